@@ -1,0 +1,40 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+  name: "Tide",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "Tide", targets: ["Tide"]),
+    .library(name: "TideTesting", targets: ["TideTesting"]),
+    .executable(name: "tide", targets: ["tide"]),
+    .executable(name: "tide-benchmarks", targets: ["TideBenchmarks"]),
+  ],
+  dependencies: [],
+  targets: [
+    // Core: the runtime.
+    .target(name: "Tide"),
+
+    // Testing: the exhaustive TestStore and test clocks.
+    .target(name: "TideTesting", dependencies: ["Tide"]),
+
+    // Fronts.
+    .executableTarget(name: "tide", dependencies: ["Tide"]),
+    .executableTarget(name: "TideBenchmarks", dependencies: ["Tide"]),
+
+    // Playgrounds: runnable tours, each run by PlaygroundsTests.
+    .executableTarget(name: "CounterPlayground", dependencies: ["Tide"], path: "Playgrounds/Counter"),
+
+    // Tests.
+    .testTarget(name: "TideTests", dependencies: ["Tide", "TideTesting"]),
+    .testTarget(name: "PlaygroundsTests", dependencies: ["CounterPlayground"]),
+  ]
+)
+
+// Settings every target shares.
+for target in package.targets {
+  target.swiftSettings = (target.swiftSettings ?? []) + [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+  ]
+}

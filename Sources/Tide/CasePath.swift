@@ -1,0 +1,115 @@
+/// A path from an enum to one of its cases: the pair of functions that wrap a value into the case
+/// (`embed`) and take it back out (`extract`).
+///
+/// Case paths are to enum cases what key paths are to struct properties. ``Reducer`` uses them to
+/// pick a child's actions out of a parent's, and ``Store`` to send a child's actions through a
+/// parent.
+///
+/// Build one from a case's constructor; extraction then works by reflection:
+///
+/// ```swift
+/// enum AppAction: Sendable {
+///   case login(LoginAction)
+///   case logoutTapped
+/// }
+/// let login = CasePath(AppAction.login)
+/// login.extract(.login(.loginButtonTapped))  // .loginButtonTapped
+/// login.extract(.logoutTapped)               // nil
+/// ```
+///
+/// Or spell out both directions, which is faster and works for any shape:
+///
+/// ```swift
+/// let login = CasePath<AppAction, LoginAction>(
+///   embed: AppAction.login,
+///   extract: { if case let .login(action) = $0 { action } else { nil } }
+/// )
+/// ```
+public struct CasePath<Root, Value>: Sendable {
+  /// Wraps a value into the case.
+  public let embed: @Sendable (Value) -> Root
+  /// Returns the case's payload, or `nil` when the root is another case.
+  public let extract: @Sendable (Root) -> Value?
+
+  /// Creates a case path from its two directions.
+  ///
+  /// ```swift
+  /// let some = CasePath<Int?, Int>(embed: { $0 }, extract: { $0 })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - embed: A function that wraps a value into the case.
+  ///   - extract: A function that returns the case's payload, or `nil` for any other case.
+  public init(
+    embed: @escaping @Sendable (Value) -> Root,
+    extract: @escaping @Sendable (Root) -> Value?
+  ) {
+    self.embed = embed
+    self.extract = extract
+  }
+
+  /// Creates a case path from a case's constructor, extracting by reflection.
+  ///
+  /// Extraction reads the root's case name and payload with `Mirror`, then checks that embedding
+  /// the payload again produces the same case. It works for cases with one or more associated
+  /// values, labelled or not. Cases without associated values have no payload to extract; use
+  /// ``init(embed:extract:)`` for them, and on hot paths where reflection is too slow.
+  ///
+  /// ```swift
+  /// let child = CasePath(ParentAction.child)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - embed: The case's constructor, such as `AppAction.login`.
+  public init(_ embed: @escaping @Sendable (Value) -> Root) {
+    self.embed = embed
+    self.extract = { root in
+      guard
+        let (name, payload) = enumCase(of: root),
+        let value = payload as? Value,
+        let (embeddedName, _) = enumCase(of: embed(value)),
+        embeddedName == name
+      else { return nil }
+      return value
+    }
+  }
+
+  /// Returns a case path that goes through this one and then through `path`.
+  ///
+  /// ```swift
+  /// let usernameChanged = CasePath(AppAction.login).appending(path: CasePath(LoginAction.usernameChanged))
+  /// usernameChanged.extract(.login(.usernameChanged("pritesh")))  // "pritesh"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - path: A case path from this path's value to a nested case.
+  /// - Returns: A case path from this path's root to the nested case's payload.
+  public func appending<NestedValue>(
+    path: CasePath<Value, NestedValue>
+  ) -> CasePath<Root, NestedValue> {
+    CasePath<Root, NestedValue>(
+      embed: { self.embed(path.embed($0)) },
+      extract: { self.extract($0).flatMap(path.extract) }
+    )
+  }
+}
+
+extension CasePath where Root == Value {
+  /// The identity case path: it embeds and extracts the value unchanged.
+  ///
+  /// ```swift
+  /// let store = appStore.scope(state: { $0 }, action: CasePath.`self`.embed)
+  /// ```
+  public static var `self`: Self {
+    Self(embed: { $0 }, extract: { $0 })
+  }
+}
+
+/// Reads an enum value's case name and payload, or `nil` for a value that is not an enum case
+/// with associated values.
+private func enumCase(of value: Any) -> (name: String, payload: Any)? {
+  let mirror = Mirror(reflecting: value)
+  guard mirror.displayStyle == .enum, let child = mirror.children.first, let name = child.label
+  else { return nil }
+  return (name, child.value)
+}

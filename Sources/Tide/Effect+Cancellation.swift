@@ -1,0 +1,96 @@
+extension Effect {
+  /// Returns an effect that can be cancelled by identifier.
+  ///
+  /// Every task the effect starts, including those of merged and concatenated children, is
+  /// registered under `id` until it finishes. ``cancel(id:)`` cancels them all. With
+  /// `cancelInFlight`, starting this effect first cancels whatever is still running under `id`,
+  /// so only the newest request survives.
+  ///
+  /// ```swift
+  /// enum CancelID { case search }
+  ///
+  /// case .queryChanged(let query):
+  ///   return .run(name: "geocode") { send in
+  ///     await send(.searchResponse(try await environment.geocode(query)))
+  ///   }
+  ///   .cancellable(id: CancelID.search, cancelInFlight: true)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - id: Any hashable, sendable value that names the effect; values of different types never
+  ///     match.
+  ///   - cancelInFlight: Whether to cancel effects already running under `id` before starting.
+  /// - Returns: A cancellable effect.
+  public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
+    if isNone && !cancelInFlight { return self }
+    return Self(operation: .cancellable(id: EffectID(id), cancelInFlight: cancelInFlight, self))
+  }
+
+  /// An effect that cancels every running effect registered under `id`.
+  ///
+  /// The cancellation happens as soon as the store runs this effect, synchronously, before any
+  /// other action is handled; an effect that is cancelled never sends another action.
+  ///
+  /// ```swift
+  /// case .logoutTapped:
+  ///   state = .loggedOut
+  ///   return .cancel(id: CancelID.search)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - id: The identifier the effects were made cancellable with.
+  /// - Returns: An effect that cancels.
+  public static func cancel(id: some Hashable & Sendable) -> Self {
+    Self(operation: .cancel(id: EffectID(id)))
+  }
+
+  /// Returns an effect that waits `duration` on `clock` before running this effect, and starts
+  /// over whenever another effect with the same `id` arrives in the meantime.
+  ///
+  /// Only the last of a burst of effects runs. Inject the clock through the environment so tests
+  /// control time:
+  ///
+  /// ```swift
+  /// case .queryChanged(let query):
+  ///   state.query = query
+  ///   return .run(name: "geocode") { send in
+  ///     await send(.searchResponse(try await environment.geocode(query)))
+  ///   }
+  ///   .debounce(id: CancelID.search, for: .milliseconds(300), clock: environment.clock)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - id: The identifier that groups the effects to debounce.
+  ///   - duration: How long to wait for quiet before running.
+  ///   - clock: The clock to wait on.
+  /// - Returns: The debounced effect.
+  public func debounce(
+    id: some Hashable & Sendable,
+    for duration: Duration,
+    clock: any Clock<Duration>
+  ) -> Self {
+    Self.concatenate(
+      .run(name: "debounce(for: \(duration))") { _ in try await clock.sleep(for: duration) },
+      self
+    )
+    .cancellable(id: id, cancelInFlight: true)
+  }
+}
+
+/// A type-erased, sendable effect identifier.
+@usableFromInline
+struct EffectID: Hashable, Sendable, CustomStringConvertible {
+  // AnyHashable is not Sendable, but the value it wraps was required to be.
+  private nonisolated(unsafe) let base: AnyHashable
+
+  init(_ base: some Hashable & Sendable) {
+    self.base = AnyHashable(base)
+  }
+
+  @usableFromInline
+  var description: String {
+    if let string = base.base as? String { return "\"\(string)\"" }
+    let described = String(describing: base.base)
+    return Mirror(reflecting: base.base).displayStyle == .enum ? ".\(described)" : described
+  }
+}

@@ -1,0 +1,221 @@
+/// A description of side-effecting work for a ``Store`` to run, and the actions that work sends
+/// back.
+///
+/// Reducers return effects; they never perform them. An effect is a plain value built from static
+/// factories, so it can be compared in kind, printed and inspected (see ``shape`` and
+/// ``description``) before anything runs.
+///
+/// ```swift
+/// case .searchButtonTapped:
+///   state.isSearching = true
+///   return .run(name: "geocode") { [query = state.query] send in
+///     let places = try await environment.geocode(query)
+///     await send(.searchResponse(places))
+///   } catch: { error, send in
+///     await send(.searchFailed(error.localizedDescription))
+///   }
+///   .cancellable(id: SearchID(), cancelInFlight: true)
+/// ```
+///
+/// Effects run as Swift concurrency tasks. The actions they send go back through the store that
+/// runs them, one at a time, in the order they are sent.
+public struct Effect<Action: Sendable>: Sendable {
+  @usableFromInline
+  let operation: Operation
+
+  @usableFromInline
+  init(operation: Operation) {
+    self.operation = operation
+  }
+
+  /// An effect that does nothing.
+  ///
+  /// ```swift
+  /// case .incrementTapped:
+  ///   state.count += 1
+  ///   return .none
+  /// ```
+  @inlinable
+  public static var none: Self {
+    Self(operation: .none)
+  }
+
+  /// An effect that sends an action straight back to the store.
+  ///
+  /// The store reduces the action right after the current one, before any other queued action
+  /// arrives, so a reducer can reuse the logic of another action without duplicating it.
+  ///
+  /// ```swift
+  /// case .clearTapped:
+  ///   return .send(.queryChanged(""))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - action: The action to send.
+  public static func send(_ action: Action) -> Self {
+    Self(operation: .send(action))
+  }
+
+  /// An effect that runs an asynchronous operation, which may send any number of actions back.
+  ///
+  /// An error the operation throws goes to `handler`. Without a handler, an error that is not a
+  /// cancellation is reported, never swallowed: a ``Store`` prints a runtime warning naming the
+  /// effect, and a `TestStore` fails the test at the step that started it.
+  ///
+  /// ```swift
+  /// return .run(name: "login") { [username = state.username, password = state.password] send in
+  ///   let user = try await environment.login(username, password)
+  ///   await send(.loginResponse(.success(user)))
+  /// } catch: { error, send in
+  ///   await send(.loginResponse(.failure(LoginError(error))))
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: A name for the effect, shown in its ``description`` and in messages about it.
+  ///   - priority: The priority of the task the effect runs in.
+  ///   - operation: The work to do. It receives a ``Send`` to send actions back with.
+  ///   - handler: A closure that handles any non-cancellation error `operation` throws, usually by
+  ///     sending a failure action.
+  /// - Returns: An effect that runs `operation`.
+  public static func run(
+    name: String? = nil,
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil
+  ) -> Self {
+    Self(
+      operation: .run(
+        Run(name: name, priority: priority, operation: operation, handler: handler)
+      )
+    )
+  }
+
+  /// An effect that runs several effects at once.
+  ///
+  /// ```swift
+  /// return .merge(.send(.refresh), .run(name: "track") { _ in await analytics.track("open") })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - effects: The effects to run concurrently.
+  /// - Returns: An effect that finishes when all of them have finished.
+  public static func merge(_ effects: Self...) -> Self {
+    merge(effects)
+  }
+
+  /// An effect that runs an array of effects at once.
+  ///
+  /// ```swift
+  /// return .merge(ids.map { .cancel(id: $0) })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - effects: The effects to run concurrently.
+  /// - Returns: An effect that finishes when all of them have finished.
+  public static func merge(_ effects: [Self]) -> Self {
+    let effects = effects.flatMap { effect -> [Self] in
+      switch effect.operation {
+      case .none: []
+      case .merge(let children): children
+      default: [effect]
+      }
+    }
+    switch effects.count {
+    case 0: return .none
+    case 1: return effects[0]
+    default: return Self(operation: .merge(effects))
+    }
+  }
+
+  /// Returns an effect that runs this effect and `other` at once.
+  ///
+  /// ```swift
+  /// return effect.merge(with: .send(.didStart))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - other: The effect to run alongside this one.
+  /// - Returns: The merged effect.
+  public func merge(with other: Self) -> Self {
+    .merge(self, other)
+  }
+
+  /// An effect that runs several effects one after another, each starting when the previous one
+  /// has finished.
+  ///
+  /// ```swift
+  /// return .concatenate(.run(name: "save") { _ in try await db.save() }, .send(.saved))
+  /// ```
+  ///
+  /// If the concatenation is cancelled, the running effect is cancelled and the rest never start.
+  ///
+  /// - Parameters:
+  ///   - effects: The effects to run in order.
+  /// - Returns: An effect that finishes when the last of them has finished.
+  public static func concatenate(_ effects: Self...) -> Self {
+    concatenate(effects)
+  }
+
+  /// An effect that runs an array of effects one after another.
+  ///
+  /// ```swift
+  /// return .concatenate(steps.map { step in .run { _ in try await step() } })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - effects: The effects to run in order.
+  /// - Returns: An effect that finishes when the last of them has finished.
+  public static func concatenate(_ effects: [Self]) -> Self {
+    let effects = effects.filter { !$0.isNone }
+    switch effects.count {
+    case 0: return .none
+    case 1: return effects[0]
+    default: return Self(operation: .concatenate(effects))
+    }
+  }
+
+  /// Returns an effect that runs this effect and then `next`.
+  ///
+  /// ```swift
+  /// return save.concatenate(with: .send(.saved))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - next: The effect to run once this one has finished.
+  /// - Returns: The concatenated effect.
+  public func concatenate(with next: Self) -> Self {
+    .concatenate(self, next)
+  }
+
+  /// Whether this effect does nothing.
+  ///
+  /// ```swift
+  /// #expect(reducer.run(&state, .incrementTapped, environment).isNone)
+  /// ```
+  public var isNone: Bool {
+    if case .none = operation { return true }
+    return false
+  }
+}
+
+extension Effect {
+  @usableFromInline
+  enum Operation: Sendable {
+    case none
+    case send(Action)
+    case run(Run)
+    case merge([Effect])
+    case concatenate([Effect])
+    indirect case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
+    case cancel(id: EffectID)
+  }
+
+  @usableFromInline
+  struct Run: Sendable {
+    let name: String?
+    let priority: TaskPriority?
+    let operation: @Sendable (Send<Action>) async throws -> Void
+    let handler: (@Sendable (any Error, Send<Action>) async -> Void)?
+  }
+}

@@ -1,0 +1,40 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Where the runtime sends problems it finds but cannot throw: an action sent to a missing child,
+/// an effect's unhandled error.
+///
+/// Apps print a runtime warning; `TestStore` installs a reporter that fails the running test; the
+/// REPL shows them inline. The reporter is a task local, so effects inherit the one in force when
+/// they were started.
+package struct IssueReporter: Sendable {
+  private let handler: @Sendable (_ message: String, _ location: SourceCodeLocation?) -> Void
+
+  package init(_ handler: @escaping @Sendable (String, SourceCodeLocation?) -> Void) {
+    self.handler = handler
+  }
+
+  package func report(_ message: String, at location: SourceCodeLocation? = nil) {
+    handler(message, location)
+  }
+
+  /// Prints `[Tide] warning: …` to standard error.
+  package static let runtimeWarning = IssueReporter { message, location in
+    let place = location.map { " (\($0))" } ?? ""
+    let line = "[Tide] warning\(place): \(message)\n"
+    _ = line.withCString { write(2, $0, strlen($0)) }
+  }
+
+  @TaskLocal package static var current: IssueReporter = .runtimeWarning
+}
+
+/// Describes an action the way Swift code would spell it: `.usernameChanged("pritesh")`.
+package func describeAction(_ action: Any) -> String {
+  let text = String(describing: action)
+  return Mirror(reflecting: action).displayStyle == .enum ? ".\(text)" : text
+}

@@ -1,0 +1,68 @@
+extension Store {
+  /// Calls `onChange` with a slice of the state now, and again each time that slice changes.
+  ///
+  /// Observers are told after each batch of actions, on the main actor, in the order they
+  /// registered. An observer may send actions; they are queued and handled before observers are
+  /// told again.
+  ///
+  /// ```swift
+  /// store.observe({ $0.locations.count }) { count in
+  ///   print("\(count) results")
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - slice: A function that picks the observed value out of the state.
+  ///   - onChange: Called with the value at once, then with each new value.
+  /// - Returns: A registration that stops notifications when cancelled.
+  @discardableResult
+  public func observe<Value: Equatable>(
+    _ slice: @escaping (State) -> Value,
+    onChange: @escaping (Value) -> Void
+  ) -> StoreObservation {
+    var last = slice(state)
+    onChange(last)
+    return addObserver { state in
+      let value = slice(state)
+      guard value != last else { return }
+      last = value
+      onChange(value)
+    }
+  }
+
+  /// Calls `onChange` with the value at a key path now, and again each time it changes.
+  ///
+  /// ```swift
+  /// store.observe(\.isLoading) { isLoading in print(isLoading ? "Loading…" : "Idle") }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: A key path to the observed value.
+  ///   - onChange: Called with the value at once, then with each new value.
+  /// - Returns: A registration that stops notifications when cancelled.
+  @discardableResult
+  public func observe<Value: Equatable>(
+    _ keyPath: KeyPath<State, Value>,
+    onChange: @escaping (Value) -> Void
+  ) -> StoreObservation {
+    observe({ $0[keyPath: keyPath] }, onChange: onChange)
+  }
+
+  /// Calls `onChange` with the whole state now, and again after every batch of actions, changed
+  /// or not.
+  ///
+  /// Use it for state that is not `Equatable`, and for loggers that want every step.
+  ///
+  /// ```swift
+  /// store.observe { state in log.append(state) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - onChange: Called with the state at once, then after every batch.
+  /// - Returns: A registration that stops notifications when cancelled.
+  @discardableResult
+  public func observe(onChange: @escaping (State) -> Void) -> StoreObservation {
+    onChange(state)
+    return addObserver(onChange)
+  }
+}

@@ -1,0 +1,109 @@
+/// A handle on the effects that one `send` started.
+///
+/// Await ``finish()`` to wait until they have all finished (useful in command-line fronts and in
+/// tests that drive a real ``Store``), or ``cancel()`` them.
+///
+/// ```swift
+/// let task = store.send(.refreshPulled)
+/// await task.finish()           // every effect of .refreshPulled is done
+/// store.send(.searchTapped).cancel()
+/// ```
+public struct StoreTask: Sendable {
+  private enum Storage: Sendable {
+    case none
+    case tasks([Task<Void, Never>])
+    case pending(PendingTasks)
+  }
+
+  private let storage: Storage
+
+  init(_ tasks: [Task<Void, Never>]) {
+    storage = tasks.isEmpty ? .none : .tasks(tasks)
+  }
+
+  init(pending: PendingTasks) {
+    storage = .pending(pending)
+  }
+
+  /// Waits until every effect the action started has finished or been cancelled.
+  ///
+  /// Cancelling the task that awaits cancels those effects too.
+  ///
+  /// ```swift
+  /// await store.send(.loadTapped).finish()
+  /// ```
+  public func finish() async {
+    let tasks: [Task<Void, Never>]
+    switch storage {
+    case .none: return
+    case .tasks(let started): tasks = started
+    case .pending(let pending): tasks = await pending.tasks
+    }
+    await withTaskCancellationHandler {
+      for task in tasks { await task.value }
+    } onCancel: {
+      for task in tasks { task.cancel() }
+    }
+  }
+
+  /// Cancels every effect the action started.
+  ///
+  /// ```swift
+  /// let download = store.send(.downloadTapped)
+  /// download.cancel()
+  /// ```
+  public func cancel() {
+    switch storage {
+    case .none: return
+    case .tasks(let tasks): for task in tasks { task.cancel() }
+    case .pending(let pending): Task { @MainActor in pending.cancel() }
+    }
+  }
+
+  /// Whether the action started no effect, or all of them have been cancelled.
+  ///
+  /// ```swift
+  /// #expect(store.send(.incrementTapped).isCancelled)  // no effect was started
+  /// ```
+  public var isCancelled: Bool {
+    switch storage {
+    case .none: true
+    case .tasks(let tasks): tasks.allSatisfy(\.isCancelled)
+    case .pending: false
+    }
+  }
+}
+
+/// The tasks of an action that was queued behind another one; filled in when it is processed.
+@MainActor
+final class PendingTasks {
+  private var started: [Task<Void, Never>] = []
+  private var isFilled = false
+  private var isCancelled = false
+  private var waiters: [CheckedContinuation<[Task<Void, Never>], Never>] = []
+
+  nonisolated init() {}
+
+  var tasks: [Task<Void, Never>] {
+    get async {
+      if isFilled { return started }
+      return await withCheckedContinuation { waiters.append($0) }
+    }
+  }
+
+  func append(_ tasks: [Task<Void, Never>]) {
+    started += tasks
+    if isCancelled { for task in tasks { task.cancel() } }
+  }
+
+  func fill() {
+    isFilled = true
+    for waiter in waiters { waiter.resume(returning: started) }
+    waiters = []
+  }
+
+  func cancel() {
+    isCancelled = true
+    for task in started { task.cancel() }
+  }
+}
