@@ -23,7 +23,8 @@ let package = Package(
     .executableTarget(name: "TideBenchmarks", dependencies: ["Tide"]),
 
     // Playgrounds: runnable tours, each run by PlaygroundsTests.
-    .executableTarget(name: "CounterPlayground", dependencies: ["Tide"], path: "Playgrounds/Counter"),
+    .executableTarget(
+      name: "CounterPlayground", dependencies: ["Tide", "TideTesting"], path: "Playgrounds/Counter"),
 
     // Tests.
     .testTarget(name: "TideTests", dependencies: ["Tide", "TideTesting"]),
@@ -33,8 +34,9 @@ let package = Package(
 
 // Settings every target shares.
 for target in package.targets {
-  target.swiftSettings = (target.swiftSettings ?? []) + [
-    .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("MemberImportVisibility"),
-  ]
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("ExistentialAny"),
+      .enableUpcomingFeature("MemberImportVisibility"),
+    ]
 }

@@ -66,7 +66,7 @@ public struct CasePath<Root, Value>: Sendable {
     self.extract = { root in
       guard
         let (name, payload) = enumCase(of: root),
-        let value = payload as? Value,
+        let value = cast(payload, to: Value.self),
         let (embeddedName, _) = enumCase(of: embed(value)),
         embeddedName == name
       else { return nil }
@@ -103,6 +103,15 @@ extension CasePath where Root == Value {
   public static var `self`: Self {
     Self(embed: { $0 }, extract: { $0 })
   }
+}
+
+/// Casts a payload to the case path's value type, looking through the one-element tuple that
+/// `Mirror` reports for a single labelled associated value (`case label(text: String)`).
+private func cast<Value>(_ payload: Any, to type: Value.Type) -> Value? {
+  if let value = payload as? Value { return value }
+  let mirror = Mirror(reflecting: payload)
+  guard mirror.displayStyle == .tuple, mirror.children.count == 1 else { return nil }
+  return mirror.children.first!.value as? Value
 }
 
 /// Reads an enum value's case name and payload, or `nil` for a value that is not an enum case

@@ -193,6 +193,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// ```swift
   /// #expect(reducer.run(&state, .incrementTapped, environment).isNone)
   /// ```
+  @inlinable
   public var isNone: Bool {
     if case .none = operation { return true }
     return false
@@ -200,14 +201,16 @@ public struct Effect<Action: Sendable>: Sendable {
 }
 
 extension Effect {
+  /// What an effect does. Indirect, so that an effect is one pointer wide and `.none` (the
+  /// common case) is copied and destroyed without touching the runtime.
   @usableFromInline
-  enum Operation: Sendable {
+  indirect enum Operation: Sendable {
     case none
     case send(Action)
     case run(Run)
     case merge([Effect])
     case concatenate([Effect])
-    indirect case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
+    case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
     case cancel(id: EffectID)
   }
 

@@ -114,7 +114,8 @@ extension Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) -> Reducer<State?, Action, Environment> {
-    let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = SourceCodeLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
     return .init { state, action, environment in
       guard state != nil else {
         IssueReporter.current.report(
@@ -171,12 +172,15 @@ extension Reducer {
     column: UInt = #column
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment>
   where State: Identifiable & SendableMetatype, State.ID: Sendable {
-    let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = SourceCodeLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
     return .init { parentState, parentAction, parentEnvironment in
       guard let (id, childAction) = action.extract(parentAction) else { return .none }
-      guard let index = parentState[keyPath: state].indices.first(where: { index in
-        parentState[keyPath: state][index].id == id
-      }) else {
+      guard
+        let index = parentState[keyPath: state].indices.first(where: { index in
+          parentState[keyPath: state][index].id == id
+        })
+      else {
         IssueReporter.current.report(
           """
           An action was sent to forEach for an element that is not in the collection.
@@ -191,8 +195,10 @@ extension Reducer {
         )
         return .none
       }
-      return reduce(&parentState[keyPath: state][index], childAction, environment(parentEnvironment))
-        .map { action.embed((id, $0)) }
+      return reduce(
+        &parentState[keyPath: state][index], childAction, environment(parentEnvironment)
+      )
+      .map { action.embed((id, $0)) }
     }
   }
 }

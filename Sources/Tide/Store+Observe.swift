@@ -16,18 +16,15 @@ extension Store {
   ///   - onChange: Called with the value at once, then with each new value.
   /// - Returns: A registration that stops notifications when cancelled.
   @discardableResult
+  @inlinable
   public func observe<Value: Equatable>(
     _ slice: @escaping (State) -> Value,
     onChange: @escaping (Value) -> Void
   ) -> StoreObservation {
-    var last = slice(state)
-    onChange(last)
-    return addObserver { state in
-      let value = slice(state)
-      guard value != last else { return }
-      last = value
-      onChange(value)
-    }
+    let initial = slice(state)
+    onChange(initial)
+    let observer = SliceObserver(slice: slice, initial: initial, onChange: onChange)
+    return addObserver(observer.notify)
   }
 
   /// Calls `onChange` with the value at a key path now, and again each time it changes.
@@ -41,6 +38,7 @@ extension Store {
   ///   - onChange: Called with the value at once, then with each new value.
   /// - Returns: A registration that stops notifications when cancelled.
   @discardableResult
+  @inlinable
   public func observe<Value: Equatable>(
     _ keyPath: KeyPath<State, Value>,
     onChange: @escaping (Value) -> Void

@@ -27,15 +27,27 @@ import Observation
 /// changes.
 @MainActor
 public final class Store<State, Action: Sendable> {
-  private let root: StoreRoot<State, Action>?
-  private let parent: Parent?
+  @usableFromInline let root: StoreRoot<State, Action>?
+  private let lifetime: StoreLifetime<State, Action>?
+  @usableFromInline let parent: Parent?
   private let registrar = ObservationRegistrar()
 
-  private struct Parent {
-    let state: () -> State
-    let send: (Action) -> StoreTask
-    let addObserver: (@escaping (State) -> Void) -> StoreObservation
-    let retained: AnyObject
+  @usableFromInline
+  struct Parent {
+    @usableFromInline let state: () -> State
+    @usableFromInline let send: (Action) -> StoreTask
+    @usableFromInline let addObserver: (@escaping (State) -> Void) -> StoreObservation
+
+    @usableFromInline
+    init(
+      state: @escaping () -> State,
+      send: @escaping (Action) -> StoreTask,
+      addObserver: @escaping (@escaping (State) -> Void) -> StoreObservation
+    ) {
+      self.state = state
+      self.send = send
+      self.addObserver = addObserver
+    }
   }
 
   /// Creates a store that runs a feature from its initial state.
@@ -73,12 +85,14 @@ public final class Store<State, Action: Sendable> {
       initialState: initialState, reducer: reducer, environment: environment, executor: executor
     )
     self.root = root
+    self.lifetime = StoreLifetime(root: root)
     self.parent = nil
-    root.didChange = { [weak self] in self?.stateDidChange() }
   }
 
-  private init(parent: Parent) {
+  @usableFromInline
+  init(parent: Parent) {
     self.root = nil
+    self.lifetime = nil
     self.parent = parent
   }
 
@@ -91,6 +105,12 @@ public final class Store<State, Action: Sendable> {
   /// ```
   public var state: State {
     registrar.access(self, keyPath: \.state)
+    if let root, root.didChange == nil {
+      // Observation tracking is one-shot and registers on read: until `state` is read again there
+      // is nobody to tell of a change, so the hook (and the registrar's cost, about a
+      // microsecond) is only installed after a read and removed once it has fired.
+      root.didChange = { [weak self] in self?.stateDidChange() }
+    }
     return currentState
   }
 
@@ -113,9 +133,19 @@ public final class Store<State, Action: Sendable> {
   ///   - action: The action to send.
   /// - Returns: A task that finishes when the action's effects have finished.
   @discardableResult
+  @inlinable
   public func send(_ action: Action) -> StoreTask {
     if let root { return root.send(action) }
     return parent!.send(action)
+  }
+
+  /// A function that sends an action of this store straight to the root store, without passing
+  /// through the stores in between: scoped stores compose it, so a send costs the same number of
+  /// store hops at any depth.
+  @inlinable
+  var sendToRoot: (Action) -> StoreTask {
+    if let root { return { root.send($0) } }
+    return parent!.send
   }
 
   /// Returns a store for a child domain that reads its state from this store and sends its
@@ -132,18 +162,19 @@ public final class Store<State, Action: Sendable> {
   ///   - toChildState: A function from this store's state to the child's.
   ///   - fromChildAction: A function that wraps a child action into this store's action.
   /// - Returns: The child store.
+  @inlinable
   public func scope<ChildState, ChildAction: Sendable>(
     state toChildState: @escaping (State) -> ChildState,
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
-    Store<ChildState, ChildAction>(
+    let sendToRoot = self.sendToRoot
+    return Store<ChildState, ChildAction>(
       parent: .init(
         state: { [self] in toChildState(self.state) },
-        send: { [self] in self.send(fromChildAction($0)) },
+        send: { sendToRoot(fromChildAction($0)) },
         addObserver: { [self] notify in
           self.addObserver { notify(toChildState($0)) }
-        },
-        retained: self
+        }
       )
     )
   }
@@ -165,12 +196,14 @@ public final class Store<State, Action: Sendable> {
     scope(state: { $0[keyPath: state] }, action: action.embed)
   }
 
+  @usableFromInline
   func addObserver(_ notify: @escaping (State) -> Void) -> StoreObservation {
-    if let root { return root.addObserver(notify) }
+    if let lifetime { return lifetime.addObserver(notify) }
     return parent!.addObserver(notify)
   }
 
   private func stateDidChange() {
+    root?.didChange = nil
     registrar.withMutation(of: self, keyPath: \.state) {}
   }
 

@@ -9,18 +9,21 @@
 /// store.send(.searchTapped).cancel()
 /// ```
 public struct StoreTask: Sendable {
-  private enum Storage: Sendable {
+  @usableFromInline
+  enum Storage: Sendable {
     case none
     case tasks([Task<Void, Never>])
     case pending(PendingTasks)
   }
 
-  private let storage: Storage
+  @usableFromInline let storage: Storage
 
+  @inlinable
   init(_ tasks: [Task<Void, Never>]) {
     storage = tasks.isEmpty ? .none : .tasks(tasks)
   }
 
+  @usableFromInline
   init(pending: PendingTasks) {
     storage = .pending(pending)
   }
@@ -76,12 +79,14 @@ public struct StoreTask: Sendable {
 
 /// The tasks of an action that was queued behind another one; filled in when it is processed.
 @MainActor
+@usableFromInline
 final class PendingTasks {
   private var started: [Task<Void, Never>] = []
   private var isFilled = false
   private var isCancelled = false
   private var waiters: [CheckedContinuation<[Task<Void, Never>], Never>] = []
 
+  @usableFromInline
   nonisolated init() {}
 
   var tasks: [Task<Void, Never>] {
@@ -91,11 +96,13 @@ final class PendingTasks {
     }
   }
 
+  @usableFromInline
   func append(_ tasks: [Task<Void, Never>]) {
     started += tasks
     if isCancelled { for task in tasks { task.cancel() } }
   }
 
+  @usableFromInline
   func fill() {
     isFilled = true
     for waiter in waiters { waiter.resume(returning: started) }

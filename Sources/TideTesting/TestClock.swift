@@ -160,7 +160,8 @@ public final class TestClock: Clock, Sendable {
   ///   - duration: How far to move. Must not be negative.
   @MainActor
   public func advance(by duration: Duration = .zero) async {
-    precondition(duration >= .zero, "A TestClock cannot go back in time (advance(by: \(duration))).")
+    precondition(
+      duration >= .zero, "A TestClock cannot go back in time (advance(by: \(duration))).")
     await advance(to: now.advanced(by: duration))
   }
 

@@ -74,7 +74,7 @@ import TideTesting
     var counts: [Int] = []
     var logs = 0
     store.observe(\.count) { counts.append($0) }
-    store.observe({ $0.log.count }) { _ in logs += 1 }
+    store.observe({ $0.log.count }, onChange: { _ in logs += 1 })
     store.send(.tap(1))
     store.send(.loaded(5))
     store.send(.tap(2))
@@ -122,7 +122,7 @@ import TideTesting
     var notifications = Array(repeating: 0, count: 100)
     for index in 0..<100 {
       let cell = store.scope(state: { $0.cells[index] }, action: { (_: Void) in index })
-      cell.observe({ $0 }) { _ in notifications[index] += 1 }
+      cell.observe({ $0 }, onChange: { _ in notifications[index] += 1 })
     }
     store.send(7)
     store.send(7)

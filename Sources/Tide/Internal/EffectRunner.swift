@@ -4,6 +4,7 @@
 /// effect that need no task at once (`.send`, `.cancel`, cancel-in-flight) and spawns a task for
 /// each asynchronous part, registered in ``registry`` under the identifiers of the cancellable
 /// effects around it.
+@usableFromInline
 package final class EffectRunner<Action: Sendable>: Sendable {
   package let registry = EffectRegistry()
   private let executor: (any TaskExecutor)?

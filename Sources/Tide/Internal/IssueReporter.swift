@@ -35,6 +35,7 @@ package struct IssueReporter: Sendable {
 
 /// Describes an action the way Swift code would spell it: `.usernameChanged("pritesh")`.
 package func describeAction(_ action: Any) -> String {
+  if action is String || action is Character { return String(reflecting: action) }
   let text = String(describing: action)
   return Mirror(reflecting: action).displayStyle == .enum ? ".\(text)" : text
 }

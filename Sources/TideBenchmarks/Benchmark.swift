@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One row of the results table.
+struct BenchmarkRow {
+  let group: String
+  let name: String
+  let nanoseconds: Double
+  /// The row this one is compared to; `nil` for a baseline.
+  let baseline: String?
+  let target: String
+  let note: String
+
+  init(
+    group: String, name: String, nanoseconds: Double, baseline: String? = nil,
+    target: String = "", note: String = ""
+  ) {
+    self.group = group
+    self.name = name
+    self.nanoseconds = nanoseconds
+    self.baseline = baseline
+    self.target = target
+    self.note = note
+  }
+}
+
+/// Keeps the optimizer from deleting the work a benchmark measures.
+@inline(never)
+func blackHole<T>(_ value: T) {
+  withExtendedLifetime(value) {}
+}
+
+/// Returns its argument through a call the optimizer cannot see into, so a benchmark's baseline
+/// cannot be folded away at compile time.
+@inline(never)
+func opaque<T>(_ value: T) -> T {
+  value
+}
+
+/// Runs `body` (which performs `operations` operations) `rounds` times and returns the best time
+/// per operation in nanoseconds: the least disturbed by the rest of the machine.
+func measure(
+  operations: Int, rounds: Int = 5, _ body: () -> Void
+) -> Double {
+  let clock = ContinuousClock()
+  var best = Duration.seconds(1_000_000)
+  body()  // warm up
+  for _ in 0..<rounds {
+    let elapsed = clock.measure(body)
+    best = min(best, elapsed)
+  }
+  return nanoseconds(best) / Double(operations)
+}
+
+/// The same, for asynchronous work on the main actor.
+@MainActor
+func measure(
+  operations: Int, rounds: Int = 5, _ body: () async -> Void
+) async -> Double {
+  let clock = ContinuousClock()
+  var best = Duration.seconds(1_000_000)
+  await body()
+  for _ in 0..<rounds {
+    let start = clock.now
+    await body()
+    best = min(best, start.duration(to: clock.now))
+  }
+  return nanoseconds(best) / Double(operations)
+}
+
+func nanoseconds(_ duration: Duration) -> Double {
+  let (seconds, attoseconds) = duration.components
+  return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+}
+
+/// The peak resident set size of this process so far, in bytes.
+func peakResidentMemory() -> Int {
+  var usage = rusage()
+  #if os(Linux)
+    let who = RUSAGE_SELF.rawValue
+  #else
+    let who = RUSAGE_SELF
+  #endif
+  guard getrusage(who, &usage) == 0 else { return 0 }
+  #if os(Linux)
+    return usage.ru_maxrss * 1024  // kilobytes on Linux
+  #else
+    return usage.ru_maxrss  // bytes on Darwin
+  #endif
+}
+
+/// Prints rows as a Markdown table, with each row's ratio to its baseline.
+func printTable(_ rows: [BenchmarkRow]) {
+  let byName = Dictionary(rows.map { ($0.name, $0.nanoseconds) }, uniquingKeysWith: { a, _ in a })
+  print("| group | benchmark | ns/op | ratio | target | note |")
+  print("| --- | --- | ---: | ---: | --- | --- |")
+  for row in rows {
+    let ratio: String
+    if let baseline = row.baseline, let base = byName[baseline], base > 0 {
+      ratio = format(row.nanoseconds / base, digits: 2) + "× " + baseline
+    } else {
+      ratio = "baseline"
+    }
+    print(
+      "| \(row.group) | \(row.name) | \(format(row.nanoseconds, digits: 1)) | \(ratio) | \(row.target) | \(row.note) |"
+    )
+  }
+}
+
+func format(_ value: Double, digits: Int) -> String {
+  var scale = 1.0
+  for _ in 0..<digits { scale *= 10 }
+  let rounded = (value * scale).rounded() / scale
+  var text = "\(rounded)"
+  if let dot = text.firstIndex(of: ".") {
+    let decimals = text.distance(from: dot, to: text.endIndex) - 1
+    if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
+  }
+  return text
+}

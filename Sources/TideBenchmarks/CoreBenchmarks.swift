@@ -1,0 +1,119 @@
+import Tide
+
+/// The state the runtime benchmarks send to: a counter and a thousand cells for observers.
+struct BenchState: Equatable {
+  var count = 0
+  var cells = [Int](repeating: 0, count: 1000)
+}
+
+enum BenchAction: Sendable {
+  case increment
+  case bounce
+  case roundTrip
+  case done
+}
+
+let benchReducer = Reducer<BenchState, BenchAction, Void> { state, action, _ in
+  switch action {
+  case .increment:
+    state.count &+= 1
+    return .none
+  case .bounce:
+    return .send(.increment)
+  case .roundTrip:
+    return .run { send in await send(.done) }
+  case .done:
+    state.count &+= 1
+    return .none
+  }
+}
+
+@MainActor
+func coreBenchmarks() async -> [BenchmarkRow] {
+  var rows: [BenchmarkRow] = []
+  let sends = 1_000_000
+
+  // The same reducer call a store makes, through a reducer value the optimizer cannot inline.
+  let reducer = opaque(benchReducer)
+  let raw = measure(operations: sends) {
+    var state = BenchState()
+    for _ in 0..<sends { blackHole(reducer.run(&state, .increment, ())) }
+    blackHole(state)
+  }
+  rows.append(BenchmarkRow(group: "runtime", name: "raw reducer loop", nanoseconds: raw))
+
+  for observers in [0, 1, 100, 1000] {
+    let store = Store(initialState: BenchState(), reducer: benchReducer, environment: ())
+    var notifications = 0
+    for index in 0..<observers {
+      store.observe({ $0.cells[index] }, onChange: { _ in notifications += 1 })
+    }
+    let count = observers >= 100 ? sends / 100 : sends
+    let time = measure(operations: count) {
+      for _ in 0..<count { store.send(.increment) }
+    }
+    blackHole(notifications)
+    let target: String
+    switch observers {
+    case 1: target = "< 10× raw and < 50 ns"
+    case 1000: target = "< 10,000 ns"
+    default: target = ""
+    }
+    rows.append(
+      BenchmarkRow(
+        group: "runtime", name: "Store.send, \(observers) observers", nanoseconds: time,
+        baseline: "raw reducer loop", target: target))
+  }
+
+  let root = Store(initialState: BenchState(), reducer: benchReducer, environment: ())
+  let rootSend = measure(operations: sends) {
+    for _ in 0..<sends { root.send(.increment) }
+  }
+  for levels in [1, 5, 10] {
+    var scoped = root
+    for _ in 0..<levels { scoped = scoped.scope(state: { $0 }, action: { $0 }) }
+    let store = scoped
+    let time = measure(operations: sends) {
+      for _ in 0..<sends { store.send(.increment) }
+    }
+    rows.append(
+      BenchmarkRow(
+        group: "runtime", name: "send through \(levels) scope levels", nanoseconds: time,
+        baseline: "Store.send, 0 observers", target: levels == 5 ? "< 2× root send" : "",
+        note: levels == 1 ? "root send in this run: \(format(rootSend, digits: 1)) ns" : ""))
+  }
+
+  let bounce = Store(initialState: BenchState(), reducer: benchReducer, environment: ())
+  let bounceTime = measure(operations: sends) {
+    for _ in 0..<sends { bounce.send(.bounce) }
+  }
+  rows.append(
+    BenchmarkRow(
+      group: "runtime", name: "send with a .send effect", nanoseconds: bounceTime,
+      baseline: "Store.send, 0 observers"))
+
+  let roundTrips = 10_000
+  let roundTripStore = Store(initialState: BenchState(), reducer: benchReducer, environment: ())
+  let roundTrip = await measure(operations: roundTrips, rounds: 3) {
+    for _ in 0..<roundTrips { await roundTripStore.send(.roundTrip).finish() }
+  }
+  rows.append(
+    BenchmarkRow(
+      group: "runtime", name: "effect round trip (.run sends back)", nanoseconds: roundTrip,
+      baseline: "Store.send, 0 observers", note: "a task, a hop to the main actor, a send"))
+
+  let memoryStore = Store(initialState: BenchState(), reducer: benchReducer, environment: ())
+  memoryStore.observe(\.count, onChange: { blackHole($0) })
+  for _ in 0..<100_000 { memoryStore.send(.increment) }
+  let before = peakResidentMemory()
+  let million = measure(operations: sends, rounds: 1) {
+    for _ in 0..<sends { memoryStore.send(.increment) }
+  }
+  let after = peakResidentMemory()
+  rows.append(
+    BenchmarkRow(
+      group: "runtime", name: "1,000,000 sends, 1 observer", nanoseconds: million,
+      baseline: "raw reducer loop", target: "memory flat",
+      note: "peak resident memory \(before / 1024) KiB before, \(after / 1024) KiB after"))
+  return rows
+}

@@ -1,0 +1,279 @@
+import Testing
+import TideTesting
+
+@testable import Tide
+
+@MainActor
+@Suite struct EffectTests {
+  enum Action: Sendable, Equatable {
+    case start(String)
+    case finished(String)
+    case cancel(String)
+  }
+
+  /// Runs `effect` for `.start` and records every action the store handles.
+  func makeStore(
+    _ effect: @escaping @Sendable (String) -> Effect<Action>,
+    executor: TestExecutor
+  ) -> Store<[Action], Action> {
+    let reducer = Reducer<[Action], Action, Void> { log, action, _ in
+      log.append(action)
+      switch action {
+      case .start(let name): return effect(name)
+      case .cancel(let id): return .cancel(id: id)
+      case .finished: return .none
+      }
+    }
+    return Store(initialState: [], reducer: reducer, environment: (), executor: executor)
+  }
+
+  @Test func descriptionsSpellTheEffect() {
+    let effect = Effect<Action>.merge(
+      .send(.finished("a")),
+      .run(name: "geocode") { _ in }.cancellable(id: "search", cancelInFlight: true),
+      .concatenate(.run { _ in }, .cancel(id: "search"))
+    )
+    #expect(
+      effect.description
+        == #".merge(.send(.finished("a")), .run("geocode").cancellable(id: "search", cancelInFlight: true), .concatenate(.run, .cancel(id: "search")))"#
+    )
+    #expect(Effect<Action>.none.description == ".none")
+    #expect(Effect<Action>.none.isNone)
+  }
+
+  @Test func mergeAndConcatenateFlattenAndDropNone() {
+    let merged = Effect<Action>.merge(.none, .merge(.send(.start("a")), .none), .send(.start("b")))
+    #expect(merged.description == #".merge(.send(.start("a")), .send(.start("b")))"#)
+    #expect(Effect<Action>.merge(.none, .none).isNone)
+    #expect(
+      Effect<Action>.concatenate(.none, .send(.start("a"))).description == #".send(.start("a"))"#)
+    #expect(merged.immediateActions == [.start("a"), .start("b")])
+  }
+
+  @Test func shapeExposesStructure() {
+    let effect = Effect<Action>.run(name: "login") { _ in }.cancellable(id: 7)
+    guard case .cancellable(let id, let cancelInFlight, let inner) = effect.shape,
+      case .run(let name) = inner.shape
+    else {
+      Issue.record("unexpected shape: \(effect)")
+      return
+    }
+    #expect(id == "7")
+    #expect(!cancelInFlight)
+    #expect(name == "login")
+  }
+
+  @Test func mapTransformsEveryActionAndKeepsTheShape() async {
+    let child = Effect<Int>.merge(
+      .send(1),
+      .run(name: "two") { send in await send(2) },
+      .concatenate(.send(3), .run { send in await send(4) }).cancellable(id: "c")
+    )
+    let mapped = child.map { "n\($0)" }
+    #expect(
+      mapped.description
+        == #".merge(.send("n1"), .run("two"), .concatenate(.send("n3"), .run).cancellable(id: "c"))"#
+    )
+    let reducer = Reducer<[String], String, Void> { log, action, _ in
+      log.append(action)
+      return action == "go" ? mapped : .none
+    }
+    let store = Store(initialState: [], reducer: reducer, environment: ())
+    await store.send("go").finish()
+    #expect(store.state.first == "go")
+    #expect(Set(store.state.dropFirst()) == ["n1", "n2", "n3", "n4"])
+    #expect(store.state.firstIndex(of: "n3")! < store.state.firstIndex(of: "n4")!)
+  }
+
+  @Test func concatenateRunsInOrder() async {
+    let executor = TestExecutor()
+    let clock = TestClock()
+    let store = makeStore(
+      { _ in
+        .concatenate(
+          .run { send in
+            try await clock.sleep(for: .seconds(2))
+            await send(.finished("slow"))
+          },
+          .run { send in await send(.finished("fast")) }
+        )
+      }, executor: executor)
+    store.send(.start("x"))
+    await settle(executor)
+    #expect(store.state == [.start("x")])
+    await clock.advance(by: .seconds(2))
+    await settle(executor)
+    #expect(store.state == [.start("x"), .finished("slow"), .finished("fast")])
+  }
+
+  @Test func cancelInFlightKeepsOnlyTheNewest() async {
+    let executor = TestExecutor()
+    let clock = TestClock()
+    let store = makeStore(
+      { name in
+        .run { send in
+          try await clock.sleep(for: .seconds(1))
+          await send(.finished(name))
+        }
+        .cancellable(id: "request", cancelInFlight: true)
+      }, executor: executor)
+    store.send(.start("first"))
+    await settle(executor)
+    store.send(.start("second"))
+    await settle(executor)
+    await clock.advance(by: .seconds(1))
+    await settle(executor)
+    #expect(store.state == [.start("first"), .start("second"), .finished("second")])
+    #expect(store.runningEffects.isEmpty)
+  }
+
+  @Test func cancelReachesIntoMergedAndConcatenatedEffects() async {
+    let executor = TestExecutor()
+    let clock = TestClock()
+    let store = makeStore(
+      { name in
+        .merge(
+          .run { send in
+            try await clock.sleep(for: .seconds(1))
+            await send(.finished("\(name) merged"))
+          },
+          .concatenate(
+            .run { _ in try await clock.sleep(for: .seconds(1)) },
+            .send(.finished("\(name) after"))
+          )
+        )
+        .cancellable(id: name)
+      }, executor: executor)
+    store.send(.start("a"))
+    store.send(.start("b"))
+    await settle(executor)
+    #expect(store.runningEffects.count == 4)
+    store.send(.cancel("a"))
+    await settle(executor)
+    #expect(store.runningEffects.count == 2)
+    await clock.advance(by: .seconds(1))
+    await settle(executor)
+    #expect(
+      store.state.filter { if case .finished = $0 { true } else { false } }
+        == [.finished("b merged"), .finished("b after")]
+    )
+  }
+
+  @Test func cancellableInsideAConcatenationCanBeCancelledAlone() async {
+    let executor = TestExecutor()
+    let clock = TestClock()
+    let store = makeStore(
+      { _ in
+        .concatenate(
+          .run { _ in try await clock.sleep(for: .seconds(5)) }.cancellable(id: "wait"),
+          .send(.finished("next"))
+        )
+      }, executor: executor)
+    store.send(.start("x"))
+    await settle(executor)
+    store.send(.cancel("wait"))
+    await settle(executor)
+    #expect(store.state == [.start("x"), .cancel("wait"), .finished("next")])
+  }
+
+  @Test func debounceRunsOnlyTheLastOfABurst() async {
+    let executor = TestExecutor()
+    let clock = TestClock()
+    let store = makeStore(
+      { name in
+        .run(name: "search") { send in await send(.finished(name)) }
+          .debounce(id: "search", for: .milliseconds(300), clock: clock)
+      }, executor: executor)
+    store.send(.start("B"))
+    await settle(executor)
+    await clock.advance(by: .milliseconds(200))
+    store.send(.start("Br"))
+    await settle(executor)
+    await clock.advance(by: .milliseconds(299))
+    #expect(store.state == [.start("B"), .start("Br")])
+    await clock.advance(by: .milliseconds(1))
+    await settle(executor)
+    #expect(store.state == [.start("B"), .start("Br"), .finished("Br")])
+    #expect(clock.now == TestClock.Instant(offset: .milliseconds(500)))
+  }
+
+  @Test func unhandledErrorsAreReportedNotSwallowed() async {
+    struct Boom: Error {}
+    let issues = ReportedIssues()
+    let reducer = Reducer<Int, Int, Void> { _, _, _ in
+      .run(name: "explode") { _ in throw Boom() }
+    }
+    let store = Store(initialState: 0, reducer: reducer, environment: ())
+    await IssueReporter.$current.withValue(issues.reporter) {
+      await store.send(1).finish()
+    }
+    #expect(
+      issues.all == [
+        """
+        An effect threw an error that nothing handled.
+
+          Effect: .run("explode")
+          Error: Boom()
+
+        Handle it with .run(…, catch: { error, send in … }) and send an action that describes the failure.
+        """
+      ])
+  }
+
+  @Test func catchHandlerTurnsErrorsIntoActions() async {
+    struct Boom: Error {}
+    let issues = ReportedIssues()
+    let reducer = Reducer<[String], String, Void> { log, action, _ in
+      log.append(action)
+      guard action == "go" else { return .none }
+      return .run { _ in
+        throw Boom()
+      } catch: { error, send in
+        await send("failed: \(error)")
+      }
+    }
+    let store = Store(initialState: [], reducer: reducer, environment: ())
+    await IssueReporter.$current.withValue(issues.reporter) {
+      await store.send("go").finish()
+    }
+    #expect(store.state == ["go", "failed: Boom()"])
+    #expect(issues.all.isEmpty)
+  }
+
+  @Test func cancellationErrorsAreNotReported() async {
+    let issues = ReportedIssues()
+    let reducer = Reducer<Int, Int, Void> { _, _, _ in
+      .run { _ in throw CancellationError() }
+    }
+    let store = Store(initialState: 0, reducer: reducer, environment: ())
+    await IssueReporter.$current.withValue(issues.reporter) {
+      await store.send(1).finish()
+    }
+    #expect(issues.all.isEmpty)
+  }
+
+  @Test func immediateClockSleepsAtOnce() async throws {
+    let clock = ImmediateClock()
+    try await clock.sleep(for: .seconds(10))
+    #expect(clock.now == ImmediateClock.Instant(offset: .seconds(10)))
+  }
+
+  @Test func testClockRunWakesEverySleeperInOrder() async {
+    let executor = TestExecutor()
+    let clock = TestClock()
+    let store = makeStore(
+      { name in
+        .run { send in
+          try await clock.sleep(for: .seconds(name == "late" ? 3 : 1))
+          await send(.finished(name))
+        }
+      }, executor: executor)
+    store.send(.start("late"))
+    store.send(.start("early"))
+    await settle(executor)
+    #expect(clock.sleeperCount == 2)
+    await clock.run()
+    await settle(executor)
+    #expect(Array(store.state.suffix(2)) == [.finished("early"), .finished("late")])
+  }
+}

@@ -1,0 +1,114 @@
+import Testing
+
+@testable import Tide
+
+@MainActor
+@Suite struct ReducerTests {
+  struct Child: Equatable, Identifiable {
+    var id: Int
+    var count = 0
+  }
+  enum ChildAction: Sendable, Equatable {
+    case increment
+    case incrementLater
+  }
+  static let child = Reducer<Child, ChildAction, Int> { state, action, step in
+    switch action {
+    case .increment:
+      state.count += step
+      return .none
+    case .incrementLater:
+      return .send(.increment)
+    }
+  }
+
+  struct Parent: Equatable {
+    var child = Child(id: 0)
+    var optional: Child?
+    var rows: [Child] = []
+    var log: [String] = []
+  }
+  enum ParentAction: Sendable, Equatable {
+    case child(ChildAction)
+    case optional(ChildAction)
+    case row(id: Int, action: ChildAction)
+    case other
+  }
+
+  static let parent = Reducer<Parent, ParentAction, Int>.combine(
+    child.pullback(state: \.child, action: CasePath(ParentAction.child), environment: { $0 }),
+    child.optional().pullback(
+      state: \.optional, action: CasePath(ParentAction.optional), environment: { $0 * 10 }),
+    child.forEach(state: \.rows, action: CasePath(ParentAction.row), environment: { $0 }),
+    Reducer { state, action, _ in
+      state.log.append("\(action)")
+      return .none
+    }
+  )
+
+  @Test func combineRunsEveryReducerInOrder() {
+    var state = Parent()
+    _ = Self.parent.run(&state, .child(.increment), 2)
+    #expect(state.child.count == 2)
+    #expect(state.log == ["child(TideTests.ReducerTests.ChildAction.increment)"])
+  }
+
+  @Test func pullbackIgnoresOtherActionsAndMapsEffects() async {
+    let store = Store(initialState: Parent(), reducer: Self.parent, environment: 3)
+    await store.send(.child(.incrementLater)).finish()
+    #expect(store.state.child.count == 3)
+    store.send(.other)
+    #expect(store.state.child.count == 3)
+  }
+
+  @Test func optionalRunsOnlyWhileStateExists() {
+    let issues = ReportedIssues()
+    var state = Parent()
+    IssueReporter.$current.withValue(issues.reporter) {
+      _ = Self.parent.run(&state, .optional(.increment), 1)
+    }
+    #expect(state.optional == nil)
+    #expect(issues.all.count == 1)
+    #expect(
+      issues.all.first?.hasPrefix(
+        """
+        An action was sent to an optional reducer while its state was nil.
+
+          Action: .increment
+          Reducer: optional() at TideTests/ReducerTests.swift:
+        """) == true)
+    state.optional = Child(id: 9)
+    _ = Self.parent.run(&state, .optional(.increment), 1)
+    #expect(state.optional?.count == 10)
+  }
+
+  @Test func forEachRunsTheElementWithTheIdentifier() {
+    let issues = ReportedIssues()
+    var state = Parent(rows: [Child(id: 1), Child(id: 2)])
+    _ = Self.parent.run(&state, .row(id: 2, action: .increment), 5)
+    #expect(state.rows == [Child(id: 1), Child(id: 2, count: 5)])
+    IssueReporter.$current.withValue(issues.reporter) {
+      _ = Self.parent.run(&state, .row(id: 3, action: .increment), 5)
+    }
+    #expect(state.rows == [Child(id: 1), Child(id: 2, count: 5)])
+    #expect(issues.all.first?.contains("  ID: 3\n") == true)
+    #expect(
+      issues.all.first?.hasPrefix(
+        "An action was sent to forEach for an element that is not in the collection.") == true)
+  }
+
+  @Test func forEachMapsEffectsBackWithTheIdentifier() async {
+    let store = Store(
+      initialState: Parent(rows: [Child(id: 1), Child(id: 2)]), reducer: Self.parent,
+      environment: 1)
+    await store.send(.row(id: 1, action: .incrementLater)).finish()
+    #expect(store.state.rows.map(\.count) == [1, 0])
+  }
+
+  @Test func emptyReducerChangesNothing() {
+    var state = 1
+    let effect = Reducer<Int, Int, Void>.empty.run(&state, 5, ())
+    #expect(state == 1)
+    #expect(effect.isNone)
+  }
+}
