@@ -22,7 +22,7 @@
 /// }
 /// ```
 ///
-/// Reducers compose: ``combine(_:)-(Reducer<State,Action,Environment>...)`` runs several over the
+/// Reducers compose: ``combine(_:)-(...)`` runs several over the
 /// same state, ``pullback(state:action:environment:)`` lifts a child reducer into a parent domain,
 /// ``optional(fileID:filePath:line:column:)`` and ``forEach(state:action:environment:fileID:filePath:line:column:)``
 /// run a child over optional and collection state.
