@@ -7,16 +7,18 @@ let package = Package(
   products: [
     .library(name: "Tide", targets: ["Tide"]),
     .library(name: "TideTesting", targets: ["TideTesting"]),
+    .library(name: "TideInspect", targets: ["TideInspect"]),
     .executable(name: "tide", targets: ["tide"]),
     .executable(name: "tide-benchmarks", targets: ["TideBenchmarks"]),
   ],
   dependencies: [],
   targets: [
-    // Core: the runtime.
-    .target(name: "Tide"),
+    // Core: the runtime, and the value printer and diff it shares with the test harness and REPL.
+    .target(name: "TideInspect"),
+    .target(name: "Tide", dependencies: ["TideInspect"]),
 
     // Testing: the exhaustive TestStore and test clocks.
-    .target(name: "TideTesting", dependencies: ["Tide"]),
+    .target(name: "TideTesting", dependencies: ["Tide", "TideInspect"]),
 
     // Fronts.
     .executableTarget(name: "tide", dependencies: ["Tide"]),
@@ -27,6 +29,7 @@ let package = Package(
       name: "CounterPlayground", dependencies: ["Tide", "TideTesting"], path: "Playgrounds/Counter"),
 
     // Tests.
+    .testTarget(name: "TideInspectTests", dependencies: ["TideInspect"]),
     .testTarget(name: "TideTests", dependencies: ["Tide", "TideTesting"]),
     .testTarget(name: "PlaygroundsTests", dependencies: ["CounterPlayground"]),
   ]

@@ -89,8 +89,6 @@ struct EffectID: Hashable, Sendable, CustomStringConvertible {
 
   @usableFromInline
   var description: String {
-    if let string = base.base as? String { return "\"\(string)\"" }
-    let described = String(describing: base.base)
-    return Mirror(reflecting: base.base).displayStyle == .enum ? ".\(described)" : described
+    describeAction(base.base)
   }
 }

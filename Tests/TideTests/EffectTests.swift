@@ -213,7 +213,7 @@ import TideTesting
         An effect threw an error that nothing handled.
 
           Effect: .run("explode")
-          Error: Boom()
+          Error: EffectTests.Boom()
 
         Handle it with .run(…, catch: { error, send in … }) and send an action that describes the failure.
         """

@@ -1,3 +1,5 @@
+import TideInspect
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -33,9 +35,8 @@ package struct IssueReporter: Sendable {
   @TaskLocal package static var current: IssueReporter = .runtimeWarning
 }
 
-/// Describes an action the way Swift code would spell it: `.usernameChanged("pritesh")`.
+/// Describes an action the way Swift code would spell it, `.usernameChanged("pritesh")`, with
+/// anything ``Redacting`` hidden.
 package func describeAction(_ action: Any) -> String {
-  if action is String || action is Character { return String(reflecting: action) }
-  let text = String(describing: action)
-  return Mirror(reflecting: action).displayStyle == .enum ? ".\(text)" : text
+  Inspector().line(action)
 }

@@ -1,0 +1,87 @@
+extension Inspector {
+  /// Returns the assignments that turn `old` into `new`, one per changed leaf, as Swift
+  /// statements on `root`: `$0.isLoading = true`.
+  ///
+  /// Structs with the same shape are followed property by property, non-nil optionals with
+  /// `?.`, arrays of the same length element by element, dictionaries key by key; anything else
+  /// is assigned whole, with ``source(_:)``.
+  ///
+  /// ```swift
+  /// inspector.assignments(from: before, to: after)
+  /// // ["$0.isLoading = true", "$0.alert = nil"]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - old: The value before.
+  ///   - new: The value after.
+  ///   - root: The expression the statements assign through.
+  /// - Returns: The statements, in declaration order; empty when nothing changed.
+  public func assignments(from old: Any, to new: Any, root: String = "$0") -> [String] {
+    assignments(node(old), node(new), path: root)
+  }
+
+  /// Returns a closure literal that makes the change from `old` to `new`, ready to paste as a
+  /// `TestStore` assertion: `{ $0.isLoading = true }`, or one statement a line.
+  ///
+  /// ```swift
+  /// inspector.closure(from: before, to: after)  // "{ $0.isLoading = true }"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - old: The value before.
+  ///   - new: The value after.
+  ///   - indent: Spaces before each statement line of a multi-line closure.
+  /// - Returns: The closure, or `nil` when nothing changed.
+  public func closure(from old: Any, to new: Any, indent: Int = 2) -> String? {
+    let statements = assignments(from: old, to: new)
+    switch statements.count {
+    case 0: return nil
+    case 1: return "{ \(statements[0]) }"
+    default:
+      let pad = String(repeating: " ", count: indent)
+      return "{\n" + statements.map { pad + $0 }.joined(separator: "\n") + "\n}"
+    }
+  }
+
+  private func assignments(_ old: Node, _ new: Node, path: String) -> [String] {
+    if old == new { return [] }
+    let source = Renderer(style: .source)
+    switch (old, new) {
+    case (.some(let old), .some(let new)):
+      if case .structure = old.unwrapped, case .structure = new.unwrapped {
+        return assignments(old, new, path: path + "?")
+      }
+      return ["\(path) = \(source.render(new))"]
+    case (.structure(let oldType, let oldFields), .structure(let newType, let newFields))
+    where oldType == newType && oldFields.map(\.label) == newFields.map(\.label)
+      && oldFields.allSatisfy({ $0.label.map(isIdentifier) ?? false }):
+      return zip(oldFields, newFields).flatMap { old, new in
+        assignments(old.node, new.node, path: "\(path).\(old.label!)")
+      }
+    case (.array(let oldElements), .array(let newElements))
+    where oldElements.count == newElements.count
+      && zip(oldElements, newElements).filter({ $0 != $1 }).count <= 3:
+      return zip(oldElements, newElements).enumerated().flatMap { index, pair in
+        assignments(pair.0, pair.1, path: "\(path)[\(index)]")
+      }
+    case (.dictionary(let oldPairs), .dictionary(let newPairs)):
+      let oldByKey = Dictionary(oldPairs.map { (source.render($0.key), $0.value) }) { a, _ in a }
+      let newByKey = Dictionary(newPairs.map { (source.render($0.key), $0.value) }) { a, _ in a }
+      return Set(oldByKey.keys).union(newByKey.keys).sorted().flatMap { key -> [String] in
+        switch (oldByKey[key], newByKey[key]) {
+        case (let old?, let new?): return assignments(old, new, path: "\(path)[\(key)]")
+        case (_?, nil): return ["\(path)[\(key)] = nil"]
+        case (nil, let new?): return ["\(path)[\(key)] = \(source.render(new))"]
+        case (nil, nil): return []
+        }
+      }
+    default:
+      return ["\(path) = \(source.render(new))"]
+    }
+  }
+
+  private func isIdentifier(_ label: String) -> Bool {
+    guard let first = label.first, first.isLetter || first == "_" else { return false }
+    return label.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+  }
+}

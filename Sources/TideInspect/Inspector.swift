@@ -1,0 +1,111 @@
+/// Prints values readably and deterministically, and diffs them: the engine behind `TestStore`
+/// failure messages, the REPL's state display and effect descriptions.
+///
+/// It reflects any value with `Mirror`: structs and classes print their stored properties in
+/// declaration order, enums their case and payload, dictionaries with sorted keys, sets sorted,
+/// optionals as their wrapped value or `nil`. Types that adopt ``Redacting`` hide what they name.
+///
+/// ```swift
+/// let inspector = Inspector()
+/// print(inspector.dump(Login.State(username: "pritesh", password: "Secret1")))
+/// // Login.State(
+/// //   username: "pritesh",
+/// //   password: "••••••",
+/// //   isLoading: false
+/// // )
+/// ```
+public struct Inspector: Sendable {
+  /// Whether values named by ``Redacting`` are hidden. On by default; code generation that must
+  /// reproduce values exactly turns it off.
+  public var redacts: Bool
+
+  /// Creates an inspector.
+  ///
+  /// ```swift
+  /// let forDisplay = Inspector()
+  /// let forSource = Inspector(redacts: false)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - redacts: Whether to hide values that ``Redacting`` types name.
+  public init(redacts: Bool = true) {
+    self.redacts = redacts
+  }
+
+  /// Prints a value over as many lines as its structure needs, two spaces a level. Short nested
+  /// values stay on one line.
+  ///
+  /// ```swift
+  /// inspector.dump([1, 2])  // "[\n  [0]: 1,\n  [1]: 2\n]"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - value: Any value.
+  /// - Returns: The printed value, without a trailing newline.
+  public func dump(_ value: Any) -> String {
+    Renderer(style: .lines).render(node(value))
+  }
+
+  /// Prints a value on one line.
+  ///
+  /// ```swift
+  /// inspector.line(Action.usernameChanged("pritesh"))  // .usernameChanged("pritesh")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - value: Any value.
+  /// - Returns: The printed value.
+  public func line(_ value: Any) -> String {
+    Renderer(style: .line).render(node(value))
+  }
+
+  /// Prints a value as a Swift expression that rebuilds it, as far as its public shape allows:
+  /// literals, `.case(payload)`, `Type(property: value, …)` for structs (their memberwise
+  /// initializer), array and dictionary literals.
+  ///
+  /// ```swift
+  /// Inspector(redacts: false).source(Location(name: "Brussels", countryCode: "BE"))
+  /// // Location(name: "Brussels", countryCode: "BE")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - value: Any value.
+  /// - Returns: A Swift expression.
+  public func source(_ value: Any) -> String {
+    Renderer(style: .source).render(node(value))
+  }
+
+  /// Returns a −/+ diff of two values, or `nil` when they print the same.
+  ///
+  /// Lines are indented four spaces, then carry a marker (`−` for `old`, `+` for `new`, a space
+  /// for context). Unchanged siblings further than two places from a change collapse to
+  /// `… (N unchanged)`; long unchanged values shrink to `Type(…)`.
+  ///
+  /// ```swift
+  /// print(inspector.diff(before, after)!)
+  /// //       Login.State(
+  /// //     −   isLoading: false,
+  /// //     +   isLoading: true,
+  /// //         password: "••••••",
+  /// //         username: "pritesh"
+  /// //       )
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - old: The value shown with `−`.
+  ///   - new: The value shown with `+`.
+  /// - Returns: The diff, or `nil` if there is no difference to show.
+  public func diff(_ old: Any, _ new: Any) -> String? {
+    let oldNode = node(old)
+    let newNode = node(new)
+    guard oldNode != newNode else { return nil }
+    return Differ().diff(oldNode, newNode).map { line in
+      "    \(line.marker.rawValue) " + String(repeating: "  ", count: line.indent) + line.text
+    }
+    .joined(separator: "\n")
+  }
+
+  func node(_ value: Any) -> Node {
+    Reflector(redacts: redacts).node(value)
+  }
+}

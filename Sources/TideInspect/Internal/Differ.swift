@@ -1,0 +1,248 @@
+/// Computes a structural −/+ diff of two ``Node`` trees, collapsing what did not change.
+struct Differ {
+  struct Line: Equatable {
+    enum Marker: String {
+      case same = " "
+      case removed = "−"
+      case added = "+"
+    }
+    let marker: Marker
+    let indent: Int
+    let text: String
+  }
+
+  /// How many unchanged siblings to show on each side of a change.
+  static let context = 2
+  private let renderer = Renderer(style: .lines)
+
+  func diff(_ old: Node, _ new: Node) -> [Line] {
+    diff(old, new, prefix: "", suffix: "", indent: 0)
+  }
+
+  private struct Entry {
+    let prefix: String
+    let old: Node?
+    let new: Node?
+  }
+
+  private func diff(_ old: Node, _ new: Node, prefix: String, suffix: String, indent: Int)
+    -> [Line]
+  {
+    if old == new {
+      return [Line(marker: .same, indent: indent, text: prefix + renderer.summary(old) + suffix)]
+    }
+    switch (old, new) {
+    case (.some(let old), .some(let new)):
+      return diff(old, new, prefix: prefix, suffix: suffix, indent: indent)
+    case (.structure(let oldType, let oldFields), .structure(let newType, let newFields))
+    where oldType == newType && oldFields.map(\.label) == newFields.map(\.label):
+      return nested(
+        open: "\(oldType)(", close: ")", prefix: prefix, suffix: suffix, indent: indent,
+        entries: fieldEntries(oldFields, newFields))
+    case (
+      .enumCase(let oldType, let oldName, let oldPayload),
+      .enumCase(let newType, let newName, let newPayload)
+    )
+    where oldType == newType && oldName == newName && !oldPayload.isEmpty
+      && oldPayload.map(\.label) == newPayload.map(\.label):
+      return nested(
+        open: ".\(oldName)(", close: ")", prefix: prefix, suffix: suffix, indent: indent,
+        entries: fieldEntries(oldPayload, newPayload))
+    case (.tuple(let oldFields), .tuple(let newFields))
+    where oldFields.map(\.label) == newFields.map(\.label):
+      return nested(
+        open: "(", close: ")", prefix: prefix, suffix: suffix, indent: indent,
+        entries: fieldEntries(oldFields, newFields))
+    case (.array(let oldElements), .array(let newElements)):
+      return nested(
+        open: "[", close: "]", prefix: prefix, suffix: suffix, indent: indent,
+        entries: arrayEntries(oldElements, newElements))
+    case (.set(let oldElements), .set(let newElements)):
+      return nested(
+        open: "Set([", close: "])", prefix: prefix, suffix: suffix, indent: indent,
+        entries: keyedEntries(
+          oldElements.map { (renderer.line($0), $0) }, newElements.map { (renderer.line($0), $0) },
+          prefix: { _ in "" }))
+    case (.dictionary(let oldPairs), .dictionary(let newPairs)):
+      return nested(
+        open: "[", close: "]", prefix: prefix, suffix: suffix, indent: indent,
+        entries: keyedEntries(
+          oldPairs.map { (renderer.line($0.key), $0.value) },
+          newPairs.map { (renderer.line($0.key), $0.value) },
+          prefix: { "\($0): " }))
+    default:
+      return replaced(old, new, prefix: prefix, suffix: suffix, indent: indent)
+    }
+  }
+
+  private func replaced(_ old: Node, _ new: Node, prefix: String, suffix: String, indent: Int)
+    -> [Line]
+  {
+    block(old, marker: .removed, prefix: prefix, suffix: suffix, indent: indent)
+      + block(new, marker: .added, prefix: prefix, suffix: suffix, indent: indent)
+  }
+
+  private func block(
+    _ node: Node, marker: Line.Marker, prefix: String, suffix: String, indent: Int
+  ) -> [Line] {
+    var lines = renderer.lines(node, nested: true)
+    lines[0] = prefix + lines[0]
+    lines[lines.count - 1] += suffix
+    return lines.map { line in
+      let trimmed = line.drop { $0 == " " }
+      let depth = (line.count - trimmed.count) / 2
+      return Line(marker: marker, indent: indent + depth, text: String(trimmed))
+    }
+  }
+
+  private func nested(
+    open: String, close: String, prefix: String, suffix: String, indent: Int, entries: [Entry]
+  ) -> [Line] {
+    var result = [Line(marker: .same, indent: indent, text: prefix + open)]
+    let changed = entries.map { $0.old != $0.new }
+    var shown = [Bool](repeating: false, count: entries.count)
+    for (index, isChanged) in changed.enumerated() where isChanged {
+      let low = max(0, index - Self.context)
+      let high = min(entries.count - 1, index + Self.context)
+      for near in low...high { shown[near] = true }
+    }
+    var index = 0
+    while index < entries.count {
+      if !shown[index] {
+        var end = index
+        while end < entries.count && !shown[end] { end += 1 }
+        let count = end - index
+        if count >= 2 {
+          result.append(Line(marker: .same, indent: indent + 1, text: "… (\(count) unchanged)"))
+          index = end
+          continue
+        }
+      }
+      let entry = entries[index]
+      let comma = index < entries.count - 1 ? "," : ""
+      switch (entry.old, entry.new) {
+      case (let old?, let new?):
+        result += diff(old, new, prefix: entry.prefix, suffix: comma, indent: indent + 1)
+      case (let old?, nil):
+        result += block(
+          old, marker: .removed, prefix: entry.prefix, suffix: comma, indent: indent + 1)
+      case (nil, let new?):
+        result += block(
+          new, marker: .added, prefix: entry.prefix, suffix: comma, indent: indent + 1)
+      case (nil, nil):
+        break
+      }
+      index += 1
+    }
+    result.append(Line(marker: .same, indent: indent, text: close + suffix))
+    return result
+  }
+
+  private func fieldEntries(_ old: [Node.Field], _ new: [Node.Field]) -> [Entry] {
+    zip(old, new).map {
+      Entry(prefix: $0.label.map { "\($0): " } ?? "", old: $0.node, new: $1.node)
+    }
+  }
+
+  /// Aligns array elements: a common prefix and suffix stay in place; in between, elements are
+  /// paired by the longest common subsequence when that keeps more of them unchanged than
+  /// pairing by position does.
+  private func arrayEntries(_ old: [Node], _ new: [Node]) -> [Entry] {
+    var start = 0
+    while start < old.count && start < new.count && old[start] == new[start] { start += 1 }
+    var oldEnd = old.count
+    var newEnd = new.count
+    while oldEnd > start && newEnd > start && old[oldEnd - 1] == new[newEnd - 1] {
+      oldEnd -= 1
+      newEnd -= 1
+    }
+    var entries: [Entry] = (0..<start).map {
+      Entry(prefix: "[\($0)]: ", old: old[$0], new: new[$0])
+    }
+    let middleOld = Array(old[start..<oldEnd])
+    let middleNew = Array(new[start..<newEnd])
+    let pairedByPosition = zip(middleOld, middleNew).filter { $0 == $1 }.count
+    let steps = align(middleOld, middleNew)
+    let keptByAlignment = steps.filter { if case .same = $0 { true } else { false } }.count
+    if middleOld.count == middleNew.count && keptByAlignment <= pairedByPosition {
+      for offset in middleOld.indices {
+        entries.append(
+          Entry(prefix: "[\(start + offset)]: ", old: middleOld[offset], new: middleNew[offset]))
+      }
+    } else {
+      for step in steps {
+        switch step {
+        case .same(let i, let j):
+          entries.append(Entry(prefix: "[\(start + j)]: ", old: middleOld[i], new: middleNew[j]))
+        case .removed(let i):
+          entries.append(Entry(prefix: "[\(start + i)]: ", old: middleOld[i], new: nil))
+        case .added(let j):
+          entries.append(Entry(prefix: "[\(start + j)]: ", old: nil, new: middleNew[j]))
+        }
+      }
+    }
+    for offset in 0..<(old.count - oldEnd) {
+      entries.append(
+        Entry(
+          prefix: "[\(newEnd + offset)]: ", old: old[oldEnd + offset], new: new[newEnd + offset]))
+    }
+    return entries
+  }
+
+  private enum Step {
+    case same(Int, Int)
+    case removed(Int)
+    case added(Int)
+  }
+
+  /// Longest-common-subsequence alignment; beyond a size where that gets slow, everything in
+  /// the middle is shown as removed then added.
+  private func align(_ old: [Node], _ new: [Node]) -> [Step] {
+    guard !old.isEmpty, !new.isEmpty, old.count * new.count <= 250_000 else {
+      return old.indices.map { .removed($0) } + new.indices.map { .added($0) }
+    }
+    let n = old.count
+    let m = new.count
+    var table = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
+    for i in stride(from: n - 1, through: 0, by: -1) {
+      for j in stride(from: m - 1, through: 0, by: -1) {
+        table[i][j] =
+          old[i] == new[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+      }
+    }
+    var steps: [Step] = []
+    var i = 0
+    var j = 0
+    while i < n && j < m {
+      if old[i] == new[j] {
+        steps.append(.same(i, j))
+        i += 1
+        j += 1
+      } else if table[i + 1][j] >= table[i][j + 1] {
+        steps.append(.removed(i))
+        i += 1
+      } else {
+        steps.append(.added(j))
+        j += 1
+      }
+    }
+    while i < n {
+      steps.append(.removed(i))
+      i += 1
+    }
+    while j < m {
+      steps.append(.added(j))
+      j += 1
+    }
+    return steps
+  }
+
+  private func keyedEntries(
+    _ old: [(String, Node)], _ new: [(String, Node)], prefix: (String) -> String
+  ) -> [Entry] {
+    let oldByKey = Dictionary(old, uniquingKeysWith: { first, _ in first })
+    let newByKey = Dictionary(new, uniquingKeysWith: { first, _ in first })
+    let keys = Set(oldByKey.keys).union(newByKey.keys).sorted()
+    return keys.map { Entry(prefix: prefix($0), old: oldByKey[$0], new: newByKey[$0]) }
+  }
+}

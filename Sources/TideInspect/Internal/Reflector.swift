@@ -1,0 +1,187 @@
+import Foundation
+
+/// Builds ``Node`` trees from values with `Mirror`.
+struct Reflector {
+  var redacts: Bool
+
+  func node(_ value: Any, redacted: Bool = false) -> Node {
+    if redacted && redacts {
+      let plain = Reflector(redacts: false).node(value)
+      return .redacted(
+        isString: value is String || value is Substring || value is Character,
+        fingerprint: Renderer(style: .line).render(plain))
+    }
+    if let custom = value as? any CustomInspectable { return node(custom.inspectionValue) }
+    if let scalar = scalar(value) { return .scalar(scalar) }
+
+    let mirror = Mirror(reflecting: value)
+    let hidden = redacts ? (type(of: value) as? any Redacting.Type)?.redactedLabels ?? [] : []
+    switch mirror.displayStyle {
+    case .optional:
+      guard let child = mirror.children.first else { return .scalar("nil") }
+      return .some(node(child.value))
+    case .enum:
+      let typeName = TypeName.of(value)
+      guard let child = mirror.children.first, let name = child.label else {
+        return .enumCase(type: typeName, name: "\(value)", payload: [])
+      }
+      let hide = hidden.contains(name)
+      let payload = Mirror(reflecting: child.value)
+      if payload.displayStyle == .tuple {
+        return .enumCase(
+          type: typeName, name: name,
+          payload: payload.children.map {
+            Node.Field(label: tupleLabel($0.label), node: node($0.value, redacted: hide))
+          })
+      }
+      return .enumCase(
+        type: typeName, name: name,
+        payload: [Node.Field(label: nil, node: node(child.value, redacted: hide))])
+    case .struct, .class:
+      var fields: [Node.Field] = []
+      var current: Mirror? = mirror
+      var mirrors: [Mirror] = []
+      while let each = current {
+        mirrors.insert(each, at: 0)
+        current = each.superclassMirror
+      }
+      for each in mirrors {
+        for child in each.children {
+          let label = child.label ?? "_"
+          fields.append(
+            Node.Field(label: label, node: node(child.value, redacted: hidden.contains(label))))
+        }
+      }
+      return .structure(type: TypeName.of(value), fields: fields)
+    case .tuple:
+      return .tuple(
+        mirror.children.map { Node.Field(label: tupleLabel($0.label), node: node($0.value)) })
+    case .collection:
+      return .array(mirror.children.map { node($0.value) })
+    case .set:
+      return .set(sortedByRendering(mirror.children.map { node($0.value) }))
+    case .dictionary:
+      let pairs = mirror.children.compactMap { child -> Node.Pair? in
+        let pair = Mirror(reflecting: child.value).children.map(\.value)
+        guard pair.count == 2 else { return nil }
+        return Node.Pair(key: node(pair[0]), value: node(pair[1]))
+      }
+      let line = Renderer(style: .line)
+      return .dictionary(
+        pairs.map { (line.render($0.key), $0) }.sorted { $0.0 < $1.0 }.map(\.1))
+    default:
+      return .scalar(String(describing: value))
+    }
+  }
+
+  /// Values printed as Swift literals (or the nearest readable spelling).
+  private func scalar(_ value: Any) -> String? {
+    switch value {
+    case let string as String: return SwiftLiteral.string(string)
+    case let substring as Substring: return SwiftLiteral.string(String(substring))
+    case let character as Character: return SwiftLiteral.string(String(character))
+    case let bool as Bool: return bool ? "true" : "false"
+    case let integer as any BinaryInteger: return "\(integer)"
+    case let double as Double: return SwiftLiteral.floatingPoint(double)
+    case let float as Float: return SwiftLiteral.floatingPoint(Double(float))
+    case let duration as Duration: return SwiftLiteral.duration(duration)
+    case let url as URL: return "URL(string: \(SwiftLiteral.string(url.absoluteString)))!"
+    case let uuid as UUID: return "UUID(uuidString: \"\(uuid.uuidString)\")!"
+    case let date as Date:
+      return
+        "Date(timeIntervalSince1970: \(SwiftLiteral.floatingPoint(date.timeIntervalSince1970)))"
+    case let decimal as Decimal: return "Decimal(string: \"\(decimal)\")!"
+    case is Any.Type: return "\(value).self"
+    default: return nil
+    }
+  }
+
+  private func tupleLabel(_ label: String?) -> String? {
+    guard let label, !label.hasPrefix(".") else { return nil }
+    return label
+  }
+
+  private func sortedByRendering(_ nodes: [Node]) -> [Node] {
+    let line = Renderer(style: .line)
+    return nodes.map { (line.render($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+  }
+}
+
+/// Spells values the way Swift source does.
+enum SwiftLiteral {
+  static func string(_ string: String) -> String {
+    var result = "\""
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case "\0": result += "\\0"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          result += "\\u{\(String(scalar.value, radix: 16))}"
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+
+  static func floatingPoint(_ value: Double) -> String {
+    if value.isNaN { return ".nan" }
+    if value.isInfinite { return value < 0 ? "-.infinity" : ".infinity" }
+    return "\(value)"
+  }
+
+  static func duration(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    if attoseconds == 0 { return ".seconds(\(seconds))" }
+    let attosecondsPerMillisecond: Int64 = 1_000_000_000_000_000
+    if attoseconds % attosecondsPerMillisecond == 0 {
+      return ".milliseconds(\(seconds * 1000 + attoseconds / attosecondsPerMillisecond))"
+    }
+    let attosecondsPerNanosecond: Int64 = 1_000_000_000
+    if attoseconds % attosecondsPerNanosecond == 0 {
+      return ".nanoseconds(\(seconds * 1_000_000_000 + attoseconds / attosecondsPerNanosecond))"
+    }
+    return "Duration(secondsComponent: \(seconds), attosecondsComponent: \(attoseconds))"
+  }
+}
+
+/// Readable type names: `Login.State` rather than `LoginFeature.Login.State`.
+enum TypeName {
+  static func of(_ value: Any) -> String {
+    clean(String(reflecting: type(of: value)))
+  }
+
+  static func clean(_ name: String) -> String {
+    var name = name
+    // Local and private types carry context markers: "(unknown context at $1234)." and
+    // "(in _ABC123)".
+    while let start = name.range(of: "(unknown context at "),
+      let end = name[start.upperBound...].range(of: ").")
+    {
+      name.removeSubrange(start.lowerBound..<end.upperBound)
+    }
+    while let start = name.range(of: "(in _"),
+      let end = name[start.upperBound...].firstIndex(of: ")")
+    {
+      name.removeSubrange(start.lowerBound...end)
+    }
+    // Drop the leading module name, but keep a bare top-level type name.
+    var depth = 0
+    for index in name.indices {
+      switch name[index] {
+      case "<": depth += 1
+      case ">": depth -= 1
+      case "." where depth == 0:
+        return String(name[name.index(after: index)...])
+      default: break
+      }
+    }
+    return name
+  }
+}

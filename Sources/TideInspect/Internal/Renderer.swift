@@ -1,0 +1,135 @@
+/// Prints ``Node`` trees.
+struct Renderer {
+  enum Style {
+    /// Everything on one line: `Login.State(isLoading: true, username: "pritesh")`.
+    case line
+    /// Several lines for composite values, two spaces a level; short nested values stay inline.
+    case lines
+    /// One line of Swift source: no element indices, sets as array literals.
+    case source
+  }
+
+  let style: Style
+
+  /// Nested composite values whose one-line form is at most this long stay on one line.
+  static let inlineWidth = 60
+
+  func render(_ node: Node) -> String {
+    switch style {
+    case .lines: return lines(node, nested: false).joined(separator: "\n")
+    case .line, .source: return line(node)
+    }
+  }
+
+  // MARK: One line
+
+  func line(_ node: Node) -> String {
+    switch node {
+    case .scalar(let text):
+      return text
+    case .redacted(let isString, _):
+      return isString ? "\"••••••\"" : "••••••"
+    case .some(let wrapped):
+      return line(wrapped)
+    case .enumCase(_, let name, let payload):
+      return payload.isEmpty ? ".\(name)" : ".\(name)(\(fields(payload)))"
+    case .structure(let type, let fieldList):
+      return "\(type)(\(fields(fieldList)))"
+    case .tuple(let fieldList):
+      return "(\(fields(fieldList)))"
+    case .array(let elements):
+      return "[\(elements.map(line).joined(separator: ", "))]"
+    case .set(let elements):
+      let list = "[\(elements.map(line).joined(separator: ", "))]"
+      return style == .source ? list : "Set(\(list))"
+    case .dictionary(let pairs):
+      if pairs.isEmpty { return "[:]" }
+      return "[\(pairs.map { "\(line($0.key)): \(line($0.value))" }.joined(separator: ", "))]"
+    }
+  }
+
+  private func fields(_ fields: [Node.Field]) -> String {
+    fields.map { field in (field.label.map { "\($0): " } ?? "") + line(field.node) }
+      .joined(separator: ", ")
+  }
+
+  // MARK: Several lines
+
+  /// The lines of a node, unindented; children are indented two spaces under their parent.
+  func lines(_ node: Node, nested: Bool) -> [String] {
+    if nested, !node.isEmptyComposite, node.isComposite {
+      let single = line(node)
+      if single.count <= Self.inlineWidth { return [single] }
+    }
+    switch node.unwrapped {
+    case .enumCase(_, let name, let payload) where !payload.isEmpty:
+      return block(
+        open: ".\(name)(", close: ")",
+        children: payload.map { ($0.label.map { "\($0): " } ?? "", $0.node) })
+    case .structure(let type, let fieldList) where !fieldList.isEmpty:
+      return block(
+        open: "\(type)(", close: ")",
+        children: fieldList.map { ($0.label.map { "\($0): " } ?? "", $0.node) })
+    case .tuple(let fieldList) where !fieldList.isEmpty:
+      return block(
+        open: "(", close: ")",
+        children: fieldList.map { ($0.label.map { "\($0): " } ?? "", $0.node) })
+    case .array(let elements) where !elements.isEmpty:
+      return block(
+        open: "[", close: "]",
+        children: elements.enumerated().map { ("[\($0.offset)]: ", $0.element) })
+    case .set(let elements) where !elements.isEmpty:
+      return block(open: "Set([", close: "])", children: elements.map { ("", $0) })
+    case .dictionary(let pairs) where !pairs.isEmpty:
+      return block(open: "[", close: "]", children: pairs.map { ("\(line($0.key)): ", $0.value) })
+    default:
+      return [line(node)]
+    }
+  }
+
+  private func block(open: String, close: String, children: [(String, Node)]) -> [String] {
+    var result = [open]
+    for (index, (prefix, child)) in children.enumerated() {
+      var childLines = lines(child, nested: true)
+      childLines[0] = prefix + childLines[0]
+      if index < children.count - 1 { childLines[childLines.count - 1] += "," }
+      result += childLines.map { "  " + $0 }
+    }
+    result.append(close)
+    return result
+  }
+
+  /// A one-line stand-in for a long unchanged value in a diff: `Login.State(…)`.
+  func summary(_ node: Node) -> String {
+    let single = line(node)
+    if single.count <= Self.inlineWidth { return single }
+    switch node.unwrapped {
+    case .enumCase(_, let name, _): return ".\(name)(…)"
+    case .structure(let type, _): return "\(type)(…)"
+    case .tuple: return "(…)"
+    case .array(let elements): return "[… \(elements.count) elements]"
+    case .set(let elements): return "Set([… \(elements.count) elements])"
+    case .dictionary(let pairs): return "[… \(pairs.count) entries]"
+    default: return String(single.prefix(Self.inlineWidth)) + "…"
+    }
+  }
+}
+
+extension Node {
+  var isComposite: Bool {
+    switch unwrapped {
+    case .scalar, .redacted: false
+    case .enumCase(_, _, let payload): !payload.isEmpty
+    default: true
+    }
+  }
+
+  var isEmptyComposite: Bool {
+    switch unwrapped {
+    case .structure(_, let fields), .tuple(let fields): fields.isEmpty
+    case .array(let elements), .set(let elements): elements.isEmpty
+    case .dictionary(let pairs): pairs.isEmpty
+    default: false
+    }
+  }
+}

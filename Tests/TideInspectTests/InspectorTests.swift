@@ -1,0 +1,265 @@
+import Foundation
+import Testing
+import TideInspect
+
+struct Credentials: Equatable, Redacting {
+  var isLoading = false
+  var password = "Secret1"
+  var username = "pritesh"
+  static let redactedLabels: Set<String> = ["password"]
+}
+
+enum Command: Equatable, Redacting {
+  case typed(String)
+  case secret(String)
+  case pair(Int?, label: String)
+  case labelled(text: String)
+  case idle
+  static let redactedLabels: Set<String> = ["secret"]
+}
+
+struct Place: Equatable {
+  var name: String
+  var population: Int
+}
+
+struct Screen: Equatable {
+  var title = "Places"
+  var places: [Place] = []
+  var selected: Place?
+  var tags: Set<String> = []
+  var counts: [String: Int] = [:]
+}
+
+final class Box {
+  let value = 1
+  var name = "box"
+}
+
+@Suite struct InspectorTests {
+  let inspector = Inspector()
+
+  @Test func dumpPrintsStructsFieldByFieldInDeclarationOrder() {
+    #expect(
+      inspector.dump(Credentials()) == """
+        Credentials(
+          isLoading: false,
+          password: "••••••",
+          username: "pritesh"
+        )
+        """)
+  }
+
+  @Test func scalarsPrintAsSwiftLiterals() {
+    #expect(inspector.line("say \"hi\"\n\t\u{1}") == #""say \"hi\"\n\t\u{1}""#)
+    #expect(inspector.line(42) == "42")
+    #expect(inspector.line(0.3) == "0.3")
+    #expect(inspector.line(true) == "true")
+    #expect(inspector.line(Optional<Int>.none as Any) == "nil")
+    #expect(inspector.line(Optional(3) as Any) == "3")
+    #expect(inspector.line(Duration.milliseconds(300)) == ".milliseconds(300)")
+    #expect(inspector.line(Duration.seconds(2)) == ".seconds(2)")
+    #expect(
+      inspector.line(URL(string: "https://example.com/a")!)
+        == #"URL(string: "https://example.com/a")!"#)
+    #expect(inspector.line(Character("é")) == #""é""#)
+  }
+
+  @Test func enumsPrintTheirCaseAndPayload() {
+    #expect(inspector.line(Command.typed("a")) == #".typed("a")"#)
+    #expect(inspector.line(Command.pair(nil, label: "x")) == #".pair(nil, label: "x")"#)
+    #expect(inspector.line(Command.labelled(text: "t")) == #".labelled(text: "t")"#)
+    #expect(inspector.line(Command.idle) == ".idle")
+  }
+
+  @Test func redactingTypesHideWhatTheyName() {
+    #expect(inspector.line(Command.secret("hunter2")) == #".secret("••••••")"#)
+    #expect(Inspector(redacts: false).line(Command.secret("hunter2")) == #".secret("hunter2")"#)
+    #expect(!inspector.dump(Credentials()).contains("Secret1"))
+  }
+
+  @Test func collectionsPrintDeterministically() {
+    #expect(inspector.line(["b": 2, "a": 1, "c": 3]) == #"["a": 1, "b": 2, "c": 3]"#)
+    #expect(inspector.line(Set([3, 1, 2])) == "Set([1, 2, 3])")
+    #expect(inspector.line([Int]()) == "[]")
+    #expect(inspector.line([String: Int]()) == "[:]")
+    #expect(inspector.line((1, b: "x")) == #"(1, b: "x")"#)
+    #expect(
+      inspector.dump([1, 2]) == """
+        [
+          [0]: 1,
+          [1]: 2
+        ]
+        """)
+  }
+
+  @Test func shortNestedValuesStayOnOneLine() {
+    let screen = Screen(places: [Place(name: "Brussels", population: 1_019_022)])
+    #expect(
+      inspector.dump(screen) == """
+        Screen(
+          title: "Places",
+          places: [Place(name: "Brussels", population: 1019022)],
+          selected: nil,
+          tags: Set([]),
+          counts: [:]
+        )
+        """)
+  }
+
+  @Test func classesPrintTheirStoredProperties() {
+    #expect(inspector.line(Box()) == #"Box(value: 1, name: "box")"#)
+  }
+
+  @Test func diffShowsOnlyWhatChangedWithContext() {
+    #expect(
+      inspector.diff(Credentials(), Credentials(isLoading: true)) == """
+              Credentials(
+            −   isLoading: false,
+            +   isLoading: true,
+                password: "••••••",
+                username: "pritesh"
+              )
+        """)
+    #expect(inspector.diff(Credentials(), Credentials()) == nil)
+  }
+
+  @Test func diffCollapsesDistantUnchangedElements() {
+    let old = Array(0..<20)
+    var new = old
+    new[10] = 99
+    #expect(
+      inspector.diff(old, new) == """
+              [
+                … (8 unchanged)
+                [8]: 8,
+                [9]: 9,
+            −   [10]: 10,
+            +   [10]: 99,
+                [11]: 11,
+                [12]: 12,
+                … (7 unchanged)
+              ]
+        """)
+  }
+
+  @Test func diffAlignsInsertionsAndRemovals() {
+    #expect(
+      inspector.diff([1, 2, 3, 4], [1, 9, 2, 3]) == """
+              [
+                [0]: 1,
+            +   [1]: 9,
+                [2]: 2,
+                [3]: 3,
+            −   [3]: 4
+              ]
+        """)
+  }
+
+  @Test func diffRecursesIntoNestedValuesAndOptionals() {
+    let old = Screen(selected: Place(name: "Paris", population: 1))
+    var new = old
+    new.selected?.population = 2
+    new.counts = ["a": 1]
+    new.tags = ["x"]
+    #expect(
+      inspector.diff(old, new) == """
+              Screen(
+                title: "Places",
+                places: [],
+                selected: Place(
+                  name: "Paris",
+            −     population: 1
+            +     population: 2
+                ),
+                tags: Set([
+            +     "x"
+                ]),
+                counts: [
+            +     "a": 1
+                ]
+              )
+        """)
+  }
+
+  @Test func diffOfDifferentEnumCasesReplacesTheWholeValue() {
+    #expect(
+      inspector.diff(Command.typed("a"), Command.idle) == """
+            − .typed("a")
+            + .idle
+        """)
+  }
+
+  @Test func diffSaysThatARedactedValueChangedButNotWhat() {
+    let diff = inspector.diff(Credentials(password: "a"), Credentials(password: "b"))
+    #expect(
+      diff == """
+              Credentials(
+                isLoading: false,
+            −   password: "••••••",
+            +   password: "••••••",
+                username: "pritesh"
+              )
+        """)
+  }
+
+  @Test func assignmentsNameEachChangedLeaf() {
+    var new = Screen(selected: Place(name: "Paris", population: 1))
+    let old = new
+    new.title = "Saved"
+    new.selected?.population = 5
+    new.counts = ["a": 1]
+    #expect(
+      inspector.assignments(from: old, to: new) == [
+        #"$0.title = "Saved""#,
+        "$0.selected?.population = 5",
+        #"$0.counts["a"] = 1"#,
+      ])
+    #expect(
+      inspector.closure(from: Credentials(), to: Credentials(isLoading: true))
+        == "{ $0.isLoading = true }")
+    #expect(inspector.closure(from: Credentials(), to: Credentials()) == nil)
+  }
+
+  @Test func assignmentsRebuildValuesAsSwiftSource() {
+    let old = Screen()
+    let new = Screen(
+      places: [Place(name: "Brussels", population: 1)], selected: nil, tags: ["b", "a"])
+    #expect(
+      inspector.closure(from: old, to: new) == """
+        {
+          $0.places = [Place(name: "Brussels", population: 1)]
+          $0.tags = ["a", "b"]
+        }
+        """)
+  }
+
+  @Test func sourceSpellsEnumsAndOptionals() {
+    #expect(inspector.source(Command.pair(4, label: "x")) == #".pair(4, label: "x")"#)
+    #expect(
+      inspector.source([Place(name: "A", population: 1)]) == #"[Place(name: "A", population: 1)]"#)
+  }
+
+  @Test func diffOfALargeArrayIsComputedFromTheChangeOutward() {
+    let old = (0..<10_000).map { Place(name: "Place \($0)", population: $0) }
+    var new = old
+    new[5_000].population = -1
+    let diff = inspector.diff(old, new)
+    #expect(
+      diff == """
+              [
+                … (4998 unchanged)
+                [4998]: Place(name: "Place 4998", population: 4998),
+                [4999]: Place(name: "Place 4999", population: 4999),
+                [5000]: Place(
+                  name: "Place 5000",
+            −     population: 5000
+            +     population: -1
+                ),
+                [5001]: Place(name: "Place 5001", population: 5001),
+                [5002]: Place(name: "Place 5002", population: 5002),
+                … (4997 unchanged)
+              ]
+        """)
+  }
+}
