@@ -31,6 +31,7 @@ let package = Package(
     // Tests.
     .testTarget(name: "TideInspectTests", dependencies: ["TideInspect"]),
     .testTarget(name: "TideTests", dependencies: ["Tide", "TideTesting"]),
+    .testTarget(name: "TideTestingTests", dependencies: ["Tide", "TideTesting", "TideInspect"]),
     .testTarget(name: "PlaygroundsTests", dependencies: ["CounterPlayground"]),
   ]
 )

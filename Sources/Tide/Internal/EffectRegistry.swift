@@ -87,7 +87,14 @@ package final class EffectRegistry: Sendable {
     storage.withLock { $0.records.isEmpty }
   }
 
-  /// Cancels the top-level effect with this token, and forgets it.
+  /// Cancels the effect with this token and forgets it at once, rather than when its task ends:
+  /// for a harness that has already reported it.
+  package func forget(token: Int) {
+    let task = storage.withLock { $0.records.removeValue(forKey: token)?.task }
+    task?.cancel()
+  }
+
+  /// Cancels the top-level effect with this token.
   package func cancel(token: Int) {
     let task = storage.withLock { storage -> Task<Void, Never>? in
       storage.records[token]?.isCancelled = true

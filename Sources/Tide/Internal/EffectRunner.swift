@@ -138,7 +138,7 @@ private func unhandledErrorMessage(
     "",
     "  Effect: \(effect)",
   ]
-  if let origin { lines.append("  Started by: \(origin.step)") }
+  if let origin { lines.append("  Started by: \(origin)") }
   lines.append("  Error: \(describeAction(error))")
   lines.append("")
   lines.append(

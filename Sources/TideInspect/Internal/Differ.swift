@@ -16,8 +16,11 @@ struct Differ {
   private let renderer = Renderer(style: .lines)
 
   func diff(_ old: Node, _ new: Node) -> [Line] {
-    diff(old, new, prefix: "", suffix: "", indent: 0)
+    diff(old, new, prefix: "", suffixes: ("", ""), indent: 0)
   }
+
+  /// What follows a value on each side: a comma when more entries follow it on that side.
+  private typealias Suffixes = (old: String, new: String)
 
   private struct Entry {
     let prefix: String
@@ -25,15 +28,16 @@ struct Differ {
     let new: Node?
   }
 
-  private func diff(_ old: Node, _ new: Node, prefix: String, suffix: String, indent: Int)
-    -> [Line]
-  {
+  private func diff(
+    _ old: Node, _ new: Node, prefix: String, suffixes: Suffixes, indent: Int
+  ) -> [Line] {
+    let suffix = suffixes.new
     if old == new {
       return [Line(marker: .same, indent: indent, text: prefix + renderer.summary(old) + suffix)]
     }
     switch (old, new) {
     case (.some(let old), .some(let new)):
-      return diff(old, new, prefix: prefix, suffix: suffix, indent: indent)
+      return diff(old, new, prefix: prefix, suffixes: suffixes, indent: indent)
     case (.structure(let oldType, let oldFields), .structure(let newType, let newFields))
     where oldType == newType && oldFields.map(\.label) == newFields.map(\.label):
       return nested(
@@ -71,15 +75,9 @@ struct Differ {
           newPairs.map { (renderer.line($0.key), $0.value) },
           prefix: { "\($0): " }))
     default:
-      return replaced(old, new, prefix: prefix, suffix: suffix, indent: indent)
+      return block(old, marker: .removed, prefix: prefix, suffix: suffixes.old, indent: indent)
+        + block(new, marker: .added, prefix: prefix, suffix: suffixes.new, indent: indent)
     }
-  }
-
-  private func replaced(_ old: Node, _ new: Node, prefix: String, suffix: String, indent: Int)
-    -> [Line]
-  {
-    block(old, marker: .removed, prefix: prefix, suffix: suffix, indent: indent)
-      + block(new, marker: .added, prefix: prefix, suffix: suffix, indent: indent)
   }
 
   private func block(
@@ -106,29 +104,40 @@ struct Differ {
       let high = min(entries.count - 1, index + Self.context)
       for near in low...high { shown[near] = true }
     }
+    // Whether a later entry exists on each side, for commas.
+    var oldFollows = [Bool](repeating: false, count: entries.count)
+    var newFollows = [Bool](repeating: false, count: entries.count)
+    var seenOld = false
+    var seenNew = false
+    for index in entries.indices.reversed() {
+      oldFollows[index] = seenOld
+      newFollows[index] = seenNew
+      seenOld = seenOld || entries[index].old != nil
+      seenNew = seenNew || entries[index].new != nil
+    }
     var index = 0
     while index < entries.count {
       if !shown[index] {
         var end = index
         while end < entries.count && !shown[end] { end += 1 }
         let count = end - index
-        if count >= 2 {
+        if count >= 3 {
           result.append(Line(marker: .same, indent: indent + 1, text: "… (\(count) unchanged)"))
           index = end
           continue
         }
       }
       let entry = entries[index]
-      let comma = index < entries.count - 1 ? "," : ""
+      let commas = (old: oldFollows[index] ? "," : "", new: newFollows[index] ? "," : "")
       switch (entry.old, entry.new) {
       case (let old?, let new?):
-        result += diff(old, new, prefix: entry.prefix, suffix: comma, indent: indent + 1)
+        result += diff(old, new, prefix: entry.prefix, suffixes: commas, indent: indent + 1)
       case (let old?, nil):
         result += block(
-          old, marker: .removed, prefix: entry.prefix, suffix: comma, indent: indent + 1)
+          old, marker: .removed, prefix: entry.prefix, suffix: commas.old, indent: indent + 1)
       case (nil, let new?):
         result += block(
-          new, marker: .added, prefix: entry.prefix, suffix: comma, indent: indent + 1)
+          new, marker: .added, prefix: entry.prefix, suffix: commas.new, indent: indent + 1)
       case (nil, nil):
         break
       }

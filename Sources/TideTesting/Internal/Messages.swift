@@ -1,0 +1,127 @@
+import Tide
+import TideInspect
+
+/// The texts of TestStore failures. Each has a fixed heading line, a blank line, the details, and
+/// a line on what to do.
+enum Messages {
+  static let inspector = Inspector()
+
+  static func stateMismatch(expected: Any, actual: Any, before: Any) -> String {
+    var text = "A state change does not match expectation.\n\n"
+    if let diff = inspector.diff(expected, actual) {
+      text += diff + "\n\n(Expected: −, Actual: +)"
+    } else {
+      text +=
+        "    The two states print the same but are not equal (==).\n\n"
+        + "Check the state's Equatable conformance."
+    }
+    if let closure = inspector.closure(from: before, to: actual) {
+      text += "\n\nExpected closure: " + closure
+    } else {
+      text += "\n\nThe action changed nothing: omit the closure."
+    }
+    return text
+  }
+
+  static let noChange = """
+    Expected state to change, but no change occurred.
+
+    The closure set the state to what it already was. If no change is expected, omit the closure.
+    """
+
+  static func threw(_ error: any Error) -> String {
+    """
+    The assertion closure threw an error.
+
+      Error: \(inspector.line(error))
+    """
+  }
+
+  static func mustHandle(_ received: [TestStoreInbox<some Sendable>.Received]) -> String {
+    let count = received.count
+    let noun = count == 1 ? "1 received action" : "\(count) received actions"
+    return """
+      Must handle \(noun) before sending an action.
+
+      \(list(received))
+
+      Assert them with receive(_:), or skip them with skipReceivedActions().
+      """
+  }
+
+  static func receivedNone(expected: String, running: [EffectRegistry.Record], waited: Duration)
+    -> String
+  {
+    var text = "Expected to receive \(expected), but received none.\n\n"
+    if running.isEmpty {
+      text += "  No effect is running that could send it."
+    } else {
+      text += running.map { "  Still running: \($0.description) started by \(origin($0))" }
+        .joined(separator: "\n")
+      text +=
+        "\n\nWaited \(waited) of real time. Advance the TestClock the effect sleeps on, "
+        + "or raise timeout if it waits on something real."
+    }
+    return text
+  }
+
+  static func unexpected(expected: Any, received: Any, origin: EffectOrigin) -> String {
+    let diff =
+      inspector.diff(expected, received)
+      ?? "    − \(inspector.line(expected))\n    + \(inspector.line(received))"
+    return """
+      Received unexpected action.
+
+      \(diff)
+
+      (Expected: −, Received: +)
+
+        Sent by an effect of \(origin)
+      """
+  }
+
+  static func unasserted(_ received: TestStoreInbox<some Sendable>.Received) -> String {
+    """
+    An action was received but never asserted.
+
+      Action: \(inspector.line(received.action))
+      Sent by an effect of \(received.origin)
+
+    Assert it with receive(_:) before the test ends, or call skipReceivedActions().
+    """
+  }
+
+  static func stillRunning(_ record: EffectRegistry.Record) -> String {
+    """
+    An effect is still running.
+
+      Effect: \(record.description)
+      Started by: \(origin(record))
+
+    Let it finish (advance the clock, answer what it waits for), cancel it, or call skipInFlightEffects().
+    """
+  }
+
+  static func skippedReceived(_ received: [TestStoreInbox<some Sendable>.Received]) -> String {
+    "Skipped \(received.count == 1 ? "1 received action" : "\(received.count) received actions").\n\n"
+      + list(received)
+  }
+
+  static func skippedEffects(_ records: [EffectRegistry.Record]) -> String {
+    "Skipped \(records.count == 1 ? "1 running effect" : "\(records.count) running effects").\n\n"
+      + records.map { "  \($0.description) started by \(origin($0))" }.joined(separator: "\n")
+  }
+
+  static func skippedStateChange(before: Any, after: Any) -> String {
+    "State changes that were not asserted.\n\n"
+      + (inspector.diff(before, after) ?? "") + "\n\n(Asserted: −, Actual: +)"
+  }
+
+  private static func list(_ received: [TestStoreInbox<some Sendable>.Received]) -> String {
+    received.map { "  \(inspector.line($0.action))  (from \($0.origin))" }.joined(separator: "\n")
+  }
+
+  private static func origin(_ record: EffectRegistry.Record) -> String {
+    record.origin?.description ?? "an unknown step"
+  }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import Tide
+import XCTest
+
+/// Reports a failure in whichever test framework is running: Swift Testing, XCTest, or neither
+/// (a playground or a tool), where it prints a warning.
+package enum TestFailure {
+  /// A failure as reported, for tools (and the harness's own tests) that collect failures
+  /// instead of reporting them.
+  package struct Report: Sendable, Equatable {
+    package let message: String
+    package let location: SourceCodeLocation
+    package let isKnown: Bool
+  }
+
+  /// When set, failures go here instead of to a test framework.
+  @TaskLocal package static var collector: (@Sendable (Report) -> Void)?
+
+  static func record(_ message: String, at location: SourceCodeLocation, isKnown: Bool = false) {
+    if let collector {
+      collector(Report(message: message, location: location, isKnown: isKnown))
+    } else if Test.current != nil {
+      let sourceLocation = SourceLocation(
+        fileID: location.fileID, filePath: location.filePath, line: location.line,
+        column: location.column)
+      if isKnown {
+        withKnownIssue {
+          Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+        }
+      } else {
+        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+      }
+    } else if isXCTestRunning {
+      if isKnown {
+        print("Skipped assertion (known issue) at \(location):\n\(message)")
+      } else if let file = location.staticFilePath {
+        XCTFail(message, file: file, line: UInt(location.line))
+      } else {
+        XCTFail("\(location): \(message)")
+      }
+    } else {
+      let kind = isKnown ? "skipped assertion" : "test failure"
+      print("[TideTesting] \(kind) at \(location):\n\(message)\n")
+    }
+  }
+
+  /// Whether this process runs XCTest tests: a test bundle runner, outside any Swift Testing test.
+  private static let isXCTestRunning: Bool = {
+    let environment = ProcessInfo.processInfo.environment
+    if environment["XCTestConfigurationFilePath"] != nil || environment["XCTestBundlePath"] != nil {
+      return true
+    }
+    let executable = CommandLine.arguments.first ?? ""
+    return executable.hasSuffix(".xctest") || executable.hasSuffix("/xctest")
+  }()
+}

@@ -1,0 +1,46 @@
+import Synchronization
+import Tide
+
+/// What a TestStore shares with its effects and its deinit: the actions effects sent back and not
+/// yet asserted, and the settings a nonisolated deinit must read.
+final class TestStoreInbox<Action: Sendable>: Sendable {
+  struct Received: Sendable {
+    let action: Action
+    let origin: EffectOrigin
+  }
+
+  private struct Storage {
+    var received: [Received] = []
+    var exhaustivity = Exhaustivity.on
+  }
+
+  private let storage = Mutex(Storage())
+
+  func append(_ action: Action, from origin: EffectOrigin) {
+    storage.withLock { $0.received.append(Received(action: action, origin: origin)) }
+  }
+
+  var received: [Received] {
+    storage.withLock { $0.received }
+  }
+
+  var isEmpty: Bool {
+    storage.withLock { $0.received.isEmpty }
+  }
+
+  func removeFirst() -> Received? {
+    storage.withLock { $0.received.isEmpty ? nil : $0.received.removeFirst() }
+  }
+
+  func removeAll() -> [Received] {
+    storage.withLock { storage in
+      defer { storage.received = [] }
+      return storage.received
+    }
+  }
+
+  var exhaustivity: Exhaustivity {
+    get { storage.withLock { $0.exhaustivity } }
+    set { storage.withLock { $0.exhaustivity = newValue } }
+  }
+}

@@ -1,0 +1,82 @@
+import Tide
+
+/// The effects one ``TestStore`` step started.
+///
+/// Await ``finish(timeout:fileID:filePath:line:column:)`` to assert they end, or ``cancel()``
+/// them to simulate a screen going away.
+///
+/// ```swift
+/// let task = await store.send(.onAppear)
+/// await task.cancel()
+/// ```
+@MainActor
+public struct TestStoreTask: Sendable {
+  let origin: EffectOrigin
+  let tasks: [Task<Void, Never>]
+  let registry: EffectRegistry
+  let settle: @MainActor @Sendable () async -> Void
+
+  /// Cancels the effects the step started and lets them wind down.
+  ///
+  /// ```swift
+  /// await store.send(.startTimerTapped).cancel()
+  /// ```
+  public func cancel() async {
+    for record in registry.inFlight where record.origin == origin {
+      registry.cancel(token: record.token)
+    }
+    for task in tasks { task.cancel() }
+    await settle()
+  }
+
+  /// Whether none of the step's effects is still running.
+  ///
+  /// ```swift
+  /// #expect(await store.send(.incrementTapped).isFinished)
+  /// ```
+  public var isFinished: Bool {
+    !registry.inFlight.contains { $0.origin == origin }
+  }
+
+  /// Waits for the step's effects to finish, failing if they are still running after
+  /// `timeout` of real time.
+  ///
+  /// Effects that wait only on injected closures and a ``TestClock`` have finished as soon as
+  /// nothing can run, so this returns without waiting. The failure reads:
+  ///
+  /// ```
+  /// An effect is still running.
+  ///
+  ///   Effect: .run("timer")
+  ///   Started by: send(.startTimerTapped) at TimerTests.swift:12
+  ///
+  /// Let it finish (advance the clock, answer what it waits for), cancel it, or call skipInFlightEffects().
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - timeout: How long to wait for effects that wait on something real.
+  ///   - fileID: The caller's file, where a failure is reported.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public func finish(
+    timeout: Duration = .seconds(1),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    await settle()
+    while !isFinished && clock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(1))
+      await settle()
+    }
+    let location = SourceCodeLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    for record in registry.inFlight where record.origin == origin {
+      TestFailure.record(Messages.stillRunning(record), at: location)
+    }
+  }
+}

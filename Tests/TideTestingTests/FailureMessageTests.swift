@@ -1,0 +1,328 @@
+import Testing
+import Tide
+
+@testable import TideTesting
+
+/// Every kind of TestStore failure, with its exact text. The messages are part of the product.
+@MainActor
+@Suite struct FailureMessageTests {
+  let clock = TestClock()
+
+  func makeStore(_ state: Search.State = Search.State())
+    -> TestStore<Search.State, Search.Action, Search.Environment>
+  {
+    TestStore(initialState: state, reducer: Search.reducer, environment: .test(clock: clock))
+  }
+
+  /// Checks that `body` records exactly the issues whose texts are `expected`, in order.
+  func expectIssues(
+    _ expected: [String],
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () async -> Void
+  ) async {
+    let recorded = Recorder<String>()
+    await withKnownIssue {
+      await body()
+    } matching: { issue in
+      recorded.append(issue.comments.first?.rawValue ?? "")
+      return true
+    }
+    #expect(recorded.all == expected, sourceLocation: sourceLocation)
+  }
+
+  @Test func stateMismatchShowsADiffAndTheClosureThatWouldPass() async {
+    let store = makeStore()
+    await expectIssues([
+      """
+      A state change does not match expectation.
+
+            Search.State(
+          −   query: "Bru",
+          +   query: "Brus",
+              results: [],
+              isSearching: true,
+              log: [],
+              token: "••••••"
+            )
+
+      (Expected: −, Actual: +)
+
+      Expected closure: {
+        $0.query = "Brus"
+        $0.isSearching = true
+      }
+      """
+    ]) {
+      await store.send(.queryChanged("Brus")) {
+        $0.query = "Bru"
+        $0.isSearching = true
+      }
+    }
+    await store.skipInFlightEffects()
+  }
+
+  @Test func missingClosureWhenTheStateChanged() async {
+    let store = makeStore()
+    await expectIssues([
+      """
+      A state change does not match expectation.
+
+            Search.State(
+          −   query: "",
+          +   query: "a",
+              results: [],
+          −   isSearching: false,
+          +   isSearching: true,
+              log: [],
+              token: "••••••"
+            )
+
+      (Expected: −, Actual: +)
+
+      Expected closure: {
+        $0.query = "a"
+        $0.isSearching = true
+      }
+      """
+    ]) {
+      await store.send(.queryChanged("a"))
+    }
+    await store.skipInFlightEffects()
+  }
+
+  @Test func closureThatChangesNothing() async {
+    let store = makeStore()
+    await expectIssues([
+      """
+      Expected state to change, but no change occurred.
+
+      The closure set the state to what it already was. If no change is expected, omit the closure.
+      """
+    ]) {
+      await store.send(.noop) { $0.query = "" }
+    }
+  }
+
+  @Test func closureThatThrows() async {
+    let store = makeStore()
+    await expectIssues([
+      """
+      The assertion closure threw an error.
+
+        Error: Failure(reason: "nope")
+      """
+    ]) {
+      await store.send(.noop) { _ in throw Failure(reason: "nope") }
+    }
+  }
+
+  @Test func sendingWhileReceivedActionsAreUnasserted() async {
+    let store = makeStore()
+    await store.send(.pingTapped)
+    await expectIssues([
+      """
+      Must handle 1 received action before sending an action.
+
+        .pong  (from send(.pingTapped) at FailureMessageTests.swift:\(#line - 5))
+
+      Assert them with receive(_:), or skip them with skipReceivedActions().
+      """
+    ]) {
+      await store.send(.noop)
+    }
+    await store.receive(.pong) { $0.log = ["pong"] }
+  }
+
+  @Test func receivedNoneWhenNothingIsRunning() async {
+    let store = makeStore()
+    await expectIssues([
+      """
+      Expected to receive .pong, but received none.
+
+        No effect is running that could send it.
+      """
+    ]) {
+      await store.receive(.pong)
+    }
+  }
+
+  @Test func receivedNoneWhileAnEffectSleepsOnTheClock() async {
+    let store = makeStore()
+    store.timeout = .zero
+    await store.send(.queryChanged("a")) {
+      $0.query = "a"
+      $0.isSearching = true
+    }
+    let line = #line - 4
+    await expectIssues([
+      """
+      Expected to receive .searchResponse(["a 1", "a 2"]), but received none.
+
+        Still running: .concatenate(.run("debounce(for: 0.3 seconds)"), .run("search")) started by send(.queryChanged("a")) at FailureMessageTests.swift:\(line)
+
+      Waited 0.0 seconds of real time. Advance the TestClock the effect sleeps on, or raise timeout if it waits on something real.
+      """
+    ]) {
+      await store.receive(.searchResponse(["a 1", "a 2"]))
+    }
+    await store.skipInFlightEffects()
+  }
+
+  @Test func receivedUnexpectedAction() async {
+    let store = makeStore()
+    await store.send(.queryChanged("a")) {
+      $0.query = "a"
+      $0.isSearching = true
+    }
+    let line = #line - 4
+    await clock.advance(by: .milliseconds(300))
+    await expectIssues([
+      """
+      Received unexpected action.
+
+            .searchResponse(
+              [
+          −     [0]: "b"
+          +     [0]: "a 1",
+          +     [1]: "a 2"
+              ]
+            )
+
+      (Expected: −, Received: +)
+
+        Sent by an effect of send(.queryChanged("a")) at FailureMessageTests.swift:\(line)
+      """
+    ]) {
+      await store.receive(.searchResponse(["b"]))
+    }
+    #expect(store.state.results == ["a 1", "a 2"])
+  }
+
+  @Test func unassertedReceivedActionAtFinishIsReportedWhereItsEffectStarted() async {
+    let store = makeStore()
+    await store.send(.pingTapped)
+    let line = #line - 1
+    await expectIssues([
+      """
+      An action was received but never asserted.
+
+        Action: .pong
+        Sent by an effect of send(.pingTapped) at FailureMessageTests.swift:\(line)
+
+      Assert it with receive(_:) before the test ends, or call skipReceivedActions().
+      """
+    ]) {
+      await store.finish()
+    }
+  }
+
+  @Test func runningEffectAtFinishIsReportedWhereItStarted() async {
+    let store = makeStore()
+    store.timeout = .zero
+    await store.send(.refreshTapped)
+    let line = #line - 1
+    await store.receive(.refreshed(2)) { $0.log = ["refreshed 2"] }
+    await expectIssues([
+      """
+      An effect is still running.
+
+        Effect: .run("first")
+        Started by: send(.refreshTapped) at FailureMessageTests.swift:\(line)
+
+      Let it finish (advance the clock, answer what it waits for), cancel it, or call skipInFlightEffects().
+      """,
+      """
+      An effect is still running.
+
+        Effect: .concatenate(.run("second"), .run("third"))
+        Started by: send(.refreshTapped) at FailureMessageTests.swift:\(line)
+
+      Let it finish (advance the clock, answer what it waits for), cancel it, or call skipInFlightEffects().
+      """,
+    ]) {
+      await store.finish()
+    }
+  }
+
+  @Test func releasingTheStoreReportsWhatIsLeft() async {
+    await expectIssues([
+      """
+      An action was received but never asserted.
+
+        Action: .pong
+        Sent by an effect of send(.pingTapped) at FailureMessageTests.swift:\(#line + 6)
+
+      Assert it with receive(_:) before the test ends, or call skipReceivedActions().
+      """
+    ]) {
+      let store = makeStore()
+      await store.send(.pingTapped)
+    }
+  }
+
+  @Test func unhandledEffectErrorFailsAtTheStepThatStartedIt() async {
+    struct Broken: Error {}
+    let store = TestStore(
+      initialState: 0,
+      reducer: Reducer<Int, Int, Void> { _, _, _ in .run(name: "explode") { _ in throw Broken() } },
+      environment: ())
+    await expectIssues([
+      """
+      An effect threw an error that nothing handled.
+
+        Effect: .run("explode")
+        Started by: send(1) at FailureMessageTests.swift:\(#line + 6)
+        Error: FailureMessageTests.Broken()
+
+      Handle it with .run(…, catch: { error, send in … }) and send an action that describes the failure.
+      """
+    ]) {
+      await store.send(1)
+    }
+  }
+
+  @Test func unimplementedDependencyFailsTheTest() async {
+    let store = makeStore()
+    store.environment.search = unimplemented("Search.Environment.search")
+    await expectIssues([
+      """
+      An unimplemented dependency was called: Search.Environment.search
+
+      Give the test's environment an implementation of it, or find out why it was called.
+      """
+    ]) {
+      // The effect inherits the test context of the step that starts it, so both are inside.
+      await store.send(.queryChanged("a")) {
+        $0.query = "a"
+        $0.isSearching = true
+      }
+      await clock.advance(by: .milliseconds(300))
+    }
+    await store.receive(.searchFailed("Unimplemented: Search.Environment.search")) {
+      $0.isSearching = false
+      $0.log = ["Unimplemented: Search.Environment.search"]
+    }
+  }
+
+  @Test func actionForAMissingOptionalChildFailsTheTest() async {
+    let child = Reducer<Int, Int, Void> { state, action, _ in
+      state += action
+      return .none
+    }
+    let optional = child.optional()
+    let line = #line - 1
+    let store = TestStore(initialState: Int?.none, reducer: optional, environment: ())
+    await expectIssues([
+      """
+      An action was sent to an optional reducer while its state was nil.
+
+        Action: 1
+        Reducer: optional() at TideTestingTests/FailureMessageTests.swift:\(line)
+
+      Cancel the child's effects when its state becomes nil, or stop sending to it.
+      """
+    ]) {
+      await store.send(1)
+    }
+  }
+}

@@ -1,0 +1,184 @@
+import Testing
+import Tide
+
+@testable import TideTesting
+
+@MainActor
+@Suite struct TestStoreTests {
+  let clock = TestClock()
+
+  func makeStore(
+    _ state: Search.State = Search.State(),
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> TestStore<Search.State, Search.Action, Search.Environment> {
+    TestStore(
+      initialState: state, reducer: Search.reducer, environment: .test(clock: clock),
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  @Test func sendAndReceiveAssertEveryStep() async {
+    let store = makeStore()
+    await store.send(.queryChanged("Brus")) {
+      $0.query = "Brus"
+      $0.isSearching = true
+    }
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(.searchResponse(["Brus 1", "Brus 2"])) {
+      $0.isSearching = false
+      $0.results = ["Brus 1", "Brus 2"]
+    }
+    #expect(store.state.results.count == 2)
+  }
+
+  @Test func debounceSearchesOnceForABurstOfKeystrokes() async {
+    let searches = Recorder<String>()
+    let store = makeStore()
+    store.environment.search = { query in
+      searches.append(query)
+      return [query]
+    }
+    await store.send(.queryChanged("B")) {
+      $0.query = "B"
+      $0.isSearching = true
+    }
+    await clock.advance(by: .milliseconds(200))
+    await store.send(.queryChanged("Br")) { $0.query = "Br" }
+    await clock.advance(by: .milliseconds(299))
+    #expect(searches.all.isEmpty)
+    await clock.advance(by: .milliseconds(1))
+    await store.receive(.searchResponse(["Br"])) {
+      $0.isSearching = false
+      $0.results = ["Br"]
+    }
+    #expect(searches.all == ["Br"])
+  }
+
+  @Test func mergedAndConcatenatedEffectsAreReceivedInOrder() async {
+    let store = makeStore()
+    await store.send(.refreshTapped)
+    await store.receive(.refreshed(2)) { $0.log = ["refreshed 2"] }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.refreshed(1)) { $0.log.append("refreshed 1") }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.refreshed(3)) { $0.log.append("refreshed 3") }
+  }
+
+  @Test func sendEffectsAreReceivedNotReducedImmediately() async {
+    let store = makeStore()
+    await store.send(.pingTapped)
+    #expect(store.receivedActions == [.pong])
+    await store.receive(.pong) { $0.log = ["pong"] }
+  }
+
+  @Test func receiveMatchingAcceptsAPredicate() async {
+    let store = makeStore()
+    store.environment.search = { _ in throw Failure(reason: "offline") }
+    await store.send(.queryChanged("x")) {
+      $0.query = "x"
+      $0.isSearching = true
+    }
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(
+      { if case .searchFailed = $0 { true } else { false } },
+      assert: {
+        $0.isSearching = false
+        $0.log = [#"Failure(reason: "offline")"#]
+      })
+  }
+
+  @Test func environmentReplacedMidTestServesTheEffectsStartedAfterwards() async {
+    let store = makeStore()
+    await store.send(.queryChanged("a")) {
+      $0.query = "a"
+      $0.isSearching = true
+    }
+    // The effect already started keeps the environment it was started with.
+    store.environment.search = { _ in ["replaced"] }
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(.searchResponse(["a 1", "a 2"])) {
+      $0.isSearching = false
+      $0.results = ["a 1", "a 2"]
+    }
+    await store.send(.queryChanged("b")) {
+      $0.query = "b"
+      $0.isSearching = true
+    }
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(.searchResponse(["replaced"])) {
+      $0.isSearching = false
+      $0.results = ["replaced"]
+    }
+  }
+
+  @Test func cancellingFromTheReducerStopsTheEffect() async {
+    let store = makeStore()
+    await store.send(.queryChanged("a")) {
+      $0.query = "a"
+      $0.isSearching = true
+    }
+    #expect(store.runningEffects.count == 1)
+    await store.send(.cancelTapped) { $0.isSearching = false }
+    #expect(store.runningEffects.isEmpty)
+    await clock.run()
+  }
+
+  @Test func taskHandleCancelsAndFinishes() async {
+    let store = makeStore()
+    let task = await store.send(.refreshTapped)
+    await store.receive(.refreshed(2)) { $0.log = ["refreshed 2"] }
+    #expect(!task.isFinished)
+    await task.cancel()
+    #expect(task.isFinished)
+    #expect(store.runningEffects.isEmpty)
+    await task.finish()
+  }
+
+  @Test func skipReceivedActionsAppliesThemWithoutAssertions() async {
+    let store = makeStore()
+    await store.send(.pingTapped)
+    await store.skipReceivedActions()
+    #expect(store.state.log == ["pong"])
+    #expect(store.receivedActions.isEmpty)
+  }
+
+  @Test func skipInFlightEffectsCancelsThem() async {
+    let store = makeStore()
+    await store.send(.refreshTapped)
+    await store.receive(.refreshed(2)) { $0.log = ["refreshed 2"] }
+    await store.skipInFlightEffects()
+    #expect(store.runningEffects.isEmpty)
+  }
+
+  @Test func nonExhaustiveChecksOnlyWhatTheClosureTouches() async {
+    let store = makeStore()
+    store.exhaustivity = .off
+    await store.send(.queryChanged("a")) { $0.query = "a" }
+    await clock.advance(by: .milliseconds(300))
+    await store.send(.pingTapped)
+    await store.receive(.pong) { $0.log = ["pong"] }
+    #expect(store.state.results == ["a 1", "a 2"])
+    await store.send(.refreshTapped)
+  }
+
+  @Test func nonExhaustiveReportsSkippedAssertionsAsKnownIssues() async {
+    let reports = Recorder<TestFailure.Report>()
+    let collect: @Sendable (TestFailure.Report) -> Void = { reports.append($0) }
+    await TestFailure.$collector.withValue(collect) {
+      let store = makeStore()
+      store.exhaustivity = .off(showSkippedAssertions: true)
+      await store.send(.pingTapped)
+      await store.send(.noop)
+      #expect(store.state.log == ["pong"])
+    }
+    #expect(reports.all.map(\.isKnown) == [true])
+    #expect(
+      reports.all.first?.message.hasPrefix(
+        "Skipped 1 received action.\n\n  .pong  (from send(.pingTapped) at TestStoreTests.swift:")
+        == true)
+  }
+}
+
+struct Failure: Error, Equatable {
+  let reason: String
+}
