@@ -22,17 +22,21 @@ let package = Package(
 
     // Fronts.
     .executableTarget(name: "tide", dependencies: ["Tide"]),
-    .executableTarget(name: "TideBenchmarks", dependencies: ["Tide"]),
+    .executableTarget(
+      name: "TideBenchmarks", dependencies: ["Tide", "TideTesting", "TideInspect"]),
 
     // Playgrounds: runnable tours, each run by PlaygroundsTests.
     .executableTarget(
       name: "CounterPlayground", dependencies: ["Tide", "TideTesting"], path: "Playgrounds/Counter"),
+    .executableTarget(
+      name: "TestingPlayground", dependencies: ["Tide", "TideTesting"], path: "Playgrounds/Testing"),
 
     // Tests.
     .testTarget(name: "TideInspectTests", dependencies: ["TideInspect"]),
     .testTarget(name: "TideTests", dependencies: ["Tide", "TideTesting"]),
     .testTarget(name: "TideTestingTests", dependencies: ["Tide", "TideTesting", "TideInspect"]),
-    .testTarget(name: "PlaygroundsTests", dependencies: ["CounterPlayground"]),
+    .testTarget(
+      name: "PlaygroundsTests", dependencies: ["CounterPlayground", "TestingPlayground"]),
   ]
 )
 

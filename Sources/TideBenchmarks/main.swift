@@ -3,5 +3,5 @@
 // Every row is measured in this run and compared with a baseline measured in the same run, so the
 // ratios are meaningful on any machine; the absolute numbers are this machine's.
 
-let rows = await coreBenchmarks()
+let rows = await coreBenchmarks() + testingBenchmarks()
 printTable(rows)

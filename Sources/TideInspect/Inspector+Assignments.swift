@@ -17,7 +17,8 @@ extension Inspector {
   ///   - root: The expression the statements assign through.
   /// - Returns: The statements, in declaration order; empty when nothing changed.
   public func assignments(from old: Any, to new: Any, root: String = "$0") -> [String] {
-    assignments(node(old), node(new), path: root)
+    let (oldNode, newNode) = Reflector(redacts: redacts).pair(old, new)
+    return assignments(oldNode, newNode, path: root)
   }
 
   /// Returns a closure literal that makes the change from `old` to `new`, ready to paste as a

@@ -96,8 +96,7 @@ public struct Inspector: Sendable {
   ///   - new: The value shown with `+`.
   /// - Returns: The diff, or `nil` if there is no difference to show.
   public func diff(_ old: Any, _ new: Any) -> String? {
-    let oldNode = node(old)
-    let newNode = node(new)
+    let (oldNode, newNode) = Reflector(redacts: redacts).pair(old, new)
     guard oldNode != newNode else { return nil }
     return Differ().diff(oldNode, newNode).map { line in
       "    \(line.marker.rawValue) " + String(repeating: "  ", count: line.indent) + line.text

@@ -3,7 +3,7 @@ import Synchronization
 /// A clock whose time moves only when a test moves it.
 ///
 /// Inject it through the environment wherever a feature waits (debounce, timers, simulated network
-/// delay). Sleepers wake when ``advance(by:)`` or ``run()`` moves `now` past their deadlines,
+/// delay). Sleepers wake when ``advance(by:)`` or ``run(limit:)`` moves `now` past their deadlines,
 /// earliest first, and the work they resume runs before the call returns, so a test never sleeps
 /// on the real clock and never depends on timing.
 ///

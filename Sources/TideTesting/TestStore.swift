@@ -555,6 +555,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   func settle() async {
     var quietRounds = 0
     var jobs = 0
+    // With no effect registered and nothing queued, no work can be waiting anywhere.
+    if runner.registry.isEmpty && !executor.hasWork { return }
     while quietRounds < 3 {
       let ran = executor.runUntilIdle()
       jobs += ran

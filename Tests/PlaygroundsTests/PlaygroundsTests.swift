@@ -4,17 +4,30 @@ import Testing
 /// Runs every playground executable and checks it finishes cleanly, so the tours in
 /// `Playgrounds/` keep compiling and keep telling the truth.
 @Suite struct PlaygroundsTests {
-  /// Playground executables, with a line each must print.
-  static let playgrounds: [(name: String, expectedLine: String)] = [
-    ("CounterPlayground", "Done: the counter tour checked itself.")
+  /// Playground executables, with what each must print.
+  static let playgrounds: [(name: String, expected: [String])] = [
+    ("CounterPlayground", ["Done: the counter tour checked itself."]),
+    (
+      "TestingPlayground",
+      [
+        "A state change does not match expectation.",
+        """
+            −   query: "Pari",
+            +   query: "Paris",
+        """,
+        "Done: the testing tour checked itself.",
+      ]
+    ),
   ]
 
   @Test(arguments: playgrounds.map(\.name))
   func playgroundRunsAndChecksItself(name: String) throws {
-    let expected = Self.playgrounds.first { $0.name == name }!.expectedLine
+    let expected = Self.playgrounds.first { $0.name == name }!.expected
     let result = try runExecutable(named: name)
     #expect(result.status == 0, "\(name) exited with \(result.status):\n\(result.output)")
-    #expect(result.output.contains(expected), "\(name) printed:\n\(result.output)")
+    for fragment in expected {
+      #expect(result.output.contains(fragment), "\(name) printed:\n\(result.output)")
+    }
   }
 }
 

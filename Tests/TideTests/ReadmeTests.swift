@@ -1,12 +1,15 @@
 // swift-format-ignore-file
+import Synchronization
 import Testing
 import Tide
+
+@testable import TideTesting
 
 // The feature on the first screen of README.md, verbatim (.ci/run checks that they match).
 
 enum Counter {
   struct State: Equatable { var count = 0, fact: String? }
-  enum Action: Sendable { case incrementTapped, factTapped, factResponse(String) }
+  enum Action: Equatable, Sendable { case incrementTapped, factTapped, factResponse(String) }
   struct Environment { var fact: @Sendable (Int) async throws -> String }
 
   static let reducer = Reducer<State, Action, Environment> { state, action, environment in
@@ -36,4 +39,52 @@ enum Counter {
     #expect(counts == [0, 1])
     #expect(store.state.fact == "1 is a good number.")
   }
+}
+
+// The README's "Test it step by step" section.
+@MainActor @Test func factArrives() async {
+  let store = TestStore(
+    initialState: Counter.State(),
+    reducer: Counter.reducer,
+    environment: Counter.Environment(fact: { "\($0) is a good number." })
+  )
+  await store.send(.incrementTapped) { $0.count = 1 }
+  await store.send(.factTapped)
+  await store.receive(.factResponse("1 is a good number.")) {
+    $0.fact = "1 is a good number."
+  }
+}
+
+@MainActor @Test func theReadmeFailureTextIsWhatTheHarnessPrints() async {
+  final class Messages: Sendable {
+    let all = Mutex<[String]>([])
+  }
+  let messages = Messages()
+  let collect: @Sendable (TestFailure.Report) -> Void = { report in
+    messages.all.withLock { $0.append(report.message) }
+  }
+  await TestFailure.$collector.withValue(collect) {
+    let store = TestStore(
+      initialState: Counter.State(count: 1),
+      reducer: Counter.reducer,
+      environment: Counter.Environment(fact: { "\($0)" })
+    )
+    await store.send(.incrementTapped) { $0.count = 3 }
+  }
+  #expect(
+    messages.all.withLock { $0 } == [
+      """
+      A state change does not match expectation.
+
+            Counter.State(
+          −   count: 3,
+          +   count: 2,
+              fact: nil
+            )
+
+      (Expected: −, Actual: +)
+
+      Expected closure: { $0.count = 2 }
+      """
+    ])
 }

@@ -12,6 +12,9 @@ indirect enum Node: Equatable {
   case array([Node])
   case set([Node])
   case dictionary([Pair])
+  /// A value known to be equal on both sides of a diff, reflected only if it is printed. Both
+  /// sides share the same box, so it compares equal by identity.
+  case unchanged(Unchanged)
 
   struct Field: Equatable {
     let label: String?
@@ -23,9 +26,25 @@ indirect enum Node: Equatable {
     let value: Node
   }
 
-  /// The node without its optional wrapper.
+  /// The node without its optional wrapper, and with an unchanged value reflected.
   var unwrapped: Node {
-    if case .some(let node) = self { return node.unwrapped }
-    return self
+    switch self {
+    case .some(let node): return node.unwrapped
+    case .unchanged(let box): return box.node.unwrapped
+    default: return self
+    }
+  }
+
+  final class Unchanged: Equatable {
+    private let value: Any
+    private let reflector: Reflector
+    private(set) lazy var node = reflector.node(value)
+
+    init(_ value: Any, reflector: Reflector) {
+      self.value = value
+      self.reflector = reflector
+    }
+
+    static func == (lhs: Unchanged, rhs: Unchanged) -> Bool { lhs === rhs }
   }
 }

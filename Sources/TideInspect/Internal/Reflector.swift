@@ -74,8 +74,92 @@ struct Reflector {
     }
   }
 
+  /// Reflects two values for a diff. Wherever a pair of values is `Equatable` and equal, both
+  /// sides get one shared ``Node/Unchanged`` box that is only reflected if it is printed, so a
+  /// diff of large values costs what changed rather than what they hold.
+  func pair(_ old: Any, _ new: Any, redacted: Bool = false) -> (Node, Node) {
+    if redacted && redacts { return (node(old, redacted: true), node(new, redacted: true)) }
+    if isEqual(old, new) {
+      let box = Node.Unchanged(old, reflector: self)
+      return (.unchanged(box), .unchanged(box))
+    }
+    if old is any CustomInspectable || new is any CustomInspectable || scalar(old) != nil {
+      return (node(old), node(new))
+    }
+    let oldMirror = Mirror(reflecting: old)
+    let newMirror = Mirror(reflecting: new)
+    guard type(of: old) == type(of: new), oldMirror.displayStyle == newMirror.displayStyle else {
+      return (node(old), node(new))
+    }
+    switch oldMirror.displayStyle {
+    case .struct:
+      let hidden = redacts ? (type(of: old) as? any Redacting.Type)?.redactedLabels ?? [] : []
+      var oldFields: [Node.Field] = []
+      var newFields: [Node.Field] = []
+      for (oldChild, newChild) in zip(oldMirror.children, newMirror.children) {
+        let label = oldChild.label ?? "_"
+        let (oldNode, newNode) = pair(
+          oldChild.value, newChild.value, redacted: hidden.contains(label))
+        oldFields.append(Node.Field(label: label, node: oldNode))
+        newFields.append(Node.Field(label: label, node: newNode))
+      }
+      let typeName = TypeName.of(old)
+      return (
+        .structure(type: typeName, fields: oldFields), .structure(type: typeName, fields: newFields)
+      )
+    case .optional:
+      guard let oldChild = oldMirror.children.first, let newChild = newMirror.children.first else {
+        return (node(old), node(new))
+      }
+      let (oldNode, newNode) = pair(oldChild.value, newChild.value)
+      return (.some(oldNode), .some(newNode))
+    case .collection:
+      let oldElements = oldMirror.children.map(\.value)
+      let newElements = newMirror.children.map(\.value)
+      var start = 0
+      while start < oldElements.count && start < newElements.count
+        && isEqual(oldElements[start], newElements[start])
+      {
+        start += 1
+      }
+      var oldEnd = oldElements.count
+      var newEnd = newElements.count
+      while oldEnd > start && newEnd > start
+        && isEqual(oldElements[oldEnd - 1], newElements[newEnd - 1])
+      {
+        oldEnd -= 1
+        newEnd -= 1
+      }
+      var oldNodes: [Node] = []
+      var newNodes: [Node] = []
+      for index in 0..<start {
+        let box = Node.Unchanged(oldElements[index], reflector: self)
+        oldNodes.append(.unchanged(box))
+        newNodes.append(.unchanged(box))
+      }
+      if oldEnd - start == newEnd - start {
+        for offset in 0..<(oldEnd - start) {
+          let (oldNode, newNode) = pair(oldElements[start + offset], newElements[start + offset])
+          oldNodes.append(oldNode)
+          newNodes.append(newNode)
+        }
+      } else {
+        oldNodes += oldElements[start..<oldEnd].map { node($0) }
+        newNodes += newElements[start..<newEnd].map { node($0) }
+      }
+      for offset in 0..<(oldElements.count - oldEnd) {
+        let box = Node.Unchanged(oldElements[oldEnd + offset], reflector: self)
+        oldNodes.append(.unchanged(box))
+        newNodes.append(.unchanged(box))
+      }
+      return (.array(oldNodes), .array(newNodes))
+    default:
+      return (node(old), node(new))
+    }
+  }
+
   /// Values printed as Swift literals (or the nearest readable spelling).
-  private func scalar(_ value: Any) -> String? {
+  func scalar(_ value: Any) -> String? {
     switch value {
     case let string as String: return SwiftLiteral.string(string)
     case let substring as Substring: return SwiftLiteral.string(String(substring))
@@ -104,6 +188,19 @@ struct Reflector {
   private func sortedByRendering(_ nodes: [Node]) -> [Node] {
     let line = Renderer(style: .line)
     return nodes.map { (line.render($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+  }
+}
+
+/// Whether two values of unknown type are `Equatable` and equal.
+func isEqual(_ lhs: Any, _ rhs: Any) -> Bool {
+  guard let lhs = lhs as? any Equatable else { return false }
+  return lhs.isEqual(to: rhs)
+}
+
+extension Equatable {
+  fileprivate func isEqual(to other: Any) -> Bool {
+    guard let other = other as? Self else { return false }
+    return self == other
   }
 }
 

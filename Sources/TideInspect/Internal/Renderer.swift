@@ -45,6 +45,8 @@ struct Renderer {
     case .dictionary(let pairs):
       if pairs.isEmpty { return "[:]" }
       return "[\(pairs.map { "\(line($0.key)): \(line($0.value))" }.joined(separator: ", "))]"
+    case .unchanged(let box):
+      return line(box.node)
     }
   }
 
