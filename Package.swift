@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "Tide", targets: ["Tide"]),
     .library(name: "TideTesting", targets: ["TideTesting"]),
     .library(name: "TideInspect", targets: ["TideInspect"]),
+    .library(name: "LoginFeature", targets: ["LoginFeature"]),
     .executable(name: "tide", targets: ["tide"]),
     .executable(name: "tide-benchmarks", targets: ["TideBenchmarks"]),
   ],
@@ -20,6 +21,9 @@ let package = Package(
     // Testing: the exhaustive TestStore and test clocks.
     .target(name: "TideTesting", dependencies: ["Tide", "TideInspect"]),
 
+    // Features.
+    .target(name: "LoginFeature", dependencies: ["Tide", "TideInspect"]),
+
     // Fronts.
     .executableTarget(name: "tide", dependencies: ["Tide"]),
     .executableTarget(
@@ -30,13 +34,19 @@ let package = Package(
       name: "CounterPlayground", dependencies: ["Tide", "TideTesting"], path: "Playgrounds/Counter"),
     .executableTarget(
       name: "TestingPlayground", dependencies: ["Tide", "TideTesting"], path: "Playgrounds/Testing"),
+    .executableTarget(
+      name: "LoginPlayground",
+      dependencies: ["LoginFeature", "Tide", "TideInspect", "TideTesting"],
+      path: "Playgrounds/Login"),
 
     // Tests.
     .testTarget(name: "TideInspectTests", dependencies: ["TideInspect"]),
     .testTarget(name: "TideTests", dependencies: ["Tide", "TideTesting"]),
+    .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature", "TideTesting"]),
     .testTarget(name: "TideTestingTests", dependencies: ["Tide", "TideTesting", "TideInspect"]),
     .testTarget(
-      name: "PlaygroundsTests", dependencies: ["CounterPlayground", "TestingPlayground"]),
+      name: "PlaygroundsTests",
+      dependencies: ["CounterPlayground", "TestingPlayground", "LoginPlayground"]),
   ]
 )
 

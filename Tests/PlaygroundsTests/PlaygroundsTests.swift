@@ -18,6 +18,14 @@ import Testing
         "Done: the testing tour checked itself.",
       ]
     ),
+    (
+      "LoginPlayground",
+      [
+        "alert: Success: Hello Pritesh",
+        "nilData: The server sent no data.",
+        "Done: the login tour checked itself.",
+      ]
+    ),
   ]
 
   @Test(arguments: playgrounds.map(\.name))
