@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "TideTesting", targets: ["TideTesting"]),
     .library(name: "TideInspect", targets: ["TideInspect"]),
     .library(name: "LoginFeature", targets: ["LoginFeature"]),
+    .library(name: "AddLocationFeature", targets: ["AddLocationFeature"]),
     .executable(name: "tide", targets: ["tide"]),
     .executable(name: "tide-benchmarks", targets: ["TideBenchmarks"]),
   ],
@@ -23,11 +24,18 @@ let package = Package(
 
     // Features.
     .target(name: "LoginFeature", dependencies: ["Tide", "TideInspect"]),
+    .target(
+      name: "AddLocationFeature", dependencies: ["Tide"],
+      resources: [
+        .copy("Resources/cities15000.tsv"), .copy("Resources/countries.tsv"),
+        .copy("Resources/GEONAMES-ATTRIBUTION.md"),
+      ]),
 
     // Fronts.
     .executableTarget(name: "tide", dependencies: ["Tide"]),
     .executableTarget(
-      name: "TideBenchmarks", dependencies: ["Tide", "TideTesting", "TideInspect"]),
+      name: "TideBenchmarks",
+      dependencies: ["Tide", "TideTesting", "TideInspect", "AddLocationFeature"]),
 
     // Playgrounds: runnable tours, each run by PlaygroundsTests.
     .executableTarget(
@@ -38,15 +46,22 @@ let package = Package(
       name: "LoginPlayground",
       dependencies: ["LoginFeature", "Tide", "TideInspect", "TideTesting"],
       path: "Playgrounds/Login"),
+    .executableTarget(
+      name: "AddLocationPlayground", dependencies: ["AddLocationFeature", "Tide", "TideTesting"],
+      path: "Playgrounds/AddLocation"),
 
     // Tests.
     .testTarget(name: "TideInspectTests", dependencies: ["TideInspect"]),
     .testTarget(name: "TideTests", dependencies: ["Tide", "TideTesting"]),
     .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature", "TideTesting"]),
+    .testTarget(
+      name: "AddLocationFeatureTests", dependencies: ["AddLocationFeature", "TideTesting"]),
     .testTarget(name: "TideTestingTests", dependencies: ["Tide", "TideTesting", "TideInspect"]),
     .testTarget(
       name: "PlaygroundsTests",
-      dependencies: ["CounterPlayground", "TestingPlayground", "LoginPlayground"]),
+      dependencies: [
+        "CounterPlayground", "TestingPlayground", "LoginPlayground", "AddLocationPlayground",
+      ]),
   ]
 )
 

@@ -100,7 +100,8 @@ func printTable(_ rows: [BenchmarkRow]) {
   for row in rows {
     let ratio: String
     if let baseline = row.baseline, let base = byName[baseline], base > 0 {
-      ratio = format(row.nanoseconds / base, digits: 2) + "× " + baseline
+      let value = row.nanoseconds / base
+      ratio = format(value, digits: value < 0.1 ? 4 : 2) + "× " + baseline
     } else {
       ratio = "baseline"
     }

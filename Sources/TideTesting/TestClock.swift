@@ -107,6 +107,28 @@ public final class TestClock: Clock, Sendable {
     storage.withLock { $0.sleepers.count }
   }
 
+  /// Waits, without moving time, until at least `count` tasks are asleep on the clock.
+  ///
+  /// A `TestStore` runs effects on an executor it drains, so they are asleep by the time a step
+  /// returns. A plain `Store` runs them on the global executor, where an effect may not have
+  /// reached its sleep yet when the next line runs; wait for it before advancing:
+  ///
+  /// ```swift
+  /// store.send(.queryChanged("Brus"))
+  /// await clock.waitForSleepers()
+  /// await clock.advance(by: .milliseconds(300))
+  /// ```
+  ///
+  /// It yields rather than sleeping on real time, so it adds no delay of its own.
+  ///
+  /// - Parameters:
+  ///   - count: How many sleepers to wait for.
+  public func waitForSleepers(count: Int = 1) async {
+    while sleeperCount < count {
+      await Task.yield()
+    }
+  }
+
   /// Suspends until the clock reaches `deadline`, or throws `CancellationError` when the task is
   /// cancelled first.
   ///

@@ -26,6 +26,15 @@ import Testing
         "Done: the login tour checked itself.",
       ]
     ),
+    (
+      "AddLocationPlayground",
+      [
+        "     Brussels — Belgium",
+        "     Zürich — Switzerland",
+        "   picked: Brussels",
+        "Done: the add-location tour checked itself.",
+      ]
+    ),
   ]
 
   @Test(arguments: playgrounds.map(\.name))

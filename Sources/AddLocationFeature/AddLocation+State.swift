@@ -1,0 +1,52 @@
+extension AddLocation {
+  /// Everything the add-location screen knows.
+  ///
+  /// ```swift
+  /// let state = AddLocation.State(query: "Brus", locations: [brussels])
+  /// state.location(at: 0)  // brussels
+  /// state.location(at: 1)  // nil
+  /// ```
+  public struct State: Equatable, Sendable {
+    /// The search field's text.
+    public var query: String
+    /// The places the last search found.
+    public var locations: [Location]
+    /// Whether a search is waiting or running.
+    public var isSearching: Bool
+    /// The place the user picked, if any.
+    public var pickedLocation: Location?
+    /// What went wrong with the last search or tap, if anything.
+    public var errorMessage: String?
+
+    /// Creates a state.
+    ///
+    /// - Parameters:
+    ///   - query: The search text.
+    ///   - locations: The results.
+    ///   - isSearching: Whether a search is in flight.
+    ///   - pickedLocation: The picked place.
+    ///   - errorMessage: The error on screen.
+    public init(
+      query: String = "",
+      locations: [Location] = [],
+      isSearching: Bool = false,
+      pickedLocation: Location? = nil,
+      errorMessage: String? = nil
+    ) {
+      self.query = query
+      self.locations = locations
+      self.isSearching = isSearching
+      self.pickedLocation = pickedLocation
+      self.errorMessage = errorMessage
+    }
+
+    /// The location at `index` in the results, or `nil` when the index is out of bounds.
+    ///
+    /// - Parameters:
+    ///   - index: A position in ``locations``.
+    /// - Returns: The location, or `nil`.
+    public func location(at index: Int) -> Location? {
+      locations.indices.contains(index) ? locations[index] : nil
+    }
+  }
+}
