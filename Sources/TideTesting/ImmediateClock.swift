@@ -1,4 +1,5 @@
 import Synchronization
+import Tide
 
 /// A clock on which every sleep returns at once, moving `now` forward by the time slept.
 ///
@@ -9,7 +10,7 @@ import Synchronization
 /// ```
 public final class ImmediateClock: Clock, Sendable {
   /// A point in an immediate clock's time.
-  public typealias Instant = TestClock.Instant
+  public typealias Instant = ManualClock.Instant
 
   private let current = Mutex(Instant())
 

@@ -75,7 +75,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   }
 
   private let reducer: Reducer<State, Action, Environment>
-  private let executor = TestExecutor()
+  private let executor = ManualExecutor()
   private let runner: EffectRunner<Action>
   private let inbox = TestStoreInbox<Action>()
   private let location: SourceCodeLocation
@@ -476,7 +476,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     let before = state
     var tasks: [Task<Void, Never>] = []
     IssueReporter.$current.withValue(reporter) {
-      TestExecutor.$current.withValue(executor) {
+      ManualExecutor.$current.withValue(executor) {
         let effect = reducer.run(&state, action, environment)
         let inbox = self.inbox
         runner.start(

@@ -1,5 +1,6 @@
 import LoginFeature
 import Testing
+import Tide
 import TideTesting
 
 @MainActor

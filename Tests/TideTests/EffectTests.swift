@@ -14,7 +14,7 @@ import TideTesting
   /// Runs `effect` for `.start` and records every action the store handles.
   func makeStore(
     _ effect: @escaping @Sendable (String) -> Effect<Action>,
-    executor: TestExecutor
+    executor: ManualExecutor
   ) -> Store<[Action], Action> {
     let reducer = Reducer<[Action], Action, Void> { log, action, _ in
       log.append(action)
@@ -86,7 +86,7 @@ import TideTesting
   }
 
   @Test func concatenateRunsInOrder() async {
-    let executor = TestExecutor()
+    let executor = ManualExecutor()
     let clock = TestClock()
     let store = makeStore(
       { _ in
@@ -107,7 +107,7 @@ import TideTesting
   }
 
   @Test func cancelInFlightKeepsOnlyTheNewest() async {
-    let executor = TestExecutor()
+    let executor = ManualExecutor()
     let clock = TestClock()
     let store = makeStore(
       { name in
@@ -128,7 +128,7 @@ import TideTesting
   }
 
   @Test func cancelReachesIntoMergedAndConcatenatedEffects() async {
-    let executor = TestExecutor()
+    let executor = ManualExecutor()
     let clock = TestClock()
     let store = makeStore(
       { name in
@@ -160,7 +160,7 @@ import TideTesting
   }
 
   @Test func cancellableInsideAConcatenationCanBeCancelledAlone() async {
-    let executor = TestExecutor()
+    let executor = ManualExecutor()
     let clock = TestClock()
     let store = makeStore(
       { _ in
@@ -177,7 +177,7 @@ import TideTesting
   }
 
   @Test func debounceRunsOnlyTheLastOfABurst() async {
-    let executor = TestExecutor()
+    let executor = ManualExecutor()
     let clock = TestClock()
     let store = makeStore(
       { name in
@@ -259,7 +259,7 @@ import TideTesting
   }
 
   @Test func testClockRunWakesEverySleeperInOrder() async {
-    let executor = TestExecutor()
+    let executor = ManualExecutor()
     let clock = TestClock()
     let store = makeStore(
       { name in

@@ -145,7 +145,7 @@ import TideTesting
   }
 
   @Test func releasingTheStoreCancelsItsEffects() async {
-    let executor = TestExecutor()
+    let executor = ManualExecutor()
     let clock = TestClock()
     let cancelled = Recorder<String>()
     let reducer = Reducer<Int, Int, Void> { _, _, _ in
@@ -167,7 +167,7 @@ import TideTesting
   }
 
   @Test func storeTaskCancelsTheEffectsOfItsAction() async {
-    let executor = TestExecutor()
+    let executor = ManualExecutor()
     let clock = TestClock()
     let reducer = Reducer<Int, Int, Void> { state, action, _ in
       state += action

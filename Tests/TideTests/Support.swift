@@ -23,7 +23,7 @@ final class Recorder<Value: Sendable>: Sendable {
 /// Runs effect work on a hand-driven executor until everything that can run has run: the jobs on
 /// the executor and the hops to the main actor that deliver actions to the store.
 @MainActor
-func settle(_ executor: TestExecutor) async {
+func settle(_ executor: ManualExecutor) async {
   for _ in 0..<20 {
     executor.runUntilIdle()
     await Task.yield()

@@ -1,12 +1,13 @@
 import Synchronization
 
-/// A task executor that runs nothing until it is told to: the TestStore drains it at every step so
-/// that all effect work that can run has run before an assertion, in the same order every time.
+/// A task executor that runs nothing until it is told to. `TestStore` and the REPL drain it at
+/// every step, so all effect work that can run has run before they assert or print, in the same
+/// order every time.
 ///
-/// Effects started by a TestStore prefer this executor, and so do the child tasks they create.
-/// The executor is also installed as a task local in those effects, so that a ``TestClock`` they
+/// Effects that prefer this executor pass the preference to the child tasks they create. The
+/// executor is also installed as a task local in those effects, so that a ``ManualClock`` they
 /// sleep on can drain it after waking them.
-package final class TestExecutor: TaskExecutor, Sendable {
+package final class ManualExecutor: TaskExecutor, Sendable {
   private struct Storage {
     var jobs: [UnownedJob] = []
     var isDraining = false
@@ -69,6 +70,6 @@ package final class TestExecutor: TaskExecutor, Sendable {
     }
   }
 
-  /// The executor of the TestStore whose effect is running, if any.
-  @TaskLocal package static var current: TestExecutor?
+  /// The executor of the effect that is running, if it runs on one.
+  @TaskLocal package static var current: ManualExecutor?
 }
