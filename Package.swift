@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "TideInspect", targets: ["TideInspect"]),
     .library(name: "LoginFeature", targets: ["LoginFeature"]),
     .library(name: "AddLocationFeature", targets: ["AddLocationFeature"]),
+    .library(name: "AppFeature", targets: ["AppFeature"]),
     .executable(name: "tide", targets: ["tide"]),
     .executable(name: "tide-benchmarks", targets: ["TideBenchmarks"]),
   ],
@@ -30,6 +31,10 @@ let package = Package(
         .copy("Resources/cities15000.tsv"), .copy("Resources/countries.tsv"),
         .copy("Resources/GEONAMES-ATTRIBUTION.md"),
       ]),
+
+    .target(
+      name: "AppFeature",
+      dependencies: ["Tide", "TideInspect", "LoginFeature", "AddLocationFeature"]),
 
     // Fronts.
     .executableTarget(name: "tide", dependencies: ["Tide"]),
@@ -56,6 +61,7 @@ let package = Package(
     .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature", "TideTesting"]),
     .testTarget(
       name: "AddLocationFeatureTests", dependencies: ["AddLocationFeature", "TideTesting"]),
+    .testTarget(name: "AppFeatureTests", dependencies: ["AppFeature", "TideTesting"]),
     .testTarget(name: "TideTestingTests", dependencies: ["Tide", "TideTesting", "TideInspect"]),
     .testTarget(
       name: "PlaygroundsTests",

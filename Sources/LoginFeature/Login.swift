@@ -66,6 +66,16 @@ public enum Login {
     }
   }
 
+  /// An effect that cancels the feature's running effects: for a parent that takes the screen
+  /// away.
+  ///
+  /// ```swift
+  /// return Login.cancelEffects.map(App.Action.login)
+  /// ```
+  public static var cancelEffects: Effect<Action> {
+    .cancel(id: CancelID.login)
+  }
+
   /// Editing a field while a request is in flight abandons that request, so its response can
   /// never be mixed into the new input.
   private static func cancelRequestInFlight(_ state: inout State) -> Effect<Action> {

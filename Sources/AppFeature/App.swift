@@ -1,0 +1,81 @@
+import AddLocationFeature
+import LoginFeature
+import Tide
+
+/// The app: the login screen while logged out; once logged in, the user's saved locations and
+/// the add-location search. Composed from ``LoginFeature`` and ``AddLocationFeature`` with
+/// `pullback` and `optional`.
+///
+/// ```swift
+/// let store = Store(initialState: App.State(), reducer: App.reducer, environment: .demo(clock: ContinuousClock()))
+/// let login = store.scope(state: { $0.login }, action: App.Action.login)
+/// ```
+///
+/// A location picked in the search is added to the saved list (never twice). Logging out
+/// returns to the login screen and cancels the children's effects.
+public enum App {
+  /// The feature's logic.
+  public static let reducer = Reducer<State, Action, Environment>.combine(
+    Login.reducer
+      .optional()
+      .pullback(state: \.login, action: CasePath(Action.login), environment: \.login),
+    AddLocation.reducer
+      .pullback(state: \Home.search, action: .`self`, environment: { $0 })
+      .optional()
+      .pullback(
+        state: \.home, action: CasePath(Action.addLocation), environment: \.addLocation),
+    core
+  )
+
+  /// What the app itself decides: the hand-offs between the screens.
+  static let core = Reducer<State, Action, Environment> { state, action, _ in
+    switch action {
+    case .login(.loginResponse(.success(let user))):
+      state.login = nil
+      state.home = Home(user: user)
+      return .none
+
+    case .addLocation(.delegate(.didAddLocation(let location))):
+      guard var home = state.home else { return .none }
+      if !home.savedLocations.contains(where: { $0.isSamePlace(as: location) }) {
+        home.savedLocations.append(location)
+      }
+      state.home = home
+      return .none
+
+    case .removeSavedLocation(let index):
+      guard var home = state.home else { return .none }
+      guard home.savedLocations.indices.contains(index) else {
+        home.errorMessage =
+          "There is no saved location at index \(index); the list has \(home.savedLocations.count)."
+        state.home = home
+        return .none
+      }
+      home.savedLocations.remove(at: index)
+      home.errorMessage = nil
+      state.home = home
+      return .none
+
+    case .logoutTapped:
+      guard state.home != nil else { return .none }
+      state.home = nil
+      state.login = Login.State()
+      return .merge(
+        Login.cancelEffects.map(Action.login),
+        AddLocation.cancelEffects.map(Action.addLocation)
+      )
+
+    case .login, .addLocation:
+      return .none
+    }
+  }
+}
+
+extension Location {
+  /// The same place: the same GeoNames identifier, or for places made by hand (identifier 0),
+  /// the same name and position.
+  func isSamePlace(as other: Location) -> Bool {
+    if id != 0 || other.id != 0 { return id == other.id }
+    return name == other.name && latitude == other.latitude && longitude == other.longitude
+  }
+}

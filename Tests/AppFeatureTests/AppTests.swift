@@ -1,0 +1,142 @@
+import AddLocationFeature
+import AppFeature
+import LoginFeature
+import Testing
+import Tide
+import TideTesting
+
+extension Location {
+  static let brussels = Location(
+    id: 2_800_866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045,
+    longitude: 4.34878, population: 1_019_022, timezone: "Europe/Brussels")
+}
+
+extension User {
+  static let pritesh = LoginDemoBackend.accounts[0].user
+}
+
+@MainActor
+@Suite struct AppTests {
+  let clock = TestClock()
+
+  func makeStore(_ state: App.State = App.State())
+    -> TestStore<App.State, App.Action, App.Environment>
+  {
+    var environment = App.Environment.unimplemented
+    environment.login = .demo(clock: clock)
+    environment.addLocation = AddLocation.Environment(geocode: { _ in [.brussels] }, clock: clock)
+    return TestStore(initialState: state, reducer: App.reducer, environment: environment)
+  }
+
+  func loggedIn(saved: [Location] = []) -> App.State {
+    App.State(home: App.Home(user: .pritesh, savedLocations: saved))
+  }
+
+  @Test func loggingInHandsOverToTheHomeScreen() async {
+    let store = makeStore(App.State(login: Login.State(username: "pritesh", password: "Secret1")))
+    await store.send(.login(.loginButtonTapped)) { $0.login?.isLoading = true }
+    await clock.advance(by: LoginDemoBackend.defaultDelay)
+    await store.receive(.login(.loginResponse(.success(.pritesh)))) {
+      $0.login = nil
+      $0.home = App.Home(user: .pritesh)
+    }
+    guard case .home(let home) = App.ViewState(store.state) else {
+      Issue.record("expected the home screen")
+      return
+    }
+    #expect(home.greeting == "Hello Pritesh")
+    #expect(home.emptyMessage == "No saved locations yet: search for a city.")
+  }
+
+  @Test func aFailedLoginStaysOnTheLoginScreen() async {
+    var environment = App.Environment.unimplemented
+    environment.login = .demo(clock: clock, outcome: .invalidCredentials)
+    let store = TestStore(
+      initialState: App.State(login: Login.State(username: "pritesh", password: "Secret1")),
+      reducer: App.reducer, environment: environment)
+    await store.send(.login(.loginButtonTapped)) { $0.login?.isLoading = true }
+    await clock.advance(by: LoginDemoBackend.defaultDelay)
+    await store.receive(.login(.loginResponse(.failure(.invalidCredentials)))) {
+      $0.login?.isLoading = false
+      $0.login?.alert = Login.Alert(
+        title: "Error", message: "The username or password is incorrect.")
+    }
+    #expect(store.state.home == nil)
+  }
+
+  @Test func aPickedLocationIsSavedOnce() async {
+    let store = makeStore(loggedIn())
+    await store.send(.addLocation(.queryChanged("Brus"))) {
+      $0.home?.search.query = "Brus"
+      $0.home?.search.isSearching = true
+    }
+    await clock.advance(by: AddLocation.debounce)
+    await store.receive(.addLocation(.searchResponse(.success([.brussels])))) {
+      $0.home?.search.isSearching = false
+      $0.home?.search.locations = [.brussels]
+    }
+    await store.send(.addLocation(.locationTapped(index: 0))) {
+      $0.home?.search.pickedLocation = .brussels
+    }
+    await store.receive(.addLocation(.delegate(.didAddLocation(.brussels)))) {
+      $0.home?.savedLocations = [.brussels]
+    }
+    // Picking it again adds nothing.
+    await store.send(.addLocation(.locationTapped(index: 0)))
+    await store.receive(.addLocation(.delegate(.didAddLocation(.brussels))))
+    guard case .home(let home) = App.ViewState(store.state) else { return }
+    #expect(home.savedLocations == ["Brussels, Belgium"])
+  }
+
+  @Test func savedLocationsCanBeRemoved() async {
+    let store = makeStore(loggedIn(saved: [.brussels]))
+    await store.send(.removeSavedLocation(index: 3)) {
+      $0.home?.errorMessage = "There is no saved location at index 3; the list has 1."
+    }
+    await store.send(.removeSavedLocation(index: 0)) {
+      $0.home?.savedLocations = []
+      $0.home?.errorMessage = nil
+    }
+  }
+
+  @Test func loggingOutReturnsToLoginAndCancelsTheSearch() async {
+    let store = makeStore(loggedIn(saved: [.brussels]))
+    await store.send(.addLocation(.queryChanged("Pa"))) {
+      $0.home?.search.query = "Pa"
+      $0.home?.search.isSearching = true
+    }
+    #expect(store.runningEffects.count == 1)
+    await store.send(.logoutTapped) {
+      $0.home = nil
+      $0.login = Login.State()
+    }
+    #expect(store.runningEffects.isEmpty)
+    await clock.run()
+    await store.send(.logoutTapped)
+  }
+
+  @Test func aChildActionAfterItsScreenIsGoneIsReported() async {
+    let store = makeStore(loggedIn())
+    await withKnownIssue {
+      await store.send(.login(.alertDismissed))
+    } matching: { issue in
+      issue.comments.first?.rawValue.hasPrefix(
+        "An action was sent to an optional reducer while its state was nil.\n\n  Action: .alertDismissed"
+      )
+        == true
+    }
+    let loggedOut = makeStore()
+    await withKnownIssue {
+      await loggedOut.send(.addLocation(.queryChanged("x")))
+    } matching: { issue in
+      issue.comments.first?.rawValue.contains("Action: .queryChanged(\"x\")") == true
+    }
+  }
+
+  @Test func removingWhileLoggedOutDoesNothing() async {
+    let store = makeStore()
+    await store.send(.removeSavedLocation(index: 0))
+    await store.send(.logoutTapped)
+    #expect(App.ViewState(store.state) == .login(Login.ViewState(Login.State())))
+  }
+}
