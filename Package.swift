@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "LoginFeature", targets: ["LoginFeature"]),
     .library(name: "AddLocationFeature", targets: ["AddLocationFeature"]),
     .library(name: "AppFeature", targets: ["AppFeature"]),
+    .library(name: "TideREPL", targets: ["TideREPL"]),
     .executable(name: "tide", targets: ["tide"]),
     .executable(name: "tide-benchmarks", targets: ["TideBenchmarks"]),
   ],
@@ -36,8 +37,10 @@ let package = Package(
       name: "AppFeature",
       dependencies: ["Tide", "TideInspect", "LoginFeature", "AddLocationFeature"]),
 
-    // Fronts.
-    .executableTarget(name: "tide", dependencies: ["Tide"]),
+    // Fronts: the REPL engine, and the executables.
+    .target(name: "TideREPL", dependencies: ["Tide", "TideInspect"]),
+    .executableTarget(
+      name: "tide", dependencies: ["TideREPL", "AppFeature", "LoginFeature", "AddLocationFeature"]),
     .executableTarget(
       name: "TideBenchmarks",
       dependencies: ["Tide", "TideTesting", "TideInspect", "AddLocationFeature"]),

@@ -218,4 +218,19 @@ public final class Store<State, Action: Sendable> {
   }
 }
 
+extension Store {
+  /// Cancels every running effect (tools such as the REPL use it when they rebuild a store).
+  package func cancelRunningEffects() {
+    root?.runner.registry.cancelAll()
+  }
+
+  /// Cancels the running effect at a position of ``runningEffects``.
+  package func cancelRunningEffect(at index: Int) {
+    guard let root else { return }
+    let running = root.runner.registry.inFlight
+    guard running.indices.contains(index) else { return }
+    root.runner.registry.cancel(token: running[index].token)
+  }
+}
+
 extension Store: Observable {}

@@ -104,6 +104,35 @@ public struct Inspector: Sendable {
     .joined(separator: "\n")
   }
 
+  /// Prints a value on one line of at most about `limit` characters: parts that do not fit
+  /// shrink to `Type(…)`, `.case(…)` or `[… 4 elements]`, outermost kept.
+  ///
+  /// ```swift
+  /// inspector.line(action, limit: 60)  // .searchResponse(.success([… 4 elements]))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - value: Any value.
+  ///   - limit: The length to aim for.
+  /// - Returns: The printed value.
+  public func line(_ value: Any, limit: Int) -> String {
+    Renderer(style: .line).compact(node(value), limit: limit)
+  }
+
+  /// A readable name for a type: `Login.State` rather than `LoginFeature.Login.State`, without
+  /// the markers of private and local contexts.
+  ///
+  /// ```swift
+  /// Inspector.typeName(Login.State.self)  // "Login.State"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: Any type.
+  /// - Returns: Its name.
+  public static func typeName(_ type: Any.Type) -> String {
+    TypeName.clean(String(reflecting: type))
+  }
+
   func node(_ value: Any) -> Node {
     Reflector(redacts: redacts).node(value)
   }

@@ -101,6 +101,22 @@ struct Renderer {
     return result
   }
 
+  /// One line, shrinking what does not fit within `limit` to a summary, outermost kept.
+  func compact(_ node: Node, limit: Int) -> String {
+    let full = line(node)
+    if full.count <= limit { return full }
+    switch node.unwrapped {
+    case .enumCase(_, let name, let payload) where !payload.isEmpty:
+      let budget = max(12, (limit - name.count - 3) / payload.count)
+      let inner = payload.map { field in
+        (field.label.map { "\($0): " } ?? "") + compact(field.node, limit: budget)
+      }
+      return ".\(name)(\(inner.joined(separator: ", ")))"
+    default:
+      return summary(node)
+    }
+  }
+
   /// A one-line stand-in for a long unchanged value in a diff: `Login.State(…)`.
   func summary(_ node: Node) -> String {
     let single = line(node)

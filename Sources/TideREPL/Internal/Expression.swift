@@ -1,0 +1,51 @@
+/// A value written in Swift syntax, as the REPL reads it: `.usernameChanged("pritesh")`,
+/// `.select(index: 2)`, `User(name: "Ada", …)`, `[1, 2]`.
+indirect enum Expression: Equatable {
+  /// `.name` or `.name(arguments)`.
+  case member(name: String, arguments: [Argument]?, position: Int)
+  /// `TypeName(arguments)` or a bare `(arguments)`.
+  case call(type: String?, arguments: [Argument], position: Int)
+  case string(String, position: Int)
+  case integer(Int, position: Int)
+  case decimal(Double, position: Int)
+  case boolean(Bool, position: Int)
+  case null(position: Int)
+  case array([Expression], position: Int)
+
+  struct Argument: Equatable {
+    let label: String?
+    let value: Expression
+  }
+
+  /// Where the expression starts in the input, in characters.
+  var position: Int {
+    switch self {
+    case .member(_, _, let position), .call(_, _, let position), .string(_, let position),
+      .integer(_, let position), .decimal(_, let position), .boolean(_, let position),
+      .null(let position), .array(_, let position):
+      position
+    }
+  }
+
+  /// What kind of value this is, for messages: "a string", "`.loginButtonTapped`".
+  var kind: String {
+    switch self {
+    case .member(let name, _, _): "the case .\(name)"
+    case .call(let type, _, _): type.map { "a \($0)" } ?? "a tuple"
+    case .string: "a string"
+    case .integer: "a whole number"
+    case .decimal: "a number"
+    case .boolean: "a Boolean"
+    case .null: "nil"
+    case .array: "an array"
+    }
+  }
+}
+
+/// A problem with a line of input, at a position, for a caret under it.
+struct InputError: Error, Equatable {
+  let message: String
+  let position: Int
+  /// Names that were probably meant, for "did you mean".
+  var suggestions: [String] = []
+}

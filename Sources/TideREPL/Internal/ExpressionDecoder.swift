@@ -1,0 +1,275 @@
+import Foundation
+import TideInspect
+
+/// Decodes any `Decodable` value from an ``Expression``, following the shapes Swift synthesizes:
+/// an enum case is a keyed container holding one key, the case name, whose nested container holds
+/// the payload under its labels (`_0`, `_1`… when unlabelled); a struct is a keyed container of
+/// its properties; an array is an unkeyed container.
+///
+/// Mistakes are reported as ``InputError``s at the offending position: unknown cases and labels
+/// with the closest names, values of the wrong kind, missing arguments.
+struct ExpressionDecoder: Decoder {
+  /// What a container decodes from: a written expression, or the payload of an enum case.
+  enum Node {
+    case value(Expression)
+    case payload(caseName: String, arguments: [Expression.Argument], position: Int)
+  }
+
+  let node: Node
+  /// Known case names by type name ("Login.Action"), for suggestions.
+  let caseNames: [String: Set<String>]
+  var codingPath: [any CodingKey] = []
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  static func decode<T: Decodable>(
+    _ type: T.Type, from expression: Expression, caseNames: [String: Set<String>]
+  ) throws -> T {
+    try T(from: ExpressionDecoder(node: .value(expression), caseNames: caseNames))
+  }
+
+  var position: Int {
+    switch node {
+    case .value(let expression): expression.position
+    case .payload(_, _, let position): position
+    }
+  }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    switch node {
+    case .value(.member(let name, let arguments, let position)):
+      guard Key(stringValue: name) != nil else {
+        let typeName = Self.typeName(of: Key.self)
+        let known = caseNames[typeName] ?? []
+        throw InputError(
+          message: "\(typeName) has no case .\(name)", position: position,
+          suggestions: Suggestions.closest(to: name, in: known).map { ".\($0)" })
+      }
+      let payload = Node.payload(caseName: name, arguments: arguments ?? [], position: position)
+      return KeyedDecodingContainer(
+        Keyed<Key>(entries: [name: payload], decoder: self, describe: ".\(name)"))
+    case .value(.call(let typeName, let arguments, let position)):
+      var entries: [String: Node] = [:]
+      for argument in arguments {
+        guard let label = argument.label else {
+          throw InputError(
+            message: "every value in \(typeName ?? "a tuple")(…) needs a label, like name: \"…\"",
+            position: argument.value.position)
+        }
+        guard Key(stringValue: label) != nil else {
+          throw InputError(
+            message: "\(typeName ?? "the value") has no property '\(label)'",
+            position: argument.value.position)
+        }
+        entries[label] = .value(argument.value)
+      }
+      _ = position
+      return KeyedDecodingContainer(
+        Keyed<Key>(entries: entries, decoder: self, describe: "\(typeName ?? "")(…)"))
+    case .payload(let caseName, let arguments, _):
+      var entries: [String: Node] = [:]
+      for (offset, argument) in arguments.enumerated() {
+        let key = argument.label ?? "_\(offset)"
+        guard Key(stringValue: key) != nil else {
+          let message =
+            argument.label.map { "unexpected label '\($0):' in .\(caseName)(…)" }
+            ?? ".\(caseName) takes fewer values (or labelled ones)"
+          throw InputError(message: message, position: argument.value.position)
+        }
+        entries[key] = .value(argument.value)
+      }
+      return KeyedDecodingContainer(
+        Keyed<Key>(entries: entries, decoder: self, describe: ".\(caseName)(…)"))
+    case .value(let expression):
+      throw InputError(
+        message: "expected \(Self.expectation(for: Key.self)), found \(expression.kind)",
+        position: expression.position,
+        suggestions: [])
+    }
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    guard case .value(.array(let elements, _)) = node else {
+      throw InputError(
+        message: "expected an array like [ … ], found \(describe())", position: position)
+    }
+    return Unkeyed(elements: elements, decoder: self)
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    Single(decoder: self)
+  }
+
+  func child(_ node: Node, key: any CodingKey) -> ExpressionDecoder {
+    ExpressionDecoder(node: node, caseNames: caseNames, codingPath: codingPath + [key])
+  }
+
+  func describe() -> String {
+    switch node {
+    case .value(let expression): expression.kind
+    case .payload(let name, _, _): "the payload of .\(name)"
+    }
+  }
+
+  /// "Login.Action" for `Login.Action.CodingKeys`.
+  static func typeName(of key: Any.Type) -> String {
+    var name = Inspector.typeName(key)
+    if let range = name.range(of: ".", options: .backwards) {
+      name = String(name[..<range.lowerBound])
+    }
+    return name
+  }
+
+  static func expectation(for key: Any.Type) -> String {
+    let type = typeName(of: key)
+    return type.isEmpty ? "a value" : "a \(type) (a .case or Type(…))"
+  }
+}
+
+extension ExpressionDecoder {
+  struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let entries: [String: Node]
+    let decoder: ExpressionDecoder
+    let describe: String
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    var allKeys: [Key] { entries.keys.compactMap { Key(stringValue: $0) } }
+
+    func contains(_ key: Key) -> Bool { entries[key.stringValue] != nil }
+
+    private func node(_ key: Key) throws -> Node {
+      guard let node = entries[key.stringValue] else {
+        let what =
+          key.stringValue.hasPrefix("_")
+          ? "value \(key.stringValue.dropFirst()) of" : "'\(key.stringValue):' in"
+        throw InputError(message: "missing \(what) \(describe)", position: decoder.position)
+      }
+      return node
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+      if case .value(.null) = try node(key) { return true }
+      return false
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+      try T(from: decoder.child(try node(key), key: key))
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(
+      keyedBy type: NestedKey.Type, forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
+      try decoder.child(try node(key), key: key).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+      try decoder.child(try node(key), key: key).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder { decoder }
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+      decoder.child(try node(key), key: key)
+    }
+  }
+
+  struct Unkeyed: UnkeyedDecodingContainer {
+    let elements: [Expression]
+    let decoder: ExpressionDecoder
+    var currentIndex = 0
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    var count: Int? { elements.count }
+    var isAtEnd: Bool { currentIndex >= elements.count }
+
+    struct Index: CodingKey {
+      let intValue: Int?
+      var stringValue: String { "\(intValue ?? 0)" }
+      init(intValue: Int) { self.intValue = intValue }
+      init?(stringValue: String) { nil }
+    }
+
+    private mutating func next() throws -> ExpressionDecoder {
+      guard !isAtEnd else {
+        throw InputError(message: "the array has too few elements", position: decoder.position)
+      }
+      defer { currentIndex += 1 }
+      return decoder.child(.value(elements[currentIndex]), key: Index(intValue: currentIndex))
+    }
+
+    mutating func decodeNil() throws -> Bool {
+      guard !isAtEnd, case .null = elements[currentIndex] else { return false }
+      currentIndex += 1
+      return true
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+      try T(from: try next())
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
+      -> KeyedDecodingContainer<NestedKey>
+    {
+      try next().container(keyedBy: type)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+      try next().unkeyedContainer()
+    }
+
+    mutating func superDecoder() throws -> any Decoder { try next() }
+  }
+
+  struct Single: SingleValueDecodingContainer {
+    let decoder: ExpressionDecoder
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    private var expression: Expression? {
+      if case .value(let expression) = decoder.node { return expression }
+      return nil
+    }
+
+    private func mismatch(_ wanted: String) -> InputError {
+      InputError(
+        message: "expected \(wanted), found \(decoder.describe())", position: decoder.position)
+    }
+
+    func decodeNil() -> Bool {
+      if case .null = expression { return true }
+      return false
+    }
+
+    func decode(_ type: Bool.Type) throws -> Bool {
+      guard case .boolean(let value, _) = expression else { throw mismatch("true or false") }
+      return value
+    }
+
+    func decode(_ type: String.Type) throws -> String {
+      guard case .string(let value, _) = expression else { throw mismatch("a string in quotes") }
+      return value
+    }
+
+    func decode(_ type: Double.Type) throws -> Double {
+      switch expression {
+      case .decimal(let value, _): return value
+      case .integer(let value, _): return Double(value)
+      default: throw mismatch("a number")
+      }
+    }
+
+    func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+      if T.self == Int.self { return try integer(Int.self) as! T }
+      if let integerType = T.self as? any FixedWidthInteger.Type {
+        return try integer(integerType) as! T
+      }
+      return try T(from: decoder)
+    }
+
+    private func integer<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
+      guard case .integer(let value, _) = expression else { throw mismatch("a whole number") }
+      guard let converted = I(exactly: value) else {
+        throw InputError(
+          message: "\(value) does not fit in \(I.self)", position: decoder.position)
+      }
+      return converted
+    }
+  }
+}

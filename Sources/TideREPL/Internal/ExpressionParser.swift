@@ -1,0 +1,249 @@
+/// Parses Swift-syntax values: enum cases with positional or labelled payloads, struct literals,
+/// arrays, strings with escapes and Unicode, numbers, Booleans and `nil`.
+struct ExpressionParser {
+  private let characters: [Character]
+  private var index = 0
+
+  init(_ text: String) {
+    characters = Array(text)
+  }
+
+  /// Parses a whole line as one expression.
+  static func parse(_ text: String) throws(InputError) -> Expression {
+    var parser = ExpressionParser(text)
+    parser.skipSpaces()
+    let expression = try parser.expression()
+    parser.skipSpaces()
+    guard parser.index == parser.characters.count else {
+      throw InputError(
+        message: "unexpected \(parser.describeCurrent()) after the value", position: parser.index)
+    }
+    return expression
+  }
+
+  private mutating func expression() throws(InputError) -> Expression {
+    skipSpaces()
+    let start = index
+    guard let character = current else {
+      throw InputError(message: "expected a value, found the end of the line", position: index)
+    }
+    switch character {
+    case ".":
+      index += 1
+      guard let name = identifier() else {
+        throw InputError(message: "expected a case name after '.'", position: index)
+      }
+      skipSpaces()
+      if current == "(" {
+        return .member(name: name, arguments: try arguments(), position: start)
+      }
+      return .member(name: name, arguments: nil, position: start)
+    case "\"":
+      return .string(try string(), position: start)
+    case "[":
+      return try array()
+    case "(":
+      return .call(type: nil, arguments: try arguments(), position: start)
+    case "-", "0"..."9":
+      return try number()
+    default:
+      guard let name = qualifiedIdentifier() else {
+        throw InputError(
+          message:
+            "expected a value (like .caseName, \"text\", 42 or [ ]), found \(describeCurrent())",
+          position: index)
+      }
+      switch name {
+      case "true": return .boolean(true, position: start)
+      case "false": return .boolean(false, position: start)
+      case "nil": return .null(position: start)
+      default:
+        skipSpaces()
+        guard current == "(" else {
+          throw InputError(
+            message: "expected '(' after \(name), or a '.' before a case name", position: index)
+        }
+        return .call(type: name, arguments: try arguments(), position: start)
+      }
+    }
+  }
+
+  /// `( [label:] value, … )`
+  private mutating func arguments() throws(InputError) -> [Expression.Argument] {
+    let open = index
+    index += 1  // (
+    var arguments: [Expression.Argument] = []
+    skipSpaces()
+    if current == ")" {
+      index += 1
+      return arguments
+    }
+    while true {
+      skipSpaces()
+      var label: String?
+      let mark = index
+      if let name = identifier() {
+        skipSpaces()
+        if current == ":" {
+          index += 1
+          label = name
+        } else {
+          index = mark
+        }
+      }
+      arguments.append(Expression.Argument(label: label, value: try expression()))
+      skipSpaces()
+      switch current {
+      case ",": index += 1
+      case ")":
+        index += 1
+        return arguments
+      case nil:
+        throw InputError(
+          message: "expected ')' to close the '(' at column \(open + 1)", position: index)
+      default:
+        throw InputError(
+          message: "expected ',' or ')' after an argument, found \(describeCurrent())",
+          position: index)
+      }
+    }
+  }
+
+  private mutating func array() throws(InputError) -> Expression {
+    let start = index
+    index += 1
+    var elements: [Expression] = []
+    skipSpaces()
+    if current == "]" {
+      index += 1
+      return .array(elements, position: start)
+    }
+    while true {
+      elements.append(try expression())
+      skipSpaces()
+      switch current {
+      case ",":
+        index += 1
+        skipSpaces()
+        if current == "]" {
+          index += 1
+          return .array(elements, position: start)
+        }
+      case "]":
+        index += 1
+        return .array(elements, position: start)
+      case nil:
+        throw InputError(
+          message: "expected ']' to close the '[' at column \(start + 1)", position: index)
+      default:
+        throw InputError(
+          message: "expected ',' or ']' in the array, found \(describeCurrent())", position: index)
+      }
+    }
+  }
+
+  private mutating func string() throws(InputError) -> String {
+    let start = index
+    index += 1
+    var result = ""
+    while let character = current {
+      index += 1
+      switch character {
+      case "\"":
+        return result
+      case "\\":
+        guard let escaped = current else { break }
+        index += 1
+        switch escaped {
+        case "n": result.append("\n")
+        case "t": result.append("\t")
+        case "r": result.append("\r")
+        case "0": result.append("\0")
+        case "\"", "\\", "'": result.append(escaped)
+        case "u":
+          result.unicodeScalars.append(try unicodeEscape(at: index - 2))
+        default:
+          throw InputError(
+            message: "unknown escape '\\\(escaped)' (use \\n, \\t, \\\", \\\\ or \\u{…})",
+            position: index - 2)
+        }
+      default:
+        result.append(character)
+      }
+    }
+    throw InputError(
+      message: "unterminated string: add a closing '\"'", position: start)
+  }
+
+  private mutating func unicodeEscape(at start: Int) throws(InputError) -> Unicode.Scalar {
+    guard current == "{" else {
+      throw InputError(message: "expected '{' after \\u", position: index)
+    }
+    index += 1
+    var hex = ""
+    while let character = current, character != "}" {
+      hex.append(character)
+      index += 1
+    }
+    guard current == "}" else {
+      throw InputError(message: "expected '}' to close \\u{", position: index)
+    }
+    index += 1
+    guard let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else {
+      throw InputError(message: "'\(hex)' is not a Unicode scalar value", position: start)
+    }
+    return scalar
+  }
+
+  private mutating func number() throws(InputError) -> Expression {
+    let start = index
+    var text = ""
+    if current == "-" {
+      text.append("-")
+      index += 1
+    }
+    while let character = current,
+      character.isNumber || character == "." || character == "_"
+        || character == "e" || character == "E"
+    {
+      if character != "_" { text.append(character) }
+      index += 1
+    }
+    if let integer = Int(text) { return .integer(integer, position: start) }
+    if let decimal = Double(text) { return .decimal(decimal, position: start) }
+    throw InputError(message: "'\(text)' is not a number", position: start)
+  }
+
+  private mutating func identifier() -> String? {
+    guard let first = current, first.isLetter || first == "_" else { return nil }
+    var name = ""
+    while let character = current, character.isLetter || character.isNumber || character == "_" {
+      name.append(character)
+      index += 1
+    }
+    return name
+  }
+
+  /// `Name` or `Module.Type.Name`, for struct literals.
+  private mutating func qualifiedIdentifier() -> String? {
+    guard var name = identifier() else { return nil }
+    while current == ".", index + 1 < characters.count, characters[index + 1].isLetter {
+      index += 1
+      name += "." + (identifier() ?? "")
+    }
+    return name
+  }
+
+  private var current: Character? {
+    index < characters.count ? characters[index] : nil
+  }
+
+  private mutating func skipSpaces() {
+    while let character = current, character.isWhitespace { index += 1 }
+  }
+
+  private func describeCurrent() -> String {
+    guard let current else { return "the end of the line" }
+    return "'\(current)'"
+  }
+}

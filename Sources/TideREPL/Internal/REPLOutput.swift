@@ -1,0 +1,77 @@
+import Foundation
+import TideInspect
+
+/// Where the REPL writes, and how it colours.
+@MainActor
+final class REPLOutput {
+  enum Style {
+    case plain, removed, added, action, received, effect, warning, error, dim, heading
+  }
+
+  private let write: (String) -> Void
+  var colors: Bool
+
+  init(colors: Bool, write: @escaping (String) -> Void) {
+    self.colors = colors
+    self.write = write
+  }
+
+  func line(_ text: String, _ style: Style = .plain) {
+    write(paint(text, style) + "\n")
+  }
+
+  /// Prints a diff, colouring its − and + lines.
+  func diff(_ text: String) {
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let marker = line.dropFirst(4).first
+      self.line(String(line), marker == "−" ? .removed : marker == "+" ? .added : .plain)
+    }
+  }
+
+  func paint(_ text: String, _ style: Style) -> String {
+    guard colors else { return text }
+    let code: String
+    switch style {
+    case .plain: return text
+    case .removed: code = "31"
+    case .added: code = "32"
+    case .action: code = "1;36"
+    case .received: code = "1;35"
+    case .effect: code = "33"
+    case .warning: code = "33"
+    case .error: code = "1;31"
+    case .dim: code = "2"
+    case .heading: code = "1"
+    }
+    return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+  }
+}
+
+/// The inspectors the REPL prints with.
+enum REPLFormat {
+  /// Redacts: what is shown on screen.
+  static let inspector = Inspector()
+  /// Does not redact: what is written to session files and exported tests, which must rebuild
+  /// values exactly.
+  static let source = Inspector(redacts: false)
+
+  /// `800ms`, `1.5s`: how durations are written in commands and session files.
+  static func duration(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    return "\(milliseconds)ms"
+  }
+
+  /// Parses `300ms`, `1s`, `1.5s`, `2m`.
+  static func parseDuration(_ text: String) -> Duration? {
+    let text = text.trimmingCharacters(in: .whitespaces).lowercased()
+    let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
+    for (suffix, scale) in units where text.hasSuffix(suffix) {
+      guard let value = Double(text.dropLast(suffix.count)), value >= 0, value.isFinite else {
+        return nil
+      }
+      return .milliseconds(Int64((value * scale * 1000).rounded()))
+    }
+    return nil
+  }
+}

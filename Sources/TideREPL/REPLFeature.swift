@@ -1,0 +1,140 @@
+import Tide
+import TideInspect
+
+/// A feature the REPL can explore: how to start it, its environments, and how to describe it.
+///
+/// Any feature whose `Action` is `Decodable` can be registered; the REPL decodes what a person
+/// types (`.usernameChanged("pritesh")`) through that conformance, so no parsing code is needed.
+///
+/// ```swift
+/// let login = REPLFeature(
+///   name: "login",
+///   summary: "The login screen",
+///   initialState: Login.State(),
+///   reducer: Login.reducer,
+///   environments: [
+///     REPLEnvironment("demo", summary: "in-process accounts") { .demo(clock: $0) },
+///   ],
+///   view: { Login.ViewState($0) },
+///   examples: [.usernameChanged("pritesh"), .passwordChanged("Secret1"), .loginButtonTapped]
+/// )
+/// ```
+@MainActor
+public struct REPLFeature {
+  /// The name typed after `:use` and `--feature`.
+  public let name: String
+  /// One line on what the feature is.
+  public let summary: String
+  /// Example actions, in Swift syntax, for `:help`.
+  let exampleLines: [String]
+  let environmentNames: [String]
+  let makeSession:
+    (_ environment: String, _ options: REPLOptions, _ output: REPLOutput) -> any REPLSession
+
+  /// Registers a feature.
+  ///
+  /// - Parameters:
+  ///   - name: The name to select it by.
+  ///   - summary: One line on what it is.
+  ///   - initialState: The state a session starts from.
+  ///   - reducer: The feature's reducer.
+  ///   - environments: The environments to run it in; the first is the default.
+  ///   - view: The feature's view projection, shown by `:view`.
+  ///   - examples: Actions to show in `:help`; their case names also feed Tab completion and
+  ///     "did you mean" suggestions.
+  ///   - export: How to write a test for this feature, for `:export-test`.
+  public init<State, Action: Decodable & Sendable, Environment>(
+    name: String,
+    summary: String,
+    initialState: State,
+    reducer: Reducer<State, Action, Environment>,
+    environments: [REPLEnvironment<Environment>],
+    view: ((State) -> Any)? = nil,
+    examples: [Action] = [],
+    export: REPLTestExport? = nil
+  ) {
+    precondition(!environments.isEmpty, "A REPL feature needs at least one environment.")
+    self.name = name
+    self.summary = summary
+    self.exampleLines = examples.map { REPLFormat.inspector.line($0) }
+    self.environmentNames = environments.map(\.name)
+    let definition = FeatureDefinition(
+      name: name, initialState: initialState, reducer: reducer, environments: environments,
+      view: view, examples: examples, export: export)
+    self.makeSession = { environment, options, output in
+      FeatureSession(
+        definition: definition, environment: environment, options: options, output: output)
+    }
+  }
+}
+
+/// An environment a feature can run in from the REPL.
+///
+/// ```swift
+/// REPLEnvironment("login=invalidCredentials", summary: "every login is rejected") { clock in
+///   .demo(clock: clock, outcome: .invalidCredentials)
+/// }
+/// ```
+public struct REPLEnvironment<Environment> {
+  /// The name typed after `:env` and `--env`.
+  public let name: String
+  /// One line on what it does.
+  public let summary: String
+  /// The Swift expression an exported test uses to build it, in terms of a `clock` variable:
+  /// `"Login.Environment.demo(clock: clock)"`. Without one, sessions in this environment cannot
+  /// be exported.
+  public let testExpression: String?
+  let make: (any Clock<Duration>) -> Environment
+
+  /// Creates an environment.
+  ///
+  /// - Parameters:
+  ///   - name: The name to select it by.
+  ///   - summary: One line on what it does.
+  ///   - testExpression: The Swift expression an exported test builds it with.
+  ///   - make: Builds the environment on the REPL's clock.
+  public init(
+    _ name: String,
+    summary: String,
+    testExpression: String? = nil,
+    make: @escaping (any Clock<Duration>) -> Environment
+  ) {
+    self.name = name
+    self.summary = summary
+    self.testExpression = testExpression
+    self.make = make
+  }
+}
+
+/// What an exported test needs to know about a feature.
+///
+/// ```swift
+/// REPLTestExport(imports: ["LoginFeature"], reducer: "Login.reducer")
+/// ```
+public struct REPLTestExport: Sendable {
+  /// The modules the test imports besides `Testing`, `Tide` and `TideTesting`.
+  public let imports: [String]
+  /// The Swift expression of the reducer: `"Login.reducer"`.
+  public let reducer: String
+
+  /// Creates an export description.
+  ///
+  /// - Parameters:
+  ///   - imports: The feature's modules.
+  ///   - reducer: The reducer's expression.
+  public init(imports: [String], reducer: String) {
+    self.imports = imports
+    self.reducer = reducer
+  }
+}
+
+/// Everything about a feature a session needs, with its types.
+struct FeatureDefinition<State, Action: Decodable & Sendable, Environment> {
+  let name: String
+  let initialState: State
+  let reducer: Reducer<State, Action, Environment>
+  let environments: [REPLEnvironment<Environment>]
+  let view: ((State) -> Any)?
+  let examples: [Action]
+  let export: REPLTestExport?
+}

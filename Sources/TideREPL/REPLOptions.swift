@@ -1,0 +1,33 @@
+/// How a REPL runs.
+///
+/// ```swift
+/// let options = REPLOptions(clock: .virtual, colors: false, echoesInput: true)
+/// ```
+public struct REPLOptions: Sendable, Equatable {
+  /// How time moves for the features' effects.
+  public enum ClockMode: String, Sendable, Equatable, CaseIterable {
+    /// Time moves only with `:advance`: every run of a script is the same.
+    case virtual
+    /// Time moves with the wall clock, so a login answers after its delay by itself.
+    case real
+  }
+
+  /// How time moves.
+  public var clock: ClockMode
+  /// Whether to colour output with ANSI escapes.
+  public var colors: Bool
+  /// Whether to print each input line after the prompt, as a transcript does.
+  public var echoesInput: Bool
+
+  /// Creates options.
+  ///
+  /// - Parameters:
+  ///   - clock: How time moves.
+  ///   - colors: Whether to colour output.
+  ///   - echoesInput: Whether to print each input line.
+  public init(clock: ClockMode = .virtual, colors: Bool = false, echoesInput: Bool = false) {
+    self.clock = clock
+    self.colors = colors
+    self.echoesInput = echoesInput
+  }
+}

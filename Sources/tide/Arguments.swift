@@ -1,0 +1,62 @@
+/// `tide`'s command line.
+struct Arguments: Equatable {
+  var feature: String?
+  var environment: String?
+  var clock: String?
+  var script: String?
+  var noColor = false
+  var showsHelp = false
+
+  static let usage = """
+    USAGE: tide [--feature <name>] [--env <name>] [--clock virtual|real] [--script <file>] [--no-color]
+
+    Explore Tide features by typing actions in Swift syntax and watching the state change.
+
+    OPTIONS:
+      --feature <name>   app (default), login or add-location
+      --env <name>       the environment, such as demo or login=invalidCredentials
+      --clock <mode>     real (default at a terminal) or virtual (default for scripts):
+                         with virtual, time moves only with :advance
+      --script <file>    run the lines of a file, then exit; so does piped input
+      --no-color         plain output (also when NO_COLOR is set)
+      -h, --help         show this help
+
+    Inside, :help lists the commands.
+    """
+
+  /// Parses the arguments after the executable's name.
+  static func parse(_ arguments: [String]) throws(ArgumentError) -> Arguments {
+    var result = Arguments()
+    var index = 0
+    func value(for option: String) throws(ArgumentError) -> String {
+      index += 1
+      guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+        throw ArgumentError(message: "\(option) needs a value")
+      }
+      return arguments[index]
+    }
+    while index < arguments.count {
+      let argument = arguments[index]
+      switch argument {
+      case "--feature": result.feature = try value(for: argument)
+      case "--env": result.environment = try value(for: argument)
+      case "--clock":
+        let mode = try value(for: argument)
+        guard mode == "virtual" || mode == "real" else {
+          throw ArgumentError(message: "--clock takes virtual or real, not '\(mode)'")
+        }
+        result.clock = mode
+      case "--script": result.script = try value(for: argument)
+      case "--no-color": result.noColor = true
+      case "-h", "--help": result.showsHelp = true
+      default: throw ArgumentError(message: "unknown option '\(argument)'")
+      }
+      index += 1
+    }
+    return result
+  }
+}
+
+struct ArgumentError: Error, Equatable {
+  let message: String
+}

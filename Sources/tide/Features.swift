@@ -1,0 +1,86 @@
+import AddLocationFeature
+import AppFeature
+import LoginFeature
+import Tide
+import TideREPL
+
+/// The features `tide` explores, on embedded defaults: the demo login backend and the shipped
+/// gazetteer. No server, no network.
+@MainActor
+enum Features {
+  static var all: [REPLFeature] { [app, login, addLocation] }
+
+  static let loginOutcomes = LoginDemoBackend.Outcome.allCases.filter { $0 != .normal }
+
+  static var app: REPLFeature {
+    REPLFeature(
+      name: "app",
+      summary: "login, then saved locations and the add-location search",
+      initialState: App.State(),
+      reducer: App.reducer,
+      environments: [
+        REPLEnvironment(
+          "demo", summary: "demo login accounts and the shipped gazetteer",
+          testExpression: "App.Environment.demo(clock: clock)"
+        ) { .demo(clock: $0) }
+      ]
+        + loginOutcomes.map { outcome in
+          REPLEnvironment(
+            "login=\(outcome.rawValue)", summary: "every login ends with \(outcome.rawValue)",
+            testExpression: "App.Environment.demo(clock: clock, loginOutcome: .\(outcome.rawValue))"
+          ) { .demo(clock: $0, loginOutcome: outcome) }
+        },
+      view: { App.ViewState($0) },
+      examples: [
+        .login(.usernameChanged("pritesh")), .login(.passwordChanged("Secret1")),
+        .login(.loginButtonTapped), .login(.alertDismissed),
+        .addLocation(.queryChanged("Brus")), .addLocation(.locationTapped(index: 0)),
+        .removeSavedLocation(index: 0), .logoutTapped,
+      ],
+      export: REPLTestExport(
+        imports: ["AppFeature", "LoginFeature", "AddLocationFeature"], reducer: "App.reducer"))
+  }
+
+  static var login: REPLFeature {
+    REPLFeature(
+      name: "login",
+      summary: "the login screen",
+      initialState: Login.State(),
+      reducer: Login.reducer,
+      environments: [
+        REPLEnvironment(
+          "demo", summary: "accounts pritesh/Secret1, ada/Lovelace1, grace/Cobol59X",
+          testExpression: "Login.Environment.demo(clock: clock)"
+        ) { .demo(clock: $0) }
+      ]
+        + loginOutcomes.map { outcome in
+          REPLEnvironment(
+            "login=\(outcome.rawValue)", summary: "every login ends with \(outcome.rawValue)",
+            testExpression: "Login.Environment.demo(clock: clock, outcome: .\(outcome.rawValue))"
+          ) { .demo(clock: $0, outcome: outcome) }
+        },
+      view: { Login.ViewState($0) },
+      examples: [
+        .usernameChanged("pritesh"), .passwordChanged("Secret1"), .loginButtonTapped,
+        .alertDismissed,
+      ],
+      export: REPLTestExport(imports: ["LoginFeature"], reducer: "Login.reducer"))
+  }
+
+  static var addLocation: REPLFeature {
+    REPLFeature(
+      name: "add-location",
+      summary: "a debounced search over the shipped gazetteer",
+      initialState: AddLocation.State(),
+      reducer: AddLocation.reducer,
+      environments: [
+        REPLEnvironment(
+          "demo", summary: "the shipped gazetteer (34,006 places)",
+          testExpression: "AddLocation.Environment.live(clock: clock)"
+        ) { .live(clock: $0) }
+      ],
+      view: { AddLocation.ViewState($0) },
+      examples: [.queryChanged("Brus"), .locationTapped(index: 0)],
+      export: REPLTestExport(imports: ["AddLocationFeature"], reducer: "AddLocation.reducer"))
+  }
+}
