@@ -65,6 +65,7 @@ let package = Package(
     .testTarget(
       name: "AddLocationFeatureTests", dependencies: ["AddLocationFeature", "TideTesting"]),
     .testTarget(name: "AppFeatureTests", dependencies: ["AppFeature", "TideTesting"]),
+    .testTarget(name: "TideREPLTests", dependencies: ["TideREPL", "Tide", "TideInspect"]),
     .testTarget(name: "TideTestingTests", dependencies: ["Tide", "TideTesting", "TideInspect"]),
     .testTarget(
       name: "PlaygroundsTests",

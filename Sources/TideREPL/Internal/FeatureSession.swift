@@ -66,7 +66,18 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
     "\(options.clock.rawValue), at \(REPLFormat.duration(clock.now.offset))"
   }
 
-  lazy var caseNames: [String: Set<String>] = {
+  /// Case names by type, from the examples and every action seen so far: for suggestions and
+  /// completion. Recomputed when the history grows.
+  var caseNames: [String: Set<String>] {
+    if let cached = caseNameCache, cached.entries == entries.count { return cached.names }
+    let names = collectCaseNames()
+    caseNameCache = (entries.count, names)
+    return names
+  }
+
+  private var caseNameCache: (entries: Int, names: [String: Set<String>])?
+
+  private func collectCaseNames() -> [String: Set<String>] {
     var names: [String: Set<String>] = [:]
     func visit(_ value: Any) {
       let mirror = Mirror(reflecting: value)
@@ -82,7 +93,7 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
     for example in definition.examples { visit(example) }
     for entry in entries { visit(entry.action) }
     return names
-  }()
+  }
 
   var topLevelCaseNames: [String] {
     let type = Inspector.typeName(Action.self)

@@ -1,0 +1,123 @@
+import Testing
+
+@testable import TideREPL
+
+@Suite struct ExpressionParserTests {
+  @Test func parsesEnumCasesWithPositionalAndLabelledPayloads() throws {
+    #expect(
+      try ExpressionParser.parse(#".select(index: 2, "x")"#)
+        == .member(
+          name: "select",
+          arguments: [
+            .init(label: "index", value: .integer(2, position: 15)),
+            .init(label: nil, value: .string("x", position: 18)),
+          ], position: 0))
+    #expect(
+      try ExpressionParser.parse(".logoutTapped")
+        == .member(name: "logoutTapped", arguments: nil, position: 0))
+  }
+
+  @Test func parsesLiterals() throws {
+    #expect(
+      try ExpressionParser.parse(#""a\"b\\c\n\u{1F600}é""#) == .string("a\"b\\c\n😀é", position: 0))
+    #expect(try ExpressionParser.parse("-42") == .integer(-42, position: 0))
+    #expect(try ExpressionParser.parse("1_000") == .integer(1000, position: 0))
+    #expect(try ExpressionParser.parse("50.8503") == .decimal(50.8503, position: 0))
+    #expect(try ExpressionParser.parse("true") == .boolean(true, position: 0))
+    #expect(try ExpressionParser.parse("nil") == .null(position: 0))
+    #expect(try ExpressionParser.parse("[]") == .array([], position: 0))
+    #expect(
+      try ExpressionParser.parse("[1, 2,]")
+        == .array([.integer(1, position: 1), .integer(2, position: 4)], position: 0))
+    #expect(
+      try ExpressionParser.parse(#"User(name: "Ada")"#)
+        == .call(
+          type: "User", arguments: [.init(label: "name", value: .string("Ada", position: 11))],
+          position: 0))
+  }
+
+  @Test(arguments: [
+    (#".a("x"#, "unterminated string: add a closing '\"'", 3),
+    (".a(1", "expected ')' to close the '(' at column 3", 4),
+    (".a(1 2)", "expected ',' or ')' after an argument, found '2'", 5),
+    (".", "expected a case name after '.'", 1),
+    ("foo", "expected '(' after foo, or a '.' before a case name", 3),
+    ("@", "expected a value (like .caseName, \"text\", 42 or [ ]), found '@'", 0),
+    (".a extra", "unexpected 'e' after the value", 3),
+    (#""\q""#, "unknown escape '\\q' (use \\n, \\t, \\\", \\\\ or \\u{…})", 1),
+    (#""\u{110000}""#, "'110000' is not a Unicode scalar value", 1),
+    ("[1, 2", "expected ']' to close the '[' at column 1", 5),
+    ("1.2.3", "'1.2.3' is not a number", 0),
+  ])
+  func errorsSayWhatWasExpectedWhere(input: String, message: String, position: Int) {
+    #expect(throws: InputError(message: message, position: position)) {
+      try ExpressionParser.parse(input)
+    }
+  }
+}
+
+@Suite struct ExpressionDecoderTests {
+  enum Inner: Codable, Equatable {
+    case plain
+    case value(Int)
+    case labelled(text: String, count: Int?)
+  }
+  enum Outer: Codable, Equatable {
+    case inner(Inner)
+    case items([Item])
+    case item(Item)
+    case flag(Bool)
+    case ratio(Double)
+  }
+  struct Item: Codable, Equatable {
+    var name: String
+    var tags: [String]
+    var note: String?
+  }
+
+  func decode(_ text: String) throws -> Outer {
+    try ExpressionDecoder.decode(
+      Outer.self, from: try ExpressionParser.parse(text),
+      caseNames: ["ExpressionDecoderTests.Inner": ["plain", "value", "labelled"]])
+  }
+
+  @Test func decodesThroughTheSynthesizedConformance() throws {
+    #expect(try decode(".inner(.plain)") == .inner(.plain))
+    #expect(try decode(".inner(.value(3))") == .inner(.value(3)))
+    #expect(
+      try decode(#".inner(.labelled(text: "x", count: nil))"#)
+        == .inner(.labelled(text: "x", count: nil)))
+    #expect(
+      try decode(#".inner(.labelled(text: "x", count: 2))"#)
+        == .inner(.labelled(text: "x", count: 2)))
+    #expect(
+      try decode(#".items([Item(name: "a", tags: ["t"]), Item(name: "b", tags: [], note: "n")])"#)
+        == .items([Item(name: "a", tags: ["t"]), Item(name: "b", tags: [], note: "n")]))
+    #expect(try decode(".flag(false)") == .flag(false))
+    #expect(try decode(".ratio(2)") == .ratio(2))
+  }
+
+  @Test func unknownCasesSuggestTheClosest() {
+    #expect(
+      throws: InputError(
+        message: "ExpressionDecoderTests.Inner has no case .vlaue", position: 7,
+        suggestions: [".value"])
+    ) { try decode(".inner(.vlaue(3))") }
+  }
+
+  @Test(arguments: [
+    (".inner(.value(\"3\"))", "expected a whole number, found a string", 14),
+    (".flag(1)", "expected true or false, found a whole number", 6),
+    (".inner(.value(3, 4))", ".value takes fewer values (or labelled ones)", 17),
+    (".inner(.labelled(txt: \"x\", count: 1))", "unexpected label 'txt:' in .labelled(…)", 22),
+    (".inner(.labelled(count: 1))", "missing 'text:' in .labelled(…)", 7),
+    (".item(Item(name: \"a\"))", "missing 'tags:' in Item(…)", 6),
+    (".item(Item(\"a\"))", "every value in Item(…) needs a label, like name: \"…\"", 11),
+    (".item(Item(nam: \"a\", tags: []))", "Item has no property 'nam'", 16),
+    (".items(5)", "expected an array like [ … ], found a whole number", 7),
+    ("5", "expected a ExpressionDecoderTests.Outer (a .case or Type(…)), found a whole number", 0),
+  ])
+  func mistakesAreReportedWhereTheyAre(input: String, message: String, position: Int) {
+    #expect(throws: InputError(message: message, position: position)) { try decode(input) }
+  }
+}
