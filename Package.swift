@@ -45,7 +45,7 @@ let package = Package(
       name: "TideBenchmarks",
       dependencies: ["Tide", "TideTesting", "TideInspect", "AddLocationFeature"]),
 
-    // Playgrounds: runnable tours, each run by PlaygroundsTests.
+    // Playgrounds: runnable tours, each run by ExecutableTests.
     .executableTarget(
       name: "CounterPlayground", dependencies: ["Tide", "TideTesting"], path: "Playgrounds/Counter"),
     .executableTarget(
@@ -68,10 +68,12 @@ let package = Package(
     .testTarget(name: "TideREPLTests", dependencies: ["TideREPL", "Tide", "TideInspect"]),
     .testTarget(name: "TideTestingTests", dependencies: ["Tide", "TideTesting", "TideInspect"]),
     .testTarget(
-      name: "PlaygroundsTests",
+      name: "ExecutableTests",
       dependencies: [
         "CounterPlayground", "TestingPlayground", "LoginPlayground", "AddLocationPlayground",
-      ]),
+        "tide",
+      ],
+      exclude: ["Transcripts"]),
   ]
 )
 

@@ -98,8 +98,9 @@ public final class REPL {
   /// - Returns: Whether to go on.
   public func handle(_ line: String) async -> Outcome {
     let trimmed = line.trimmingCharacters(in: .whitespaces)
+    if trimmed.isEmpty { return .continue }
     if options.echoesInput { echo(trimmed) }
-    if trimmed.isEmpty || trimmed.hasPrefix("#") { return .continue }
+    if trimmed.hasPrefix("#") { return .continue }
     if trimmed.hasPrefix(":") { return await command(trimmed) }
     do {
       try await session.send(trimmed)

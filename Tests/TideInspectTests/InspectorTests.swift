@@ -72,6 +72,15 @@ final class Box {
     #expect(inspector.line(Command.idle) == ".idle")
   }
 
+  @Test func casesWithoutPayloadPrintTheirNameNotTheirDescription() {
+    enum Failure: CustomStringConvertible {
+      case offline
+      var description: String { "The network is offline." }
+    }
+    #expect(inspector.line(Failure.offline) == ".offline")
+    #expect(inspector.line([Failure.offline]) == "[.offline]")
+  }
+
   @Test func redactingTypesHideWhatTheyName() {
     #expect(inspector.line(Command.secret("hunter2")) == #".secret("••••••")"#)
     #expect(Inspector(redacts: false).line(Command.secret("hunter2")) == #".secret("hunter2")"#)

@@ -108,7 +108,11 @@ import Testing
   @Test(arguments: [
     (".inner(.value(\"3\"))", "expected a whole number, found a string", 14),
     (".flag(1)", "expected true or false, found a whole number", 6),
-    (".inner(.value(3, 4))", ".value takes fewer values (or labelled ones)", 17),
+    (".inner(.value(3, 4))", ".value(…) takes fewer values", 17),
+    (
+      ".inner(.labelled(\"x\"))",
+      "the values of .labelled(…) have labels; write them, like .labelled(label: …)", 17
+    ),
     (".inner(.labelled(txt: \"x\", count: 1))", "unexpected label 'txt:' in .labelled(…)", 22),
     (".inner(.labelled(count: 1))", "missing 'text:' in .labelled(…)", 7),
     (".item(Item(name: \"a\"))", "missing 'tags:' in Item(…)", 6),

@@ -194,6 +194,7 @@ final class Transcript {
     await transcript.run(".incrementTapped", ".factTapped", ":advance 1s", ":export-test \(file)")
     #expect(
       try String(contentsOfFile: file, encoding: .utf8) == """
+        // swift-format-ignore-file
         // Exported by `tide` (:export-test) from a session of the counter feature,
         // environment demo. Every step asserts its exact state change.
 

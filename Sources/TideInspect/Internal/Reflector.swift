@@ -23,7 +23,7 @@ struct Reflector {
     case .enum:
       let typeName = TypeName.of(value)
       guard let child = mirror.children.first, let name = child.label else {
-        return .enumCase(type: typeName, name: "\(value)", payload: [])
+        return .enumCase(type: typeName, name: enumCaseName(value) ?? "\(value)", payload: [])
       }
       let hide = hidden.contains(name)
       let payload = Mirror(reflecting: child.value)
@@ -190,6 +190,15 @@ struct Reflector {
     return nodes.map { (line.render($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
   }
 }
+
+/// The name of an enum case without associated values, from the runtime: `"\(value)"` would
+/// give the type's `description` instead when it has one.
+private func enumCaseName<T>(_ value: T) -> String? {
+  runtimeEnumCaseName(value).map { String(cString: $0) }
+}
+
+@_silgen_name("swift_EnumCaseName")
+private func runtimeEnumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?
 
 /// Whether two values of unknown type are `Equatable` and equal.
 func isEqual(_ lhs: Any, _ rhs: Any) -> Bool {

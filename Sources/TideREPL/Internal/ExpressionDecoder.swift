@@ -72,7 +72,9 @@ struct ExpressionDecoder: Decoder {
         guard Key(stringValue: key) != nil else {
           let message =
             argument.label.map { "unexpected label '\($0):' in .\(caseName)(…)" }
-            ?? ".\(caseName) takes fewer values (or labelled ones)"
+            ?? (offset == 0
+              ? "the values of .\(caseName)(…) have labels; write them, like .\(caseName)(label: …)"
+              : ".\(caseName)(…) takes fewer values")
           throw InputError(message: message, position: argument.value.position)
         }
         entries[key] = .value(argument.value)

@@ -25,6 +25,7 @@ enum TestExporter {
   ) -> String {
     let source = REPLFormat.source
     var lines = [
+      "// swift-format-ignore-file",
       "// Exported by `tide` (:export-test) from a session of the \(feature) feature,",
       "// environment \(environmentName). Every step asserts its exact state change.",
       "",

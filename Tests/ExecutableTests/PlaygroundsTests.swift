@@ -47,33 +47,3 @@ import Testing
     }
   }
 }
-
-/// Runs a product built next to the test bundle and returns its exit status and combined output.
-func runExecutable(
-  named name: String, arguments: [String] = [], input: String? = nil
-) throws -> (status: Int32, output: String) {
-  let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-  let executable = directory.appendingPathComponent(name)
-  guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-    throw MissingExecutable(path: executable.path)
-  }
-  let process = Process()
-  process.executableURL = executable
-  process.arguments = arguments
-  let output = Pipe()
-  process.standardOutput = output
-  process.standardError = output
-  let stdin = Pipe()
-  process.standardInput = stdin
-  try process.run()
-  if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-  try stdin.fileHandleForWriting.close()
-  let data = output.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-}
-
-struct MissingExecutable: Error, CustomStringConvertible {
-  let path: String
-  var description: String { "No executable at \(path); build the package first (swift build)." }
-}

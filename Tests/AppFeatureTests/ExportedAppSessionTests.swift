@@ -1,0 +1,47 @@
+// swift-format-ignore-file
+// Exported by `tide` (:export-test) from a session of the app feature,
+// environment demo. Every step asserts its exact state change.
+
+import AddLocationFeature
+import AppFeature
+import LoginFeature
+import Testing
+import Tide
+import TideTesting
+
+@MainActor
+@Test func exportedAppSessionTests() async {
+  let clock = TestClock()
+  let store = TestStore(
+    initialState: App.State(login: Login.State(username: "", password: "", isLoading: false, user: nil, alert: nil), home: nil),
+    reducer: App.reducer,
+    environment: App.Environment.demo(clock: clock)
+  )
+  await store.send(.login(.usernameChanged("pritesh"))) { $0.login?.username = "pritesh" }
+  await store.send(.login(.passwordChanged("Secret1"))) { $0.login?.password = "Secret1" }
+  await store.send(.login(.loginButtonTapped)) { $0.login?.isLoading = true }
+  await clock.advance(by: .milliseconds(800))
+  await store.receive(.login(.loginResponse(.success(User(name: "Pritesh", userName: "pritesh", email: "pritesh@example.com", address: "Pune, India", designation: "iOS Developer"))))) {
+    $0.login = nil
+    $0.home = App.Home(user: User(name: "Pritesh", userName: "pritesh", email: "pritesh@example.com", address: "Pune, India", designation: "iOS Developer"), savedLocations: [], search: AddLocation.State(query: "", locations: [], isSearching: false, pickedLocation: nil, errorMessage: nil), errorMessage: nil)
+  }
+  await store.send(.addLocation(.queryChanged("B"))) {
+    $0.home?.search.query = "B"
+    $0.home?.search.isSearching = true
+  }
+  await clock.advance(by: .milliseconds(100))
+  await store.send(.addLocation(.queryChanged("Brus"))) { $0.home?.search.query = "Brus" }
+  await clock.advance(by: .milliseconds(300))
+  await store.receive(.addLocation(.searchResponse(.success([Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels"), Location(id: 3468879, name: "Brusque", countryCode: "BR", countryName: "Brazil", latitude: -27.09795, longitude: -48.91281, population: 141385, timezone: "America/Sao_Paulo"), Location(id: 4676920, name: "Brushy Creek", countryCode: "US", countryName: "United States", latitude: 30.51353, longitude: -97.73973, population: 21764, timezone: "America/Chicago"), Location(id: 3181471, name: "Brusciano", countryCode: "IT", countryName: "Italy", latitude: 40.92237, longitude: 14.42386, population: 15238, timezone: "Europe/Rome")])))) {
+    $0.home?.search.locations = [Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels"), Location(id: 3468879, name: "Brusque", countryCode: "BR", countryName: "Brazil", latitude: -27.09795, longitude: -48.91281, population: 141385, timezone: "America/Sao_Paulo"), Location(id: 4676920, name: "Brushy Creek", countryCode: "US", countryName: "United States", latitude: 30.51353, longitude: -97.73973, population: 21764, timezone: "America/Chicago"), Location(id: 3181471, name: "Brusciano", countryCode: "IT", countryName: "Italy", latitude: 40.92237, longitude: 14.42386, population: 15238, timezone: "Europe/Rome")]
+    $0.home?.search.isSearching = false
+  }
+  await store.send(.addLocation(.locationTapped(index: 0))) { $0.home?.search.pickedLocation = Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels") }
+  await store.receive(.addLocation(.delegate(.didAddLocation(Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels"))))) { $0.home?.savedLocations = [Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels")] }
+  await store.send(.addLocation(.locationTapped(index: 0)))
+  await store.receive(.addLocation(.delegate(.didAddLocation(Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels")))))
+  await store.send(.logoutTapped) {
+    $0.login = Login.State(username: "", password: "", isLoading: false, user: nil, alert: nil)
+    $0.home = nil
+  }
+}

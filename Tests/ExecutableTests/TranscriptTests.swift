@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// Golden transcripts: each script in `Transcripts/` runs through the built `tide` binary, and its
+/// output must match the `.out` file beside it, exactly.
+///
+/// `$OUTPUT` in a script stands for a fresh temporary folder, and is written back as `$OUTPUT` in
+/// the output. Run with `TIDE_RECORD_TRANSCRIPTS=1` to write the `.out` files after a deliberate
+/// change, then read the diff.
+@Suite struct TranscriptTests {
+  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Transcripts")
+
+  static let scripts: [String] = {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { $0.hasSuffix(".tide") }.map { String($0.dropLast(5)) }.sorted()
+  }()
+
+  /// Runs a script and returns its output, with the temporary folder written as `$OUTPUT`.
+  static func run(_ name: String, feature: String) throws -> (output: String, folder: URL) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tide-\(name)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let script = try String(
+      contentsOf: directory.appendingPathComponent("\(name).tide"), encoding: .utf8)
+    let prepared = folder.appendingPathComponent("\(name).tide")
+    try script.replacingOccurrences(of: "$OUTPUT", with: folder.path)
+      .write(to: prepared, atomically: true, encoding: .utf8)
+    let result = try runExecutable(
+      named: "tide", arguments: ["--feature", feature, "--script", prepared.path])
+    #expect(result.status == 0, "tide exited with \(result.status)")
+    return (result.output.replacingOccurrences(of: folder.path, with: "$OUTPUT"), folder)
+  }
+
+  static func feature(of name: String) -> String {
+    name.hasPrefix("login") ? "login" : name.hasPrefix("debounced") ? "add-location" : "app"
+  }
+
+  @Test(arguments: scripts)
+  func transcriptMatches(name: String) throws {
+    let (output, _) = try Self.run(name, feature: Self.feature(of: name))
+    let golden = Self.directory.appendingPathComponent("\(name).out")
+    if ProcessInfo.processInfo.environment["TIDE_RECORD_TRANSCRIPTS"] != nil {
+      try output.write(to: golden, atomically: true, encoding: .utf8)
+    }
+    let expected = try String(contentsOf: golden, encoding: .utf8)
+    #expect(output == expected, "\(name) differs from \(name).out")
+  }
+
+  @Test func theExportedTestIsTheOneThatIsCommittedAndRun() throws {
+    let (_, folder) = try Self.run("app-export", feature: "app")
+    let exported = try String(
+      contentsOf: folder.appendingPathComponent("ExportedAppSessionTests.swift"), encoding: .utf8)
+    let committed = Self.directory.deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("AppFeatureTests/ExportedAppSessionTests.swift")
+    if ProcessInfo.processInfo.environment["TIDE_RECORD_TRANSCRIPTS"] != nil {
+      try exported.write(to: committed, atomically: true, encoding: .utf8)
+    }
+    #expect(exported == (try String(contentsOf: committed, encoding: .utf8)))
+  }
+
+  @Test func pipedInputRunsLikeAScript() throws {
+    let result = try runExecutable(
+      named: "tide", arguments: ["--feature", "login"],
+      input: ".usernameChanged(\"ada\")\n:state username\n")
+    #expect(result.status == 0)
+    #expect(result.output.hasSuffix("login> :state username\n\"ada\"\n"))
+  }
+
+  @Test func flagsAreChecked() throws {
+    let help = try runExecutable(named: "tide", arguments: ["--help"])
+    #expect(help.status == 0)
+    #expect(help.output.hasPrefix("USAGE: tide [--feature <name>]"))
+    let unknown = try runExecutable(named: "tide", arguments: ["--fast"])
+    #expect(unknown.status == 2)
+    #expect(unknown.output.hasPrefix("tide: error: unknown option '--fast'"))
+    let feature = try runExecutable(named: "tide", arguments: ["--feature", "logn"], input: "")
+    #expect(feature.status == 2)
+    #expect(feature.output == "tide: error: there is no feature 'logn'; did you mean login?\n")
+    let environment = try runExecutable(
+      named: "tide", arguments: ["--env", "login=nope"], input: "")
+    #expect(environment.output.hasPrefix("tide: error: app has no environment 'login=nope'"))
+    let clock = try runExecutable(named: "tide", arguments: ["--clock", "sometimes"])
+    #expect(clock.output.hasPrefix("tide: error: --clock takes virtual or real, not 'sometimes'"))
+    let script = try runExecutable(named: "tide", arguments: ["--script", "/nonexistent.tide"])
+    #expect(script.status == 2)
+    #expect(script.output.hasPrefix("tide: error: cannot read the script /nonexistent.tide"))
+  }
+}
