@@ -57,6 +57,10 @@ let package = Package(
     .executableTarget(
       name: "AddLocationPlayground", dependencies: ["AddLocationFeature", "Tide", "TideTesting"],
       path: "Playgrounds/AddLocation"),
+    .executableTarget(
+      name: "AppPlayground",
+      dependencies: ["AppFeature", "AddLocationFeature", "LoginFeature", "Tide"],
+      path: "Playgrounds/App"),
 
     // Tests.
     .testTarget(name: "TideInspectTests", dependencies: ["TideInspect"]),
@@ -71,6 +75,7 @@ let package = Package(
       name: "ExecutableTests",
       dependencies: [
         "CounterPlayground", "TestingPlayground", "LoginPlayground", "AddLocationPlayground",
+        "AppPlayground",
         "tide",
       ],
       exclude: ["Transcripts"]),

@@ -35,6 +35,13 @@ import Testing
         "Done: the add-location tour checked itself.",
       ]
     ),
+    (
+      "AppPlayground",
+      [
+        "   [home] Hello Ada Lovelace; saved: Zürich, Switzerland",
+        "Done: the app tour checked itself.",
+      ]
+    ),
   ]
 
   @Test(arguments: playgrounds.map(\.name))

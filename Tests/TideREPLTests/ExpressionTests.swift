@@ -78,7 +78,7 @@ import Testing
   func decode(_ text: String) throws -> Outer {
     try ExpressionDecoder.decode(
       Outer.self, from: try ExpressionParser.parse(text),
-      caseNames: ["ExpressionDecoderTests.Inner": ["plain", "value", "labelled"]])
+      caseNames: { ["ExpressionDecoderTests.Inner": ["plain", "value", "labelled"]] })
   }
 
   @Test func decodesThroughTheSynthesizedConformance() throws {

@@ -75,10 +75,13 @@ package final class EffectRegistry: Sendable {
     for task in tasks { task.cancel() }
   }
 
-  /// The running effects that were started directly by a step, oldest first.
+  /// The running effects that were started directly by a step, oldest first. Cancelled effects
+  /// are left out even while their tasks wind down: they can no longer send anything.
   package var inFlight: [Record] {
     storage.withLock { storage in
-      storage.records.values.filter { !$0.isNested }.sorted { $0.token < $1.token }
+      storage.records.values.filter { !$0.isNested && !$0.isCancelled }.sorted {
+        $0.token < $1.token
+      }
     }
   }
 

@@ -16,13 +16,14 @@ struct ExpressionDecoder: Decoder {
   }
 
   let node: Node
-  /// Known case names by type name ("Login.Action"), for suggestions.
-  let caseNames: [String: Set<String>]
+  /// Known case names by type name ("Login.Action"), for suggestions; only asked for when a
+  /// case is unknown.
+  let caseNames: () -> [String: Set<String>]
   var codingPath: [any CodingKey] = []
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   static func decode<T: Decodable>(
-    _ type: T.Type, from expression: Expression, caseNames: [String: Set<String>]
+    _ type: T.Type, from expression: Expression, caseNames: @escaping () -> [String: Set<String>]
   ) throws -> T {
     try T(from: ExpressionDecoder(node: .value(expression), caseNames: caseNames))
   }
@@ -39,7 +40,7 @@ struct ExpressionDecoder: Decoder {
     case .value(.member(let name, let arguments, let position)):
       guard Key(stringValue: name) != nil else {
         let typeName = Self.typeName(of: Key.self)
-        let known = caseNames[typeName] ?? []
+        let known = caseNames()[typeName] ?? []
         throw InputError(
           message: "\(typeName) has no case .\(name)", position: position,
           suggestions: Suggestions.closest(to: name, in: known).map { ".\($0)" })

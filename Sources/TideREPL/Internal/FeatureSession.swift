@@ -69,29 +69,35 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
   /// Case names by type, from the examples and every action seen so far: for suggestions and
   /// completion. Recomputed when the history grows.
   var caseNames: [String: Set<String>] {
-    if let cached = caseNameCache, cached.entries == entries.count { return cached.names }
-    let names = collectCaseNames()
-    caseNameCache = (entries.count, names)
-    return names
+    // Only the entries added since the last call are visited: the history only grows at its end
+    // (time travel truncates it, and a truncated entry's names may stay: they are still names).
+    let start = min(caseNameCache.entries, entries.count)
+    let fresh = Self.caseNames(
+      in: (caseNameCache.entries == 0 ? definition.examples.map { $0 as Any } : [])
+        + entries[start...].map { $0.action as Any })
+    caseNameCache.names.merge(fresh) { $0.union($1) }
+    caseNameCache.entries = max(entries.count, 1)
+    return caseNameCache.names
   }
 
-  private var caseNameCache: (entries: Int, names: [String: Set<String>])?
+  private var caseNameCache: (entries: Int, names: [String: Set<String>]) = (0, [:])
 
-  private func collectCaseNames() -> [String: Set<String>] {
+  /// The case names of every enum value in `values` and in their payloads, by type.
+  nonisolated private static func caseNames(in values: [Any]) -> [String: Set<String>] {
     var names: [String: Set<String>] = [:]
-    func visit(_ value: Any) {
+    var pending = values
+    while let value = pending.popLast() {
       let mirror = Mirror(reflecting: value)
-      guard mirror.displayStyle == .enum else { return }
-      let type = Inspector.typeName(Swift.type(of: value))
-      let name = mirror.children.first?.label ?? "\(value)"
-      names[type, default: []].insert(name)
+      guard mirror.displayStyle == .enum else { continue }
+      // ".name(…)" → "name": the inspector asks the runtime, never the type's description.
+      let printed = REPLFormat.inspector.line(value)
+      let name = mirror.children.first?.label ?? String(printed.dropFirst().prefix { $0 != "(" })
+      names[Inspector.typeName(type(of: value)), default: []].insert(name)
       for child in mirror.children {
-        visit(child.value)
-        for grandchild in Mirror(reflecting: child.value).children { visit(grandchild.value) }
+        pending.append(child.value)
+        pending += Mirror(reflecting: child.value).children.map(\.value)
       }
     }
-    for example in definition.examples { visit(example) }
-    for entry in entries { visit(entry.action) }
     return names
   }
 
@@ -156,7 +162,8 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
     let expression = try ExpressionParser.parse(text)
     let action: Action
     do {
-      action = try ExpressionDecoder.decode(Action.self, from: expression, caseNames: caseNames)
+      action = try ExpressionDecoder.decode(
+        Action.self, from: expression, caseNames: { self.caseNames })
     } catch let error as InputError {
       throw error
     } catch {
@@ -182,7 +189,7 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
     guard
       let expression = try? ExpressionParser.parse(text),
       let action = try? ExpressionDecoder.decode(
-        Action.self, from: expression, caseNames: caseNames)
+        Action.self, from: expression, caseNames: { [:] })
     else { return nil }
     return REPLFormat.inspector.line(action)
   }
@@ -442,7 +449,7 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
     if let initial = file.initialState {
       do {
         state = try ExpressionDecoder.decode(
-          DecodableBox<State>.self, from: try ExpressionParser.parse(initial), caseNames: caseNames
+          DecodableBox<State>.self, from: try ExpressionParser.parse(initial), caseNames: { [:] }
         ).value
       } catch {
         throw InputError(
@@ -456,7 +463,7 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
       let action: Action
       do {
         action = try ExpressionDecoder.decode(
-          Action.self, from: try ExpressionParser.parse(step.action), caseNames: caseNames)
+          Action.self, from: try ExpressionParser.parse(step.action), caseNames: { self.caseNames })
       } catch let error as InputError {
         throw InputError(message: "line \(step.line): \(error.message)", position: 0)
       } catch {
