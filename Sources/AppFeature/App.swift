@@ -3,7 +3,7 @@ import LoginFeature
 import Tide
 
 /// The app: the login screen while logged out; once logged in, the user's saved locations and
-/// the add-location search. Composed from ``LoginFeature`` and ``AddLocationFeature`` with
+/// the add-location search. Composed from `LoginFeature` and `AddLocationFeature` with
 /// `pullback` and `optional`.
 ///
 /// ```swift

@@ -1,6 +1,6 @@
 import Tide
 
-/// A clock whose time moves only when a test moves it: Tide's ``ManualClock``.
+/// A clock whose time moves only when a test moves it: Tide's `ManualClock`.
 ///
 /// Inject it wherever a feature waits, and move time with `advance(by:)` or `run()`. Sleepers
 /// wake in deadline order, and the effect work they resume runs before the call returns, so a
