@@ -335,14 +335,10 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   /// Waits, in real time, for an action to arrive while none is queued and effects that might
   /// send one are running; returns how long it waited.
   private func waitForReceivedAction(timeout: Duration) async -> Duration {
-    let clock = ContinuousClock()
-    let start = clock.now
-    await settle()
-    while inbox.isEmpty && !runner.registry.isEmpty && start.duration(to: clock.now) < timeout {
-      try? await Task.sleep(for: .milliseconds(1))
-      await settle()
+    let arrived = await waitInRealTime(for: timeout, settle: settle) {
+      !inbox.isEmpty || runner.registry.isEmpty
     }
-    return inbox.isEmpty && !runner.registry.isEmpty ? timeout : .zero
+    return arrived ? .zero : timeout
   }
 
   // MARK: - Finishing
@@ -371,12 +367,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout ?? self.timeout)
-    await settle()
-    while !runner.registry.isEmpty && clock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(1))
-      await settle()
+    _ = await waitInRealTime(for: timeout ?? self.timeout, settle: settle) {
+      runner.registry.isEmpty
     }
     Self.reportLeftovers(inbox: inbox, registry: runner.registry)
   }

@@ -66,13 +66,7 @@ public struct TestStoreTask: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    await settle()
-    while !isFinished && clock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(1))
-      await settle()
-    }
+    _ = await waitInRealTime(for: timeout, settle: settle) { isFinished }
     let location = SourceCodeLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
     for record in registry.inFlight where record.origin == origin {
