@@ -32,7 +32,6 @@ let package = Package(
         .copy("Resources/cities15000.tsv"), .copy("Resources/countries.tsv"),
         .copy("Resources/GEONAMES-ATTRIBUTION.md"),
       ]),
-
     .target(
       name: "AppFeature",
       dependencies: ["Tide", "TideInspect", "LoginFeature", "AddLocationFeature"]),
