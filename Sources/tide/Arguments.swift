@@ -21,6 +21,11 @@ struct Arguments: Equatable {
       --no-color         plain output (also when NO_COLOR is set)
       -h, --help         show this help
 
+    ENVIRONMENT:
+      TIDE_LOGIN_URL     a login server (https, or http on localhost): adds the live
+                         environment to login and app
+      NO_COLOR           plain output
+
     Inside, :help lists the commands.
     """
 

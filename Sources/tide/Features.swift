@@ -1,5 +1,6 @@
 import AddLocationFeature
 import AppFeature
+import Foundation
 import LoginFeature
 import Tide
 import TideREPL
@@ -11,6 +12,33 @@ enum Features {
   static var all: [REPLFeature] { [app, login, addLocation] }
 
   static let loginOutcomes = LoginDemoBackend.Outcome.allCases.filter { $0 != .normal }
+
+  /// A real login server, when `TIDE_LOGIN_URL` names one: `:env live` then logs in over HTTP.
+  /// Without it, `tide` needs no server and no network.
+  static let liveLogin: Result<Login.Environment, LoginClientConfigurationError>? = {
+    guard let text = ProcessInfo.processInfo.environment["TIDE_LOGIN_URL"], !text.isEmpty else {
+      return nil
+    }
+    guard let url = URL(string: text) else { return .failure(.invalidURL(text)) }
+    do {
+      return .success(try Login.Environment.live(baseURL: url))
+    } catch let error as LoginClientConfigurationError {
+      return .failure(error)
+    } catch {
+      return .failure(.invalidURL(text))
+    }
+  }()
+
+  /// Why `TIDE_LOGIN_URL` was not used, for a warning at start.
+  static var liveLoginProblem: String? {
+    guard case .failure(let error) = liveLogin else { return nil }
+    return "TIDE_LOGIN_URL is ignored: \(error)"
+  }
+
+  static var liveLoginEnvironment: Login.Environment? {
+    guard case .success(let environment) = liveLogin else { return nil }
+    return environment
+  }
 
   static var app: REPLFeature {
     REPLFeature(
@@ -29,7 +57,14 @@ enum Features {
             "login=\(outcome.rawValue)", summary: "every login ends with \(outcome.rawValue)",
             testExpression: "App.Environment.demo(clock: clock, loginOutcome: .\(outcome.rawValue))"
           ) { .demo(clock: $0, loginOutcome: outcome) }
-        },
+        }
+        + (liveLoginEnvironment.map { live in
+          [
+            REPLEnvironment<App.Environment>(
+              "live", summary: "logs in at TIDE_LOGIN_URL; the shipped gazetteer"
+            ) { App.Environment(login: live, addLocation: .live(clock: $0)) }
+          ]
+        } ?? []),
       view: { App.ViewState($0) },
       examples: [
         .login(.usernameChanged("pritesh")), .login(.passwordChanged("Secret1")),
@@ -58,7 +93,14 @@ enum Features {
             "login=\(outcome.rawValue)", summary: "every login ends with \(outcome.rawValue)",
             testExpression: "Login.Environment.demo(clock: clock, outcome: .\(outcome.rawValue))"
           ) { .demo(clock: $0, outcome: outcome) }
-        },
+        }
+        + (liveLoginEnvironment.map { live in
+          [
+            REPLEnvironment<Login.Environment>("live", summary: "logs in at TIDE_LOGIN_URL") { _ in
+              live
+            }
+          ]
+        } ?? []),
       view: { Login.ViewState($0) },
       examples: [
         .usernameChanged("pritesh"), .passwordChanged("Secret1"), .loginButtonTapped,

@@ -108,6 +108,10 @@ if let script = arguments.script {
 
 @MainActor
 func main() async {
+  if let problem = Features.liveLoginProblem {
+    var text = "tide: warning: \(problem)\n"
+    text.withUTF8 { bytes in _ = systemWrite(STDERR_FILENO, bytes.baseAddress, bytes.count) }
+  }
   // At a terminal, output goes above the line being typed.
   let editor = interactive ? LineEditor() : nil
   let repl: REPL

@@ -2,7 +2,8 @@ import Foundation
 
 /// Runs a product built next to the test bundle and returns its exit status and combined output.
 func runExecutable(
-  named name: String, arguments: [String] = [], input: String? = nil
+  named name: String, arguments: [String] = [], input: String? = nil,
+  environment: [String: String] = [:]
 ) throws -> (status: Int32, output: String) {
   let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
   let executable = directory.appendingPathComponent(name)
@@ -12,6 +13,9 @@ func runExecutable(
   let process = Process()
   process.executableURL = executable
   process.arguments = arguments
+  if !environment.isEmpty {
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+  }
   let output = Pipe()
   process.standardOutput = output
   process.standardError = output

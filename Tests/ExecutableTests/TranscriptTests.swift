@@ -67,6 +67,21 @@ import Testing
     #expect(result.output.hasSuffix("login> :state username\n\"ada\"\n"))
   }
 
+  @Test func aLoginServerURLAddsTheLiveEnvironment() throws {
+    let live = try runExecutable(
+      named: "tide", arguments: ["--feature", "login"], input: ":env\n",
+      environment: ["TIDE_LOGIN_URL": "http://127.0.0.1:9"])
+    #expect(live.output.hasSuffix("  login=timeout\n  live\n"))
+    let insecure = try runExecutable(
+      named: "tide", arguments: ["--feature", "login"], input: ":env\n",
+      environment: ["TIDE_LOGIN_URL": "http://example.com"])
+    #expect(
+      insecure.output.hasPrefix(
+        "tide: warning: TIDE_LOGIN_URL is ignored: The login server must use https (http is only allowed for localhost): http://example.com\n"
+      ))
+    #expect(!insecure.output.contains("  live\n"))
+  }
+
   @Test func flagsAreChecked() throws {
     let help = try runExecutable(named: "tide", arguments: ["--help"])
     #expect(help.status == 0)
