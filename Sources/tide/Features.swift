@@ -40,6 +40,29 @@ enum Features {
     return environment
   }
 
+  /// The environments that put a feature's login in another state than the demo's: one per
+  /// forced outcome of the demo backend (`login=invalidCredentials`, …), and `live` when
+  /// `TIDE_LOGIN_URL` names a server.
+  ///
+  /// - Parameters:
+  ///   - expression: The Swift expression of the demo environment with an outcome, for tests.
+  ///   - demo: Builds the feature's environment around a login environment.
+  static func loginVariants<Environment>(
+    expression: (String) -> String,
+    demo: @escaping (_ login: Login.Environment, _ clock: any Clock<Duration>) -> Environment
+  ) -> [REPLEnvironment<Environment>] {
+    let forced = loginOutcomes.map { outcome in
+      REPLEnvironment(
+        "login=\(outcome.rawValue)", summary: "every login ends with \(outcome.rawValue)",
+        testExpression: expression(".\(outcome.rawValue)")
+      ) { clock in demo(.demo(clock: clock, outcome: outcome), clock) }
+    }
+    guard let live = liveLoginEnvironment else { return forced }
+    return forced + [
+      REPLEnvironment("live", summary: "logs in at TIDE_LOGIN_URL") { clock in demo(live, clock) }
+    ]
+  }
+
   static var app: REPLFeature {
     REPLFeature(
       name: "app",
@@ -52,19 +75,10 @@ enum Features {
           testExpression: "App.Environment.demo(clock: clock)"
         ) { .demo(clock: $0) }
       ]
-        + loginOutcomes.map { outcome in
-          REPLEnvironment(
-            "login=\(outcome.rawValue)", summary: "every login ends with \(outcome.rawValue)",
-            testExpression: "App.Environment.demo(clock: clock, loginOutcome: .\(outcome.rawValue))"
-          ) { .demo(clock: $0, loginOutcome: outcome) }
-        }
-        + (liveLoginEnvironment.map { live in
-          [
-            REPLEnvironment<App.Environment>(
-              "live", summary: "logs in at TIDE_LOGIN_URL; the shipped gazetteer"
-            ) { App.Environment(login: live, addLocation: .live(clock: $0)) }
-          ]
-        } ?? []),
+        + loginVariants(
+          expression: { "App.Environment.demo(clock: clock, loginOutcome: \($0))" },
+          demo: { login, clock in App.Environment(login: login, addLocation: .live(clock: clock)) }
+        ),
       view: { App.ViewState($0) },
       examples: [
         .login(.usernameChanged("pritesh")), .login(.passwordChanged("Secret1")),
@@ -88,19 +102,10 @@ enum Features {
           testExpression: "Login.Environment.demo(clock: clock)"
         ) { .demo(clock: $0) }
       ]
-        + loginOutcomes.map { outcome in
-          REPLEnvironment(
-            "login=\(outcome.rawValue)", summary: "every login ends with \(outcome.rawValue)",
-            testExpression: "Login.Environment.demo(clock: clock, outcome: .\(outcome.rawValue))"
-          ) { .demo(clock: $0, outcome: outcome) }
-        }
-        + (liveLoginEnvironment.map { live in
-          [
-            REPLEnvironment<Login.Environment>("live", summary: "logs in at TIDE_LOGIN_URL") { _ in
-              live
-            }
-          ]
-        } ?? []),
+        + loginVariants(
+          expression: { "Login.Environment.demo(clock: clock, outcome: \($0))" },
+          demo: { login, _ in login }
+        ),
       view: { Login.ViewState($0) },
       examples: [
         .usernameChanged("pritesh"), .passwordChanged("Secret1"), .loginButtonTapped,
