@@ -89,6 +89,6 @@ struct EffectID: Hashable, Sendable, CustomStringConvertible {
 
   @usableFromInline
   var description: String {
-    describeAction(base.base)
+    describe(base.base)
   }
 }

@@ -11,9 +11,9 @@ extension Effect: CustomStringConvertible {
     case .none:
       return ".none"
     case .send(let action):
-      return ".send(\(describeAction(action)))"
+      return ".send(\(describe(action)))"
     case .run(let run):
-      return run.name.map { ".run(\(quoted($0)))" } ?? ".run"
+      return run.name.map { ".run(\(describe($0)))" } ?? ".run"
     case .merge(let effects):
       return ".merge(\(effects.map(\.description).joined(separator: ", ")))"
     case .concatenate(let effects):
@@ -82,17 +82,4 @@ extension Effect: CustomStringConvertible {
     case .none, .run, .concatenate, .cancel: []
     }
   }
-}
-
-private func quoted(_ string: String) -> String {
-  var result = "\""
-  for character in string {
-    switch character {
-    case "\\": result += "\\\\"
-    case "\"": result += "\\\""
-    case "\n": result += "\\n"
-    default: result.append(character)
-    }
-  }
-  return result + "\""
 }

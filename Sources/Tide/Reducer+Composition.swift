@@ -122,7 +122,7 @@ extension Reducer {
           """
           An action was sent to an optional reducer while its state was nil.
 
-            Action: \(describeAction(action))
+            Action: \(describe(action))
             Reducer: optional() at \(location.fileID):\(location.line)
 
           Cancel the child's effects when its state becomes nil, or stop sending to it.
@@ -185,7 +185,7 @@ extension Reducer {
           """
           An action was sent to forEach for an element that is not in the collection.
 
-            Action: \(describeAction(childAction))
+            Action: \(describe(childAction))
             ID: \(id)
             Reducer: forEach at \(location.fileID):\(location.line)
 

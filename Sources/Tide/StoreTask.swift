@@ -77,40 +77,28 @@ public struct StoreTask: Sendable {
   }
 }
 
-/// The tasks of an action that was queued behind another one; filled in when it is processed.
+/// The tasks of an action that was queued behind another one.
+///
+/// An action is only queued while the store is handling another, synchronously on the main
+/// actor, and it is handled before that returns; so by the time anyone can await these tasks
+/// (which takes the main actor), they are all known.
 @MainActor
 @usableFromInline
 final class PendingTasks {
-  private var started: [Task<Void, Never>] = []
-  private var isFilled = false
+  private(set) var tasks: [Task<Void, Never>] = []
   private var isCancelled = false
-  private var waiters: [CheckedContinuation<[Task<Void, Never>], Never>] = []
 
   @usableFromInline
   nonisolated init() {}
 
-  var tasks: [Task<Void, Never>] {
-    get async {
-      if isFilled { return started }
-      return await withCheckedContinuation { waiters.append($0) }
-    }
-  }
-
   @usableFromInline
-  func append(_ tasks: [Task<Void, Never>]) {
-    started += tasks
-    if isCancelled { for task in tasks { task.cancel() } }
-  }
-
-  @usableFromInline
-  func fill() {
-    isFilled = true
-    for waiter in waiters { waiter.resume(returning: started) }
-    waiters = []
+  func append(_ started: [Task<Void, Never>]) {
+    tasks += started
+    if isCancelled { for task in started { task.cancel() } }
   }
 
   func cancel() {
     isCancelled = true
-    for task in started { task.cancel() }
+    for task in tasks { task.cancel() }
   }
 }

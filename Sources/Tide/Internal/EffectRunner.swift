@@ -139,7 +139,7 @@ private func unhandledErrorMessage(
     "  Effect: \(effect)",
   ]
   if let origin { lines.append("  Started by: \(origin)") }
-  lines.append("  Error: \(describeAction(error))")
+  lines.append("  Error: \(describe(error))")
   lines.append("")
   lines.append(
     "Handle it with .run(…, catch: { error, send in … }) and send an action that describes the failure."

@@ -35,8 +35,8 @@ package struct IssueReporter: Sendable {
   @TaskLocal package static var current: IssueReporter = .runtimeWarning
 }
 
-/// Describes an action the way Swift code would spell it, `.usernameChanged("pritesh")`, with
-/// anything ``Redacting`` hidden.
-package func describeAction(_ action: Any) -> String {
-  Inspector().line(action)
+/// Describes a value (an action, an error, an effect's name or identifier) the way Swift code
+/// would spell it, `.usernameChanged("pritesh")`, with anything `Redacting` hidden.
+package func describe(_ value: Any) -> String {
+  Inspector().line(value)
 }

@@ -51,11 +51,7 @@ final class StoreRoot<State, Action: Sendable> {
     defer { isSending = false }
     let effect = reduce(&state, action)
     var tasks: [Task<Void, Never>] = []
-    if case .send(let next) = effect.operation {
-      queue.append(QueuedAction(action: next, pending: nil))
-    } else if !effect.isNone {
-      start(effect, pending: nil, tasks: &tasks)
-    }
+    if !effect.isNone { start(effect, pending: nil, tasks: &tasks) }
     if queue.isEmpty {
       notifyObservers()
       if queue.isEmpty { return StoreTask(tasks) }
@@ -85,7 +81,6 @@ final class StoreRoot<State, Action: Sendable> {
   /// more. Observers therefore only ever see the state after a whole batch.
   @usableFromInline
   func drain(_ tasks: inout [Task<Void, Never>]) {
-    var filled: [PendingTasks] = []
     while !queue.isEmpty {
       var index = 0
       while index < queue.count {
@@ -93,12 +88,10 @@ final class StoreRoot<State, Action: Sendable> {
         index += 1
         let effect = reduce(&state, queued.action)
         if !effect.isNone { start(effect, pending: queued.pending, tasks: &tasks) }
-        if let pending = queued.pending { filled.append(pending) }
       }
       queue.removeAll(keepingCapacity: true)
       notifyObservers()
     }
-    for pending in filled { pending.fill() }
   }
 
   @inlinable
