@@ -30,6 +30,8 @@ public final class Store<State, Action: Sendable> {
   @usableFromInline let root: StoreRoot<State, Action>?
   private let lifetime: StoreLifetime<State, Action>?
   @usableFromInline let parent: Parent?
+  /// The root's effects, which every store scoped from it shares.
+  @usableFromInline let effects: EffectRegistry
   private let registrar = ObservationRegistrar()
 
   @usableFromInline
@@ -87,13 +89,15 @@ public final class Store<State, Action: Sendable> {
     self.root = root
     self.lifetime = StoreLifetime(root: root)
     self.parent = nil
+    self.effects = root.runner.registry
   }
 
   @usableFromInline
-  init(parent: Parent) {
+  init(parent: Parent, effects: EffectRegistry) {
     self.root = nil
     self.lifetime = nil
     self.parent = parent
+    self.effects = effects
   }
 
   /// The current state.
@@ -175,7 +179,8 @@ public final class Store<State, Action: Sendable> {
         addObserver: { [self] notify in
           self.addObserver { notify(toChildState($0)) }
         }
-      )
+      ),
+      effects: effects
     )
   }
 
@@ -207,29 +212,28 @@ public final class Store<State, Action: Sendable> {
     registrar.withMutation(of: self, keyPath: \.state) {}
   }
 
-  /// The running effects, oldest first, as their descriptions print them.
+  /// The running effects, oldest first, as their descriptions print them. A scoped store lists
+  /// those of the store it was scoped from: they share one runtime.
   ///
   /// ```swift
   /// print(store.runningEffects)  // [".run(\"login\")"]
   /// ```
   public var runningEffects: [String] {
-    guard let root else { return [] }
-    return root.runner.registry.inFlight.map(\.description)
+    effects.inFlight.map(\.description)
   }
 }
 
 extension Store {
   /// Cancels every running effect (tools such as the REPL use it when they rebuild a store).
   package func cancelRunningEffects() {
-    root?.runner.registry.cancelAll()
+    effects.cancelAll()
   }
 
   /// Cancels the running effect at a position of ``runningEffects``.
   package func cancelRunningEffect(at index: Int) {
-    guard let root else { return }
-    let running = root.runner.registry.inFlight
+    let running = effects.inFlight
     guard running.indices.contains(index) else { return }
-    root.runner.registry.cancel(token: running[index].token)
+    effects.cancel(token: running[index].token)
   }
 }
 

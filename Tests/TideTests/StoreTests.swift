@@ -112,6 +112,21 @@ import TideTesting
     #expect(nested.state == 10)
   }
 
+  @Test func scopedStoresSeeTheRootsRunningEffects() async {
+    let clock = TestClock()
+    let reducer = Reducer<Int, Int, Void> { _, _, _ in
+      .run(name: "wait") { _ in try await clock.sleep(for: .seconds(1)) }
+    }
+    let store = Store(initialState: 0, reducer: reducer, environment: ())
+    let child = store.scope(state: { $0 }, action: { $0 })
+    let task = child.send(1)
+    #expect(child.runningEffects == [#".run("wait")"#])
+    #expect(store.runningEffects == child.runningEffects)
+    task.cancel()
+    await task.finish()
+    #expect(child.runningEffects.isEmpty)
+  }
+
   @Test func manyScopedObserversEachSeeOnlyTheirSlice() {
     struct Grid: Equatable { var cells = Array(repeating: 0, count: 100) }
     let reducer = Reducer<Grid, Int, Void> { state, index, _ in

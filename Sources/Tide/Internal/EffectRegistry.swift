@@ -2,6 +2,7 @@ import Synchronization
 
 /// The effects a runtime has started and not yet seen finish, with the identifiers they can be
 /// cancelled by.
+@usableFromInline
 package final class EffectRegistry: Sendable {
   /// One running effect.
   package struct Record: Sendable {
