@@ -99,12 +99,17 @@ public final class REPL {
   public func handle(_ line: String) async -> Outcome {
     let trimmed = line.trimmingCharacters(in: .whitespaces)
     if trimmed.isEmpty { return .continue }
-    if options.echoesInput { echo(trimmed) }
-    if trimmed.hasPrefix("#") { return .continue }
-    if trimmed.hasPrefix(":") { return await command(trimmed) }
+    if trimmed.hasPrefix("#") || trimmed.hasPrefix(":") {
+      echo(trimmed)
+      return trimmed.hasPrefix(":") ? await command(trimmed) : .continue
+    }
     do {
-      try await session.send(trimmed)
+      let action = try session.prepare(trimmed)
+      // Echo the action as the inspector prints it, so secrets are redacted.
+      echo(action.display)
+      await action.send()
     } catch {
+      echo(trimmed)
       report(error, in: trimmed)
     }
     return .continue
@@ -266,7 +271,7 @@ public final class REPL {
       case ":cancel":
         try await session.cancelEffect(argument.isEmpty ? nil : try number(argument, for: name))
       case ":save": try save(to: argument)
-      case ":load": try load(from: argument)
+      case ":load": try await load(from: argument)
       case ":export-test": try exportTest(to: argument)
       case ":quit", ":q", ":exit": return .quit
       default:
@@ -343,7 +348,7 @@ public final class REPL {
     output.line("saved to \(path)", .dim)
   }
 
-  private func load(from path: String) throws(InputError) {
+  private func load(from path: String) async throws(InputError) {
     guard !path.isEmpty else { throw InputError(message: ":load needs a file name", position: 0) }
     let text: String
     do {
@@ -355,7 +360,7 @@ public final class REPL {
     if let name = file.feature, name != feature.name {
       try use(name)
     }
-    try session.load(file)
+    try await session.load(file)
   }
 
   private func exportTest(to path: String) throws(InputError) {
@@ -385,12 +390,7 @@ public final class REPL {
   // MARK: - Output
 
   private func echo(_ line: String) {
-    var shown = line
-    // Print actions as the inspector does, so secrets are redacted.
-    if !line.hasPrefix(":"), !line.hasPrefix("#"), let redacted = session.redacted(line) {
-      shown = redacted
-    }
-    output.line(prompt + shown, .dim)
+    if options.echoesInput { output.line(prompt + line, .dim) }
   }
 
   private func report(_ error: any Error, in line: String) {

@@ -31,8 +31,6 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
   /// Set by `rebuildStore`, which `init` calls before anything reads `store`.
   private var currentStore: Store<State, Action>?
   private var store: Store<State, Action> { currentStore! }
-  /// The state the history starts from.
-  private var initialState: State
   /// Every reduced action; `entries[..<cursor]` led to the current state, the rest is the
   /// future undone by time travel.
   private var entries: [Entry] = []
@@ -54,7 +52,6 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
     self.environmentName = environment
     self.options = options
     self.output = output
-    self.initialState = definition.initialState
     rebuildStore(state: definition.initialState)
   }
 
@@ -158,7 +155,7 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
 
   // MARK: - Steps
 
-  func send(_ text: String) async throws(InputError) {
+  func prepare(_ text: String) throws(InputError) -> PreparedAction {
     let expression = try ExpressionParser.parse(text)
     let action: Action
     do {
@@ -169,6 +166,12 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
     } catch {
       throw InputError(message: "\(error)", position: 0)
     }
+    return PreparedAction(display: REPLFormat.inspector.line(action)) { [self] in
+      await send(action)
+    }
+  }
+
+  private func send(_ action: Action) async {
     if cursor < entries.count {
       output.line(
         "(the \(entries.count - cursor) undone steps after this point are discarded)", .dim)
@@ -183,15 +186,6 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
     }
     isSending = false
     await settle()
-  }
-
-  func redacted(_ text: String) -> String? {
-    guard
-      let expression = try? ExpressionParser.parse(text),
-      let action = try? ExpressionDecoder.decode(
-        Action.self, from: expression, caseNames: { [:] })
-    else { return nil }
-    return REPLFormat.inspector.line(action)
   }
 
   /// Runs effect work until nothing can run, then prints what happened.
@@ -317,7 +311,7 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
         position: 0)
     }
     let before = store.state
-    var state = initialState
+    var state = definition.initialState
     let environment = definition.environments.first { $0.name == environmentName }!.make(clock)
     for entry in entries[..<index] {
       _ = definition.reducer.run(&state, entry.action, environment)
@@ -345,9 +339,8 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
     entries = []
     cursor = 0
     printed = 0
-    initialState = definition.initialState
     clock = ManualClock()
-    rebuildStore(state: initialState)
+    rebuildStore(state: definition.initialState)
     output.line("⟲ reset \(featureName) to its initial state", .heading)
   }
 
@@ -430,9 +423,6 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
       "# It replays exactly: `:load` reduces these actions in order. It holds what was typed,",
       "# passwords included; keep it private.",
     ]
-    if REPLFormat.source.diff(initialState, definition.initialState) != nil {
-      lines.append("initial \(REPLFormat.source.source(initialState))")
-    }
     for entry in entries[..<cursor] {
       lines.append(
         "\(entry.source.rawValue) @\(REPLFormat.duration(entry.time)) \(REPLFormat.source.source(entry.action))"
@@ -441,21 +431,11 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
     return lines.joined(separator: "\n") + "\n"
   }
 
-  func load(_ file: SessionFile) throws(InputError) {
+  func load(_ file: SessionFile) async throws(InputError) {
     if let name = file.environment, definition.environments.contains(where: { $0.name == name }) {
       environmentName = name
     }
     var state = definition.initialState
-    if let initial = file.initialState {
-      do {
-        state = try ExpressionDecoder.decode(
-          DecodableBox<State>.self, from: try ExpressionParser.parse(initial), caseNames: { [:] }
-        ).value
-      } catch {
-        throw InputError(
-          message: "the session's initial state cannot be rebuilt: \(error)", position: 0)
-      }
-    }
     let environment = definition.environments.first { $0.name == environmentName }!.make(
       ManualClock())
     var loaded: [Entry] = []
@@ -476,15 +456,14 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
           source: step.received ? .received : .sent, action: action, before: before, after: state,
           effect: effect.isNone ? nil : effect.description, time: step.time))
     }
-    initialState =
-      file.initialState == nil ? definition.initialState : loaded.first?.before ?? state
     entries = loaded
     cursor = loaded.count
     printed = loaded.count
     clock = ManualClock()
     rebuildStore(state: state)
+    // The clock resumes where the session left it, so new steps carry later times.
     if let last = loaded.last?.time {
-      Task { [clock] in await clock.advance(to: ManualClock.Instant(offset: last)) }
+      await clock.advance(to: ManualClock.Instant(offset: last))
     }
     output.line(
       "loaded \(loaded.count) steps of \(featureName) (environment: \(environmentName))", .heading)
@@ -507,25 +486,12 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
     return TestExporter.export(
       name: name, feature: featureName, environmentName: environmentName,
       imports: export.imports, reducer: export.reducer, environment: expression,
-      initialState: initialState,
+      initialState: definition.initialState,
       steps: entries[..<cursor].map {
         TestExporter.Step(
           received: $0.source == .received, action: $0.action, before: $0.before, after: $0.after,
           time: $0.time)
       },
       effectsStillRunning: !store.runningEffects.isEmpty)
-  }
-}
-
-/// Decodes a value whose type is only known generically; fails unless it is `Decodable`.
-struct DecodableBox<Value>: Decodable {
-  let value: Value
-  init(from decoder: any Decoder) throws {
-    guard let type = Value.self as? any Decodable.Type,
-      let value = try type.init(from: decoder) as? Value
-    else {
-      throw InputError(message: "\(Value.self) is not Decodable", position: 0)
-    }
-    self.value = value
   }
 }

@@ -9,9 +9,8 @@ protocol REPLSession: AnyObject {
   var caseNames: [String: Set<String>] { get }
   var topLevelCaseNames: [String] { get }
 
-  func send(_ text: String) async throws(InputError)
-  /// The action the line spells, printed with secrets redacted; `nil` if it does not parse.
-  func redacted(_ text: String) -> String?
+  /// Parses and decodes a line into an action, ready to send.
+  func prepare(_ text: String) throws(InputError) -> PreparedAction
   func showState(path: String) throws(InputError)
   func showView()
   func showHistory()
@@ -26,8 +25,16 @@ protocol REPLSession: AnyObject {
   func showEffects()
   func cancelEffect(_ number: Int?) async throws(InputError)
   func sessionFile() -> String
-  func load(_ file: SessionFile) throws(InputError)
+  func load(_ file: SessionFile) async throws(InputError)
   func exportTest(named name: String) throws(InputError) -> String
   func settle() async
   func shutdown()
+}
+
+/// A line decoded into an action: how to print it, and how to send it.
+@MainActor
+struct PreparedAction {
+  /// The action as the inspector prints it, secrets redacted.
+  let display: String
+  let send: () async -> Void
 }

@@ -21,7 +21,6 @@ struct SessionFile: Equatable {
 
   var feature: String?
   var environment: String?
-  var initialState: String?
   var steps: [Step] = []
 
   static func parse(_ text: String) throws(InputError) -> SessionFile {
@@ -39,10 +38,6 @@ struct SessionFile: Equatable {
           file.environment = comment.dropFirst("environment:".count).trimmingCharacters(
             in: .whitespaces)
         }
-        continue
-      }
-      if line.hasPrefix("initial ") {
-        file.initialState = String(line.dropFirst("initial ".count))
         continue
       }
       let parts = line.split(separator: " ", maxSplits: 2).map(String.init)
