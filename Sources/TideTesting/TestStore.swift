@@ -302,17 +302,13 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   ) async {
     let waited = await waitForReceivedAction(timeout: timeout ?? self.timeout)
     if case .off(let showSkipped) = exhaustivity {
-      // Skip (and apply) received actions until one matches.
+      // Skip (and apply) the received actions before the first that matches.
       var skipped: [TestStoreInbox<Action>.Received] = []
       while let first = inbox.received.first, !matching(first.action) {
-        _ = inbox.removeFirst()
-        skipped.append(first)
-        _ = step(first.action, origin: nextOrigin("skipped", at: location), assert: nil)
-        await settle()
+        skipped.append(inbox.removeFirst()!)
       }
-      if showSkipped && !skipped.isEmpty {
-        TestFailure.record(Messages.skippedReceived(skipped), at: location, isKnown: true)
-      }
+      apply(skipped: skipped, showSkipped: showSkipped, location: location)
+      await settle()
     }
     guard let received = inbox.removeFirst() else {
       TestFailure.record(
@@ -531,7 +527,13 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
 
   /// Reduces the received actions without asserting them.
   private func applySkipped(showSkipped: Bool, location: SourceCodeLocation) {
-    let skipped = inbox.removeAll()
+    apply(skipped: inbox.removeAll(), showSkipped: showSkipped, location: location)
+  }
+
+  /// Reduces received actions without asserting them, and reports them as skipped if asked.
+  private func apply(
+    skipped: [TestStoreInbox<Action>.Received], showSkipped: Bool, location: SourceCodeLocation
+  ) {
     for received in skipped {
       _ = step(
         received.action, origin: nextOrigin("skipped", at: location), assert: nil,

@@ -161,6 +161,21 @@ import Tide
     await store.send(.refreshTapped)
   }
 
+  @Test func nonExhaustiveReceiveSkipsToTheActionItWantsAndSaysSoOnce() async {
+    let reports = Recorder<TestFailure.Report>()
+    let collect: @Sendable (TestFailure.Report) -> Void = { reports.append($0) }
+    await TestFailure.$collector.withValue(collect) {
+      let store = makeStore()
+      store.exhaustivity = .off(showSkippedAssertions: true)
+      await store.send(.refreshTapped)
+      await clock.advance(by: .seconds(2))
+      // Non-exhaustive closures apply to the actual state, so they assign rather than append.
+      await store.receive(.refreshed(3)) { $0.log = ["refreshed 2", "refreshed 1", "refreshed 3"] }
+    }
+    #expect(reports.all.map(\.isKnown) == [true])
+    #expect(reports.all.first?.message.hasPrefix("Skipped 2 received actions.") == true)
+  }
+
   @Test func nonExhaustiveReportsSkippedAssertionsAsKnownIssues() async {
     let reports = Recorder<TestFailure.Report>()
     let collect: @Sendable (TestFailure.Report) -> Void = { reports.append($0) }
