@@ -185,16 +185,7 @@ final class LineEditor {
   }
 
   private func write(_ text: String) {
-    var text = text
-    text.withUTF8 { bytes in _ = systemWrite(STDOUT_FILENO, bytes.baseAddress, bytes.count) }
+    tide.write(text)
   }
-}
 
-/// The C `write`, under a name that does not clash with the editor's method.
-func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-  #if canImport(Glibc)
-    Glibc.write(descriptor, bytes, count)
-  #else
-    Darwin.write(descriptor, bytes, count)
-  #endif
 }

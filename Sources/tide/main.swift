@@ -10,14 +10,8 @@ import TideREPL
   import Darwin
 #endif
 
-func writeOut(_ text: String) {
-  var text = text
-  text.withUTF8 { bytes in _ = systemWrite(STDOUT_FILENO, bytes.baseAddress, bytes.count) }
-}
-
 func fail(_ message: String) -> Never {
-  var text = "tide: error: \(message)\n"
-  text.withUTF8 { bytes in _ = systemWrite(STDERR_FILENO, bytes.baseAddress, bytes.count) }
+  write("tide: error: \(message)\n", to: STDERR_FILENO)
   exit(2)
 }
 
@@ -82,7 +76,7 @@ do {
   fail("\(error.message)\n\n\(Arguments.usage)")
 }
 if arguments.showsHelp {
-  writeOut(Arguments.usage + "\n")
+  write(Arguments.usage + "\n")
   exit(0)
 }
 
@@ -109,8 +103,7 @@ if let script = arguments.script {
 @MainActor
 func main() async {
   if let problem = Features.liveLoginProblem {
-    var text = "tide: warning: \(problem)\n"
-    text.withUTF8 { bytes in _ = systemWrite(STDERR_FILENO, bytes.baseAddress, bytes.count) }
+    write("tide: warning: \(problem)\n", to: STDERR_FILENO)
   }
   // At a terminal, output goes above the line being typed.
   let editor = interactive ? LineEditor() : nil
@@ -120,7 +113,7 @@ func main() async {
       features: Features.all, feature: arguments.feature, environment: arguments.environment,
       options: options,
       write: { text in
-        if let editor { editor.printAbove(text) } else { writeOut(text) }
+        if let editor { editor.printAbove(text) } else { write(text) }
       })
   } catch {
     fail(error.description)
