@@ -99,10 +99,6 @@ public final class ManualClock: Clock, Sendable {
   /// The smallest step the clock distinguishes: zero.
   public var minimumResolution: Duration { .zero }
 
-  var sleeperDeadlines: [Instant] {
-    storage.withLock { $0.sleepers.map(\.deadline) }
-  }
-
   /// How many tasks are asleep on this clock.
   ///
   /// ```swift
@@ -243,16 +239,5 @@ public final class ManualClock: Clock, Sendable {
       await Task.yield()
     }
     executor?.runUntilIdle()
-  }
-}
-
-extension ManualClock {
-  /// The instant of the earliest sleeper, if any: where ``advance(by:)`` would stop first.
-  ///
-  /// ```swift
-  /// if let next = clock.nextDeadline { await clock.advance(to: next) }
-  /// ```
-  public var nextDeadline: Instant? {
-    sleeperDeadlines.min()
   }
 }

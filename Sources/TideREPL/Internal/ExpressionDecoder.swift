@@ -48,7 +48,7 @@ struct ExpressionDecoder: Decoder {
       let payload = Node.payload(caseName: name, arguments: arguments ?? [], position: position)
       return KeyedDecodingContainer(
         Keyed<Key>(entries: [name: payload], decoder: self, describe: ".\(name)"))
-    case .value(.call(let typeName, let arguments, let position)):
+    case .value(.call(let typeName, let arguments, _)):
       var entries: [String: Node] = [:]
       for argument in arguments {
         guard let label = argument.label else {
@@ -63,7 +63,6 @@ struct ExpressionDecoder: Decoder {
         }
         entries[label] = .value(argument.value)
       }
-      _ = position
       return KeyedDecodingContainer(
         Keyed<Key>(entries: entries, decoder: self, describe: "\(typeName ?? "")(…)"))
     case .payload(let caseName, let arguments, _):
