@@ -48,7 +48,8 @@ let package = Package(
     .executableTarget(
       name: "CounterPlayground", dependencies: ["Tide", "TideTesting"], path: "Playgrounds/Counter"),
     .executableTarget(
-      name: "TestingPlayground", dependencies: ["Tide", "TideTesting"], path: "Playgrounds/Testing"),
+      name: "TestingPlayground", dependencies: ["Tide", "TideTesting", "TideTestSupport"],
+      path: "Playgrounds/Testing"),
     .executableTarget(
       name: "LoginPlayground",
       dependencies: ["LoginFeature", "Tide", "TideInspect", "TideTesting"],
@@ -61,15 +62,22 @@ let package = Package(
       dependencies: ["AppFeature", "AddLocationFeature", "LoginFeature", "Tide"],
       path: "Playgrounds/App"),
 
-    // Tests.
+    // Tests, and the helpers and small features they share.
+    .target(
+      name: "TideTestSupport", dependencies: ["Tide", "TideInspect"],
+      path: "Tests/TideTestSupport"),
     .testTarget(name: "TideInspectTests", dependencies: ["TideInspect"]),
-    .testTarget(name: "TideTests", dependencies: ["Tide", "TideTesting"]),
-    .testTarget(name: "LoginFeatureTests", dependencies: ["LoginFeature", "TideTesting"]),
+    .testTarget(name: "TideTests", dependencies: ["Tide", "TideTesting", "TideTestSupport"]),
     .testTarget(
-      name: "AddLocationFeatureTests", dependencies: ["AddLocationFeature", "TideTesting"]),
+      name: "LoginFeatureTests", dependencies: ["LoginFeature", "TideTesting", "TideTestSupport"]),
+    .testTarget(
+      name: "AddLocationFeatureTests",
+      dependencies: ["AddLocationFeature", "TideTesting", "TideTestSupport"]),
     .testTarget(name: "AppFeatureTests", dependencies: ["AppFeature", "TideTesting"]),
     .testTarget(name: "TideREPLTests", dependencies: ["TideREPL", "Tide", "TideInspect"]),
-    .testTarget(name: "TideTestingTests", dependencies: ["Tide", "TideTesting", "TideInspect"]),
+    .testTarget(
+      name: "TideTestingTests",
+      dependencies: ["Tide", "TideTesting", "TideInspect", "TideTestSupport"]),
     .testTarget(
       name: "ExecutableTests",
       dependencies: [

@@ -97,8 +97,9 @@ func tour() async {
 
   print("3. An effect runs asynchronously and sends its result back through the store.")
   var scratch = store.state
-  let factEffect = Counter.reducer.run(
-    &scratch, .factButtonTapped, Counter.Environment(fact: { _ in "" }, clock: ImmediateClock()))
+  let factEffect = Counter.reducer.reduce(
+    into: &scratch, action: .factButtonTapped,
+    environment: Counter.Environment(fact: { _ in "" }, clock: ImmediateClock()))
   print("   the reducer returns a value describing the work: \(factEffect)")
   await store.send(.factButtonTapped).finish()
   print("   fact: \(store.state.fact ?? "none")")

@@ -6,45 +6,12 @@
 // `precondition`.
 
 import Tide
+import TideTestSupport
 import TideTesting
 
-// MARK: - A feature: a search field that waits for the user to stop typing.
-
-enum Search {
-  struct State: Equatable {
-    var query = ""
-    var results: [String] = []
-    var isSearching = false
-  }
-
-  enum Action: Equatable, Sendable {
-    case queryChanged(String)
-    case searchResponse([String])
-  }
-
-  struct Environment {
-    var search: @Sendable (String) async throws -> [String]
-    var clock: any Clock<Duration>
-  }
-
-  enum CancelID { case search }
-
-  static let reducer = Reducer<State, Action, Environment> { state, action, environment in
-    switch action {
-    case .queryChanged(let query):
-      state.query = query
-      state.isSearching = true
-      return .run(name: "search") { send in
-        await send(.searchResponse(try await environment.search(query)))
-      }
-      .debounce(id: CancelID.search, for: .milliseconds(300), clock: environment.clock)
-    case .searchResponse(let results):
-      state.isSearching = false
-      state.results = results
-      return .none
-    }
-  }
-}
+// The feature: TideTestSupport's `Search`, a search field that waits 300 ms for the user to stop
+// typing (debounced on the injected clock), then searches. The tests of the runtime and the
+// harness use the same feature.
 
 // MARK: - The tour.
 
@@ -80,6 +47,7 @@ func tour() async {
   print("4. A wrong expectation fails with a diff and the closure that would pass:\n")
   await store.send(.queryChanged("Paris")) {
     $0.query = "Pari"
+    $0.isSearching = true
   }
   await store.skipInFlightEffects()
   print("Done: the testing tour checked itself.")

@@ -29,7 +29,7 @@ extension Effect: CustomStringConvertible {
   /// The structure of the effect, for tests and tools that inspect effects without running them.
   ///
   /// ```swift
-  /// let effect = reducer.run(&state, .loginButtonTapped, environment)
+  /// let effect = reducer.reduce(into: &state, action: .loginButtonTapped, environment: environment)
   /// guard case .run(let name) = effect.shape else { return }
   /// #expect(name == "login")
   /// ```

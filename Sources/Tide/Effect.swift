@@ -191,7 +191,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// Whether this effect does nothing.
   ///
   /// ```swift
-  /// #expect(reducer.run(&state, .incrementTapped, environment).isNone)
+  /// #expect(reducer.reduce(into: &state, action: .incrementTapped, environment: environment).isNone)
   /// ```
   @inlinable
   public var isNone: Bool {

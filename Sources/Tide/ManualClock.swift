@@ -1,11 +1,13 @@
 import Synchronization
 
-/// A clock whose time moves only when it is told to: `TideTesting` calls it `TestClock`, and the
-/// REPL drives its virtual time with it.
+/// A clock whose time moves only when it is told to, and the executor that runs the effects it
+/// drives: one owner for jobs and virtual time. `TideTesting` calls it `TestClock`; the REPL runs
+/// every feature on one.
 ///
 /// Inject it through the environment wherever a feature waits (debounce, timers, simulated network
-/// delay). Sleepers wake when ``advance(by:)`` or ``run(limit:)`` moves `now` past their deadlines,
-/// earliest first, and the work they resume runs before the call returns, so a test never sleeps
+/// delay). Time moves only through ``advance(by:)``, ``advance(to:)`` and
+/// ``advanceUntilIdle(limit:)``; each wakes the sleepers whose deadlines it passes in deadline
+/// order, and runs the work each one resumes before waking the next. A test therefore never sleeps
 /// on the real clock and never depends on timing.
 ///
 /// ```swift
@@ -19,70 +21,26 @@ import Synchronization
 /// await clock.advance(by: .milliseconds(300))
 /// await store.receive(.searchResponse(.success([.brussels]))) { $0.locations = [.brussels] }
 /// ```
+///
+/// ## Jobs and time, one contract
+///
+/// A clock is also a `TaskExecutor`. A store made with ``Store/init(initialState:reducer:environment:drivenBy:)``,
+/// a `TestStore` and the REPL run their effects on one, and the clock runs their jobs only when it
+/// is driven. Two operations drive it, and everything else is built from them:
+///
+/// - **Run ready work**: run every job that can run now, in the order it was queued, and the jobs
+///   those queue in turn, until none is left. An effect's action travels to its store as an item
+///   of the same queue, so it is reduced in order with the jobs, on the main actor.
+/// - **Advance to T**: run ready work; then, while a sleeper's deadline is at or before T, move
+///   `now` to the earliest such deadline, wake that sleeper and run ready work again. Then `now`
+///   becomes T.
+///
+/// Sleepers wake in deadline order, and sleepers with the same deadline in the order they went to
+/// sleep. A sleeper whose task runs on another clock's executor (a `TestStore` runs effects on a
+/// clock of its own while they sleep on the one the test injected) has that executor's ready work
+/// run too.
 public final class ManualClock: Clock, Sendable {
-  /// A point in a test clock's time: a duration since the clock was made.
-  public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
-    /// How far this instant is from the clock's start.
-    public let offset: Duration
-
-    /// Creates an instant at an offset from the clock's start.
-    ///
-    /// ```swift
-    /// let deadline = ManualClock.Instant(offset: .seconds(1))
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - offset: The duration since the start.
-    public init(offset: Duration = .zero) {
-      self.offset = offset
-    }
-
-    /// Returns the instant `duration` later.
-    ///
-    /// - Parameters:
-    ///   - duration: How far to move.
-    /// - Returns: The later instant.
-    public func advanced(by duration: Duration) -> Self {
-      Self(offset: offset + duration)
-    }
-
-    /// Returns the duration from this instant to `other`.
-    ///
-    /// - Parameters:
-    ///   - other: The later instant.
-    /// - Returns: The duration between them.
-    public func duration(to other: Self) -> Duration {
-      other.offset - offset
-    }
-
-    /// Orders instants by offset.
-    ///
-    /// - Parameters:
-    ///   - lhs: One instant.
-    ///   - rhs: Another instant.
-    /// - Returns: Whether `lhs` is earlier.
-    public static func < (lhs: Self, rhs: Self) -> Bool {
-      lhs.offset < rhs.offset
-    }
-
-    /// The offset, as `Duration` prints it: `0.3 seconds`.
-    public var description: String { "\(offset)" }
-  }
-
-  private struct Sleeper {
-    let id: Int
-    let deadline: Instant
-    let continuation: CheckedContinuation<Void, any Error>
-    let executor: ManualExecutor?
-  }
-
-  private struct Storage {
-    var now = Instant()
-    var nextID = 0
-    var sleepers: [Sleeper] = []
-  }
-
-  private let storage = Mutex(Storage())
+  let storage = Mutex(Storage())
 
   /// Creates a clock at offset zero.
   ///
@@ -99,145 +57,159 @@ public final class ManualClock: Clock, Sendable {
   /// The smallest step the clock distinguishes: zero.
   public var minimumResolution: Duration { .zero }
 
-  /// How many tasks are asleep on this clock.
-  ///
-  /// ```swift
-  /// #expect(clock.sleeperCount == 1)
-  /// ```
-  public var sleeperCount: Int {
-    storage.withLock { $0.sleepers.count }
-  }
-
-  /// Waits, without moving time, until at least `count` tasks are asleep on the clock.
-  ///
-  /// A `TestStore` runs effects on an executor it drains, so they are asleep by the time a step
-  /// returns. A plain `Store` runs them on the global executor, where an effect may not have
-  /// reached its sleep yet when the next line runs; wait for it before advancing:
-  ///
-  /// ```swift
-  /// store.send(.queryChanged("Brus"))
-  /// await clock.waitForSleepers()
-  /// await clock.advance(by: .milliseconds(300))
-  /// ```
-  ///
-  /// It yields rather than sleeping on real time, so it adds no delay of its own.
-  ///
-  /// - Parameters:
-  ///   - count: How many sleepers to wait for.
-  public func waitForSleepers(count: Int = 1) async {
-    while sleeperCount < count {
-      await Task.yield()
-    }
-  }
-
-  /// Suspends until the clock reaches `deadline`, or throws `CancellationError` when the task is
-  /// cancelled first.
-  ///
-  /// - Parameters:
-  ///   - deadline: The instant to wake at.
-  ///   - tolerance: Ignored: a test clock wakes exactly.
-  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    try Task.checkCancellation()
-    let id = storage.withLock { storage -> Int? in
-      guard deadline > storage.now else { return nil }
-      defer { storage.nextID += 1 }
-      return storage.nextID
-    }
-    guard let id else { return }
-    let executor = ManualExecutor.current
-    try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        storage.withLock { storage in
-          storage.sleepers.append(
-            Sleeper(id: id, deadline: deadline, continuation: continuation, executor: executor)
-          )
-        }
-        if Task.isCancelled { wake(id: id, throwing: true) }
-      }
-    } onCancel: {
-      wake(id: id, throwing: true)
-    }
-  }
-
-  private func wake(id: Int, throwing: Bool) {
-    let sleeper = storage.withLock { storage -> Sleeper? in
-      guard let index = storage.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
-      return storage.sleepers.remove(at: index)
-    }
-    guard let sleeper else { return }
-    if throwing {
-      sleeper.continuation.resume(throwing: CancellationError())
-    } else {
-      sleeper.continuation.resume()
-    }
-  }
+  // MARK: - Moving time
 
   /// Moves time forward by `duration`, waking each sleeper whose deadline falls inside, earliest
-  /// first, and letting its work run before the next one wakes.
+  /// first, and running the work it resumes before the next one wakes.
   ///
   /// ```swift
   /// await clock.advance(by: .milliseconds(300))
   /// ```
   ///
+  /// A negative duration is reported as a runtime issue (a test failure under a `TestStore`) and
+  /// moves nothing; time past the clock's range stops at ``Instant/distantFuture``.
+  ///
   /// - Parameters:
-  ///   - duration: How far to move. Must not be negative.
+  ///   - duration: How far to move.
   @MainActor
   public func advance(by duration: Duration = .zero) async {
-    precondition(
-      duration >= .zero, "A TestClock cannot go back in time (advance(by: \(duration))).")
+    guard duration >= .zero else {
+      IssueReporter.current.report(
+        "A ManualClock cannot go back in time: advance(by: \(duration)) moved nothing.")
+      return
+    }
     await advance(to: now.advanced(by: duration))
   }
 
-  /// Moves time forward to `deadline`, waking sleepers in order.
+  /// Moves time forward to `deadline`, waking sleepers in deadline order.
   ///
   /// ```swift
   /// await clock.advance(to: ManualClock.Instant(offset: .seconds(2)))
   /// ```
   ///
   /// - Parameters:
-  ///   - deadline: The instant to move to; an earlier instant than `now` does nothing.
+  ///   - deadline: The instant to move to; an instant before `now` moves nothing.
   @MainActor
   public func advance(to deadline: Instant) async {
-    while let sleeper = storage.withLock({ storage -> Sleeper? in
-      guard
-        let index = storage.sleepers.indices
-          .filter({ storage.sleepers[$0].deadline <= deadline })
-          .min(by: { storage.sleepers[$0].deadline < storage.sleepers[$1].deadline })
-      else { return nil }
-      let sleeper = storage.sleepers.remove(at: index)
-      storage.now = max(storage.now, sleeper.deadline)
-      return sleeper
-    }) {
+    await runReadyWork()
+    while let sleeper = storage.withLock({ $0.removeSleeper(dueBy: deadline) }) {
       sleeper.continuation.resume()
-      await settle(sleeper.executor)
+      await runReadyWork()
+      if let executor = sleeper.executor, executor !== self {
+        await executor.runReadyWork()
+      }
     }
     storage.withLock { $0.now = max($0.now, deadline) }
   }
 
-  /// Moves time forward until nobody is asleep on the clock.
+  /// Moves time forward until nobody is asleep on the clock, waking sleepers in order.
   ///
   /// ```swift
-  /// await clock.run()  // every debounce and delay has fired
+  /// await clock.advanceUntilIdle()  // every debounce and delay has fired
   /// ```
   ///
   /// - Parameters:
-  ///   - limit: The furthest the clock may move before giving up, so that a repeating timer does
-  ///     not run forever.
+  ///   - limit: The furthest the clock may move, so that a repeating timer does not run forever.
   @MainActor
-  public func run(limit: Duration = .seconds(3600)) async {
-    let end = now.advanced(by: limit)
-    while let next = storage.withLock({ $0.sleepers.map(\.deadline).min() }), next <= end {
+  public func advanceUntilIdle(limit: Duration = .seconds(3600)) async {
+    await runReadyWork()
+    let end = now.advanced(by: max(limit, .zero))
+    while let next = storage.withLock({ $0.earliestDeadline }), next <= end {
       await advance(to: next)
     }
   }
 
-  /// Lets the work a wake-up resumed run until it waits again.
+  // MARK: - Running ready work
+
+  /// Runs every job that can run now, and the deliveries of effects' actions to the main actor,
+  /// until none is left: the first half of the clock's contract.
+  ///
+  /// After each round that ran something, the main actor gets one turn before the queue is looked
+  /// at again. That turn is for a hop the jobs made by themselves (an effect that awaits a
+  /// `@MainActor` function): such a hop is a job on the main actor's queue, enqueued while the
+  /// round ran, and the main actor runs its queue in order, so by the time the turn ends every one
+  /// of them has run and queued its continuation back here. A round that runs nothing ends the
+  /// call. Tide's own hops, actions on their way to a store, never leave this queue.
+  ///
+  /// - Parameters:
+  ///   - jobLimit: The most jobs to run before returning with work still queued: a bound on an
+  ///     effect that never waits (one looping on `Task.yield()`), for the caller to report.
+  /// - Returns: How many jobs and deliveries ran.
   @MainActor
-  private func settle(_ executor: ManualExecutor?) async {
-    for _ in 0..<3 {
-      executor?.runUntilIdle()
-      await Task.yield()
+  @discardableResult
+  package func runReadyWork(jobLimit: Int = .max) async -> Int {
+    var total = 0
+    while true {
+      var ran = 0
+      while total + ran < jobLimit, let work = storage.withLock({ $0.queue.popFirst() }) {
+        switch work {
+        case .job(let job):
+          job.runSynchronously(on: asUnownedTaskExecutor())
+        case .mainActor(let deliver, let resume):
+          deliver()
+          resume.resume()
+        }
+        ran += 1
+      }
+      total += ran
+      if ran == 0 || total >= jobLimit { return total }
+      await Task.yield()  // The main actor's turn, explained above.
     }
-    executor?.runUntilIdle()
+  }
+
+  /// Whether work is queued that ``runReadyWork(jobLimit:)`` would run.
+  package var hasReadyWork: Bool {
+    storage.withLock { !$0.queue.isEmpty }
+  }
+}
+
+extension ManualClock {
+  /// Everything a clock owns, behind one lock: time, the queue of ready work and the sleepers.
+  struct Storage {
+    var now = Instant()
+    var queue = ScheduledWorkQueue()
+    /// Set when the owner stops driving the clock: ready work then goes to the global executor.
+    var isAbandoned = false
+
+    var nextSleeperID = 0
+    var sleepers: [Int: Sleeper] = [:]
+    var wakeOrder = SleeperQueue()
+    /// Sleepers that have an identifier but have not registered yet; `true` once cancelled.
+    var unregistered: [Int: Bool] = [:]
+    var sleeperWaiters: [SleeperWaiter] = []
+
+    var earliestDeadline: Instant? {
+      mutating get {
+        dropForgottenSleepers()
+        return wakeOrder.first?.deadline
+      }
+    }
+
+    /// Removes the earliest sleeper due at `deadline` or before and moves `now` to its deadline.
+    mutating func removeSleeper(dueBy deadline: Instant) -> Sleeper? {
+      dropForgottenSleepers()
+      guard let first = wakeOrder.first, first.deadline <= deadline else { return nil }
+      _ = wakeOrder.removeFirst()
+      now = max(now, first.deadline)
+      return sleepers.removeValue(forKey: first.id)
+    }
+
+    /// Drops heap entries whose sleepers were cancelled.
+    private mutating func dropForgottenSleepers() {
+      while let first = wakeOrder.first, sleepers[first.id] == nil { _ = wakeOrder.removeFirst() }
+    }
+  }
+
+  struct Sleeper {
+    let deadline: Instant
+    let continuation: CheckedContinuation<Void, any Error>
+    /// The clock whose executor runs the sleeping task, if it runs on one.
+    let executor: ManualClock?
+  }
+
+  struct SleeperWaiter {
+    let id: Int
+    let count: Int
+    let continuation: CheckedContinuation<Bool, Never>
   }
 }

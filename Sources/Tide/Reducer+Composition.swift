@@ -28,7 +28,7 @@ extension Reducer {
       var effects: [Effect<Action>] = []
       effects.reserveCapacity(reducers.count)
       for reducer in reducers {
-        effects.append(reducer.reduce(&state, action, environment))
+        effects.append(reducer.body(&state, action, environment))
       }
       return .merge(effects)
     }
@@ -76,7 +76,7 @@ extension Reducer {
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
     .init { parentState, parentAction, parentEnvironment in
       guard let childAction = action.extract(parentAction) else { return .none }
-      return reduce(&parentState[keyPath: state], childAction, environment(parentEnvironment))
+      return body(&parentState[keyPath: state], childAction, environment(parentEnvironment))
         .map(action.embed)
     }
   }
@@ -131,7 +131,7 @@ extension Reducer {
         )
         return .none
       }
-      return reduce(&state!, action, environment)
+      return body(&state!, action, environment)
     }
   }
 
@@ -195,7 +195,7 @@ extension Reducer {
         )
         return .none
       }
-      return reduce(
+      return body(
         &parentState[keyPath: state][index], childAction, environment(parentEnvironment)
       )
       .map { action.embed((id, $0)) }

@@ -28,7 +28,7 @@
 /// run a child over optional and collection state.
 public struct Reducer<State, Action: Sendable, Environment>: Sendable {
   @usableFromInline
-  let reduce: @Sendable (inout State, Action, Environment) -> Effect<Action>
+  let body: @Sendable (inout State, Action, Environment) -> Effect<Action>
 
   /// Creates a reducer from a closure that mutates state and returns an effect.
   ///
@@ -43,17 +43,18 @@ public struct Reducer<State, Action: Sendable, Environment>: Sendable {
   ///   - reduce: The closure that handles one action: it mutates the state in place, may read the
   ///     environment to build effects, and returns the effect to run (or ``Effect/none``).
   public init(_ reduce: @escaping @Sendable (inout State, Action, Environment) -> Effect<Action>) {
-    self.reduce = reduce
+    self.body = reduce
   }
 
-  /// Runs the reducer once.
+  /// Reduces one action: mutates `state` and returns the effect to run.
   ///
   /// Stores and test stores call this for you; call it directly to test a reducer by hand or to
   /// measure it.
   ///
   /// ```swift
   /// var state = Counter.State()
-  /// let effect = Counter.reducer.run(&state, .incrementTapped, Counter.Environment())
+  /// let effect = Counter.reducer.reduce(
+  ///   into: &state, action: .incrementTapped, environment: Counter.Environment())
   /// // state.count == 1, effect is .none
   /// ```
   ///
@@ -63,12 +64,12 @@ public struct Reducer<State, Action: Sendable, Environment>: Sendable {
   ///   - environment: The dependencies the reducer may use to build effects.
   /// - Returns: The effect the reducer asks to run.
   @inlinable
-  public func run(
-    _ state: inout State,
-    _ action: Action,
-    _ environment: Environment
+  public func reduce(
+    into state: inout State,
+    action: Action,
+    environment: Environment
   ) -> Effect<Action> {
-    reduce(&state, action, environment)
+    body(&state, action, environment)
   }
 
   /// A reducer that changes nothing and runs no effect.

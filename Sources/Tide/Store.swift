@@ -27,32 +27,12 @@ import Observation
 /// changes.
 @MainActor
 public final class Store<State, Action: Sendable> {
-  @usableFromInline let root: StoreRoot<State, Action>?
-  private let lifetime: StoreLifetime<State, Action>?
-  @usableFromInline let parent: Parent?
-  /// The root's effects, which every store scoped from it shares.
-  @usableFromInline let effects: EffectRegistry
+  @usableFromInline let core: StoreCore<State, Action>
   private let registrar = ObservationRegistrar()
 
-  @usableFromInline
-  struct Parent {
-    @usableFromInline let state: () -> State
-    @usableFromInline let send: (Action) -> StoreTask
-    @usableFromInline let addObserver: (@escaping (State) -> Void) -> StoreObservation
-
-    @usableFromInline
-    init(
-      state: @escaping () -> State,
-      send: @escaping (Action) -> StoreTask,
-      addObserver: @escaping (@escaping (State) -> Void) -> StoreObservation
-    ) {
-      self.state = state
-      self.send = send
-      self.addObserver = addObserver
-    }
-  }
-
   /// Creates a store that runs a feature from its initial state.
+  ///
+  /// Its effects run as tasks on the global executor.
   ///
   /// ```swift
   /// let store = Store(
@@ -72,32 +52,75 @@ public final class Store<State, Action: Sendable> {
     environment: Environment
   ) {
     self.init(
-      initialState: initialState, reducer: reducer, environment: environment, executor: nil
-    )
+      initialState: initialState, reducer: reducer, environment: environment, scheduler: nil)
   }
 
-  /// Creates a store whose effects prefer `executor`: tools and tests drive them by hand.
-  package init<Environment>(
+  /// Creates a store whose effects run on a ``ManualClock``, and only when the clock is driven.
+  ///
+  /// Effects then run step by step, in the same order every time, like a `TestStore`'s: each
+  /// ``ManualClock/advance(by:)`` first runs every effect up to the point where it waits, then
+  /// wakes the sleepers it passes. No ``ManualClock/waitForSleepers(count:timeout:)`` is needed.
+  ///
+  /// ```swift
+  /// let clock = ManualClock()
+  /// let store = Store(
+  ///   initialState: Search.State(),
+  ///   reducer: Search.reducer,
+  ///   environment: Search.Environment(geocode: geocoder.search, clock: clock),
+  ///   drivenBy: clock
+  /// )
+  /// store.send(.queryChanged("Brus"))
+  /// await clock.advance(by: .milliseconds(300))  // the search ran and its results arrived
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The reducer that handles every action.
+  ///   - environment: The dependencies handed to the reducer.
+  ///   - clock: The clock that runs the effects; usually the one the environment sleeps on.
+  public convenience init<Environment>(
     initialState: State,
     reducer: Reducer<State, Action, Environment>,
     environment: Environment,
-    executor: (any TaskExecutor)?
+    drivenBy clock: ManualClock
   ) {
-    let root = StoreRoot(
-      initialState: initialState, reducer: reducer, environment: environment, executor: executor
-    )
-    self.root = root
-    self.lifetime = StoreLifetime(root: root)
-    self.parent = nil
-    self.effects = root.runner.registry
+    self.init(
+      initialState: initialState, reducer: reducer, environment: environment, scheduler: clock)
+  }
+
+  /// Creates a store on `clock` that reports every reduction, on the main actor, as it happens:
+  /// how a tool such as the REPL records a session step by step.
+  package convenience init<Environment>(
+    initialState: State,
+    reducer: Reducer<State, Action, Environment>,
+    environment: Environment,
+    drivenBy clock: ManualClock,
+    onReduce:
+      @escaping @MainActor (
+        _ action: Action, _ before: State, _ after: State, _ effect: Effect<Action>
+      ) -> Void
+  ) {
+    self.init(
+      initialState: initialState, reducer: reducer, environment: environment, scheduler: clock,
+      onReduce: onReduce)
+  }
+
+  private init<Environment>(
+    initialState: State,
+    reducer: Reducer<State, Action, Environment>,
+    environment: Environment,
+    scheduler: ManualClock?,
+    onReduce: (@MainActor (Action, State, State, Effect<Action>) -> Void)? = nil
+  ) {
+    let core = RootCore(
+      initialState: initialState, reducer: reducer, environment: environment,
+      scheduler: scheduler, onReduce: onReduce)
+    self.core = .root(core, owner: RootOwner(core: core))
   }
 
   @usableFromInline
-  init(parent: Parent, effects: EffectRegistry) {
-    self.root = nil
-    self.lifetime = nil
-    self.parent = parent
-    self.effects = effects
+  init(scoped: ScopedCore<State, Action>) {
+    self.core = .scoped(scoped)
   }
 
   /// The current state.
@@ -109,7 +132,7 @@ public final class Store<State, Action: Sendable> {
   /// ```
   public var state: State {
     registrar.access(self, keyPath: \.state)
-    if let root, root.didChange == nil {
+    if case .root(let root, _) = core, root.didChange == nil {
       // Observation tracking is one-shot and registers on read: until `state` is read again there
       // is nobody to tell of a change, so the hook (and the registrar's cost, about a
       // microsecond) is only installed after a read and removed once it has fired.
@@ -119,8 +142,10 @@ public final class Store<State, Action: Sendable> {
   }
 
   private var currentState: State {
-    if let root { return root.state }
-    return parent!.state()
+    switch core {
+    case .root(let root, _): root.state
+    case .scoped(let scoped): scoped.state()
+    }
   }
 
   /// Sends an action to the reducer and starts the effects it returns.
@@ -139,8 +164,10 @@ public final class Store<State, Action: Sendable> {
   @discardableResult
   @inlinable
   public func send(_ action: Action) -> StoreTask {
-    if let root { return root.send(action) }
-    return parent!.send(action)
+    switch core {
+    case .root(let root, _): root.send(action)
+    case .scoped(let scoped): scoped.send(action)
+    }
   }
 
   /// A function that sends an action of this store straight to the root store, without passing
@@ -148,8 +175,10 @@ public final class Store<State, Action: Sendable> {
   /// store hops at any depth.
   @inlinable
   var sendToRoot: (Action) -> StoreTask {
-    if let root { return { root.send($0) } }
-    return parent!.send
+    switch core {
+    case .root(let root, _): { root.send($0) }
+    case .scoped(let scoped): scoped.send
+    }
   }
 
   /// Returns a store for a child domain that reads its state from this store and sends its
@@ -173,14 +202,14 @@ public final class Store<State, Action: Sendable> {
   ) -> Store<ChildState, ChildAction> {
     let sendToRoot = self.sendToRoot
     return Store<ChildState, ChildAction>(
-      parent: .init(
+      scoped: ScopedCore(
         state: { [self] in toChildState(self.state) },
         send: { sendToRoot(fromChildAction($0)) },
         addObserver: { [self] notify in
           self.addObserver { notify(toChildState($0)) }
-        }
-      ),
-      effects: effects
+        },
+        effects: core.effects
+      )
     )
   }
 
@@ -203,12 +232,14 @@ public final class Store<State, Action: Sendable> {
 
   @usableFromInline
   func addObserver(_ notify: @escaping (State) -> Void) -> StoreObservation {
-    if let lifetime { return lifetime.addObserver(notify) }
-    return parent!.addObserver(notify)
+    switch core {
+    case .root(_, let owner): owner.addObserver(notify)
+    case .scoped(let scoped): scoped.addObserver(notify)
+    }
   }
 
   private func stateDidChange() {
-    root?.didChange = nil
+    if case .root(let root, _) = core { root.didChange = nil }
     registrar.withMutation(of: self, keyPath: \.state) {}
   }
 
@@ -219,21 +250,21 @@ public final class Store<State, Action: Sendable> {
   /// print(store.runningEffects)  // [".run(\"login\")"]
   /// ```
   public var runningEffects: [String] {
-    effects.inFlight.map(\.description)
+    core.effects.inFlight.map(\.description)
   }
 }
 
 extension Store {
   /// Cancels every running effect (tools such as the REPL use it when they rebuild a store).
   package func cancelRunningEffects() {
-    effects.cancelAll()
+    core.effects.cancelAll()
   }
 
   /// Cancels the running effect at a position of ``runningEffects``.
   package func cancelRunningEffect(at index: Int) {
-    let running = effects.inFlight
+    let running = core.effects.inFlight
     guard running.indices.contains(index) else { return }
-    effects.cancel(token: running[index].token)
+    core.effects.cancel(token: running[index].token)
   }
 }
 

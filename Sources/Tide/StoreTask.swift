@@ -13,7 +13,7 @@ public struct StoreTask: Sendable {
   enum Storage: Sendable {
     case none
     case tasks([Task<Void, Never>])
-    case pending(PendingTasks)
+    case queued(QueuedActionTasks)
   }
 
   @usableFromInline let storage: Storage
@@ -24,8 +24,8 @@ public struct StoreTask: Sendable {
   }
 
   @usableFromInline
-  init(pending: PendingTasks) {
-    storage = .pending(pending)
+  init(queued: QueuedActionTasks) {
+    storage = .queued(queued)
   }
 
   /// Waits until every effect the action started has finished or been cancelled.
@@ -40,7 +40,7 @@ public struct StoreTask: Sendable {
     switch storage {
     case .none: return
     case .tasks(let started): tasks = started
-    case .pending(let pending): tasks = await pending.tasks
+    case .queued(let queued): tasks = await queued.tasks
     }
     await withTaskCancellationHandler {
       for task in tasks { await task.value }
@@ -59,7 +59,7 @@ public struct StoreTask: Sendable {
     switch storage {
     case .none: return
     case .tasks(let tasks): for task in tasks { task.cancel() }
-    case .pending(let pending): Task { @MainActor in pending.cancel() }
+    case .queued(let queued): Task { @MainActor in queued.cancel() }
     }
   }
 
@@ -72,33 +72,7 @@ public struct StoreTask: Sendable {
     switch storage {
     case .none: true
     case .tasks(let tasks): tasks.allSatisfy(\.isCancelled)
-    case .pending: false
+    case .queued: false
     }
-  }
-}
-
-/// The tasks of an action that was queued behind another one.
-///
-/// An action is only queued while the store is handling another, synchronously on the main
-/// actor, and it is handled before that returns; so by the time anyone can await these tasks
-/// (which takes the main actor), they are all known.
-@MainActor
-@usableFromInline
-final class PendingTasks {
-  private(set) var tasks: [Task<Void, Never>] = []
-  private var isCancelled = false
-
-  @usableFromInline
-  nonisolated init() {}
-
-  @usableFromInline
-  func append(_ started: [Task<Void, Never>]) {
-    tasks += started
-    if isCancelled { for task in started { task.cancel() } }
-  }
-
-  func cancel() {
-    isCancelled = true
-    for task in tasks { task.cancel() }
   }
 }

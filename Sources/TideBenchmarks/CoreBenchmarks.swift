@@ -37,7 +37,9 @@ func coreBenchmarks() async -> [BenchmarkRow] {
   let reducer = opaque(benchReducer)
   let raw = measure(operations: sends) {
     var state = BenchState()
-    for _ in 0..<sends { blackHole(reducer.run(&state, .increment, ())) }
+    for _ in 0..<sends {
+      blackHole(reducer.reduce(into: &state, action: .increment, environment: ()))
+    }
     blackHole(state)
   }
   rows.append(BenchmarkRow(group: "runtime", name: "raw reducer loop", nanoseconds: raw))

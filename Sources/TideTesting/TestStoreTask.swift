@@ -14,7 +14,7 @@ public struct TestStoreTask: Sendable {
   let origin: EffectOrigin
   let tasks: [Task<Void, Never>]
   let registry: EffectRegistry
-  let settle: @MainActor @Sendable () async -> Void
+  let runReadyEffects: @MainActor @Sendable () async -> Void
 
   /// Cancels the effects the step started and lets them wind down.
   ///
@@ -26,7 +26,7 @@ public struct TestStoreTask: Sendable {
       registry.cancel(token: record.token)
     }
     for task in tasks { task.cancel() }
-    await settle()
+    await runReadyEffects()
   }
 
   /// Whether none of the step's effects is still running.
@@ -66,11 +66,11 @@ public struct TestStoreTask: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    _ = await waitInRealTime(for: timeout, settle: settle) { isFinished }
+    _ = await waitInRealTime(for: timeout, runningReadyWork: runReadyEffects) { isFinished }
     let location = SourceCodeLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
     for record in registry.inFlight where record.origin == origin {
-      TestFailure.record(Messages.stillRunning(record), at: location)
+      TestFailure.record(FailureMessage.stillRunning(record), at: location)
     }
   }
 }

@@ -1,6 +1,7 @@
 import AddLocationFeature
 import Testing
 import Tide
+import TideTestSupport
 import TideTesting
 
 extension Location {

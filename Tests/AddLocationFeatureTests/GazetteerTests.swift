@@ -1,6 +1,7 @@
 import AddLocationFeature
 import Foundation
 import Testing
+import TideTestSupport
 
 @Suite struct GazetteerTests {
   let shipped = try! Gazetteer.shipped()

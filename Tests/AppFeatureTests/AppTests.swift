@@ -111,7 +111,7 @@ extension User {
       $0.login = Login.State()
     }
     #expect(store.runningEffects.isEmpty)
-    await clock.run()
+    await clock.advanceUntilIdle()
     await store.send(.logoutTapped)
   }
 

@@ -1,6 +1,7 @@
 import LoginFeature
 import Testing
 import Tide
+import TideTestSupport
 import TideTesting
 
 extension User {
@@ -163,7 +164,7 @@ extension User {
       $0.password = "Secret2"
       $0.isLoading = false
     }
-    await clock.run()
+    await clock.advanceUntilIdle()
   }
 
   @Test func alertDismissal() async {

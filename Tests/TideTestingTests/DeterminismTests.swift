@@ -1,6 +1,7 @@
 import Testing
 import Tide
 import TideInspect
+import TideTestSupport
 
 @testable import TideTesting
 

@@ -1,5 +1,6 @@
 import Testing
 import Tide
+import TideTestSupport
 
 @testable import TideTesting
 

@@ -1,5 +1,6 @@
 import Testing
 import Tide
+import TideTestSupport
 
 @testable import TideTesting
 
@@ -120,7 +121,7 @@ import Tide
     #expect(store.runningEffects.count == 1)
     await store.send(.cancelTapped) { $0.isSearching = false }
     #expect(store.runningEffects.isEmpty)
-    await clock.run()
+    await clock.advanceUntilIdle()
   }
 
   @Test func taskHandleCancelsAndFinishes() async {

@@ -1,4 +1,5 @@
 import Tide
+import TideTestSupport
 import TideTesting
 import XCTest
 

@@ -1,4 +1,5 @@
 import Testing
+import TideTestSupport
 import TideTesting
 
 @testable import Tide
@@ -14,7 +15,7 @@ import TideTesting
   /// Runs `effect` for `.start` and records every action the store handles.
   func makeStore(
     _ effect: @escaping @Sendable (String) -> Effect<Action>,
-    executor: ManualExecutor
+    clock: ManualClock
   ) -> Store<[Action], Action> {
     let reducer = Reducer<[Action], Action, Void> { log, action, _ in
       log.append(action)
@@ -24,7 +25,7 @@ import TideTesting
       case .finished: return .none
       }
     }
-    return Store(initialState: [], reducer: reducer, environment: (), executor: executor)
+    return Store(initialState: [], reducer: reducer, environment: (), drivenBy: clock)
   }
 
   @Test func descriptionsSpellTheEffect() {
@@ -86,7 +87,6 @@ import TideTesting
   }
 
   @Test func concatenateRunsInOrder() async {
-    let executor = ManualExecutor()
     let clock = TestClock()
     let store = makeStore(
       { _ in
@@ -97,17 +97,16 @@ import TideTesting
           },
           .run { send in await send(.finished("fast")) }
         )
-      }, executor: executor)
+      }, clock: clock)
     store.send(.start("x"))
-    await settle(executor)
+    await clock.advance()
     #expect(store.state == [.start("x")])
     await clock.advance(by: .seconds(2))
-    await settle(executor)
+    await clock.advance()
     #expect(store.state == [.start("x"), .finished("slow"), .finished("fast")])
   }
 
   @Test func cancelInFlightKeepsOnlyTheNewest() async {
-    let executor = ManualExecutor()
     let clock = TestClock()
     let store = makeStore(
       { name in
@@ -116,19 +115,18 @@ import TideTesting
           await send(.finished(name))
         }
         .cancellable(id: "request", cancelInFlight: true)
-      }, executor: executor)
+      }, clock: clock)
     store.send(.start("first"))
-    await settle(executor)
+    await clock.advance()
     store.send(.start("second"))
-    await settle(executor)
+    await clock.advance()
     await clock.advance(by: .seconds(1))
-    await settle(executor)
+    await clock.advance()
     #expect(store.state == [.start("first"), .start("second"), .finished("second")])
     #expect(store.runningEffects.isEmpty)
   }
 
   @Test func cancelReachesIntoMergedAndConcatenatedEffects() async {
-    let executor = ManualExecutor()
     let clock = TestClock()
     let store = makeStore(
       { name in
@@ -143,16 +141,16 @@ import TideTesting
           )
         )
         .cancellable(id: name)
-      }, executor: executor)
+      }, clock: clock)
     store.send(.start("a"))
     store.send(.start("b"))
-    await settle(executor)
+    await clock.advance()
     #expect(store.runningEffects.count == 4)
     store.send(.cancel("a"))
-    await settle(executor)
+    await clock.advance()
     #expect(store.runningEffects.count == 2)
     await clock.advance(by: .seconds(1))
-    await settle(executor)
+    await clock.advance()
     #expect(
       store.state.filter { if case .finished = $0 { true } else { false } }
         == [.finished("b merged"), .finished("b after")]
@@ -160,7 +158,6 @@ import TideTesting
   }
 
   @Test func cancellableInsideAConcatenationCanBeCancelledAlone() async {
-    let executor = ManualExecutor()
     let clock = TestClock()
     let store = makeStore(
       { _ in
@@ -168,31 +165,30 @@ import TideTesting
           .run { _ in try await clock.sleep(for: .seconds(5)) }.cancellable(id: "wait"),
           .send(.finished("next"))
         )
-      }, executor: executor)
+      }, clock: clock)
     store.send(.start("x"))
-    await settle(executor)
+    await clock.advance()
     store.send(.cancel("wait"))
-    await settle(executor)
+    await clock.advance()
     #expect(store.state == [.start("x"), .cancel("wait"), .finished("next")])
   }
 
   @Test func debounceRunsOnlyTheLastOfABurst() async {
-    let executor = ManualExecutor()
     let clock = TestClock()
     let store = makeStore(
       { name in
         .run(name: "search") { send in await send(.finished(name)) }
           .debounce(id: "search", for: .milliseconds(300), clock: clock)
-      }, executor: executor)
+      }, clock: clock)
     store.send(.start("B"))
-    await settle(executor)
+    await clock.advance()
     await clock.advance(by: .milliseconds(200))
     store.send(.start("Br"))
-    await settle(executor)
+    await clock.advance()
     await clock.advance(by: .milliseconds(299))
     #expect(store.state == [.start("B"), .start("Br")])
     await clock.advance(by: .milliseconds(1))
-    await settle(executor)
+    await clock.advance()
     #expect(store.state == [.start("B"), .start("Br"), .finished("Br")])
     #expect(clock.now == TestClock.Instant(offset: .milliseconds(500)))
   }
@@ -259,7 +255,6 @@ import TideTesting
   }
 
   @Test func testClockRunWakesEverySleeperInOrder() async {
-    let executor = ManualExecutor()
     let clock = TestClock()
     let store = makeStore(
       { name in
@@ -267,13 +262,13 @@ import TideTesting
           try await clock.sleep(for: .seconds(name == "late" ? 3 : 1))
           await send(.finished(name))
         }
-      }, executor: executor)
+      }, clock: clock)
     store.send(.start("late"))
     store.send(.start("early"))
-    await settle(executor)
+    await clock.advance()
     #expect(clock.sleeperCount == 2)
-    await clock.run()
-    await settle(executor)
+    await clock.advanceUntilIdle()
+    await clock.advance()
     #expect(Array(store.state.suffix(2)) == [.finished("early"), .finished("late")])
   }
 }

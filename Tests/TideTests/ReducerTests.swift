@@ -1,4 +1,5 @@
 import Testing
+import TideTestSupport
 
 @testable import Tide
 
@@ -48,7 +49,7 @@ import Testing
 
   @Test func combineRunsEveryReducerInOrder() {
     var state = Parent()
-    _ = Self.parent.run(&state, .child(.increment), 2)
+    _ = Self.parent.reduce(into: &state, action: .child(.increment), environment: 2)
     #expect(state.child.count == 2)
     #expect(state.log == ["child(TideTests.ReducerTests.ChildAction.increment)"])
   }
@@ -65,7 +66,7 @@ import Testing
     let issues = ReportedIssues()
     var state = Parent()
     IssueReporter.$current.withValue(issues.reporter) {
-      _ = Self.parent.run(&state, .optional(.increment), 1)
+      _ = Self.parent.reduce(into: &state, action: .optional(.increment), environment: 1)
     }
     #expect(state.optional == nil)
     #expect(issues.all.count == 1)
@@ -78,17 +79,17 @@ import Testing
           Reducer: optional() at TideTests/ReducerTests.swift:
         """) == true)
     state.optional = Child(id: 9)
-    _ = Self.parent.run(&state, .optional(.increment), 1)
+    _ = Self.parent.reduce(into: &state, action: .optional(.increment), environment: 1)
     #expect(state.optional?.count == 10)
   }
 
   @Test func forEachRunsTheElementWithTheIdentifier() {
     let issues = ReportedIssues()
     var state = Parent(rows: [Child(id: 1), Child(id: 2)])
-    _ = Self.parent.run(&state, .row(id: 2, action: .increment), 5)
+    _ = Self.parent.reduce(into: &state, action: .row(id: 2, action: .increment), environment: 5)
     #expect(state.rows == [Child(id: 1), Child(id: 2, count: 5)])
     IssueReporter.$current.withValue(issues.reporter) {
-      _ = Self.parent.run(&state, .row(id: 3, action: .increment), 5)
+      _ = Self.parent.reduce(into: &state, action: .row(id: 3, action: .increment), environment: 5)
     }
     #expect(state.rows == [Child(id: 1), Child(id: 2, count: 5)])
     #expect(issues.all.first?.contains("  ID: 3\n") == true)
@@ -107,7 +108,7 @@ import Testing
 
   @Test func emptyReducerChangesNothing() {
     var state = 1
-    let effect = Reducer<Int, Int, Void>.empty.run(&state, 5, ())
+    let effect = Reducer<Int, Int, Void>.empty.reduce(into: &state, action: 5, environment: ())
     #expect(state == 1)
     #expect(effect.isNone)
   }

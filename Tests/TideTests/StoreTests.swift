@@ -1,5 +1,6 @@
 import Observation
 import Testing
+import TideTestSupport
 import TideTesting
 
 @testable import Tide
@@ -160,7 +161,6 @@ import TideTesting
   }
 
   @Test func releasingTheStoreCancelsItsEffects() async {
-    let executor = ManualExecutor()
     let clock = TestClock()
     let cancelled = Recorder<String>()
     let reducer = Reducer<Int, Int, Void> { _, _, _ in
@@ -169,20 +169,19 @@ import TideTesting
       }
     }
     var store: Store<Int, Int>? = Store(
-      initialState: 0, reducer: reducer, environment: (), executor: executor
+      initialState: 0, reducer: reducer, environment: (), drivenBy: clock
     )
     let task = store!.send(1)
-    await settle(executor)
+    await clock.advance()
     #expect(clock.sleeperCount == 1)
     store = nil
-    await settle(executor)
+    await clock.advance()
     await task.finish()
     #expect(cancelled.all == ["cancelled"])
     #expect(clock.sleeperCount == 0)
   }
 
   @Test func storeTaskCancelsTheEffectsOfItsAction() async {
-    let executor = ManualExecutor()
     let clock = TestClock()
     let reducer = Reducer<Int, Int, Void> { state, action, _ in
       state += action
@@ -192,14 +191,14 @@ import TideTesting
         await send(100)
       }
     }
-    let store = Store(initialState: 0, reducer: reducer, environment: (), executor: executor)
+    let store = Store(initialState: 0, reducer: reducer, environment: (), drivenBy: clock)
     let task = store.send(1)
-    await settle(executor)
+    await clock.advance()
     #expect(!task.isCancelled)
     task.cancel()
     #expect(task.isCancelled)
     await clock.advance(by: .seconds(1))
-    await settle(executor)
+    await clock.advance()
     await task.finish()
     #expect(store.state == 1)
     #expect(store.send(0).isCancelled)

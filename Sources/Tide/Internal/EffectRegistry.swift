@@ -1,68 +1,84 @@
 import Synchronization
 
-/// The effects a runtime has started and not yet seen finish, with the identifiers they can be
-/// cancelled by.
+/// The effect tasks a runtime has launched and not yet seen finish, indexed by the identifiers
+/// they can be cancelled by.
 @usableFromInline
 package final class EffectRegistry: Sendable {
-  /// One running effect.
+  /// One running effect task.
   package struct Record: Sendable {
     package let token: Int
     let ids: [EffectID]
-    /// The effect, as ``Effect/description`` prints it.
-    package let description: String
+    /// Describes the effect; called only when someone prints it.
+    let describe: @Sendable () -> String
     package let origin: EffectOrigin?
-    /// Whether it runs inside another recorded effect (a cancellable part of a concatenation).
-    let isNested: Bool
-    var task: Task<Void, Never>?
+    /// The task that launched this one, when an effect's task launched it (the rest of a
+    /// concatenation); `nil` when a step did.
+    let parent: Int?
+    let task: Task<Void, Never>
     var isCancelled = false
+
+    /// The effect, as ``Effect/description`` prints it.
+    package var description: String { describe() }
   }
 
   private struct Storage {
     var nextToken = 0
     var records: [Int: Record] = [:]
+    var tokensByID: [EffectID: Set<Int>] = [:]
   }
 
   private let storage = Mutex(Storage())
 
   package init() {}
 
-  func insert(
-    ids: [EffectID], description: String, origin: EffectOrigin?, isNested: Bool
-  ) -> Int {
+  /// Registers a task and creates it under the registry's lock, so that it cannot finish, or be
+  /// cancelled by identifier, before it is registered.
+  func launch(
+    ids: [EffectID],
+    parent: Int?,
+    origin: EffectOrigin?,
+    describe: @escaping @Sendable () -> String,
+    task makeTask: (_ token: Int) -> Task<Void, Never>
+  ) -> Task<Void, Never> {
     storage.withLock { storage in
       let token = storage.nextToken
       storage.nextToken += 1
+      let task = makeTask(token)
       storage.records[token] = Record(
-        token: token, ids: ids, description: description, origin: origin, isNested: isNested
-      )
-      return token
+        token: token, ids: ids, describe: describe, origin: origin, parent: parent, task: task)
+      for id in ids { storage.tokensByID[id, default: []].insert(token) }
+      return task
     }
-  }
-
-  /// Attaches the task that runs a record; cancels it at once if the record was cancelled before
-  /// the task existed.
-  func attach(_ task: Task<Void, Never>, to token: Int) {
-    let cancelNow = storage.withLock { storage -> Bool in
-      guard storage.records[token] != nil else { return false }
-      storage.records[token]!.task = task
-      return storage.records[token]!.isCancelled
-    }
-    if cancelNow { task.cancel() }
   }
 
   func remove(_ token: Int) {
-    _ = storage.withLock { $0.records.removeValue(forKey: token) }
+    storage.withLock { storage in
+      guard let record = storage.records.removeValue(forKey: token) else { return }
+      for id in record.ids {
+        storage.tokensByID[id]?.remove(token)
+        if storage.tokensByID[id]?.isEmpty == true { storage.tokensByID[id] = nil }
+      }
+    }
   }
 
-  /// Cancels every effect registered under `id`.
+  /// Whether an action from the task with this token may still be reduced: the task is
+  /// registered and neither it nor anything that owns it has been cancelled.
+  package func isLive(_ token: Int) -> Bool {
+    storage.withLock { storage in
+      guard let record = storage.records[token] else { return false }
+      return !record.isCancelled && !record.task.isCancelled
+    }
+  }
+
+  /// Cancels every effect registered under `id`. It costs what the effects under `id` cost, not
+  /// what every running effect does.
   func cancel(_ id: EffectID) {
     let tasks = storage.withLock { storage -> [Task<Void, Never>] in
-      var tasks: [Task<Void, Never>] = []
-      for (token, record) in storage.records where record.ids.contains(id) {
-        storage.records[token]!.isCancelled = true
-        if let task = record.task { tasks.append(task) }
+      guard let tokens = storage.tokensByID[id] else { return [] }
+      return tokens.compactMap { token in
+        storage.records[token]?.isCancelled = true
+        return storage.records[token]?.task
       }
-      return tasks
     }
     for task in tasks { task.cancel() }
   }
@@ -71,18 +87,17 @@ package final class EffectRegistry: Sendable {
   package func cancelAll() {
     let tasks = storage.withLock { storage -> [Task<Void, Never>] in
       for token in storage.records.keys { storage.records[token]!.isCancelled = true }
-      return storage.records.values.compactMap(\.task)
+      return storage.records.values.map(\.task)
     }
     for task in tasks { task.cancel() }
   }
 
-  /// The running effects that were started directly by a step, oldest first. Cancelled effects
-  /// are left out even while their tasks wind down: they can no longer send anything.
+  /// The running effects that a step launched, oldest first. Cancelled effects are left out even
+  /// while their tasks wind down: they can no longer send anything.
   package var inFlight: [Record] {
     storage.withLock { storage in
-      storage.records.values.filter { !$0.isNested && !$0.isCancelled }.sorted {
-        $0.token < $1.token
-      }
+      storage.records.values.filter { $0.parent == nil && !$0.isCancelled && !$0.task.isCancelled }
+        .sorted { $0.token < $1.token }
     }
   }
 
@@ -94,11 +109,15 @@ package final class EffectRegistry: Sendable {
   /// Cancels the effect with this token and forgets it at once, rather than when its task ends:
   /// for a harness that has already reported it.
   package func forget(token: Int) {
-    let task = storage.withLock { $0.records.removeValue(forKey: token)?.task }
+    let task = storage.withLock { storage -> Task<Void, Never>? in
+      storage.records[token]?.isCancelled = true
+      return storage.records[token]?.task
+    }
     task?.cancel()
+    remove(token)
   }
 
-  /// Cancels the top-level effect with this token.
+  /// Cancels the effect with this token.
   package func cancel(token: Int) {
     let task = storage.withLock { storage -> Task<Void, Never>? in
       storage.records[token]?.isCancelled = true

@@ -1,131 +1,186 @@
-/// Runs effects as tasks: the engine that `Store`, `TestStore` and the REPL share.
+/// Interprets effects: the engine that `Store`, `TestStore` and the REPL share, and the one place
+/// that decides what each kind of effect does.
 ///
-/// `start` is called synchronously right after a reducer returns. It performs the parts of an
-/// effect that need no task at once (`.send`, `.cancel`, cancel-in-flight) and spawns a task for
-/// each asynchronous part, registered in ``registry`` under the identifiers of the cancellable
-/// effects around it.
+/// Starting an effect has two phases. ``start(_:origin:deliver:)`` first *plans* it, walking it
+/// once: `.send` actions are collected in order, `.cancel` and cancel-in-flight cancel at once,
+/// and every `.run` becomes a launch registered under the identifiers of the `.cancellable`
+/// effects around it. Then the launches become tasks, after the synchronous actions have been
+/// handed to the caller. A concatenation plans its elements in order until one needs a task; the
+/// rest runs in a task of its own, which waits for that element and plans each remaining element
+/// the same way, so synchronous effects are synchronous wherever they are nested.
+///
+/// The nesting rules, written once here:
+/// - A task is registered under every identifier in scope, so ``Effect/cancel(id:)`` reaches it
+///   directly, however deep it sits.
+/// - A task that launches others (the rest of a concatenation) cancels them when it is cancelled,
+///   so cancelling what a step started cancels everything under it.
+/// - A cancellation also removes the launches planned so far under its identifier in the same
+///   effect, so `.merge(a.cancellable(id: x), .cancel(id: x))` starts nothing under `x`.
 @usableFromInline
 package final class EffectRunner<Action: Sendable>: Sendable {
-  package let registry = EffectRegistry()
-  private let executor: (any TaskExecutor)?
+  /// Hands an action that an effect's task sent to the runtime, with the token of that task.
+  package typealias Delivery = @Sendable (_ action: Action, _ sender: Int) async -> Void
 
-  /// - Parameter executor: The executor that effect tasks prefer; `nil` for the default one.
-  package init(executor: (any TaskExecutor)? = nil) {
-    self.executor = executor
+  package let registry = EffectRegistry()
+  /// The clock whose executor runs the effects; the global executor when `nil`.
+  package let scheduler: ManualClock?
+
+  /// - Parameter scheduler: The clock that runs effects' jobs; `nil` for the global executor.
+  package init(scheduler: ManualClock? = nil) {
+    self.scheduler = scheduler
   }
 
-  /// Starts an effect.
+  /// Starts an effect that a step returned.
   ///
   /// - Parameters:
-  ///   - effect: The effect a reducer returned.
-  ///   - send: Where asynchronous work sends its actions.
-  ///   - origin: The step that returned the effect, for messages.
-  ///   - tasks: Receives each task started.
-  ///   - enqueue: Takes the actions of `.send` effects, synchronously.
+  ///   - effect: The effect.
+  ///   - origin: The step that returned it, for messages.
+  ///   - deliver: Where tasks send their actions.
+  /// - Returns: The actions of its synchronous `.send`s, to reduce next in this order, and the
+  ///   tasks launched.
   package func start(
-    _ effect: Effect<Action>,
-    send: Send<Action>,
-    origin: EffectOrigin?,
-    tasks: inout [Task<Void, Never>],
-    enqueue: (Action) -> Void
-  ) {
-    start(effect, ids: [], send: send, origin: origin, tasks: &tasks, enqueue: enqueue)
+    _ effect: Effect<Action>, origin: EffectOrigin?, deliver: @escaping Delivery
+  ) -> (actions: [Action], tasks: [Task<Void, Never>]) {
+    let context = Context(origin: origin, deliver: deliver)
+    var plan = Plan()
+    self.plan(effect, ids: [], context: context, into: &plan)
+    return (plan.actions, launch(plan.launches, parent: nil, context: context))
   }
 
-  private func start(
-    _ effect: Effect<Action>,
-    ids: [EffectID],
-    send: Send<Action>,
-    origin: EffectOrigin?,
-    tasks: inout [Task<Void, Never>],
-    enqueue: (Action) -> Void
+  // MARK: - The interpretation
+
+  private struct Context: Sendable {
+    let origin: EffectOrigin?
+    let deliver: Delivery
+  }
+
+  private struct Launch {
+    let ids: [EffectID]
+    let priority: TaskPriority?
+    let describe: @Sendable () -> String
+    let body: @Sendable (_ token: Int) async -> Void
+  }
+
+  private struct Plan {
+    var actions: [Action] = []
+    var launches: [Launch] = []
+
+    mutating func cancel(_ id: EffectID) {
+      launches.removeAll { $0.ids.contains(id) }
+    }
+  }
+
+  private func plan(
+    _ effect: Effect<Action>, ids: [EffectID], context: Context, into plan: inout Plan
   ) {
     switch effect.operation {
     case .none:
       return
     case .send(let action):
-      enqueue(action)
-    case .merge(let effects):
-      for effect in effects {
-        start(effect, ids: ids, send: send, origin: origin, tasks: &tasks, enqueue: enqueue)
-      }
-    case .cancellable(let id, let cancelInFlight, let effect):
-      if cancelInFlight { registry.cancel(id) }
-      start(effect, ids: ids + [id], send: send, origin: origin, tasks: &tasks, enqueue: enqueue)
+      plan.actions.append(action)
     case .cancel(let id):
+      plan.cancel(id)
       registry.cancel(id)
-    case .run(let run):
-      tasks.append(
-        spawn(effect, ids: ids, priority: run.priority, send: send, origin: origin, isNested: false)
-      )
-    case .concatenate:
-      tasks.append(
-        spawn(effect, ids: ids, priority: nil, send: send, origin: origin, isNested: false)
-      )
-    }
-  }
-
-  private func spawn(
-    _ effect: Effect<Action>,
-    ids: [EffectID],
-    priority: TaskPriority?,
-    send: Send<Action>,
-    origin: EffectOrigin?,
-    isNested: Bool
-  ) -> Task<Void, Never> {
-    let token = registry.insert(
-      ids: ids, description: effect.description, origin: origin, isNested: isNested
-    )
-    let task = Task(executorPreference: executor, priority: priority) {
-      await self.perform(effect, send: send, origin: origin)
-      self.registry.remove(token)
-    }
-    registry.attach(task, to: token)
-    return task
-  }
-
-  /// Runs an effect to completion inside the current task.
-  private func perform(_ effect: Effect<Action>, send: Send<Action>, origin: EffectOrigin?) async {
-    switch effect.operation {
-    case .none:
-      return
-    case .send(let action):
-      await send(action)
-    case .run(let run):
-      do {
-        try await run.operation(send)
-      } catch {
-        guard !(error is CancellationError), !Task.isCancelled else { return }
-        if let handler = run.handler {
-          await handler(error, send)
-        } else {
-          IssueReporter.current.report(
-            unhandledErrorMessage(error, effect: effect, origin: origin),
-            at: origin?.location
-          )
-        }
-      }
-    case .merge(let effects):
-      await withTaskGroup(of: Void.self) { group in
-        for effect in effects {
-          group.addTask { await self.perform(effect, send: send, origin: origin) }
-        }
-      }
-    case .concatenate(let effects):
-      for effect in effects {
-        guard !Task.isCancelled else { return }
-        await perform(effect, send: send, origin: origin)
-      }
     case .cancellable(let id, let cancelInFlight, let inner):
-      if cancelInFlight { registry.cancel(id) }
-      let task = spawn(inner, ids: [id], priority: nil, send: send, origin: origin, isNested: true)
-      await withTaskCancellationHandler {
-        await task.value
-      } onCancel: {
-        task.cancel()
+      if cancelInFlight {
+        plan.cancel(id)
+        registry.cancel(id)
       }
-    case .cancel(let id):
-      registry.cancel(id)
+      self.plan(inner, ids: ids + [id], context: context, into: &plan)
+    case .merge(let effects):
+      for effect in effects { self.plan(effect, ids: ids, context: context, into: &plan) }
+    case .run(let run):
+      plan.launches.append(
+        Launch(ids: ids, priority: run.priority, describe: { effect.description }) { token in
+          await self.perform(run, of: effect, token: token, context: context)
+        })
+    case .concatenate(let effects):
+      for (index, element) in effects.enumerated() {
+        let launched = plan.launches.count
+        self.plan(element, ids: ids, context: context, into: &plan)
+        guard plan.launches.count > launched else { continue }  // It finished synchronously.
+        let rest = effects[(index + 1)...]
+        if rest.isEmpty { return }
+        let first = Array(plan.launches[launched...])
+        plan.launches.removeSubrange(launched...)
+        plan.launches.append(
+          Launch(ids: ids, priority: nil, describe: { effect.description }) { token in
+            await self.wait(for: self.launch(first, parent: token, context: context))
+            await self.perform(rest, ids: ids, token: token, context: context)
+          })
+        return
+      }
+    }
+  }
+
+  /// Runs effects one after another inside the task with `token`: each is planned, its actions
+  /// are delivered, and its tasks are awaited before the next one starts.
+  private func perform(
+    _ effects: ArraySlice<Effect<Action>>, ids: [EffectID], token: Int, context: Context
+  ) async {
+    for effect in effects {
+      var plan = Plan()
+      self.plan(effect, ids: ids, context: context, into: &plan)
+      for action in plan.actions {
+        guard !Task.isCancelled else { return }
+        await context.deliver(action, token)
+      }
+      guard !Task.isCancelled else { return }
+      await wait(for: launch(plan.launches, parent: token, context: context))
+    }
+  }
+
+  private func perform(
+    _ run: Effect<Action>.Run, of effect: Effect<Action>, token: Int, context: Context
+  ) async {
+    let send = Send<Action> { action in await context.deliver(action, token) }
+    do {
+      try await run.operation(send)
+    } catch {
+      guard !(error is CancellationError), !Task.isCancelled else { return }
+      if let handler = run.handler {
+        await handler(error, send)
+      } else {
+        IssueReporter.current.report(
+          unhandledErrorMessage(error, effect: effect, origin: context.origin),
+          at: context.origin?.location)
+      }
+    }
+  }
+
+  // MARK: - Tasks
+
+  private func launch(
+    _ launches: [Launch], parent: Int?, context: Context
+  ) -> [Task<Void, Never>] {
+    launches.map { launch in
+      registry.launch(
+        ids: launch.ids, parent: parent, origin: context.origin, describe: launch.describe
+      ) { token in
+        let body = launch.body
+        guard let scheduler else {
+          return Task(priority: launch.priority) {
+            await body(token)
+            self.registry.remove(token)
+          }
+        }
+        return ManualClock.$current.withValue(scheduler) {
+          Task(executorPreference: scheduler, priority: launch.priority) {
+            await body(token)
+            self.registry.remove(token)
+          }
+        }
+      }
+    }
+  }
+
+  /// Waits for tasks, cancelling them if the waiting task is cancelled.
+  private func wait(for tasks: [Task<Void, Never>]) async {
+    guard !tasks.isEmpty else { return }
+    await withTaskCancellationHandler {
+      for task in tasks { await task.value }
+    } onCancel: {
+      for task in tasks { task.cancel() }
     }
   }
 }

@@ -27,7 +27,8 @@ protocol REPLSession: AnyObject {
   func sessionFile() -> String
   func load(_ file: SessionFile) async throws(InputError)
   func exportTest(named name: String) throws(InputError) -> String
-  func settle() async
+  /// Runs every effect job that can run now, then prints the steps they made.
+  func runReadyEffects() async
   func shutdown()
 }
 

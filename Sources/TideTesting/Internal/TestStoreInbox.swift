@@ -20,6 +20,15 @@ final class TestStoreInbox<Action: Sendable>: Sendable {
     storage.withLock { $0.received.append(Received(action: action, origin: origin)) }
   }
 
+  /// Puts a step's synchronous follow-ups before everything already received, in order.
+  func insertAtFront(_ actions: [Action], from origin: EffectOrigin) {
+    guard !actions.isEmpty else { return }
+    storage.withLock { storage in
+      storage.received.insert(
+        contentsOf: actions.map { Received(action: $0, origin: origin) }, at: 0)
+    }
+  }
+
   var received: [Received] {
     storage.withLock { $0.received }
   }

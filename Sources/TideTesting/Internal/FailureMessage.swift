@@ -3,7 +3,7 @@ import TideInspect
 
 /// The texts of TestStore failures. Each has a fixed heading line, a blank line, the details, and
 /// a line on what to do.
-enum Messages {
+enum FailureMessage {
   static let inspector = Inspector()
 
   static func stateMismatch(expected: Any, actual: Any, before: Any) -> String {

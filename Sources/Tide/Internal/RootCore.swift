@@ -1,0 +1,146 @@
+/// The state, reducer and effects of a root ``Store``. Scoped stores reach it through their
+/// parents.
+///
+/// The send path is `@inlinable` so that it is specialized for each feature's concrete state and
+/// action types in the module that uses the store; unspecialized, it spends most of its time
+/// looking up generic metadata. Work that is rare per send (starting effects, queued actions)
+/// stays behind non-inlinable entry points.
+///
+/// The mutable fields opt out of dynamic exclusivity checks, which cost a third of a send. That is
+/// sound because the class is main-actor isolated and no two accesses overlap: the reducer is a
+/// pure function that cannot reach the store, effects reach it only through `send` (queued while
+/// sending), and observers are called outside any `inout` access to these fields.
+@MainActor
+@usableFromInline
+final class RootCore<State, Action: Sendable> {
+  @exclusivity(unchecked) @usableFromInline var state: State
+  @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
+  @usableFromInline let runner: EffectRunner<Action>
+
+  @exclusivity(unchecked) @usableFromInline var queue: [QueuedAction<Action>] = []
+  @exclusivity(unchecked) @usableFromInline var isSending = false
+  @exclusivity(unchecked) @usableFromInline var observers: ContiguousArray<StoreObserver<State>> =
+    []
+  private var nextObserverID = 0
+  /// Told after every batch of actions while Observation tracks the store; `nil` otherwise.
+  @exclusivity(unchecked) @usableFromInline var didChange: (() -> Void)?
+
+  /// Where effects send their actions. Set by the ``RootOwner`` that owns this core: nothing may
+  /// hold a weak reference to the core itself, because an object that is weakly referenced pays
+  /// for a side table on every retain and release, and the core is retained on every send.
+  var deliver: EffectRunner<Action>.Delivery = { _, _ in }
+
+  init<Environment>(
+    initialState: State,
+    reducer: Reducer<State, Action, Environment>,
+    environment: Environment,
+    scheduler: ManualClock?,
+    onReduce: (@MainActor (Action, State, State, Effect<Action>) -> Void)?
+  ) {
+    self.runner = EffectRunner(scheduler: scheduler)
+    self.state = initialState
+    if let onReduce {
+      self.reduce = { state, action in
+        let before = state
+        let effect = reducer.reduce(into: &state, action: action, environment: environment)
+        onReduce(action, before, state, effect)
+        return effect
+      }
+    } else {
+      self.reduce = { state, action in
+        reducer.reduce(into: &state, action: action, environment: environment)
+      }
+    }
+  }
+
+  deinit {
+    runner.registry.cancelAll()
+  }
+
+  @inlinable
+  func send(_ action: Action) -> StoreTask {
+    if isSending { return enqueue(action) }
+    isSending = true
+    defer { isSending = false }
+    let effect = reduce(&state, action)
+    var tasks: [Task<Void, Never>] = []
+    if !effect.isNone { start(effect, tasks: nil, into: &tasks) }
+    if queue.isEmpty {
+      notifyObservers()
+      if queue.isEmpty { return StoreTask(tasks) }
+    }
+    drain(&tasks)
+    return StoreTask(tasks)
+  }
+
+  /// Queues an action sent while another is being handled (by an observer).
+  @usableFromInline
+  func enqueue(_ action: Action) -> StoreTask {
+    let tasks = QueuedActionTasks()
+    queue.append(QueuedAction(action: action, tasks: tasks))
+    return StoreTask(queued: tasks)
+  }
+
+  /// Starts an effect. A lone `.send` is queued right here, in code specialized for the
+  /// feature: handing it to the generic runner costs about a third more per send.
+  @inlinable
+  func start(
+    _ effect: Effect<Action>, tasks queued: QueuedActionTasks?,
+    into tasks: inout [Task<Void, Never>]
+  ) {
+    if case .send(let next) = effect.operation {
+      queue.append(QueuedAction(action: next, tasks: queued))
+      return
+    }
+    startInRunner(effect, tasks: queued, into: &tasks)
+  }
+
+  @usableFromInline
+  func startInRunner(
+    _ effect: Effect<Action>, tasks queued: QueuedActionTasks?,
+    into tasks: inout [Task<Void, Never>]
+  ) {
+    let started = runner.start(effect, origin: nil, deliver: deliver)
+    for action in started.actions { queue.append(QueuedAction(action: action, tasks: queued)) }
+    if let queued { queued.append(started.tasks) } else { tasks += started.tasks }
+  }
+
+  /// Processes queued actions in order, then notifies observers; repeats while observers queue
+  /// more. Observers therefore only ever see the state after a whole batch.
+  @usableFromInline
+  func drain(_ tasks: inout [Task<Void, Never>]) {
+    while !queue.isEmpty {
+      var index = 0
+      while index < queue.count {
+        let queued = queue[index]
+        index += 1
+        let effect = reduce(&state, queued.action)
+        if !effect.isNone { start(effect, tasks: queued.tasks, into: &tasks) }
+      }
+      queue.removeAll(keepingCapacity: true)
+      notifyObservers()
+    }
+  }
+
+  @inlinable
+  func notifyObservers() {
+    if let didChange { didChange() }
+    if observers.isEmpty { return }
+    let observers = self.observers
+    let state = self.state
+    for observer in observers { observer.notify(state) }
+  }
+
+  /// Adds an observer and returns its identifier, for ``removeObserver(_:)``.
+  @usableFromInline
+  func addObserver(_ notify: @escaping (State) -> Void) -> Int {
+    let id = nextObserverID
+    nextObserverID += 1
+    observers.append(StoreObserver(id: id, notify: notify))
+    return id
+  }
+
+  func removeObserver(_ id: Int) {
+    observers.removeAll { $0.id == id }
+  }
+}

@@ -1,0 +1,17 @@
+/// What a ``Store`` runs on: a root that owns the state and effects, or a scope of another store.
+/// One value, so that a store is always exactly one of the two.
+@MainActor
+@usableFromInline
+enum StoreCore<State, Action: Sendable> {
+  case root(RootCore<State, Action>, owner: RootOwner<State, Action>)
+  case scoped(ScopedCore<State, Action>)
+
+  /// The root's effects, which every store scoped from it shares.
+  @usableFromInline
+  var effects: EffectRegistry {
+    switch self {
+    case .root(let core, _): core.runner.registry
+    case .scoped(let scoped): scoped.effects
+    }
+  }
+}

@@ -1,0 +1,144 @@
+import Synchronization
+
+extension ManualClock {
+  /// How many tasks are asleep on this clock.
+  ///
+  /// ```swift
+  /// #expect(clock.sleeperCount == 1)
+  /// ```
+  public var sleeperCount: Int {
+    storage.withLock { $0.sleepers.count }
+  }
+
+  /// Suspends until the clock reaches `deadline`, or throws `CancellationError` when the task is
+  /// cancelled first.
+  ///
+  /// Checking the deadline and registering the sleeper happen under one lock, so an
+  /// ``advance(to:)`` running at the same moment either sees the sleeper or has already moved
+  /// `now` past its deadline, in which case the sleep returns at once.
+  ///
+  /// ```swift
+  /// try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - deadline: The instant to wake at.
+  ///   - tolerance: Ignored: a manual clock wakes exactly.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try Task.checkCancellation()
+    let id = storage.withLock { storage in
+      defer { storage.nextSleeperID += 1 }
+      storage.unregistered[storage.nextSleeperID] = false
+      return storage.nextSleeperID
+    }
+    let executor = ManualClock.current
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
+        let (outcome, waiters) = storage.withLock {
+          storage -> (Result<Void, any Error>?, [SleeperWaiter]) in
+          let cancelled = storage.unregistered.removeValue(forKey: id) ?? false
+          if cancelled { return (.failure(CancellationError()), []) }
+          if deadline <= storage.now { return (.success(()), []) }
+          storage.sleepers[id] = Sleeper(
+            deadline: deadline, continuation: continuation, executor: executor)
+          storage.wakeOrder.insert(SleeperQueue.Entry(deadline: deadline, id: id))
+          return (nil, storage.removeSatisfiedWaiters())
+        }
+        if let outcome { continuation.resume(with: outcome) }
+        for waiter in waiters { waiter.continuation.resume(returning: true) }
+      }
+    } onCancel: {
+      let sleeper = storage.withLock { storage -> Sleeper? in
+        if storage.unregistered[id] != nil {
+          storage.unregistered[id] = true  // Not registered yet: it throws when it registers.
+          return nil
+        }
+        return storage.sleepers.removeValue(forKey: id)
+      }
+      sleeper?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Waits, without moving time, until at least `count` tasks are asleep on the clock, or until
+  /// `timeout` of real time has passed; a timeout is reported as a runtime issue.
+  ///
+  /// Only a plain ``Store`` needs it: it runs effects on the global executor, where an effect may
+  /// not have reached its sleep yet when the next line runs. A store made with
+  /// ``Store/init(initialState:reducer:environment:drivenBy:)``, a `TestStore` and the REPL run
+  /// their effects on a clock, and ``advance(by:)`` runs them up to their sleeps first.
+  ///
+  /// ```swift
+  /// store.send(.queryChanged("Brus"))
+  /// await clock.waitForSleepers()
+  /// await clock.advance(by: .milliseconds(300))
+  /// ```
+  ///
+  /// It suspends until a sleeper arrives rather than polling, so it adds no delay of its own.
+  ///
+  /// - Parameters:
+  ///   - count: How many sleepers to wait for.
+  ///   - timeout: How long to wait in real time before giving up.
+  /// - Returns: Whether `count` sleepers arrived in time.
+  @discardableResult
+  public func waitForSleepers(count: Int = 1, timeout: Duration = .seconds(1)) async -> Bool {
+    let arrived = await withTaskGroup(of: Bool.self) { group in
+      group.addTask { await self.suspendUntilSleepers(count: count) }
+      group.addTask {
+        try? await Task.sleep(for: timeout)
+        return false
+      }
+      let first = await group.next() ?? false
+      group.cancelAll()
+      return first
+    }
+    if !arrived {
+      IssueReporter.current.report(
+        """
+        waitForSleepers(count: \(count)) gave up after \(timeout) of real time: \
+        \(sleeperCount) asleep on the clock.
+
+        The effect may never sleep on this clock, or may be waiting on something else first.
+        """)
+    }
+    return arrived
+  }
+
+  private func suspendUntilSleepers(count: Int) async -> Bool {
+    let id = storage.withLock { storage in
+      defer { storage.nextSleeperID += 1 }
+      return storage.nextSleeperID
+    }
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+        let ready = storage.withLock { storage -> Bool in
+          if storage.sleepers.count >= count { return true }
+          if Task.isCancelled { return true }
+          storage.sleeperWaiters.append(
+            SleeperWaiter(id: id, count: count, continuation: continuation))
+          return false
+        }
+        if ready { continuation.resume(returning: storage.withLock { $0.sleepers.count >= count }) }
+      }
+    } onCancel: {
+      let waiter = storage.withLock { storage -> SleeperWaiter? in
+        guard let index = storage.sleeperWaiters.firstIndex(where: { $0.id == id }) else {
+          return nil
+        }
+        return storage.sleeperWaiters.remove(at: index)
+      }
+      waiter?.continuation.resume(returning: false)
+    }
+  }
+}
+
+extension ManualClock.Storage {
+  /// Removes the waiters that the current number of sleepers satisfies.
+  mutating func removeSatisfiedWaiters() -> [ManualClock.SleeperWaiter] {
+    guard !sleeperWaiters.isEmpty else { return [] }
+    let count = sleepers.count
+    let satisfied = sleeperWaiters.filter { $0.count <= count }
+    sleeperWaiters.removeAll { $0.count <= count }
+    return satisfied
+  }
+}

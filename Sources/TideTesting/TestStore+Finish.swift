@@ -1,0 +1,147 @@
+import Tide
+import TideInspect
+
+extension TestStore {
+  // MARK: - Finishing
+
+  /// Waits for every effect to finish, then fails for each received action that was never
+  /// asserted and each effect still running, at the step that started it.
+  ///
+  /// A test store does the same when it is released, so calling `finish()` is only needed to
+  /// wait for effects that wait on something real, or to check before the end of a test.
+  ///
+  /// ```swift
+  /// await store.finish()
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - timeout: How long to wait, in real time, for effects that wait on something real;
+  ///     ``timeout`` when `nil`.
+  ///   - fileID: The caller's file.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public func finish(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    _ = await waitInRealTime(for: timeout ?? self.timeout, runningReadyWork: runReadyEffects) {
+      runner.registry.isEmpty
+    }
+    Self.reportLeftovers(inbox: inbox, registry: runner.registry)
+  }
+
+  /// Reduces every received action without asserting it, so the test can go on from the state
+  /// they lead to.
+  ///
+  /// With ``Exhaustivity/off(showSkippedAssertions:)`` and `showSkippedAssertions`, the skipped
+  /// actions are reported as known issues.
+  ///
+  /// ```swift
+  /// await store.skipReceivedActions()
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - fileID: The caller's file.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public func skipReceivedActions(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = SourceCodeLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    await runReadyEffects()
+    let showSkipped: Bool
+    if case .off(let show) = exhaustivity { showSkipped = show } else { showSkipped = false }
+    applySkipped(showSkipped: showSkipped, location: location)
+    await runReadyEffects()
+  }
+
+  /// Cancels every running effect, so that none is reported as still running.
+  ///
+  /// ```swift
+  /// await store.skipInFlightEffects()
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - fileID: The caller's file.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public func skipInFlightEffects(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = SourceCodeLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    await runReadyEffects()
+    let running = runner.registry.inFlight
+    if case .off(showSkippedAssertions: true) = exhaustivity, !running.isEmpty {
+      TestFailure.record(FailureMessage.skippedEffects(running), at: location, isKnown: true)
+    }
+    runner.registry.cancelAll()
+    await runReadyEffects()
+  }
+
+  /// The effects still running, oldest first, as their descriptions print them.
+  ///
+  /// ```swift
+  /// #expect(store.runningEffects == [#".run("timer")"#])
+  /// ```
+  public var runningEffects: [String] {
+    runner.registry.inFlight.map(\.description)
+  }
+
+  /// The actions effects sent back that no `receive` has asserted yet, oldest first.
+  ///
+  /// ```swift
+  /// #expect(store.receivedActions.isEmpty)
+  /// ```
+  public var receivedActions: [Action] {
+    inbox.received.map(\.action)
+  }
+
+  /// Reports the received actions nobody asserted and the effects still running, then drops
+  /// them (cancelling the effects), so that each is reported once.
+  nonisolated static func reportLeftovers(
+    inbox: TestStoreInbox<Action>, registry: EffectRegistry
+  ) {
+    let received = inbox.removeAll()
+    let running = registry.inFlight
+    for record in running { registry.forget(token: record.token) }
+    guard !received.isEmpty || !running.isEmpty else { return }
+    switch inbox.exhaustivity {
+    case .on:
+      for action in received {
+        if let location = action.origin.location {
+          TestFailure.record(FailureMessage.unasserted(action), at: location)
+        }
+      }
+      for record in running {
+        if let location = record.origin?.location {
+          TestFailure.record(FailureMessage.stillRunning(record), at: location)
+        }
+      }
+    case .off(showSkippedAssertions: true):
+      if let location = received.first?.origin.location ?? running.first?.origin?.location {
+        if !received.isEmpty {
+          TestFailure.record(FailureMessage.skippedReceived(received), at: location, isKnown: true)
+        }
+        if !running.isEmpty {
+          TestFailure.record(FailureMessage.skippedEffects(running), at: location, isKnown: true)
+        }
+      }
+    case .off:
+      break
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import Tide
+import TideInspect
+
+extension TestStore {
+  // MARK: - Receiving
+
+  /// Asserts that an effect sent `expected` back, then reduces it and asserts how it changes the
+  /// state, as ``send(_:assert:fileID:filePath:line:column:)`` does.
+  ///
+  /// Actions that effects send are queued, not reduced, until a `receive` asserts them, in the
+  /// order they were sent. Failures:
+  ///
+  /// ```
+  /// Expected to receive .loginResponse(.success(User(…))), but received none.
+  ///
+  ///   Still running: .run("login") started by send(.loginButtonTapped) at LoginTests.swift:30
+  ///
+  /// Waited 1.0 seconds of real time. Advance the TestClock the effect sleeps on, or raise timeout if it waits on something real.
+  /// ```
+  ///
+  /// ```
+  /// Received unexpected action.
+  ///
+  ///     − .loginResponse(.success(User(…)))
+  ///     + .loginResponse(.failure(.invalidCredentials))
+  ///
+  /// (Expected: −, Received: +)
+  ///
+  ///   Sent by an effect of send(.loginButtonTapped) at LoginTests.swift:30
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - expected: The action an effect should have sent.
+  ///   - timeout: How long to wait, in real time, if it has not arrived and effects that might
+  ///     send it are still running; ``timeout`` when `nil`.
+  ///   - updateStateToExpectedResult: A closure that turns the state before the action into the
+  ///     state expected after it.
+  ///   - fileID: The caller's file, where failures are reported.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public func receive(
+    _ expected: Action,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = SourceCodeLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    await receive(
+      description: inspector.line(expected), matching: { $0 == expected },
+      unexpected: {
+        FailureMessage.unexpected(expected: expected, received: $0.action, origin: $0.origin)
+      },
+      timeout: timeout, assert: updateStateToExpectedResult, location: location)
+  }
+
+  /// Asserts that an effect sent back an action that `isMatching` accepts, then reduces it and
+  /// asserts how it changes the state.
+  ///
+  /// Use it for actions whose payload is hard to build in a test (an error from a real client).
+  ///
+  /// ```swift
+  /// await store.receive(
+  ///   { if case .loginResponse(.failure) = $0 { true } else { false } },
+  ///   assert: { $0.isLoading = false }
+  /// )
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - isMatching: A predicate the received action must satisfy.
+  ///   - timeout: How long to wait, in real time, for effects that wait on something real.
+  ///   - updateStateToExpectedResult: A closure that turns the state before the action into the
+  ///     state expected after it.
+  ///   - fileID: The caller's file, where failures are reported.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public func receive(
+    _ isMatching: (Action) -> Bool,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = SourceCodeLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    await receive(
+      description: "an action matching the predicate", matching: isMatching,
+      unexpected: { received in
+        """
+        Received unexpected action.
+
+            + \(self.inspector.line(received.action))
+
+        It does not match the predicate.
+
+          Sent by an effect of \(received.origin)
+        """
+      },
+      timeout: timeout, assert: updateStateToExpectedResult, location: location)
+  }
+
+  private func receive(
+    description: String,
+    matching: (Action) -> Bool,
+    unexpected: (TestStoreInbox<Action>.Received) -> String,
+    timeout: Duration?,
+    assert: ((inout State) throws -> Void)?,
+    location: SourceCodeLocation
+  ) async {
+    let waited = await waitForReceivedAction(timeout: timeout ?? self.timeout)
+    if case .off(let showSkipped) = exhaustivity {
+      // Skip (and apply) the received actions before the first that matches.
+      var skipped: [TestStoreInbox<Action>.Received] = []
+      while let first = inbox.received.first, !matching(first.action) {
+        skipped.append(inbox.removeFirst()!)
+      }
+      apply(skipped: skipped, showSkipped: showSkipped, location: location)
+      await runReadyEffects()
+    }
+    guard let received = inbox.removeFirst() else {
+      TestFailure.record(
+        FailureMessage.receivedNone(
+          expected: description, running: runner.registry.inFlight, waited: waited),
+        at: location)
+      return
+    }
+    let origin = nextOrigin("receive(\(inspector.line(received.action)))", at: location)
+    if matching(received.action) {
+      _ = step(received.action, origin: origin, assert: assert)
+    } else {
+      TestFailure.record(unexpected(received), at: location)
+      // Keep the state in step with what really happened.
+      _ = step(received.action, origin: origin, assert: nil, checksState: false)
+    }
+    await runReadyEffects()
+  }
+
+  /// Waits, in real time, for an action to arrive while none is queued and effects that might
+  /// send one are running; returns how long it waited.
+  private func waitForReceivedAction(timeout: Duration) async -> Duration {
+    let arrived = await waitInRealTime(for: timeout, runningReadyWork: runReadyEffects) {
+      !inbox.isEmpty || runner.registry.isEmpty
+    }
+    return arrived ? .zero : timeout
+  }
+}

@@ -1,0 +1,24 @@
+import Synchronization
+
+/// A thread-safe list that effects and dependencies append to, for tests to read.
+///
+/// ```swift
+/// let searches = Recorder<String>()
+/// store.environment.search = { query in searches.append(query); return [] }
+/// #expect(searches.all == ["Brus"])
+/// ```
+public final class Recorder<Value: Sendable>: Sendable {
+  private let values = Mutex<[Value]>([])
+
+  /// Creates an empty recorder.
+  public init() {}
+
+  /// Everything appended so far, oldest first.
+  public var all: [Value] { values.withLock { $0 } }
+
+  /// Appends a value.
+  ///
+  /// - Parameters:
+  ///   - value: The value to record.
+  public func append(_ value: Value) { values.withLock { $0.append(value) } }
+}
