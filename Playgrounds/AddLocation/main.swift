@@ -24,17 +24,16 @@ func tour() async {
   let store = Store(
     initialState: AddLocation.State(),
     reducer: AddLocation.reducer,
-    environment: .live(clock: clock)
+    environment: .live(clock: clock),
+    drivenBy: clock
   )
   store.observe({ AddLocation.ViewState($0) }, onChange: render)
 
-  // Effects of a plain Store run on the global executor: before moving the clock, wait until the
-  // search is asleep on it.
+  // The store runs its effects on the clock, so moving the clock runs the search: first up to its
+  // debounce, then past it.
   func search(_ query: String) async {
-    let task = store.send(.queryChanged(query))
-    await clock.waitForSleepers()
+    store.send(.queryChanged(query))
     await clock.advance(by: AddLocation.debounce)
-    await task.finish()
   }
 
   print("1. Typing is debounced: three keystrokes, one search 0.3 s after the last.")

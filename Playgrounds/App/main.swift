@@ -11,15 +11,15 @@ import Tide
 @MainActor
 func tour() async {
   let clock = ManualClock()
+  // The store runs its effects on the clock: each advance runs them up to their waits first.
   let store = Store(
-    initialState: App.State(), reducer: App.reducer, environment: .demo(clock: clock))
+    initialState: App.State(), reducer: App.reducer, environment: .demo(clock: clock),
+    drivenBy: clock)
 
   /// Sends an action whose effect waits on the clock, then moves the clock past the wait.
   func send(_ action: App.Action, thenAdvance duration: Duration) async {
-    let task = store.send(action)
-    await clock.waitForSleepers()
+    store.send(action)
     await clock.advance(by: duration)
-    await task.finish()
   }
 
   // Each front works on its own slice: the login screen gets a store of its own domain.

@@ -120,7 +120,7 @@ public final class Store<State, Action: Sendable> {
 
   @usableFromInline
   init(scoped: ScopedCore<State, Action>) {
-    self.core = .scoped(scoped)
+    self.core = .scoped(scoped, send: scoped.send)
   }
 
   /// The current state.
@@ -144,7 +144,7 @@ public final class Store<State, Action: Sendable> {
   private var currentState: State {
     switch core {
     case .root(let root, _): root.state
-    case .scoped(let scoped): scoped.state()
+    case .scoped(let scoped, _): scoped.state()
     }
   }
 
@@ -166,7 +166,7 @@ public final class Store<State, Action: Sendable> {
   public func send(_ action: Action) -> StoreTask {
     switch core {
     case .root(let root, _): root.send(action)
-    case .scoped(let scoped): scoped.send(action)
+    case .scoped(_, let send): send(action)
     }
   }
 
@@ -177,7 +177,7 @@ public final class Store<State, Action: Sendable> {
   var sendToRoot: (Action) -> StoreTask {
     switch core {
     case .root(let root, _): { root.send($0) }
-    case .scoped(let scoped): scoped.send
+    case .scoped(_, let send): send
     }
   }
 
@@ -234,7 +234,7 @@ public final class Store<State, Action: Sendable> {
   func addObserver(_ notify: @escaping (State) -> Void) -> StoreObservation {
     switch core {
     case .root(_, let owner): owner.addObserver(notify)
-    case .scoped(let scoped): scoped.addObserver(notify)
+    case .scoped(let scoped, _): scoped.addObserver(notify)
     }
   }
 

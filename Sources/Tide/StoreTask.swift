@@ -13,14 +13,28 @@ public struct StoreTask: Sendable {
   enum Storage: Sendable {
     case none
     case tasks([Task<Void, Never>])
+    /// Tasks of a store driven by a clock; a box, so that a `StoreTask` stays one word wide.
+    case driven(DrivenTasks)
     case queued(QueuedActionTasks)
   }
 
   @usableFromInline let storage: Storage
 
+  /// A handle on no task.
   @inlinable
-  init(_ tasks: [Task<Void, Never>]) {
-    storage = tasks.isEmpty ? .none : .tasks(tasks)
+  init() {
+    storage = .none
+  }
+
+  @usableFromInline
+  init(_ tasks: [Task<Void, Never>], scheduler: ManualClock?) {
+    if tasks.isEmpty {
+      storage = .none
+    } else if let scheduler {
+      storage = .driven(DrivenTasks(tasks: tasks, scheduler: scheduler))
+    } else {
+      storage = .tasks(tasks)
+    }
   }
 
   @usableFromInline
@@ -30,7 +44,10 @@ public struct StoreTask: Sendable {
 
   /// Waits until every effect the action started has finished or been cancelled.
   ///
-  /// Cancelling the task that awaits cancels those effects too.
+  /// Cancelling the task that awaits cancels those effects too. On a store made with
+  /// ``Store/init(initialState:reducer:environment:drivenBy:)``, it first runs the clock's ready
+  /// work, so effects that wait on nothing finish; an effect asleep on the clock finishes only
+  /// when the clock is advanced past its deadline.
   ///
   /// ```swift
   /// await store.send(.loadTapped).finish()
@@ -39,7 +56,11 @@ public struct StoreTask: Sendable {
     let tasks: [Task<Void, Never>]
     switch storage {
     case .none: return
-    case .tasks(let started): tasks = started
+    case .tasks(let started):
+      tasks = started
+    case .driven(let driven):
+      await driven.scheduler.runReadyWork()
+      tasks = driven.tasks
     case .queued(let queued): tasks = await queued.tasks
     }
     await withTaskCancellationHandler {
@@ -59,6 +80,7 @@ public struct StoreTask: Sendable {
     switch storage {
     case .none: return
     case .tasks(let tasks): for task in tasks { task.cancel() }
+    case .driven(let driven): for task in driven.tasks { task.cancel() }
     case .queued(let queued): Task { @MainActor in queued.cancel() }
     }
   }
@@ -72,6 +94,7 @@ public struct StoreTask: Sendable {
     switch storage {
     case .none: true
     case .tasks(let tasks): tasks.allSatisfy(\.isCancelled)
+    case .driven(let driven): driven.tasks.allSatisfy(\.isCancelled)
     case .queued: false
     }
   }

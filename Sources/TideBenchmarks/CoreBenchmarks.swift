@@ -29,6 +29,9 @@ let benchReducer = Reducer<BenchState, BenchAction, Void> { state, action, _ in
 }
 
 @MainActor
+private func mainActorNoop() {}
+
+@MainActor
 func coreBenchmarks() async -> [BenchmarkRow] {
   var rows: [BenchmarkRow] = []
   let sends = 1_000_000
@@ -94,15 +97,26 @@ func coreBenchmarks() async -> [BenchmarkRow] {
       group: "runtime", name: "send with a .send effect", nanoseconds: bounceTime,
       baseline: "Store.send, 0 observers"))
 
+  // The least an effect's round trip must do on this platform: start a task off the main actor,
+  // hop back to the main actor once, and let the main actor await the task. No store is involved.
   let roundTrips = 10_000
+  let hopBaseline = await measure(operations: roundTrips, rounds: 5) {
+    for _ in 0..<roundTrips { await Task.detached { await mainActorNoop() }.value }
+  }
+  rows.append(
+    BenchmarkRow(
+      group: "runtime", name: "task + hop to the main actor (no store)", nanoseconds: hopBaseline,
+      note: "the floor for an effect that sends one action back"))
+
   let roundTripStore = Store(initialState: BenchState(), reducer: benchReducer, environment: ())
-  let roundTrip = await measure(operations: roundTrips, rounds: 3) {
+  let roundTrip = await measure(operations: roundTrips, rounds: 5) {
     for _ in 0..<roundTrips { await roundTripStore.send(.roundTrip).finish() }
   }
   rows.append(
     BenchmarkRow(
       group: "runtime", name: "effect round trip (.run sends back)", nanoseconds: roundTrip,
-      baseline: "Store.send, 0 observers", note: "a task, a hop to the main actor, a send"))
+      baseline: "task + hop to the main actor (no store)", target: "≤ 1.5× baseline",
+      note: "reduce, start a task, send back, reduce, finish"))
 
   let memoryStore = Store(initialState: BenchState(), reducer: benchReducer, environment: ())
   memoryStore.observe(\.count, onChange: { blackHole($0) })

@@ -23,7 +23,7 @@ package final class EffectRunner<Action: Sendable>: Sendable {
 
   package let registry = EffectRegistry()
   /// The clock whose executor runs the effects; the global executor when `nil`.
-  package let scheduler: ManualClock?
+  @usableFromInline package let scheduler: ManualClock?
 
   /// - Parameter scheduler: The clock that runs effects' jobs; `nil` for the global executor.
   package init(scheduler: ManualClock? = nil) {

@@ -67,10 +67,17 @@ final class RootCore<State, Action: Sendable> {
     if !effect.isNone { start(effect, tasks: nil, into: &tasks) }
     if queue.isEmpty {
       notifyObservers()
-      if queue.isEmpty { return StoreTask(tasks) }
+      if queue.isEmpty { return tasks.isEmpty ? StoreTask() : storeTask(for: tasks) }
     }
     drain(&tasks)
-    return StoreTask(tasks)
+    return tasks.isEmpty ? StoreTask() : storeTask(for: tasks)
+  }
+
+  /// The handle on the tasks a send started: off the inlined path, which sends that start no task
+  /// (most of them) never reach.
+  @usableFromInline
+  func storeTask(for tasks: [Task<Void, Never>]) -> StoreTask {
+    StoreTask(tasks, scheduler: runner.scheduler)
   }
 
   /// Queues an action sent while another is being handled (by an observer).

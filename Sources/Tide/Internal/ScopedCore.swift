@@ -1,8 +1,11 @@
 /// How a scoped ``Store`` reaches the store it was scoped from: reading the child's state out of
 /// the parent's, sending wrapped actions straight to the root, and observing through the parent.
+///
+/// A class, so that a store's core is one reference whatever it holds: matching a struct of
+/// closures out of ``StoreCore`` copies every closure, four retains and releases on each send.
 @MainActor
 @usableFromInline
-struct ScopedCore<State, Action: Sendable> {
+final class ScopedCore<State, Action: Sendable> {
   @usableFromInline let state: () -> State
   @usableFromInline let send: (Action) -> StoreTask
   @usableFromInline let addObserver: (@escaping (State) -> Void) -> StoreObservation

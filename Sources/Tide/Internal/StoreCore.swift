@@ -4,14 +4,15 @@
 @usableFromInline
 enum StoreCore<State, Action: Sendable> {
   case root(RootCore<State, Action>, owner: RootOwner<State, Action>)
-  case scoped(ScopedCore<State, Action>)
+  /// A scope, with its send function beside it: the send path matches the function alone.
+  case scoped(ScopedCore<State, Action>, send: (Action) -> StoreTask)
 
   /// The root's effects, which every store scoped from it shares.
   @usableFromInline
   var effects: EffectRegistry {
     switch self {
     case .root(let core, _): core.runner.registry
-    case .scoped(let scoped): scoped.effects
+    case .scoped(let scoped, _): scoped.effects
     }
   }
 }

@@ -1,0 +1,120 @@
+import Testing
+import TideTestSupport
+
+@testable import Tide
+
+/// The clock's contract: run ready work; advance to T waking sleepers in deadline order, then in
+/// the order they went to sleep; time saturates instead of trapping.
+@MainActor
+@Suite struct ManualClockTests {
+  enum Action: Sendable, Equatable {
+    case start(String, seconds: Int)
+    case woke(String)
+  }
+
+  func makeStore(clock: ManualClock) -> Store<[String], Action> {
+    let reducer = Reducer<[String], Action, Void> { log, action, _ in
+      switch action {
+      case .start(let name, let seconds):
+        return .run { send in
+          try await clock.sleep(for: .seconds(seconds))
+          await send(.woke(name))
+        }
+      case .woke(let name):
+        log.append(name)
+        return .none
+      }
+    }
+    return Store(initialState: [], reducer: reducer, environment: (), drivenBy: clock)
+  }
+
+  @Test func advanceWakesInDeadlineOrderThenInArrivalOrder() async {
+    let clock = ManualClock()
+    let store = makeStore(clock: clock)
+    for (name, seconds) in [("c", 3), ("a1", 1), ("b", 2), ("a2", 1), ("a3", 1)] {
+      store.send(.start(name, seconds: seconds))
+    }
+    await clock.advance(by: .seconds(3))
+    #expect(store.state == ["a1", "a2", "a3", "b", "c"])
+    #expect(clock.now == ManualClock.Instant(offset: .seconds(3)))
+  }
+
+  @Test func advanceRunsEffectsUpToTheirSleepsFirst() async {
+    // No waitForSleepers: the clock runs the store's effects before it moves time.
+    for _ in 0..<100 {
+      let clock = ManualClock()
+      let store = makeStore(clock: clock)
+      store.send(.start("x", seconds: 1))
+      await clock.advance(by: .seconds(1))
+      #expect(store.state == ["x"])
+      #expect(clock.sleeperCount == 0)
+    }
+  }
+
+  @Test func advanceStopsAtTheTargetAndLeavesLaterSleepers() async {
+    let clock = ManualClock()
+    let store = makeStore(clock: clock)
+    store.send(.start("soon", seconds: 1))
+    store.send(.start("later", seconds: 5))
+    await clock.advance(by: .seconds(2))
+    #expect(store.state == ["soon"])
+    #expect(clock.sleeperCount == 1)
+    await clock.advanceUntilIdle()
+    #expect(store.state == ["soon", "later"])
+    #expect(clock.now == ManualClock.Instant(offset: .seconds(5)))
+  }
+
+  @Test func aSleepWhoseDeadlineHasPassedReturnsAtOnce() async throws {
+    let clock = ManualClock()
+    await clock.advance(by: .seconds(10))
+    try await clock.sleep(until: ManualClock.Instant(offset: .seconds(3)))
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func aCancelledSleeperIsForgottenAndNeverWoken() async {
+    let clock = ManualClock()
+    let store = makeStore(clock: clock)
+    let task = store.send(.start("cancelled", seconds: 1))
+    await clock.advance()
+    #expect(clock.sleeperCount == 1)
+    task.cancel()
+    await clock.advance(by: .seconds(1))
+    #expect(clock.sleeperCount == 0)
+    #expect(store.state.isEmpty)
+  }
+
+  @Test func timeSaturatesInsteadOfTrapping() async {
+    let clock = ManualClock()
+    await clock.advance(by: .seconds(Int64.max))
+    await clock.advance(by: .seconds(Int64.max))
+    await clock.advance(to: .distantFuture)
+    #expect(clock.now == .distantFuture)
+    #expect(clock.now.advanced(by: .seconds(1)) == .distantFuture)
+    #expect(
+      ManualClock.Instant(offset: .seconds(-5)).advanced(by: .seconds(Int64.min)).offset
+        == .zero - .seconds(Int64.max))
+  }
+
+  @Test func goingBackInTimeIsReportedAndMovesNothing() async {
+    let clock = ManualClock()
+    await clock.advance(by: .seconds(2))
+    let issues = ReportedIssues()
+    await IssueReporter.$current.withValue(issues.reporter) {
+      await clock.advance(by: .seconds(-1))
+    }
+    #expect(
+      issues.all == [
+        "A ManualClock cannot go back in time: advance(by: -1.0 seconds) moved nothing."
+      ])
+    #expect(clock.now == ManualClock.Instant(offset: .seconds(2)))
+  }
+
+  @Test func waitForSleepersReturnsOnceTheyArrive() async {
+    let clock = ManualClock()
+    let sleeper = Task.detached { try await clock.sleep(for: .seconds(1)) }
+    #expect(await clock.waitForSleepers(count: 1))
+    await clock.advance(by: .seconds(1))
+    _ = await sleeper.result
+    #expect(clock.sleeperCount == 0)
+  }
+}
