@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Tide
 
 /// An offline geocoder over GeoNames place data: finds places whose name starts with a query,
 /// ignoring case and diacritics, optionally in one country, most populous first.
@@ -250,7 +250,7 @@ extension Gazetteer {
 
 /// Runs a throwing load once, keeps its result, and hands it to every caller.
 final class LoadOnce<Value: Sendable>: Sendable {
-  private let state: Mutex<Result<Value, GazetteerError>?> = Mutex(nil)
+  private let state = Lock<Result<Value, GazetteerError>?>(nil)
   private let body: @Sendable () throws -> Value
 
   init(_ body: @escaping @Sendable () throws -> Value) {

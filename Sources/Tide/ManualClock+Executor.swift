@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ManualClock: TaskExecutor {
   /// Queues a job of a task that prefers this clock as its executor; it runs when the clock's
   /// ready work runs.

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ManualClock {
   /// How many tasks are asleep on this clock.
   ///

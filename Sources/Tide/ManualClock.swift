@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A clock whose time moves only when it is told to, and the executor that runs the effects it
 /// drives: one owner for jobs and virtual time. `TideTesting` calls it `TestClock`; the REPL runs
 /// every feature on one.
@@ -40,7 +38,7 @@ import Synchronization
 /// clock of its own while they sleep on the one the test injected) has that executor's ready work
 /// run too.
 public final class ManualClock: Clock, Sendable {
-  let storage = Mutex(Storage())
+  let storage = Lock(Storage())
 
   /// Creates a clock at offset zero.
   ///

@@ -1,4 +1,3 @@
-import Synchronization
 import Tide
 
 /// A clock on which every sleep returns at once, moving `now` forward by the time slept.
@@ -12,7 +11,7 @@ public final class ImmediateClock: Clock, Sendable {
   /// A point in an immediate clock's time.
   public typealias Instant = ManualClock.Instant
 
-  private let current = Mutex(Instant())
+  private let current = Lock(Instant())
 
   /// Creates a clock at offset zero.
   ///

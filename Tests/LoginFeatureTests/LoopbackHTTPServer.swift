@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Tide
 
 #if canImport(Glibc)
   import Glibc
@@ -32,7 +33,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
   let port: UInt16
   private let socket: Int32
   private let handler: @Sendable (Request) -> Response
-  private let requests = Mutex<[Request]>([])
+  private let requests = Lock<[Request]>([])
   private let stopped = Atomic<Bool>(false)
   private let finished = DispatchSemaphore(value: 0)
 

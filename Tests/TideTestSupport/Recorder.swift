@@ -1,4 +1,4 @@
-import Synchronization
+import Tide
 
 /// A thread-safe list that effects and dependencies append to, for tests to read.
 ///
@@ -8,7 +8,7 @@ import Synchronization
 /// #expect(searches.all == ["Brus"])
 /// ```
 public final class Recorder<Value: Sendable>: Sendable {
-  private let values = Mutex<[Value]>([])
+  private let values = Lock<[Value]>([])
 
   /// Creates an empty recorder.
   public init() {}

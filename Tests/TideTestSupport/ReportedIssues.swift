@@ -1,4 +1,3 @@
-import Synchronization
 import Tide
 
 /// Collects what the runtime reports (warnings, unhandled effect errors) during a test.
@@ -9,7 +8,7 @@ import Tide
 /// #expect(issues.all.isEmpty)
 /// ```
 package final class ReportedIssues: Sendable {
-  private let messages = Mutex<[String]>([])
+  private let messages = Lock<[String]>([])
 
   /// Creates an empty collection.
   package init() {}

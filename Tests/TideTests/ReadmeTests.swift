@@ -1,5 +1,4 @@
 // swift-format-ignore-file
-import Synchronization
 import Testing
 import Tide
 
@@ -57,7 +56,7 @@ enum Counter {
 
 @MainActor @Test func theReadmeFailureTextIsWhatTheHarnessPrints() async {
   final class Messages: Sendable {
-    let all = Mutex<[String]>([])
+    let all = Lock<[String]>([])
   }
   let messages = Messages()
   let collect: @Sendable (TestFailure.Report) -> Void = { report in

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The effect tasks a runtime has launched and not yet seen finish, indexed by the identifiers
 /// they can be cancelled by.
 @usableFromInline
@@ -27,7 +25,7 @@ package final class EffectRegistry: Sendable {
     var tokensByID: [EffectID: Set<Int>] = [:]
   }
 
-  private let storage = Mutex(Storage())
+  private let storage = Lock(Storage())
 
   package init() {}
 

@@ -1,4 +1,3 @@
-import Synchronization
 import Tide
 
 /// What a TestStore shares with its effects and its deinit: the actions effects sent back and not
@@ -14,7 +13,7 @@ final class TestStoreInbox<Action: Sendable>: Sendable {
     var exhaustivity = Exhaustivity.on
   }
 
-  private let storage = Mutex(Storage())
+  private let storage = Lock(Storage())
 
   func append(_ action: Action, from origin: EffectOrigin) {
     storage.withLock { $0.received.append(Received(action: action, origin: origin)) }
