@@ -97,7 +97,6 @@ public final class ManualClock: Clock, Sendable {
         await executor.runReadyWork()
       }
     }
-    storage.withLock { $0.now = max($0.now, deadline) }
   }
 
   /// Moves time forward until nobody is asleep on the clock, waking sleepers in order.
@@ -183,10 +182,15 @@ extension ManualClock {
       }
     }
 
-    /// Removes the earliest sleeper due at `deadline` or before and moves `now` to its deadline.
+    /// Removes the earliest sleeper due at `deadline` or before and moves `now` to its deadline;
+    /// when none is due, moves `now` to `deadline` in the same critical section, so that a
+    /// sleeper registering meanwhile either is seen here or sees the new `now`.
     mutating func removeSleeper(dueBy deadline: Instant) -> Sleeper? {
       dropForgottenSleepers()
-      guard let first = wakeOrder.first, first.deadline <= deadline else { return nil }
+      guard let first = wakeOrder.first, first.deadline <= deadline else {
+        now = max(now, deadline)
+        return nil
+      }
       _ = wakeOrder.removeFirst()
       now = max(now, first.deadline)
       return sleepers.removeValue(forKey: first.id)

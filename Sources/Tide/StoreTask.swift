@@ -46,8 +46,10 @@ public struct StoreTask: Sendable {
   ///
   /// Cancelling the task that awaits cancels those effects too. On a store made with
   /// ``Store/init(initialState:reducer:environment:drivenBy:)``, it first runs the clock's ready
-  /// work, so effects that wait on nothing finish; an effect asleep on the clock finishes only
-  /// when the clock is advanced past its deadline.
+  /// work once, so effects that wait on nothing finish. An effect asleep on the clock finishes
+  /// only when the clock is advanced past its deadline, and one that waits on something outside
+  /// the clock (a real network) resumes in the clock's queue: drive the clock with
+  /// ``ManualClock/advance(by:)`` rather than awaiting `finish()` for those.
   ///
   /// ```swift
   /// await store.send(.loadTapped).finish()

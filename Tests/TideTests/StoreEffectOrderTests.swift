@@ -94,4 +94,75 @@ import Testing
     await clock.advance()
     #expect(store.state == ["kept"])
   }
+
+  /// A store whose actions are strings: "poll", "start" and "cancel" start or cancel the effects
+  /// below; any other action is logged.
+  func makeLoggingStore(
+    clock: ManualClock, start: @escaping @Sendable () -> Effect<String>
+  ) -> Store<[String], String> {
+    let reducer = Reducer<[String], String, Void> { log, action, _ in
+      switch action {
+      case "poll":
+        return .run { send in
+          try await clock.sleep(for: .seconds(5))
+          await send("polled")
+        }
+        .cancellable(id: "poll")
+      case "start":
+        return start()
+      case "cancel":
+        return .cancel(id: "work")
+      default:
+        log.append(action)
+        return .none
+      }
+    }
+    return Store(initialState: [], reducer: reducer, environment: (), drivenBy: clock)
+  }
+
+  @Test func aConcatenationsFirstStepIsCancellableBeforeItRuns() async {
+    let clock = ManualClock()
+    let store = makeLoggingStore(clock: clock) {
+      .concatenate(.run { send in await send("first") }.cancellable(id: "work"), .send("done"))
+    }
+    store.send("start")
+    store.send("cancel")  // Before the clock has run anything.
+    await clock.advance()
+    #expect(store.state == ["done"])
+    #expect(store.runningEffects.isEmpty)
+  }
+
+  @Test func aCancelledConcatenationCancelsNothingMore() async {
+    let clock = ManualClock()
+    let store = makeLoggingStore(clock: clock) {
+      .concatenate(
+        .run { _ in try await clock.sleep(for: .seconds(1)) },
+        .run { _ in }.cancellable(id: "poll", cancelInFlight: true)
+      )
+      .cancellable(id: "work")
+    }
+    store.send("poll")
+    store.send("start")
+    await clock.advance()
+    store.send("cancel")
+    await clock.advance(by: .seconds(5))
+    #expect(store.state == ["polled"])
+  }
+
+  @Test func aStepThatCancelsAndLaunchesStillHoldsTheRestBack() async {
+    let clock = ManualClock()
+    let store = makeLoggingStore(clock: clock) {
+      .merge(
+        .run { send in await send("replaced") }.cancellable(id: "load"),
+        .concatenate(
+          .run { send in await send("loaded") }.cancellable(id: "load", cancelInFlight: true),
+          .send("finished")
+        )
+      )
+    }
+    store.send("start")
+    #expect(store.state.isEmpty)
+    await clock.advance()
+    #expect(store.state == ["loaded", "finished"])
+  }
 }

@@ -37,7 +37,7 @@ package final class EffectRegistry: Sendable {
     origin: EffectOrigin?,
     describe: @escaping @Sendable () -> String,
     task makeTask: (_ token: Int) -> Task<Void, Never>
-  ) -> Task<Void, Never> {
+  ) -> (token: Int, task: Task<Void, Never>) {
     storage.withLock { storage in
       let token = storage.nextToken
       storage.nextToken += 1
@@ -45,7 +45,7 @@ package final class EffectRegistry: Sendable {
       storage.records[token] = Record(
         token: token, ids: ids, describe: describe, origin: origin, parent: parent, task: task)
       for id in ids { storage.tokensByID[id, default: []].insert(token) }
-      return task
+      return (token, task)
     }
   }
 

@@ -55,18 +55,40 @@ package final class EffectRunner<Action: Sendable>: Sendable {
   }
 
   private struct Launch {
+    var sequence = 0
     let ids: [EffectID]
     let priority: TaskPriority?
     let describe: @Sendable () -> String
-    let body: @Sendable (_ token: Int) async -> Void
+    /// What this task waits for first (a concatenation's first step): launched with it, with
+    /// its token as their parent, so that they are registered from the start.
+    var children: [Launch] = []
+    let body: @Sendable (_ token: Int, _ children: [Task<Void, Never>]) async -> Void
+
+    /// Drops this launch's children under `id`.
+    func cancelling(_ id: EffectID) -> Launch? {
+      guard !ids.contains(id) else { return nil }
+      var launch = self
+      launch.children = children.compactMap { $0.cancelling(id) }
+      return launch
+    }
   }
 
   private struct Plan {
     var actions: [Action] = []
     var launches: [Launch] = []
+    /// Numbers launches in the order they were planned, so that a concatenation can tell which
+    /// launches its step added even when that step cancelled earlier ones.
+    var nextSequence = 0
+
+    mutating func append(_ launch: Launch) {
+      var launch = launch
+      launch.sequence = nextSequence
+      nextSequence += 1
+      launches.append(launch)
+    }
 
     mutating func cancel(_ id: EffectID) {
-      launches.removeAll { $0.ids.contains(id) }
+      launches = launches.compactMap { $0.cancelling(id) }
     }
   }
 
@@ -90,22 +112,24 @@ package final class EffectRunner<Action: Sendable>: Sendable {
     case .merge(let effects):
       for effect in effects { self.plan(effect, ids: ids, context: context, into: &plan) }
     case .run(let run):
-      plan.launches.append(
-        Launch(ids: ids, priority: run.priority, describe: { effect.description }) { token in
+      plan.append(
+        Launch(ids: ids, priority: run.priority, describe: { effect.description }) { token, _ in
           await self.perform(run, of: effect, token: token, context: context)
         })
     case .concatenate(let effects):
       for (index, element) in effects.enumerated() {
-        let launched = plan.launches.count
+        let start = plan.nextSequence
         self.plan(element, ids: ids, context: context, into: &plan)
-        guard plan.launches.count > launched else { continue }  // It finished synchronously.
+        let first = plan.launches.filter { $0.sequence >= start }
+        guard !first.isEmpty else { continue }  // It finished synchronously.
         let rest = effects[(index + 1)...]
         if rest.isEmpty { return }
-        let first = Array(plan.launches[launched...])
-        plan.launches.removeSubrange(launched...)
-        plan.launches.append(
-          Launch(ids: ids, priority: nil, describe: { effect.description }) { token in
-            await self.wait(for: self.launch(first, parent: token, context: context))
+        plan.launches.removeAll { $0.sequence >= start }
+        plan.append(
+          Launch(
+            ids: ids, priority: nil, describe: { effect.description }, children: first
+          ) { token, children in
+            await self.wait(for: children)
             await self.perform(rest, ids: ids, token: token, context: context)
           })
         return
@@ -119,6 +143,9 @@ package final class EffectRunner<Action: Sendable>: Sendable {
     _ effects: ArraySlice<Effect<Action>>, ids: [EffectID], token: Int, context: Context
   ) async {
     for effect in effects {
+      // Checked before planning: planning cancels at once, and a cancelled concatenation must
+      // not cancel anything more.
+      guard !Task.isCancelled else { return }
       var plan = Plan()
       self.plan(effect, ids: ids, context: context, into: &plan)
       for action in plan.actions {
@@ -154,23 +181,22 @@ package final class EffectRunner<Action: Sendable>: Sendable {
     _ launches: [Launch], parent: Int?, context: Context
   ) -> [Task<Void, Never>] {
     launches.map { launch in
-      registry.launch(
+      let children = launch.children.isEmpty ? nil : PendingChildTasks()
+      let (token, task) = registry.launch(
         ids: launch.ids, parent: parent, origin: context.origin, describe: launch.describe
       ) { token in
         let body = launch.body
-        guard let scheduler else {
-          return Task(priority: launch.priority) {
-            await body(token)
-            self.registry.remove(token)
-          }
+        let operation: @Sendable () async -> Void = {
+          await body(token, await children?.tasks ?? [])
+          self.registry.remove(token)
         }
+        guard let scheduler else { return Task(priority: launch.priority, operation: operation) }
         return ManualClock.$current.withValue(scheduler) {
-          Task(executorPreference: scheduler, priority: launch.priority) {
-            await body(token)
-            self.registry.remove(token)
-          }
+          Task(executorPreference: scheduler, priority: launch.priority, operation: operation)
         }
       }
+      children?.fill(self.launch(launch.children, parent: token, context: context))
+      return task
     }
   }
 
