@@ -153,11 +153,6 @@ public final class ManualClock: Clock, Sendable {
       await Task.yield()  // The main actor's turn, explained above.
     }
   }
-
-  /// Whether work is queued that ``runReadyWork(jobLimit:)`` would run.
-  package var hasReadyWork: Bool {
-    storage.withLock { !$0.queue.isEmpty }
-  }
 }
 
 extension ManualClock {

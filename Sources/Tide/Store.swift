@@ -119,8 +119,8 @@ public final class Store<State, Action: Sendable> {
   }
 
   @usableFromInline
-  init(scoped: ScopedCore<State, Action>) {
-    self.core = .scoped(scoped, send: scoped.send)
+  init(scoped: ScopedCore<State, Action>, send: @escaping (Action) -> StoreTask) {
+    self.core = .scoped(scoped, send: send)
   }
 
   /// The current state.
@@ -204,12 +204,12 @@ public final class Store<State, Action: Sendable> {
     return Store<ChildState, ChildAction>(
       scoped: ScopedCore(
         state: { [self] in toChildState(self.state) },
-        send: { sendToRoot(fromChildAction($0)) },
         addObserver: { [self] notify in
           self.addObserver { notify(toChildState($0)) }
         },
         effects: core.effects
-      )
+      ),
+      send: { sendToRoot(fromChildAction($0)) }
     )
   }
 

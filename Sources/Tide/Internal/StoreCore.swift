@@ -4,7 +4,8 @@
 @usableFromInline
 enum StoreCore<State, Action: Sendable> {
   case root(RootCore<State, Action>, owner: RootOwner<State, Action>)
-  /// A scope, with its send function beside it: the send path matches the function alone.
+  /// A scope, with its send function beside it: the send path matches the function alone, one
+  /// retain, where matching it out of the scope would copy the scope too.
   case scoped(ScopedCore<State, Action>, send: (Action) -> StoreTask)
 
   /// The root's effects, which every store scoped from it shares.
