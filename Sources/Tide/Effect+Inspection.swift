@@ -7,23 +7,49 @@ extension Effect: CustomStringConvertible {
   /// print(effect)  // .run("geocode").cancellable(id: "search", cancelInFlight: true)
   /// ```
   public var description: String {
-    switch operation {
-    case .none:
-      return ".none"
-    case .send(let action):
-      return ".send(\(describe(action)))"
-    case .run(let run):
-      return run.name.map { ".run(\(describe($0)))" } ?? ".run"
-    case .merge(let effects):
-      return ".merge(\(effects.map(\.description).joined(separator: ", ")))"
-    case .concatenate(let effects):
-      return ".concatenate(\(effects.map(\.description).joined(separator: ", ")))"
-    case .cancellable(let id, let cancelInFlight, let effect):
-      let flag = cancelInFlight ? ", cancelInFlight: true" : ""
-      return "\(effect.description).cancellable(id: \(id)\(flag))"
-    case .cancel(let id):
-      return ".cancel(id: \(id))"
+    // Built with an explicit stack rather than by recursion, so that no nesting is too deep
+    // to print.
+    var result = ""
+    var pending: [DescriptionPiece] = [.effect(self)]
+    func list(_ name: String, _ effects: [Effect]) {
+      pending.append(.text(")"))
+      for (index, effect) in effects.enumerated().reversed() {
+        pending.append(.effect(effect))
+        if index > 0 { pending.append(.text(", ")) }
+      }
+      pending.append(.text(".\(name)("))
     }
+    while let piece = pending.popLast() {
+      guard case .effect(let effect) = piece else {
+        if case .text(let text) = piece { result += text }
+        continue
+      }
+      switch effect.operation {
+      case .none:
+        result += ".none"
+      case .send(let action):
+        result += ".send(\(describe(action)))"
+      case .run(let run):
+        result += run.name.map { ".run(\(describe($0)))" } ?? ".run"
+      case .merge(let effects):
+        list("merge", effects)
+      case .concatenate(let effects):
+        list("concatenate", effects)
+      case .cancellable(let id, let cancelInFlight, let effect):
+        let flag = cancelInFlight ? ", cancelInFlight: true" : ""
+        pending.append(.text(".cancellable(id: \(id)\(flag))"))
+        pending.append(.effect(effect))
+      case .cancel(let id):
+        result += ".cancel(id: \(id))"
+      }
+    }
+    return result
+  }
+
+  /// What is left to print of an effect's description: an effect, or punctuation.
+  private enum DescriptionPiece {
+    case effect(Effect)
+    case text(String)
   }
 
   /// The structure of the effect, for tests and tools that inspect effects without running them.

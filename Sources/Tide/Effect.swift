@@ -167,7 +167,15 @@ public struct Effect<Action: Sendable>: Sendable {
   ///   - effects: The effects to run in order.
   /// - Returns: An effect that finishes when the last of them has finished.
   public static func concatenate(_ effects: [Self]) -> Self {
-    let effects = effects.filter { !$0.isNone }
+    // Concatenation is associative, so a nested one is spliced in: a chain built one
+    // `concatenate(with:)` at a time stays one flat list, however long it grows.
+    let effects = effects.flatMap { effect -> [Self] in
+      switch effect.operation {
+      case .none: []
+      case .concatenate(let children): children
+      default: [effect]
+      }
+    }
     switch effects.count {
     case 0: return .none
     case 1: return effects[0]

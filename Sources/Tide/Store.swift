@@ -131,20 +131,43 @@ public final class Store<State, Action: Sendable> {
   /// print(store.state.count)
   /// ```
   public var state: State {
+    switch core {
+    case .root(let root, _):
+      trackRead(of: root)
+      return root.state
+    case .scoped(let scoped, _):
+      scoped.trackRead()
+      return scoped.state()
+    }
+  }
+
+  /// The current state, without recording a read for Observation.
+  @usableFromInline
+  var currentState: State {
+    switch core {
+    case .root(let root, _): root.state
+    case .scoped(let scoped, _): scoped.state()
+    }
+  }
+
+  /// Records a read of a root store's state for Observation.
+  @usableFromInline
+  func trackRead(of root: RootCore<State, Action>) {
     registrar.access(self, keyPath: \.state)
-    if case .root(let root, _) = core, root.didChange == nil {
+    if root.didChange == nil {
       // Observation tracking is one-shot and registers on read: until `state` is read again there
       // is nobody to tell of a change, so the hook (and the registrar's cost, about a
       // microsecond) is only installed after a read and removed once it has fired.
       root.didChange = { [weak self] in self?.stateDidChange() }
     }
-    return currentState
   }
 
-  private var currentState: State {
+  /// Records a read for Observation on the root store, whichever store this is.
+  @usableFromInline
+  var trackRootRead: () -> Void {
     switch core {
-    case .root(let root, _): root.state
-    case .scoped(let scoped, _): scoped.state()
+    case .root(let root, _): { [self] in self.trackRead(of: root) }
+    case .scoped(let scoped, _): scoped.trackRead
     }
   }
 
@@ -203,11 +226,13 @@ public final class Store<State, Action: Sendable> {
     let sendToRoot = self.sendToRoot
     return Store<ChildState, ChildAction>(
       scoped: ScopedCore(
-        state: { [self] in toChildState(self.state) },
+        project: { [self] in toChildState(self.currentState) },
+        trackRead: trackRootRead,
         addObserver: { [self] notify in
           self.addObserver { notify(toChildState($0)) }
         },
-        effects: core.effects
+        effects: core.effects,
+        caches: core.caches
       ),
       send: { sendToRoot(fromChildAction($0)) }
     )

@@ -88,6 +88,25 @@ func coreBenchmarks() async -> [BenchmarkRow] {
         note: levels == 1 ? "root send in this run: \(format(rootSend, digits: 1)) ns" : ""))
   }
 
+  // Reading `state` through scopes, with no send in between: what a view does on every render.
+  let reads = 1_000_000
+  var readOneLevel = 0.0
+  for levels in [1, 100] {
+    var scoped = root
+    for _ in 0..<levels { scoped = scoped.scope(state: { $0 }, action: { $0 }) }
+    let store = scoped
+    let time = measure(operations: reads) {
+      for _ in 0..<reads { blackHole(store.state.count) }
+    }
+    if levels == 1 { readOneLevel = time }
+    rows.append(
+      BenchmarkRow(
+        group: "runtime", name: "read state through \(levels) scope levels", nanoseconds: time,
+        baseline: levels == 1 ? nil : "read state through 1 scope levels",
+        target: levels == 100 ? "≤ 2× a read at 1 level" : ""))
+  }
+  blackHole(readOneLevel)
+
   let bounce = Store(initialState: BenchState(), reducer: benchReducer, environment: ())
   let bounceTime = measure(operations: sends) {
     for _ in 0..<sends { bounce.send(.bounce) }

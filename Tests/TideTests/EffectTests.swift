@@ -51,6 +51,37 @@ import TideTesting
     #expect(merged.immediateActions == [.start("a"), .start("b")])
   }
 
+  @Test("A chain of thousands of concatenations stays flat, prints and runs in order")
+  func longConcatenationChain() async {
+    var chain = Effect<Action>.send(.finished("0"))
+    var deep = Effect<Action>.send(.finished("0"))
+    for index in 1..<5_000 {
+      chain = chain.concatenate(with: .run { send in await send(.finished("\(index)")) })
+      deep = deep.concatenate(with: .send(.finished("\(index)"))).cancellable(id: index)
+    }
+    guard case .concatenate(let steps) = chain.shape else {
+      Issue.record("not a concatenation: \(chain.shape)")
+      return
+    }
+    #expect(steps.count == 5_000)
+    #expect(chain.description.hasPrefix(#".concatenate(.send(.finished("0")), .run, .run"#))
+    let deepDescription = deep.description
+    let printsInnermostFirst = deepDescription.hasPrefix(#".concatenate(.concatenate(.concat"#)
+    let printsOutermostLast = deepDescription.hasSuffix(
+      #".send(.finished("4999"))).cancellable(id: 4999)"#)
+    #expect(printsInnermostFirst)
+    #expect(printsOutermostLast)
+
+    let clock = ManualClock()
+    let finished = chain
+    let store = makeStore({ _ in finished }, clock: clock)
+    await store.send(.start("chain")).finish()
+    #expect(store.state.count == 5_001)
+    #expect(store.state.last == .finished("4999"))
+    #expect(store.state.dropFirst().map { if case .finished(let n) = $0 { n } else { "" } }
+      == (0..<5_000).map { "\($0)" })
+  }
+
   @Test func shapeExposesStructure() {
     let effect = Effect<Action>.run(name: "login") { _ in }.cancellable(id: 7)
     guard case .cancellable(let id, let cancelInFlight, let inner) = effect.shape,

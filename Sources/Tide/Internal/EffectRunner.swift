@@ -160,7 +160,20 @@ package final class EffectRunner<Action: Sendable>: Sendable {
   private func perform(
     _ run: Effect<Action>.Run, of effect: Effect<Action>, token: Int, context: Context
   ) async {
-    let send = Send<Action> { action in await context.deliver(action, token) }
+    // A `Send` can escape its operation (stored, or handed to an unstructured task). Once the
+    // effect has ended, what it sends is reported and dropped rather than reduced silently.
+    let hasEnded = Lock(false)
+    let reporter = IssueReporter.current
+    let send = Send<Action> { action in
+      if hasEnded.withLock({ $0 }) {
+        reporter.report(
+          escapedSendMessage(action, effect: effect, origin: context.origin),
+          at: context.origin?.location)
+        return
+      }
+      await context.deliver(action, token)
+    }
+    defer { hasEnded.withLock { $0 = true } }
     do {
       try await run.operation(send)
     } catch {
@@ -224,6 +237,23 @@ private func unhandledErrorMessage(
   lines.append("")
   lines.append(
     "Handle it with .run(…, catch: { error, send in … }) and send an action that describes the failure."
+  )
+  return lines.joined(separator: "\n")
+}
+
+private func escapedSendMessage(
+  _ action: some Sendable, effect: Effect<some Sendable>, origin: EffectOrigin?
+) -> String {
+  var lines = [
+    "An effect sent an action after it had finished.",
+    "",
+    "  Effect: \(effect)",
+  ]
+  if let origin { lines.append("  Started by: \(origin)") }
+  lines.append("  Action: \(describe(action))")
+  lines.append("")
+  lines.append(
+    "The action was dropped. Its send escaped the effect's operation: await the work that sends inside the operation, so that the effect lasts as long as it does."
   )
   return lines.joined(separator: "\n")
 }

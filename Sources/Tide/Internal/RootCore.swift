@@ -16,12 +16,17 @@ final class RootCore<State, Action: Sendable> {
   @exclusivity(unchecked) @usableFromInline var state: State
   @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
   @usableFromInline let runner: EffectRunner<Action>
+  /// The states its scoped stores have cached, emptied before every reduction.
+  @usableFromInline let scopeCaches = ScopeCaches()
 
   @exclusivity(unchecked) @usableFromInline var queue: [QueuedAction<Action>] = []
   @exclusivity(unchecked) @usableFromInline var isSending = false
   @exclusivity(unchecked) @usableFromInline var observers: ContiguousArray<StoreObserver<State>> =
     []
   private var nextObserverID = 0
+  /// Counts removals, so that a notification round can tell cheaply whether an observer it is
+  /// about to call was removed by one called before it.
+  @exclusivity(unchecked) @usableFromInline var observerRemovals = 0
   /// Told after every batch of actions while Observation tracks the store; `nil` otherwise.
   @exclusivity(unchecked) @usableFromInline var didChange: (() -> Void)?
 
@@ -62,6 +67,7 @@ final class RootCore<State, Action: Sendable> {
     if isSending { return enqueue(action) }
     isSending = true
     defer { isSending = false }
+    if !scopeCaches.filled.isEmpty { scopeCaches.invalidate() }
     let effect = reduce(&state, action)
     var tasks: [Task<Void, Never>] = []
     if !effect.isNone { start(effect, tasks: nil, into: &tasks) }
@@ -114,9 +120,20 @@ final class RootCore<State, Action: Sendable> {
 
   /// Processes queued actions in order, then notifies observers; repeats while observers queue
   /// more. Observers therefore only ever see the state after a whole batch.
+  ///
+  /// Observers that send after every batch would keep this going forever; after
+  /// ``observerRoundLimit`` such batches in a row, the loop is reported and the actions it queued
+  /// are dropped.
   @usableFromInline
   func drain(_ tasks: inout [Task<Void, Never>]) {
+    var rounds = 0
     while !queue.isEmpty {
+      rounds += 1
+      if rounds > observerRoundLimit {
+        reportObserverLoop()
+        return
+      }
+      if !scopeCaches.filled.isEmpty { scopeCaches.invalidate() }
       var index = 0
       while index < queue.count {
         let queued = queue[index]
@@ -135,7 +152,31 @@ final class RootCore<State, Action: Sendable> {
     if observers.isEmpty { return }
     let observers = self.observers
     let state = self.state
-    for observer in observers { observer.notify(state) }
+    let removals = observerRemovals
+    for observer in observers {
+      // One called earlier in this round may have removed it: then it is not told.
+      if observerRemovals != removals, !self.observers.contains(where: { $0.id == observer.id }) {
+        continue
+      }
+      observer.notify(state)
+    }
+  }
+
+  private func reportObserverLoop() {
+    let dropped = queue
+    queue.removeAll()
+    let count = dropped.count == 1 ? "the 1 action" : "the \(dropped.count) actions"
+    IssueReporter.current.report(
+      """
+      Observers kept sending actions: the store handled \(observerRoundLimit) batches in a row, \
+      and after each of them an observer sent more.
+
+        Last sent: \(describe(dropped.last!.action))
+
+      The store dropped \(count) they had queued, to stop the loop. An observer should send only \
+      when the state calls for it: a whole-state observer is told after every batch, changed or \
+      not.
+      """)
   }
 
   /// Adds an observer and returns its identifier, for ``removeObserver(_:)``.
@@ -149,5 +190,10 @@ final class RootCore<State, Action: Sendable> {
 
   func removeObserver(_ id: Int) {
     observers.removeAll { $0.id == id }
+    observerRemovals &+= 1
   }
 }
+
+/// How many batches in a row a store handles, each followed by observers sending more actions,
+/// before it reports an observer loop and drops what they queued.
+let observerRoundLimit = 10_000

@@ -16,4 +16,13 @@ enum StoreCore<State, Action: Sendable> {
     case .scoped(let scoped, _): scoped.effects
     }
   }
+
+  /// The caches of the root's scoped stores.
+  @usableFromInline
+  var caches: ScopeCaches {
+    switch self {
+    case .root(let core, _): core.scopeCaches
+    case .scoped(let scoped, _): scoped.caches
+    }
+  }
 }

@@ -1,25 +1,66 @@
 import Foundation
 
 /// Builds ``Node`` trees from values with `Mirror`.
+///
+/// Reflection is total: an object met again inside itself becomes a back-reference marker
+/// instead of an endless descent, and values nested deeper than ``maximumDepth`` print as `…`,
+/// so that no value, however cyclic or deep, can exhaust the stack of the printer, the renderer
+/// or the differ (all of which recurse over the tree this builds).
 struct Reflector {
   var redacts: Bool
+  /// How deep this reflector sits in the value being reflected.
+  private var depth = 0
+  /// The objects being reflected around this point, outermost first.
+  private var ancestors: [ObjectIdentifier] = []
+
+  /// How many levels of nesting are reflected; deeper values print as ``elided``.
+  static let maximumDepth = 100
+  /// What a value nested deeper than ``maximumDepth`` prints as.
+  static let elided = "…"
+
+  init(redacts: Bool) {
+    self.redacts = redacts
+  }
+
+  /// The reflector for the values inside `value`.
+  private func descending(into value: Any, isObject: Bool) -> Reflector {
+    var inner = self
+    inner.depth += 1
+    if isObject { inner.ancestors.append(ObjectIdentifier(value as AnyObject)) }
+    return inner
+  }
+
+  /// What an object already being reflected further out prints as.
+  static func backReference(to value: Any) -> String {
+    "<back-reference to \(TypeName.of(value))>"
+  }
 
   func node(_ value: Any, redacted: Bool = false) -> Node {
+    if depth >= Self.maximumDepth { return .scalar(Self.elided) }
     if redacted && redacts {
-      let plain = Reflector(redacts: false).node(value)
+      var plain = self
+      plain.redacts = false
       return .redacted(
         isString: value is String || value is Substring || value is Character,
-        fingerprint: Renderer(style: .line).render(plain))
+        fingerprint: Renderer(style: .line).render(plain.node(value)))
     }
-    if let custom = value as? any CustomInspectable { return node(custom.inspectionValue) }
+    if let custom = value as? any CustomInspectable {
+      return descending(into: value, isObject: false).node(custom.inspectionValue)
+    }
     if let scalar = scalar(value) { return .scalar(scalar) }
 
     let mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .class,
+      ancestors.contains(ObjectIdentifier(value as AnyObject))
+    {
+      return .scalar(Self.backReference(to: value))
+    }
+    let inner = descending(into: value, isObject: mirror.displayStyle == .class)
     let hidden = redacts ? (type(of: value) as? any Redacting.Type)?.redactedLabels ?? [] : []
     switch mirror.displayStyle {
     case .optional:
       guard let child = mirror.children.first else { return .scalar("nil") }
-      return .some(node(child.value))
+      return .some(inner.node(child.value))
     case .enum:
       let typeName = TypeName.of(value)
       guard let child = mirror.children.first, let name = child.label else {
@@ -31,12 +72,12 @@ struct Reflector {
         return .enumCase(
           type: typeName, name: name,
           payload: payload.children.map {
-            Node.Field(label: tupleLabel($0.label), node: node($0.value, redacted: hide))
+            Node.Field(label: tupleLabel($0.label), node: inner.node($0.value, redacted: hide))
           })
       }
       return .enumCase(
         type: typeName, name: name,
-        payload: [Node.Field(label: nil, node: node(child.value, redacted: hide))])
+        payload: [Node.Field(label: nil, node: inner.node(child.value, redacted: hide))])
     case .struct, .class:
       var fields: [Node.Field] = []
       var current: Mirror? = mirror
@@ -49,22 +90,22 @@ struct Reflector {
         for child in each.children {
           let label = child.label ?? "_"
           fields.append(
-            Node.Field(label: label, node: node(child.value, redacted: hidden.contains(label))))
+            Node.Field(label: label, node: inner.node(child.value, redacted: hidden.contains(label))))
         }
       }
       return .structure(type: TypeName.of(value), fields: fields)
     case .tuple:
       return .tuple(
-        mirror.children.map { Node.Field(label: tupleLabel($0.label), node: node($0.value)) })
+        mirror.children.map { Node.Field(label: tupleLabel($0.label), node: inner.node($0.value)) })
     case .collection:
-      return .array(mirror.children.map { node($0.value) })
+      return .array(mirror.children.map { inner.node($0.value) })
     case .set:
-      return .set(sortedByRendering(mirror.children.map { node($0.value) }))
+      return .set(sortedByRendering(mirror.children.map { inner.node($0.value) }))
     case .dictionary:
       let pairs = mirror.children.compactMap { child -> Node.Pair? in
         let pair = Mirror(reflecting: child.value).children.map(\.value)
         guard pair.count == 2 else { return nil }
-        return Node.Pair(key: node(pair[0]), value: node(pair[1]))
+        return Node.Pair(key: inner.node(pair[0]), value: inner.node(pair[1]))
       }
       let line = Renderer(style: .line)
       return .dictionary(
@@ -78,6 +119,7 @@ struct Reflector {
   /// sides get one shared ``Node/Unchanged`` box that is only reflected if it is printed, so a
   /// diff of large values costs what changed rather than what they hold.
   func pair(_ old: Any, _ new: Any, redacted: Bool = false) -> (Node, Node) {
+    if depth >= Self.maximumDepth { return (.scalar(Self.elided), .scalar(Self.elided)) }
     if redacted && redacts { return (node(old, redacted: true), node(new, redacted: true)) }
     if isEqual(old, new) {
       let box = Node.Unchanged(old, reflector: self)
@@ -91,6 +133,7 @@ struct Reflector {
     guard type(of: old) == type(of: new), oldMirror.displayStyle == newMirror.displayStyle else {
       return (node(old), node(new))
     }
+    let inner = descending(into: old, isObject: false)
     switch oldMirror.displayStyle {
     case .struct:
       let hidden = redacts ? (type(of: old) as? any Redacting.Type)?.redactedLabels ?? [] : []
@@ -98,7 +141,7 @@ struct Reflector {
       var newFields: [Node.Field] = []
       for (oldChild, newChild) in zip(oldMirror.children, newMirror.children) {
         let label = oldChild.label ?? "_"
-        let (oldNode, newNode) = pair(
+        let (oldNode, newNode) = inner.pair(
           oldChild.value, newChild.value, redacted: hidden.contains(label))
         oldFields.append(Node.Field(label: label, node: oldNode))
         newFields.append(Node.Field(label: label, node: newNode))
@@ -111,7 +154,7 @@ struct Reflector {
       guard let oldChild = oldMirror.children.first, let newChild = newMirror.children.first else {
         return (node(old), node(new))
       }
-      let (oldNode, newNode) = pair(oldChild.value, newChild.value)
+      let (oldNode, newNode) = inner.pair(oldChild.value, newChild.value)
       return (.some(oldNode), .some(newNode))
     case .collection:
       let oldElements = oldMirror.children.map(\.value)
@@ -133,22 +176,23 @@ struct Reflector {
       var oldNodes: [Node] = []
       var newNodes: [Node] = []
       for index in 0..<start {
-        let box = Node.Unchanged(oldElements[index], reflector: self)
+        let box = Node.Unchanged(oldElements[index], reflector: inner)
         oldNodes.append(.unchanged(box))
         newNodes.append(.unchanged(box))
       }
       if oldEnd - start == newEnd - start {
         for offset in 0..<(oldEnd - start) {
-          let (oldNode, newNode) = pair(oldElements[start + offset], newElements[start + offset])
+          let (oldNode, newNode) = inner.pair(
+            oldElements[start + offset], newElements[start + offset])
           oldNodes.append(oldNode)
           newNodes.append(newNode)
         }
       } else {
-        oldNodes += oldElements[start..<oldEnd].map { node($0) }
-        newNodes += newElements[start..<newEnd].map { node($0) }
+        oldNodes += oldElements[start..<oldEnd].map { inner.node($0) }
+        newNodes += newElements[start..<newEnd].map { inner.node($0) }
       }
       for offset in 0..<(oldElements.count - oldEnd) {
-        let box = Node.Unchanged(oldElements[oldEnd + offset], reflector: self)
+        let box = Node.Unchanged(oldElements[oldEnd + offset], reflector: inner)
         oldNodes.append(.unchanged(box))
         newNodes.append(.unchanged(box))
       }
