@@ -2,14 +2,23 @@ extension Store {
   /// Calls `onChange` with a slice of the state now, and again each time that slice changes.
   ///
   /// Observers are told after each batch of actions, on the main actor, in the order they
-  /// registered. An observer may send actions; they are queued and handled before observers are
-  /// told again.
+  /// registered. An observer removed by one told before it in the same round is not told.
+  ///
+  /// An observer may send actions; they are queued and handled before observers are told again.
+  /// Capture the store weakly to send from an observer: the store keeps its observers, so a
+  /// strong capture would keep the store alive for ever.
   ///
   /// ```swift
   /// store.observe({ $0.locations.count }) { count in
   ///   print("\(count) results")
   /// }
+  /// store.observe(\.query) { [weak store] query in
+  ///   if query.isEmpty { store?.send(.clearTapped) }
+  /// }
   /// ```
+  ///
+  /// Observers that send after every batch would never let `send` return: after 10,000 such
+  /// batches in a row the store reports the loop and drops what they queued.
   ///
   /// - Parameters:
   ///   - slice: A function that picks the observed value out of the state.
@@ -49,7 +58,9 @@ extension Store {
   /// Calls `onChange` with the whole state now, and again after every batch of actions, changed
   /// or not.
   ///
-  /// Use it for state that is not `Equatable`, and for loggers that want every step.
+  /// Use it for state that is not `Equatable`, and for loggers that want every step. Such an
+  /// observer must not send an action every time it is told: that is a loop, which the store
+  /// stops and reports after 10,000 batches in a row. To send from it, capture the store weakly.
   ///
   /// ```swift
   /// store.observe { state in log.append(state) }

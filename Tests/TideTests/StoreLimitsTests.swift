@@ -1,0 +1,143 @@
+import Observation
+import Testing
+import TideTestSupport
+
+@testable import Tide
+
+/// Misuse that used to hang or misbehave silently: each has a bound or a report now.
+@MainActor
+@Suite("Store limits and reports")
+struct StoreLimitsTests {
+  let counter = Reducer<Int, Int, Void> { count, delta, _ in
+    count += delta
+    return .none
+  }
+
+  @Test("An observer that always sends is stopped and reported, and send returns")
+  func observerLoop() {
+    let issues = ReportedIssues()
+    let store = Store(initialState: 0, reducer: counter, environment: ())
+    IssueReporter.$current.withValue(issues.reporter) {
+      store.observe { [weak store] _ in store?.send(1) }
+    }
+    // Its first call, made before it is registered, sends once.
+    #expect(store.state == 1)
+    IssueReporter.$current.withValue(issues.reporter) { store.send(100) }
+    #expect(store.state == 1 + 100 + observerRoundLimit)
+    #expect(
+      issues.all == [
+        """
+        Observers kept sending actions: the store handled 10000 batches in a row, and after each of them an observer sent more.
+
+          Last sent: 1
+
+        The store dropped the 1 action they had queued, to stop the loop. An observer should send only when the state calls for it: a whole-state observer is told after every batch, changed or not.
+        """
+      ])
+    // The store still works, and the loop starts over (and is stopped again) on the next send.
+    IssueReporter.$current.withValue(issues.reporter) { store.send(0) }
+    #expect(issues.all.count == 2)
+  }
+
+  @Test("An observer that sends until the state settles is not a loop")
+  func observerThatSettles() {
+    let issues = ReportedIssues()
+    let store = Store(initialState: 0, reducer: counter, environment: ())
+    IssueReporter.$current.withValue(issues.reporter) {
+      store.observe(\.self) { [weak store] count in
+        if count < 5_000 { store?.send(1) }
+      }
+      store.send(1)
+    }
+    #expect(store.state == 5_000)
+    #expect(issues.all.isEmpty)
+  }
+
+  @Test("An observer removed by one called before it in the same round is not told")
+  func observerRemovedMidRound() {
+    let store = Store(initialState: 0, reducer: counter, environment: ())
+    var told: [String] = []
+    var second: StoreObservation?
+    store.observe { count in
+      told.append("first \(count)")
+      if count == 1 { second?.cancel() }
+    }
+    second = store.observe { count in told.append("second \(count)") }
+    store.send(1)
+    store.send(1)
+    #expect(told == ["first 0", "second 0", "first 1", "first 2"])
+  }
+
+  @Test("A store observed by a closure that sends to it weakly is released")
+  func observingFromInsideAnObserverDoesNotLeak() {
+    weak var released: Store<Int, Int>?
+    do {
+      let store = Store(initialState: 0, reducer: counter, environment: ())
+      store.observe(\.self) { [weak store] count in
+        if count == 1 { store?.send(1) }
+      }
+      store.send(1)
+      #expect(store.state == 2)
+      released = store
+    }
+    #expect(released == nil)
+  }
+
+  @Test("A send that escaped its effect is reported and dropped")
+  func escapedSend() async {
+    let issues = ReportedIssues()
+    let escaped = Lock<Send<String>?>(nil)
+    let reducer = Reducer<[String], String, Void> { log, action, _ in
+      log.append(action)
+      guard action == "start" else { return .none }
+      return .run(name: "leaky") { send in
+        escaped.withLock { $0 = send }
+        await send("inside")
+      }
+    }
+    let store = Store(initialState: [], reducer: reducer, environment: ())
+    await IssueReporter.$current.withValue(issues.reporter) {
+      await store.send("start").finish()
+      await escaped.withLock { $0 }?("late")
+    }
+    #expect(store.state == ["start", "inside"])
+    #expect(
+      issues.all == [
+        """
+        An effect sent an action after it had finished.
+
+          Effect: .run("leaky")
+          Action: "late"
+
+        The action was dropped. Its send escaped the effect's operation: await the work that sends inside the operation, so that the effect lasts as long as it does.
+        """
+      ])
+  }
+
+  @Test("Reads through 100 scopes see every change, and Observation tracks them on the root")
+  func deepScopedReads() {
+    let root = Store(initialState: 0, reducer: counter, environment: ())
+    var scoped = root
+    for _ in 0..<100 { scoped = scoped.scope(state: { $0 }, action: { $0 }) }
+    let deep = scoped
+    let half = root.scope(state: { $0 / 2 }, action: { $0 })
+    #expect(deep.state == 0)
+    let changes = Lock(0)
+    withObservationTracking {
+      _ = deep.state
+    } onChange: {
+      changes.withLock { $0 += 1 }
+    }
+    for step in 1...10 {
+      deep.send(1)
+      #expect(deep.state == step)
+      #expect(half.state == step / 2)
+    }
+    #expect(changes.withLock { $0 } == 1)
+    var seen: [Int] = []
+    deep.observe(\.self) { seen.append($0) }
+    root.send(5)
+    #expect(seen == [10, 15])
+    #expect(deep.state == 15)
+  }
+}
