@@ -4,7 +4,7 @@ import Tide
 
 /// The app: the login screen while logged out; once logged in, the user's saved locations and
 /// the add-location search. Composed from `LoginFeature` and `AddLocationFeature` with
-/// `pullback` and `optional`.
+/// `ifLet` and `pullback`.
 ///
 /// ```swift
 /// let store = Store(initialState: App.State(), reducer: App.reducer, environment: .demo(clock: ContinuousClock()))
@@ -12,20 +12,17 @@ import Tide
 /// ```
 ///
 /// A location picked in the search is added to the saved list (never twice). Logging out
-/// returns to the login screen and cancels the children's effects.
+/// returns to the login screen; `ifLet` cancels the effects of a child whose state is gone.
 public enum App {
   /// The feature's logic.
-  public static let reducer = Reducer<State, Action, Environment>.combine(
-    Login.reducer
-      .optional()
-      .pullback(state: \.login, action: CasePath(Action.login), environment: \.login),
-    AddLocation.reducer
-      .pullback(state: \Home.search, action: .`self`, environment: { $0 })
-      .optional()
-      .pullback(
-        state: \.home, action: CasePath(Action.addLocation), environment: \.addLocation),
+  public static let reducer =
     core
-  )
+    .ifLet(
+      \.login, action: CasePath(Action.login), environment: \.login, then: Login.reducer
+    )
+    .ifLet(
+      \.home, action: CasePath(Action.addLocation), environment: \.addLocation,
+      then: AddLocation.reducer.pullback(state: \Home.search, action: .`self`, environment: { $0 }))
 
   /// What the app itself decides: the hand-offs between the screens.
   static let core = Reducer<State, Action, Environment> { state, action, _ in
@@ -60,10 +57,8 @@ public enum App {
       guard state.home != nil else { return .none }
       state.home = nil
       state.login = Login.State()
-      return .merge(
-        Login.cancelEffects.map(Action.login),
-        AddLocation.cancelEffects.map(Action.addLocation)
-      )
+      // `ifLet` cancels the search's effects now that its state is gone.
+      return .none
 
     case .login, .addLocation:
       return .none

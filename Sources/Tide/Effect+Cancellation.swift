@@ -22,7 +22,13 @@ extension Effect {
   ///   - cancelInFlight: Whether to cancel effects already running under `id` before starting.
   /// - Returns: A cancellable effect.
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
-    if isNone && !cancelInFlight { return self }
+    if !cancelInFlight {
+      // Nothing synchronous can be cancelled: it has run before anyone could cancel it.
+      switch operation {
+      case .none, .send: return self
+      default: break
+      }
+    }
     return Self(operation: .cancellable(id: EffectID(id), cancelInFlight: cancelInFlight, self))
   }
 

@@ -121,7 +121,7 @@ extension User {
       await store.send(.login(.alertDismissed))
     } matching: { issue in
       issue.comments.first?.rawValue.hasPrefix(
-        "An action was sent to an optional reducer while its state was nil.\n\n  Action: .alertDismissed"
+        "An action was sent to a child whose state is nil.\n\n  Action: .alertDismissed"
       )
         == true
     }

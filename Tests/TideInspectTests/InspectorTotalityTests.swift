@@ -31,7 +31,8 @@ struct InspectorTotalityTests {
     first.next = GraphNode(name: "b", next: first)
     #expect(
       Inspector().line(first)
-        == #"GraphNode(name: "a", next: GraphNode(name: "b", next: <back-reference to GraphNode>))"#)
+        == #"GraphNode(name: "a", next: GraphNode(name: "b", next: <back-reference to GraphNode>))"#
+    )
     first.next = nil
   }
 

@@ -310,17 +310,18 @@ import TideTestSupport
       state += action
       return .none
     }
-    let optional = child.optional()
-    let line = #line - 1
+    let optional = Reducer<Int?, Int, Void>.empty.ifLet(
+      \.self, action: .`self`, environment: { $0 }, then: child)
+    let line = #line - 2
     let store = TestStore(initialState: Int?.none, reducer: optional, environment: ())
     await expectIssues([
       """
-      An action was sent to an optional reducer while its state was nil.
+      An action was sent to a child whose state is nil.
 
         Action: 1
-        Reducer: optional() at TideTestingTests/FailureMessageTests.swift:\(line)
+        Reducer: ifLet(\\Optional<Int>.self) at TideTestingTests/FailureMessageTests.swift:\(line)
 
-      Cancel the child's effects when its state becomes nil, or stop sending to it.
+      The child's effects were cancelled when its state became nil; stop sending to it.
       """
     ]) {
       await store.send(1)

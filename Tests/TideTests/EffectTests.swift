@@ -78,8 +78,9 @@ import TideTesting
     await store.send(.start("chain")).finish()
     #expect(store.state.count == 5_001)
     #expect(store.state.last == .finished("4999"))
-    #expect(store.state.dropFirst().map { if case .finished(let n) = $0 { n } else { "" } }
-      == (0..<5_000).map { "\($0)" })
+    #expect(
+      store.state.dropFirst().map { if case .finished(let n) = $0 { n } else { "" } }
+        == (0..<5_000).map { "\($0)" })
   }
 
   @Test func shapeExposesStructure() {

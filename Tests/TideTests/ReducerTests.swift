@@ -26,7 +26,7 @@ import TideTestSupport
   struct Parent: Equatable {
     var child = Child(id: 0)
     var optional: Child?
-    var rows: [Child] = []
+    var rows: IdentifiedArray<Child> = []
     var log: [String] = []
   }
   enum ParentAction: Sendable, Equatable {
@@ -36,16 +36,17 @@ import TideTestSupport
     case other
   }
 
-  static let parent = Reducer<Parent, ParentAction, Int>.combine(
-    child.pullback(state: \.child, action: CasePath(ParentAction.child), environment: { $0 }),
-    child.optional().pullback(
-      state: \.optional, action: CasePath(ParentAction.optional), environment: { $0 * 10 }),
-    child.forEach(state: \.rows, action: CasePath(ParentAction.row), environment: { $0 }),
-    Reducer { state, action, _ in
-      state.log.append("\(action)")
-      return .none
-    }
+  static let parent = Reducer<Parent, ParentAction, Int> { state, action, _ in
+    state.log.append("\(action)")
+    return .none
+  }
+  .ifLet(
+    \.optional, action: CasePath(ParentAction.optional), environment: { $0 * 10 }, then: child
   )
+  .forEach(\.rows, action: CasePath(ParentAction.row), environment: { $0 }, element: child)
+  .combined(
+    with: child.pullback(
+      state: \.child, action: CasePath(ParentAction.child), environment: { $0 }))
 
   @Test func combineRunsEveryReducerInOrder() {
     var state = Parent()
@@ -73,10 +74,10 @@ import TideTestSupport
     #expect(
       issues.all.first?.hasPrefix(
         """
-        An action was sent to an optional reducer while its state was nil.
+        An action was sent to a child whose state is nil.
 
           Action: .increment
-          Reducer: optional() at TideTests/ReducerTests.swift:
+          Reducer: ifLet(\\Parent.optional) at TideTests/ReducerTests.swift:
         """) == true)
     state.optional = Child(id: 9)
     _ = Self.parent.reduce(into: &state, action: .optional(.increment), environment: 1)
@@ -95,7 +96,7 @@ import TideTestSupport
     #expect(issues.all.first?.contains("  ID: 3\n") == true)
     #expect(
       issues.all.first?.hasPrefix(
-        "An action was sent to forEach for an element that is not in the collection.") == true)
+        "An action was sent to an element that is not in the collection.") == true)
   }
 
   @Test func forEachMapsEffectsBackWithTheIdentifier() async {

@@ -90,7 +90,8 @@ struct Reflector {
         for child in each.children {
           let label = child.label ?? "_"
           fields.append(
-            Node.Field(label: label, node: inner.node(child.value, redacted: hidden.contains(label))))
+            Node.Field(
+              label: label, node: inner.node(child.value, redacted: hidden.contains(label))))
         }
       }
       return .structure(type: TypeName.of(value), fields: fields)

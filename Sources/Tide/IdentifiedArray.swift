@@ -1,0 +1,316 @@
+import Synchronization
+
+/// An ordered collection of identifiable elements, with each element found by its identifier in
+/// constant time.
+///
+/// Use it for the rows of a list whose elements run features of their own: ``Reducer``'s
+/// `forEach(_:action:environment:element:fileID:filePath:line:column:)` finds the element an
+/// action is for by its identifier rather than by searching, and cancels the effects of the
+/// elements a step removes.
+///
+/// ```swift
+/// var rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2)]
+/// rows[id: 2]?.title = "Second"
+/// rows.remove(id: 1)
+/// print(rows.map(\.id))  // [2]
+/// ```
+///
+/// Identifiers are unique: adding an element whose identifier is already present replaces that
+/// element in place. An element's identifier must not change while it is in the collection.
+public struct IdentifiedArray<Element: Identifiable> {
+  @usableFromInline var elements: [Element]
+  @usableFromInline var positions: [Element.ID: Int]
+  /// Changes whenever the set of identifiers may have changed, and is unique to that set among
+  /// every `IdentifiedArray` made in the process: two values with the same generation hold the
+  /// same identifiers. `forEach` compares it to skip looking for removed elements.
+  @usableFromInline private(set) var generation: UInt64
+
+  /// An empty collection.
+  ///
+  /// ```swift
+  /// var rows = IdentifiedArray<Row>()
+  /// ```
+  public init() {
+    elements = []
+    positions = [:]
+    generation = Self.nextGeneration()
+  }
+
+  /// A collection of `elements` in order; of elements that share an identifier, the last one
+  /// is kept, at the position of the first.
+  ///
+  /// ```swift
+  /// let rows = IdentifiedArray(places.map(Row.init))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - elements: The elements.
+  public init(_ elements: some Sequence<Element>) {
+    self.init()
+    for element in elements { updateOrAppend(element) }
+  }
+
+  private static func nextGeneration() -> UInt64 {
+    generations.add(1, ordering: .relaxed).newValue
+  }
+
+  /// The identifiers, in order.
+  ///
+  /// ```swift
+  /// print(rows.ids)  // [1, 2]
+  /// ```
+  public var ids: [Element.ID] {
+    elements.map(\.id)
+  }
+
+  /// The position of the element with an identifier, or `nil` if there is none.
+  ///
+  /// ```swift
+  /// let position = rows.index(id: 2)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - id: The identifier.
+  @inlinable
+  public func index(id: Element.ID) -> Int? {
+    positions[id]
+  }
+
+  /// The element with an identifier: `nil` when there is none. Setting an element adds it (at
+  /// the end) or replaces the one with that identifier; setting `nil` removes it.
+  ///
+  /// ```swift
+  /// rows[id: 3] = Row(id: 3)
+  /// rows[id: 3]?.title = "Third"
+  /// rows[id: 3] = nil
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - id: The identifier.
+  public subscript(id id: Element.ID) -> Element? {
+    get {
+      positions[id].map { elements[$0] }
+    }
+    set {
+      guard let newValue else {
+        remove(id: id)
+        return
+      }
+      if let position = positions[id], newValue.id == id {
+        elements[position] = newValue
+      } else {
+        remove(id: id)
+        updateOrAppend(newValue)
+      }
+    }
+  }
+
+  /// Changes the element at a position in place; its identifier must stay the same.
+  ///
+  /// ```swift
+  /// rows.modify(at: 0) { $0.title = "First" }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - position: A valid position.
+  ///   - body: Changes the element.
+  /// - Returns: What `body` returns.
+  @inlinable
+  public mutating func modify<Result>(
+    at position: Int, _ body: (inout Element) throws -> Result
+  ) rethrows -> Result {
+    let id = elements[position].id
+    defer {
+      if elements[position].id != id { reindex(from: position, replacing: id) }
+    }
+    return try body(&elements[position])
+  }
+
+  /// Adds an element at the end, or replaces the element with the same identifier in place.
+  ///
+  /// ```swift
+  /// rows.updateOrAppend(Row(id: 2, title: "Second"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - element: The element.
+  /// - Returns: The element it replaced, if any.
+  @discardableResult
+  public mutating func updateOrAppend(_ element: Element) -> Element? {
+    if let position = positions[element.id] {
+      let old = elements[position]
+      elements[position] = element
+      return old
+    }
+    positions[element.id] = elements.count
+    elements.append(element)
+    generation = Self.nextGeneration()
+    return nil
+  }
+
+  /// Adds an element at the end.
+  ///
+  /// Appending an element whose identifier is present replaces that element where it is.
+  ///
+  /// ```swift
+  /// rows.append(Row(id: 3))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - element: The element.
+  public mutating func append(_ element: Element) {
+    updateOrAppend(element)
+  }
+
+  /// Inserts an element at a position, or, if its identifier is present, replaces that element
+  /// where it is.
+  ///
+  /// ```swift
+  /// rows.insert(Row(id: 0), at: 0)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - element: The element.
+  ///   - position: A position from `0` through `count`.
+  public mutating func insert(_ element: Element, at position: Int) {
+    if let existing = positions[element.id] {
+      elements[existing] = element
+      return
+    }
+    elements.insert(element, at: position)
+    for index in position..<elements.count { positions[elements[index].id] = index }
+    generation = Self.nextGeneration()
+  }
+
+  /// Removes the element with an identifier.
+  ///
+  /// ```swift
+  /// rows.remove(id: 2)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - id: The identifier.
+  /// - Returns: The removed element, or `nil` if there was none.
+  @discardableResult
+  public mutating func remove(id: Element.ID) -> Element? {
+    guard let position = positions[id] else { return nil }
+    return remove(at: position)
+  }
+
+  /// Removes the element at a position.
+  ///
+  /// ```swift
+  /// rows.remove(at: 0)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - position: A valid position.
+  /// - Returns: The removed element.
+  @discardableResult
+  public mutating func remove(at position: Int) -> Element {
+    let element = elements.remove(at: position)
+    positions[element.id] = nil
+    for index in position..<elements.count { positions[elements[index].id] = index }
+    generation = Self.nextGeneration()
+    return element
+  }
+
+  /// Removes every element that matches a predicate, in one pass.
+  ///
+  /// ```swift
+  /// rows.removeAll { $0.isDone }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - shouldBeRemoved: Whether to remove an element.
+  public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
+    let before = elements.count
+    try elements.removeAll(where: shouldBeRemoved)
+    guard elements.count != before else { return }
+    positions.removeAll(keepingCapacity: true)
+    for (index, element) in elements.enumerated() { positions[element.id] = index }
+    generation = Self.nextGeneration()
+  }
+
+  /// Rebuilds the positions after the element at `position` changed its identifier from `old`.
+  /// Another element that already had the new identifier is removed.
+  @usableFromInline
+  mutating func reindex(from position: Int, replacing old: Element.ID) {
+    let element = elements[position]
+    positions[old] = nil
+    if let other = positions[element.id], other != position {
+      elements.remove(at: other)
+    }
+    positions.removeAll(keepingCapacity: true)
+    for (index, element) in elements.enumerated() { positions[element.id] = index }
+    generation = Self.nextGeneration()
+  }
+}
+
+/// The source of ``IdentifiedArray``'s generations.
+private let generations = Atomic<UInt64>(0)
+
+extension IdentifiedArray: RandomAccessCollection {
+  /// The position of the first element: always `0`.
+  public var startIndex: Int { elements.startIndex }
+
+  /// The position after the last element: the number of elements.
+  public var endIndex: Int { elements.endIndex }
+
+  /// The element at a position.
+  ///
+  /// ```swift
+  /// let first = rows[0]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - position: A valid position.
+  public subscript(position: Int) -> Element {
+    elements[position]
+  }
+}
+
+extension IdentifiedArray: ExpressibleByArrayLiteral {
+  /// A collection of the elements written in the literal.
+  ///
+  /// ```swift
+  /// let rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2)]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - elements: The elements.
+  public init(arrayLiteral elements: Element...) {
+    self.init(elements)
+  }
+}
+
+extension IdentifiedArray: Equatable where Element: Equatable {
+  /// Whether two collections hold equal elements in the same order.
+  ///
+  /// ```swift
+  /// #expect(state.rows == [Row(id: 1)])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - lhs: A collection.
+  ///   - rhs: Another collection.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.elements == rhs.elements
+  }
+}
+
+extension IdentifiedArray: Sendable where Element: Sendable, Element.ID: Sendable {}
+
+extension IdentifiedArray: CustomReflectable {
+  /// Reflects as its elements, so the value printer shows an array.
+  public var customMirror: Mirror {
+    Mirror(self, unlabeledChildren: elements, displayStyle: .collection)
+  }
+}
+
+extension IdentifiedArray: CustomStringConvertible {
+  /// The elements, as an array prints them.
+  public var description: String {
+    elements.description
+  }
+}

@@ -1,0 +1,220 @@
+extension Reducer {
+  /// Runs a child feature on optional state beside this reducer, and cancels the child's effects
+  /// when its state becomes `nil`.
+  ///
+  /// For an action that `action` extracts a child action from, the child runs first, on the
+  /// unwrapped state; then this reducer runs on every action. If the child's state was there
+  /// before the step and is `nil` after it, every effect the child started is cancelled, so a
+  /// screen that is dismissed never hears from its requests or timers again.
+  ///
+  /// An action for the child while its state is `nil` changes nothing and is reported (a runtime
+  /// warning from a ``Store``, a test failure from a `TestStore`):
+  ///
+  /// ```
+  /// An action was sent to a child whose state is nil.
+  ///
+  ///   Action: .locationTapped(2)
+  ///   Reducer: ifLet(\State.home) at AppFeature/App.swift:24
+  ///
+  /// The child's effects were cancelled when its state became nil; stop sending to it.
+  /// ```
+  ///
+  /// ```swift
+  /// static let reducer = core.ifLet(
+  ///   \.login,
+  ///   action: CasePath(Action.login),
+  ///   environment: \.login,
+  ///   then: Login.reducer
+  /// )
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: A writable key path from this reducer's state to the child's optional state.
+  ///   - action: A case path from this reducer's action to the child's action.
+  ///   - environment: A function that derives the child's environment from this one's.
+  ///   - child: The child's reducer.
+  ///   - fileID: The file that builds the reducer, named in warnings.
+  ///   - filePath: The full path of that file.
+  ///   - line: The line that builds the reducer.
+  ///   - column: The column that builds the reducer.
+  /// - Returns: A reducer that runs both, with the child's effects tied to its state.
+  public func ifLet<ChildState, ChildAction: Sendable, ChildEnvironment>(
+    _ state: any WritableKeyPath<State, ChildState?> & Sendable,
+    action: CasePath<Action, ChildAction>,
+    environment: @escaping @Sendable (Environment) -> ChildEnvironment,
+    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self {
+    let location = SourceCodeLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    let name = "ifLet(\(state))"
+    let lifetime = ChildLifetime(name: name)
+    return Self { parentState, parentAction, parentEnvironment in
+      let wasPresent = parentState[keyPath: state] != nil
+      var childEffect = Effect<Action>.none
+      if let childAction = action.extract(parentAction) {
+        if wasPresent {
+          childEffect = child.body(
+            &parentState[keyPath: state]!, childAction, environment(parentEnvironment)
+          )
+          .map(action.embed)
+          .cancellable(id: lifetime.id)
+        } else {
+          reportMissingChild(childAction, reducer: name, location: location)
+        }
+      }
+      let effect = body(&parentState, parentAction, parentEnvironment)
+      guard wasPresent, parentState[keyPath: state] == nil else {
+        return childEffect.merge(with: effect)
+      }
+      return .merge(childEffect, effect, .cancel(id: lifetime.id))
+    }
+  }
+
+  /// Runs a feature for each element of a collection beside this reducer, and cancels an
+  /// element's effects when it is removed.
+  ///
+  /// The parent action carries the element's identifier and the element's action. The element
+  /// is found by its identifier in constant time; its reducer runs first, then this reducer runs
+  /// on every action. Elements that a step removes have every effect they started cancelled.
+  /// An action for an identifier that is not in the collection changes nothing and is
+  /// reported, like an action for a `nil` child in ``ifLet(_:action:environment:then:fileID:filePath:line:column:)``.
+  ///
+  /// ```swift
+  /// static let reducer = core.forEach(
+  ///   \.rows,
+  ///   action: CasePath(Action.row),
+  ///   environment: { _ in Row.Environment() },
+  ///   element: Row.reducer
+  /// )
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: A writable key path from this reducer's state to the elements.
+  ///   - action: A case path from this reducer's action to an element's identifier and action.
+  ///   - environment: A function that derives an element's environment from this one's.
+  ///   - element: The element's reducer.
+  ///   - fileID: The file that builds the reducer, named in warnings.
+  ///   - filePath: The full path of that file.
+  ///   - line: The line that builds the reducer.
+  ///   - column: The column that builds the reducer.
+  /// - Returns: A reducer that runs both, with each element's effects tied to the element.
+  public func forEach<ElementState, ElementAction: Sendable, ElementEnvironment>(
+    _ state: any WritableKeyPath<State, IdentifiedArray<ElementState>> & Sendable,
+    action: CasePath<Action, (ElementState.ID, ElementAction)>,
+    environment: @escaping @Sendable (Environment) -> ElementEnvironment,
+    element: Reducer<ElementState, ElementAction, ElementEnvironment>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self where ElementState: SendableMetatype, ElementState.ID: Sendable {
+    let location = SourceCodeLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    let name = "forEach(\(state))"
+    let lifetime = ChildLifetime(name: name)
+    return Self { parentState, parentAction, parentEnvironment in
+      var elementEffect = Effect<Action>.none
+      if let (id, elementAction) = action.extract(parentAction) {
+        if let position = parentState[keyPath: state].index(id: id) {
+          let elementEnvironment = environment(parentEnvironment)
+          elementEffect = parentState[keyPath: state]
+            .modify(at: position) { element.body(&$0, elementAction, elementEnvironment) }
+            .map { action.embed((id, $0)) }
+            .cancellable(id: lifetime.id(for: id))
+        } else {
+          reportMissingElement(elementAction, id: id, reducer: name, location: location)
+        }
+      }
+      // The identifiers before this reducer runs: a copy of the index that costs nothing unless
+      // the step adds or removes elements, which is when it is needed.
+      let generation = parentState[keyPath: state].generation
+      let positions = parentState[keyPath: state].positions
+      let effect = body(&parentState, parentAction, parentEnvironment)
+      let after = parentState[keyPath: state]
+      guard after.generation != generation else { return elementEffect.merge(with: effect) }
+      let removed = positions.keys.filter { after.positions[$0] == nil }
+      guard !removed.isEmpty else { return elementEffect.merge(with: effect) }
+      return .merge(
+        [elementEffect, effect] + removed.map { .cancel(id: lifetime.id(for: $0)) })
+    }
+  }
+}
+
+/// Names the effects of one child that ``Reducer/ifLet(_:action:environment:then:fileID:filePath:line:column:)``
+/// or ``Reducer/forEach(_:action:environment:element:fileID:filePath:line:column:)`` runs: one
+/// object per operator, so that two operators never share identifiers.
+private final class ChildLifetime: Sendable {
+  let name: String
+
+  init(name: String) {
+    self.name = name
+  }
+
+  /// The identifier of the child's effects.
+  var id: ChildEffectsID {
+    ChildEffectsID(owner: ObjectIdentifier(self), name: name)
+  }
+
+  /// The identifier of one element's effects.
+  func id<ID: Hashable & Sendable>(for element: ID) -> ElementEffectsID<ID> {
+    ElementEffectsID(owner: ObjectIdentifier(self), name: name, element: element)
+  }
+}
+
+/// The identifier of a child's effects; prints as the operator that runs the child.
+private struct ChildEffectsID: Hashable, Sendable, CustomStringConvertible, CustomReflectable {
+  let owner: ObjectIdentifier
+  let name: String
+
+  var description: String { name }
+  var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+/// The identifier of an element's effects; prints as the operator and the element's identifier.
+private struct ElementEffectsID<ID: Hashable & Sendable>: Hashable, Sendable,
+  CustomStringConvertible, CustomReflectable
+{
+  let owner: ObjectIdentifier
+  let name: String
+  let element: ID
+
+  var description: String { "\(name)[id: \(describe(element))]" }
+  var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+private func reportMissingChild(
+  _ action: some Sendable, reducer: String, location: SourceCodeLocation
+) {
+  IssueReporter.current.report(
+    """
+    An action was sent to a child whose state is nil.
+
+      Action: \(describe(action))
+      Reducer: \(reducer) at \(location.fileID):\(location.line)
+
+    The child's effects were cancelled when its state became nil; stop sending to it.
+    """,
+    at: location
+  )
+}
+
+private func reportMissingElement(
+  _ action: some Sendable, id: some Sendable, reducer: String, location: SourceCodeLocation
+) {
+  IssueReporter.current.report(
+    """
+    An action was sent to an element that is not in the collection.
+
+      Action: \(describe(action))
+      ID: \(describe(id))
+      Reducer: \(reducer) at \(location.fileID):\(location.line)
+
+    The element's effects were cancelled when it was removed; stop sending to it.
+    """,
+    at: location
+  )
+}

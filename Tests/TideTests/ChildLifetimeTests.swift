@@ -1,0 +1,133 @@
+import Testing
+import TideTestSupport
+
+@testable import Tide
+
+/// A child's effects end with the child's state.
+@MainActor
+@Suite struct ChildLifetimeTests {
+  struct Timer: Equatable, Identifiable, Sendable {
+    var id: Int
+    var ticks = 0
+  }
+  enum TimerAction: Sendable, Equatable {
+    case start
+    case tick
+  }
+  static func timer(clock: ManualClock) -> Reducer<Timer, TimerAction, Void> {
+    Reducer { state, action, _ in
+      switch action {
+      case .start:
+        return .run(name: "timer") { send in
+          while true {
+            try await clock.sleep(for: .seconds(1))
+            await send(.tick)
+          }
+        }
+      case .tick:
+        state.ticks += 1
+        return .none
+      }
+    }
+  }
+
+  struct Screen: Equatable {
+    var detail: Timer?
+    var rows: IdentifiedArray<Timer> = []
+  }
+  enum ScreenAction: Sendable, Equatable {
+    case detail(TimerAction)
+    case row(id: Int, action: TimerAction)
+    case closeDetail
+    case removeRow(Int)
+    case addRow(Int)
+  }
+  static func screen(clock: ManualClock) -> Reducer<Screen, ScreenAction, Void> {
+    Reducer<Screen, ScreenAction, Void> { state, action, _ in
+      switch action {
+      case .closeDetail: state.detail = nil
+      case .removeRow(let id): state.rows.remove(id: id)
+      case .addRow(let id): state.rows.append(Timer(id: id))
+      case .detail, .row: break
+      }
+      return .none
+    }
+    .ifLet(
+      \.detail, action: CasePath(ScreenAction.detail), environment: { $0 },
+      then: timer(clock: clock)
+    )
+    .forEach(
+      \.rows, action: CasePath(ScreenAction.row), environment: { $0 }, element: timer(clock: clock))
+  }
+
+  @Test("An optional child's effects are cancelled when its state becomes nil")
+  func ifLetCancelsWhenNil() async {
+    let clock = ManualClock()
+    let issues = ReportedIssues()
+    let store = Store(
+      initialState: Screen(detail: Timer(id: 0)), reducer: Self.screen(clock: clock),
+      environment: (), drivenBy: clock)
+    await IssueReporter.$current.withValue(issues.reporter) {
+      store.send(.detail(.start))
+      await clock.advance(by: .seconds(2))
+      #expect(store.state.detail?.ticks == 2)
+      #expect(store.runningEffects.count == 1)
+      store.send(.closeDetail)
+      #expect(store.runningEffects.isEmpty)
+      await clock.advance(by: .seconds(5))
+    }
+    #expect(store.state.detail == nil)
+    #expect(issues.all.isEmpty)
+  }
+
+  @Test("A removed element's effects are cancelled; the others keep running")
+  func forEachCancelsRemovedElements() async {
+    let clock = ManualClock()
+    let issues = ReportedIssues()
+    let store = Store(
+      initialState: Screen(rows: [Timer(id: 1), Timer(id: 2), Timer(id: 3)]),
+      reducer: Self.screen(clock: clock), environment: (), drivenBy: clock)
+    await IssueReporter.$current.withValue(issues.reporter) {
+      for id in 1...3 { store.send(.row(id: id, action: .start)) }
+      await clock.advance(by: .seconds(1))
+      store.send(.removeRow(2))
+      store.send(.addRow(4))
+      #expect(store.runningEffects.count == 2)
+      await clock.advance(by: .seconds(3))
+    }
+    #expect(store.state.rows.map(\.ticks) == [4, 4, 0])
+    #expect(issues.all.isEmpty)
+  }
+
+  @Test("A child action that arrives while its state is nil is reported")
+  func missingChildIsReported() {
+    let issues = ReportedIssues()
+    let clock = ManualClock()
+    let store = Store(
+      initialState: Screen(), reducer: Self.screen(clock: clock), environment: ())
+    IssueReporter.$current.withValue(issues.reporter) {
+      store.send(.detail(.tick))
+      store.send(.row(id: 7, action: .tick))
+    }
+    #expect(
+      issues.all == [
+        """
+        An action was sent to a child whose state is nil.
+
+          Action: .tick
+          Reducer: ifLet(\\Screen.detail) at TideTests/ChildLifetimeTests.swift:55
+
+        The child's effects were cancelled when its state became nil; stop sending to it.
+        """,
+        """
+        An action was sent to an element that is not in the collection.
+
+          Action: .tick
+          ID: 7
+          Reducer: forEach(\\Screen.rows) at TideTests/ChildLifetimeTests.swift:59
+
+        The element's effects were cancelled when it was removed; stop sending to it.
+        """,
+      ])
+  }
+}
