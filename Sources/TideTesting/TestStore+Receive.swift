@@ -114,15 +114,39 @@ extension TestStore {
     assert: ((inout State) throws -> Void)?,
     location: SourceCodeLocation
   ) async {
-    let waited = await waitForReceivedAction(timeout: timeout ?? self.timeout)
+    let budget = timeout ?? self.timeout
+    let clock = ContinuousClock()
+    let start = clock.now
+    var waited = await waitForReceivedAction(timeout: budget)
     if case .off(let showSkipped) = exhaustivity {
-      // Skip (and apply) the received actions before the first that matches.
+      // Skip (and apply) the received actions before the first that matches. Applying them can
+      // start effects that send the match later, so keep waiting, within the same timeout,
+      // while none has matched and effects are still running.
       var skipped: [TestStoreInbox<Action>.Received] = []
-      while let first = inbox.received.first, !matching(first.action) {
-        skipped.append(inbox.removeFirst()!)
+      while true {
+        var batch: [TestStoreInbox<Action>.Received] = []
+        while let first = inbox.received.first, !matching(first.action) {
+          batch.append(inbox.removeFirst()!)
+        }
+        apply(skipped: batch, showSkipped: false, location: location)
+        skipped += batch
+        await runReadyEffects()
+        if let first = inbox.received.first, matching(first.action) { break }
+        if !inbox.isEmpty { continue }
+        let remaining = budget - (clock.now - start)
+        if remaining <= .zero || runner.registry.isEmpty {
+          if !runner.registry.isEmpty { waited = budget }
+          break
+        }
+        _ = await waitForReceivedAction(timeout: remaining)
+        if inbox.isEmpty {
+          if !runner.registry.isEmpty { waited = budget }
+          break
+        }
       }
-      apply(skipped: skipped, showSkipped: showSkipped, location: location)
-      await runReadyEffects()
+      if showSkipped && !skipped.isEmpty {
+        TestFailure.record(FailureMessage.skippedReceived(skipped), at: location, isKnown: true)
+      }
     }
     guard let received = inbox.removeFirst() else {
       TestFailure.record(

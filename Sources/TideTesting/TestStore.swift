@@ -218,7 +218,10 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     let started = IssueReporter.$current.withValue(reporter) {
       let effect = reducer.reduce(into: &after, action: action, environment: environment)
       let inbox = self.inbox
-      return runner.start(effect, origin: origin) { action, _ in
+      let registry = runner.registry
+      return runner.start(effect, origin: origin) { action, sender in
+        // As in a live store: nothing a cancelled effect sends is received.
+        guard registry.isLive(sender) else { return }
         inbox.append(action, from: origin)
       }
     }

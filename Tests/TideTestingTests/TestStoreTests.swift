@@ -177,6 +177,32 @@ import TideTestSupport
     #expect(reports.all.first?.message.hasPrefix("Skipped 2 received actions.") == true)
   }
 
+  @Test("Non-exhaustive receive waits for the match when it comes after an action it skips")
+  func nonExhaustiveReceiveWaitsForTheMatch() async {
+    enum Action: Equatable, Sendable {
+      case start
+      case first
+      case second(Int)
+    }
+    let reducer = Reducer<[String], Action, Void> { log, action, _ in
+      log.append("\(action)")
+      switch action {
+      case .start:
+        return .send(.first)
+      case .first:
+        // The answer comes from off the test's executor, so it arrives in real time.
+        return .run { send in await send(.second(await Task.detached { 42 }.value)) }
+      case .second:
+        return .none
+      }
+    }
+    let store = TestStore(initialState: [], reducer: reducer, environment: ())
+    store.exhaustivity = .off
+    await store.send(.start)
+    await store.receive(.second(42))
+    #expect(store.state == ["start", "first", "second(42)"])
+  }
+
   @Test func nonExhaustiveReportsSkippedAssertionsAsKnownIssues() async {
     let reports = Recorder<TestFailure.Report>()
     let collect: @Sendable (TestFailure.Report) -> Void = { reports.append($0) }
