@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "TideREPL", targets: ["TideREPL"]),
     .executable(name: "tide", targets: ["tide"]),
     .executable(name: "tide-benchmarks", targets: ["TideBenchmarks"]),
+    .executable(name: "tide-stress", targets: ["tide-stress"]),
   ],
   dependencies: [],
   targets: [
@@ -40,6 +41,9 @@ let package = Package(
     .target(name: "TideREPL", dependencies: ["Tide", "TideInspect"]),
     .executableTarget(
       name: "tide", dependencies: ["TideREPL", "AppFeature", "LoginFeature", "AddLocationFeature"]),
+    // Stress: the runtime's promises tried at scale, small in the suite, full size in tide-stress.
+    .target(name: "TideStress", dependencies: ["Tide", "TideTesting", "TideInspect"]),
+    .executableTarget(name: "tide-stress", dependencies: ["TideStress"]),
     .executableTarget(
       name: "TideBenchmarks",
       dependencies: ["Tide", "TideTesting", "TideInspect", "AddLocationFeature"]),
@@ -75,6 +79,7 @@ let package = Package(
       dependencies: ["AddLocationFeature", "TideTesting", "TideTestSupport"]),
     .testTarget(name: "AppFeatureTests", dependencies: ["AppFeature", "TideTesting"]),
     .testTarget(name: "TideREPLTests", dependencies: ["TideREPL", "Tide", "TideInspect"]),
+    .testTarget(name: "TideStressTests", dependencies: ["TideStress"]),
     .testTarget(
       name: "TideTestingTests",
       dependencies: ["Tide", "TideTesting", "TideInspect", "TideTestSupport"]),

@@ -219,10 +219,15 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
       let effect = reducer.reduce(into: &after, action: action, environment: environment)
       let inbox = self.inbox
       let registry = runner.registry
+      let scheduler = self.scheduler
       return runner.start(effect, origin: origin) { action, sender in
-        // As in a live store: nothing a cancelled effect sends is received.
-        guard registry.isLive(sender) else { return }
-        inbox.append(action, from: origin)
+        // Exactly as a store driven by a clock delivers: a main-actor item in the clock's queue
+        // that the effect waits for, so effects interleave as they do live; and nothing a
+        // cancelled effect sends is received.
+        await scheduler.runOnMainActor {
+          guard registry.isLive(sender) else { return }
+          inbox.append(action, from: origin)
+        }
       }
     }
     inbox.insertAtFront(started.actions, from: origin)

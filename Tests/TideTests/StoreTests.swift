@@ -46,8 +46,9 @@ import TideTesting
   @Test func actionsFromSendEffectsAreQueuedInOrderNotReentrant() {
     let store = Store(initialState: State(), reducer: Self.reducer, environment: ())
     store.send(.chain(2))
-    // .chain(2) queues .chain(1) then .tap(2); .chain(1) queues .chain(0) then .tap(1).
-    #expect(store.state.log == ["chain 2", "chain 1", "tap 2", "chain 0", "tap 1"])
+    // Depth first: an action's follow-ups come right after it, before those of the actions
+    // that queued it, as a TestStore receives them.
+    #expect(store.state.log == ["chain 2", "chain 1", "chain 0", "tap 1", "tap 2"])
   }
 
   @Test func observerSendsAreQueuedAndObserversSeeWholeBatches() {

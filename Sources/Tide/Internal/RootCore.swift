@@ -19,7 +19,13 @@ final class RootCore<State, Action: Sendable> {
   /// The states its scoped stores have cached, emptied before every reduction.
   @usableFromInline let scopeCaches = ScopeCaches()
 
-  @exclusivity(unchecked) @usableFromInline var queue: [QueuedAction<Action>] = []
+  /// The actions to reduce before the current `send` returns, as a stack: the next one is last.
+  /// An action's synchronous follow-ups are pushed above the rest, so they are reduced right after
+  /// it and before anything queued earlier (depth first), as a `TestStore` receives them.
+  @exclusivity(unchecked) @usableFromInline var pending: [QueuedAction<Action>] = []
+  /// Actions sent while the store was handling others (by observers), oldest first: reduced once
+  /// `pending` is empty.
+  @exclusivity(unchecked) @usableFromInline var incoming: [QueuedAction<Action>] = []
   @exclusivity(unchecked) @usableFromInline var isSending = false
   @exclusivity(unchecked) @usableFromInline var observers: ContiguousArray<StoreObserver<State>> =
     []
@@ -71,9 +77,9 @@ final class RootCore<State, Action: Sendable> {
     let effect = reduce(&state, action)
     var tasks: [Task<Void, Never>] = []
     if !effect.isNone { start(effect, tasks: nil, into: &tasks) }
-    if queue.isEmpty {
+    if pending.isEmpty {
       notifyObservers()
-      if queue.isEmpty { return tasks.isEmpty ? StoreTask() : storeTask(for: tasks) }
+      if incoming.isEmpty { return tasks.isEmpty ? StoreTask() : storeTask(for: tasks) }
     }
     drain(&tasks)
     return tasks.isEmpty ? StoreTask() : storeTask(for: tasks)
@@ -90,7 +96,7 @@ final class RootCore<State, Action: Sendable> {
   @usableFromInline
   func enqueue(_ action: Action) -> StoreTask {
     let tasks = QueuedActionTasks()
-    queue.append(QueuedAction(action: action, tasks: tasks))
+    incoming.append(QueuedAction(action: action, tasks: tasks))
     return StoreTask(queued: tasks)
   }
 
@@ -102,7 +108,7 @@ final class RootCore<State, Action: Sendable> {
     into tasks: inout [Task<Void, Never>]
   ) {
     if case .send(let next) = effect.operation {
-      queue.append(QueuedAction(action: next, tasks: queued))
+      pending.append(QueuedAction(action: next, tasks: queued))
       return
     }
     startInRunner(effect, tasks: queued, into: &tasks)
@@ -114,12 +120,15 @@ final class RootCore<State, Action: Sendable> {
     into tasks: inout [Task<Void, Never>]
   ) {
     let started = runner.start(effect, origin: nil, deliver: deliver)
-    for action in started.actions { queue.append(QueuedAction(action: action, tasks: queued)) }
+    for action in started.actions.reversed() {
+      pending.append(QueuedAction(action: action, tasks: queued))
+    }
     if let queued { queued.append(started.tasks) } else { tasks += started.tasks }
   }
 
-  /// Processes queued actions in order, then notifies observers; repeats while observers queue
-  /// more. Observers therefore only ever see the state after a whole batch.
+  /// Reduces the pending actions (each action's follow-ups before the actions after it), then
+  /// notifies observers; repeats while observers send more. Observers therefore only ever see
+  /// the state after a whole batch.
   ///
   /// Observers that send after every batch would keep this going forever; after
   /// ``observerRoundLimit`` such batches in a row, the loop is reported and the actions it queued
@@ -127,21 +136,22 @@ final class RootCore<State, Action: Sendable> {
   @usableFromInline
   func drain(_ tasks: inout [Task<Void, Never>]) {
     var rounds = 0
-    while !queue.isEmpty {
+    while !pending.isEmpty || !incoming.isEmpty {
       rounds += 1
       if rounds > observerRoundLimit {
         reportObserverLoop()
         return
       }
       if !scopeCaches.filled.isEmpty { scopeCaches.invalidate() }
-      var index = 0
-      while index < queue.count {
-        let queued = queue[index]
-        index += 1
+      if !incoming.isEmpty {
+        // After everything pending: the bottom of the stack, oldest on top.
+        pending.insert(contentsOf: incoming.reversed(), at: 0)
+        incoming.removeAll(keepingCapacity: true)
+      }
+      while let queued = pending.popLast() {
         let effect = reduce(&state, queued.action)
         if !effect.isNone { start(effect, tasks: queued.tasks, into: &tasks) }
       }
-      queue.removeAll(keepingCapacity: true)
       notifyObservers()
     }
   }
@@ -163,8 +173,9 @@ final class RootCore<State, Action: Sendable> {
   }
 
   private func reportObserverLoop() {
-    let dropped = queue
-    queue.removeAll()
+    let dropped = pending.reversed() + incoming
+    pending.removeAll()
+    incoming.removeAll()
     let count = dropped.count == 1 ? "the 1 action" : "the \(dropped.count) actions"
     IssueReporter.current.report(
       """

@@ -1,0 +1,33 @@
+import Foundation
+import TideStress
+
+// The runtime's promises at full size. Run in release mode:
+//
+//     swift run -c release tide-stress [--seed N]
+//
+// Prints one report per scenario with its counts and time, and exits with status 1 if any
+// promise broke. `.ci/run` runs it on every change.
+
+var seed = UInt64(Date().timeIntervalSince1970)
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+  switch argument {
+  case "--seed":
+    guard let text = arguments.popFirst(), let value = UInt64(text) else {
+      print("tide-stress: --seed needs a whole number from 0 to \(UInt64.max)")
+      exit(2)
+    }
+    seed = value
+  default:
+    print("tide-stress: unknown argument '\(argument)'. Usage: tide-stress [--seed N]")
+    exit(2)
+  }
+}
+
+print("tide-stress: seed \(seed)")
+let reports = await StressScenarios.runAll(sizes: .full, seed: seed)
+for report in reports { print(report) }
+let failed = reports.filter { !$0.passed }
+print(
+  "tide-stress: \(reports.count - failed.count) of \(reports.count) scenarios kept their promises")
+exit(failed.isEmpty ? 0 : 1)
