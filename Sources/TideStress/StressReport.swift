@@ -39,16 +39,15 @@ public struct StressReport: Sendable, CustomStringConvertible {
     lines += violations.map { "       violation: \($0)" }
     return lines.joined(separator: "\n")
   }
+}
 
-  /// Runs `body`, adding its wall-clock time to ``seconds``.
-  @discardableResult
-  @MainActor
-  mutating func time<T>(_ body: @MainActor () async throws -> T) async rethrows -> T {
-    let clock = ContinuousClock()
-    let start = clock.now
-    defer { seconds += (clock.now - start).seconds }
-    return try await body()
-  }
+/// Runs `body` and returns its wall-clock time in seconds.
+@MainActor
+func elapsedSeconds(_ body: @MainActor () async throws -> Void) async rethrows -> Double {
+  let clock = ContinuousClock()
+  let start = clock.now
+  try await body()
+  return (clock.now - start).seconds
 }
 
 extension Duration {

@@ -25,7 +25,7 @@ extension StressScenarios {
     var random = SeededRandom(seed: seed)
     var before = 0
     var after = 0
-    await report.time {
+    report.seconds = await elapsedSeconds {
       for _ in 0..<trials {
         let stopped = Lock(false)
         let reducer = Reducer<TickState, Tick, Void> { state, action, _ in
@@ -88,7 +88,7 @@ extension StressScenarios {
     store.send(0)
     await clock.runReadyWork()
     let running = store.runningEffects.count
-    await report.time { store.send(1) }
+    report.seconds = await elapsedSeconds { store.send(1) }
     await clock.runReadyWork()
     report.details = [
       "running before: \(running), after: \(store.runningEffects.count)",

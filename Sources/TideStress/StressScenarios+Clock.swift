@@ -29,7 +29,7 @@ extension StressScenarios {
     store.send(-1)
     await clock.runReadyWork()
     let asleep = clock.sleeperCount
-    await report.time { await clock.advance(by: .seconds(2)) }
+    report.seconds = await elapsedSeconds { await clock.advance(by: .seconds(2)) }
     let woken = store.state
     let expected = delays.indices.sorted { (delays[$0], $0) < (delays[$1], $1) }
     report.details = ["asleep: \(asleep), woken: \(woken.count)"]
@@ -55,7 +55,7 @@ extension StressScenarios {
       name: "sleep and advance race", size: "\(trials) trials × 20 sleepers, seed \(seed)")
     var random = SeededRandom(seed: seed)
     var stranded = 0
-    await report.time {
+    report.seconds = await elapsedSeconds {
       for _ in 0..<trials {
         let clock = ManualClock()
         let woken = Lock(0)
@@ -89,7 +89,7 @@ extension StressScenarios {
   static func hugeAdvances() async -> StressReport {
     var report = StressReport(name: "huge advances", size: "8 advances by Int64.max seconds")
     let clock = ManualClock()
-    await report.time {
+    report.seconds = await elapsedSeconds {
       for _ in 0..<8 { await clock.advance(by: .seconds(Int64.max)) }
     }
     report.details = ["now: \(clock.now)"]

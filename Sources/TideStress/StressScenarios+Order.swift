@@ -62,7 +62,7 @@ extension StressScenarios {
     var random = SeededRandom(seed: seed)
     var actions = 0
     var violations: [String] = []
-    await report.time {
+    report.seconds = await elapsedSeconds {
       for trial in 0..<trials {
         var next = 0
         let tree = EffectTree.random(depth: 3, next: &next, using: &random)
@@ -84,7 +84,8 @@ extension StressScenarios {
         await clock.runReadyWork()
 
         let failures = Lock<[String]>([])
-        let tested = await TestFailure.$collector.withValue({ report in
+        var tested: [Int] = []
+        await TestFailure.collecting({ report in
           failures.withLock { $0.append(report.message) }
         }) {
           let store = TestStore(initialState: [], reducer: reducer, environment: ())
@@ -94,7 +95,7 @@ extension StressScenarios {
             await store.receive(received)
           }
           await store.finish()
-          return store.state
+          tested = store.state
         }
         actions += live.state.count
         if live.state != tested || !failures.withLock(\.isEmpty) {

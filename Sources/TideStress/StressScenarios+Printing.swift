@@ -41,8 +41,8 @@ extension StressScenarios {
       return .run(name: "sum") { _ in _ = values.reduce(0, &+) }
     }
     let messages = Lock<[String]>([])
-    await report.time {
-      await TestFailure.$collector.withValue({ report in
+    report.seconds = await elapsedSeconds {
+      await TestFailure.collecting({ report in
         messages.withLock { $0.append(report.message) }
       }) {
         let store = TestStore(initialState: 0, reducer: reducer, environment: ())

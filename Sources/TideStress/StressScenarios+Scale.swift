@@ -36,7 +36,7 @@ extension StressScenarios {
       return .merge((0..<count).map { _ in Effect<Bool>.run { send in await send(false) } })
     }
     let store = Store(initialState: 0, reducer: reducer, environment: ())
-    await report.time { await store.send(true).finish() }
+    report.seconds = await elapsedSeconds { await store.send(true).finish() }
     report.details = ["actions back: \(store.state)"]
     if store.state != count { report.violations.append("\(store.state) of \(count) came back") }
     return report
@@ -55,7 +55,7 @@ extension StressScenarios {
       return .none
     }
     let store = Store(initialState: 0, reducer: reducer, environment: ())
-    await report.time {
+    report.seconds = await elapsedSeconds {
       await withTaskGroup(of: Void.self) { group in
         for _ in 0..<tasks {
           group.addTask {
@@ -79,7 +79,7 @@ extension StressScenarios {
     var report = StressReport(
       name: "released stores free their effects", size: "\(count) stores, \(count) test stores")
     let canaries = Lock<[WeakCanary]>([])
-    await report.time {
+    report.seconds = await elapsedSeconds {
       for _ in 0..<count {
         let store = Store(
           initialState: 0,
@@ -88,7 +88,7 @@ extension StressScenarios {
           },
           environment: ())
         store.send(1)
-        await TestFailure.$collector.withValue({ _ in }) {
+        await TestFailure.collecting({ _ in }) {
           // Made and released inside the collector, which takes its report of the effect it
           // leaves running.
           let clock = TestClock()
@@ -125,8 +125,8 @@ extension StressScenarios {
       count += delta
       return .none
     }
-    await report.time {
-      await TestFailure.$collector.withValue({ _ in failures.withLock { $0 += 1 } }) {
+    report.seconds = await elapsedSeconds {
+      await TestFailure.collecting({ _ in failures.withLock { $0 += 1 } }) {
         let store = TestStore(initialState: 0, reducer: reducer, environment: ())
         for _ in 0..<steps { await store.send(1) { $0 += 1 } }
         await store.finish()

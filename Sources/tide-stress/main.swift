@@ -3,12 +3,13 @@ import TideStress
 
 // The runtime's promises at full size. Run in release mode:
 //
-//     swift run -c release tide-stress [--seed N]
+//     swift run -c release tide-stress [--seed N] [--only NAME]
 //
 // Prints one report per scenario with its counts and time, and exits with status 1 if any
 // promise broke. `.ci/run` runs it on every change.
 
 var seed = UInt64(Date().timeIntervalSince1970)
+var filter: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -18,14 +19,25 @@ while let argument = arguments.popFirst() {
       exit(2)
     }
     seed = value
+  case "--only":
+    guard let text = arguments.popFirst() else {
+      print("tide-stress: --only needs part of a scenario's name, such as 'order'")
+      exit(2)
+    }
+    filter = text
   default:
-    print("tide-stress: unknown argument '\(argument)'. Usage: tide-stress [--seed N]")
+    print(
+      "tide-stress: unknown argument '\(argument)'. Usage: tide-stress [--seed N] [--only NAME]")
     exit(2)
   }
 }
 
 print("tide-stress: seed \(seed)")
-let reports = await StressScenarios.runAll(sizes: .full, seed: seed)
+let reports = await StressScenarios.runAll(sizes: .full, seed: seed, filter: filter)
+if reports.isEmpty {
+  print("tide-stress: no scenario's name contains '\(filter ?? "")'")
+  exit(2)
+}
 for report in reports { print(report) }
 let failed = reports.filter { !$0.passed }
 print(

@@ -15,7 +15,7 @@ import TideTestSupport
     var transcript: [String] = []
     let reports = Recorder<String>()
     let collect: @Sendable (TestFailure.Report) -> Void = { reports.append($0.message) }
-    await TestFailure.$collector.withValue(collect) {
+    await TestFailure.$collector.withValue(TestFailure.Collector(collect)) {
       let store = TestStore(
         initialState: Search.State(), reducer: Search.reducer, environment: .test(clock: clock))
       await store.send(.queryChanged("B")) {

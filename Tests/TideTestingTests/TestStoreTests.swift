@@ -165,7 +165,7 @@ import TideTestSupport
   @Test func nonExhaustiveReceiveSkipsToTheActionItWantsAndSaysSoOnce() async {
     let reports = Recorder<TestFailure.Report>()
     let collect: @Sendable (TestFailure.Report) -> Void = { reports.append($0) }
-    await TestFailure.$collector.withValue(collect) {
+    await TestFailure.$collector.withValue(TestFailure.Collector(collect)) {
       let store = makeStore()
       store.exhaustivity = .off(showSkippedAssertions: true)
       await store.send(.refreshTapped)
@@ -206,7 +206,7 @@ import TideTestSupport
   @Test func nonExhaustiveReportsSkippedAssertionsAsKnownIssues() async {
     let reports = Recorder<TestFailure.Report>()
     let collect: @Sendable (TestFailure.Report) -> Void = { reports.append($0) }
-    await TestFailure.$collector.withValue(collect) {
+    await TestFailure.$collector.withValue(TestFailure.Collector(collect)) {
       let store = makeStore()
       store.exhaustivity = .off(showSkippedAssertions: true)
       await store.send(.pingTapped)

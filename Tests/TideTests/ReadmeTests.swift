@@ -62,7 +62,7 @@ enum Counter {
   let collect: @Sendable (TestFailure.Report) -> Void = { report in
     messages.all.withLock { $0.append(report.message) }
   }
-  await TestFailure.$collector.withValue(collect) {
+  await TestFailure.$collector.withValue(TestFailure.Collector(collect)) {
     let store = TestStore(
       initialState: Counter.State(count: 1),
       reducer: Counter.reducer,

@@ -14,12 +14,25 @@ package enum TestFailure {
     package let isKnown: Bool
   }
 
+  /// Where failures go instead of to a test framework.
+  ///
+  /// A class: with the Swift 6.3 toolchain, an optimized build of the asynchronous
+  /// `TaskLocal.withValue` crashes when the value is a closure or a struct holding one, and a
+  /// class reference does not.
+  package final class Collector: Sendable {
+    let collect: @Sendable (Report) -> Void
+
+    package init(_ collect: @escaping @Sendable (Report) -> Void) {
+      self.collect = collect
+    }
+  }
+
   /// When set, failures go here instead of to a test framework.
-  @TaskLocal package static var collector: (@Sendable (Report) -> Void)?
+  @TaskLocal package static var collector: Collector?
 
   static func record(_ message: String, at location: SourceCodeLocation, isKnown: Bool = false) {
     if let collector {
-      collector(Report(message: message, location: location, isKnown: isKnown))
+      collector.collect(Report(message: message, location: location, isKnown: isKnown))
     } else if Test.current != nil {
       let sourceLocation = SourceLocation(
         fileID: location.fileID, filePath: location.filePath, line: location.line,
@@ -54,4 +67,16 @@ package enum TestFailure {
     let executable = CommandLine.arguments.first ?? ""
     return executable.hasSuffix(".xctest") || executable.hasSuffix("/xctest")
   }()
+}
+
+extension TestFailure {
+  /// Runs `body` on the main actor with every failure sent to `collect` instead of a test
+  /// framework: how tools that drive test stores (the stress scenarios) gather them.
+  @MainActor
+  package static func collecting(
+    _ collect: @escaping @Sendable (Report) -> Void,
+    _ body: @MainActor () async -> Void
+  ) async {
+    await $collector.withValue(Collector(collect)) { await body() }
+  }
 }
