@@ -88,7 +88,7 @@ let package = Package(
       dependencies: [
         "CounterPlayground", "TestingPlayground", "LoginPlayground", "AddLocationPlayground",
         "AppPlayground",
-        "tide",
+        "tide", "tide-stress",
       ],
       exclude: ["Transcripts"]),
   ]

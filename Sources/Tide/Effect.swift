@@ -138,7 +138,9 @@ public struct Effect<Action: Sendable>: Sendable {
   ///   - other: The effect to run alongside this one.
   /// - Returns: The merged effect.
   public func merge(with other: Self) -> Self {
-    .merge(self, other)
+    if other.isNone { return self }
+    if isNone { return other }
+    return .merge(self, other)
   }
 
   /// An effect that runs several effects one after another, each starting when the previous one
@@ -188,6 +190,10 @@ public struct Effect<Action: Sendable>: Sendable {
   /// ```swift
   /// return save.concatenate(with: .send(.saved))
   /// ```
+  ///
+  /// The result is one flat list of steps, however long the chain grows. Each call copies that
+  /// list, so build a long sequence as `.concatenate(steps)` over an array rather than with one
+  /// call per step.
   ///
   /// - Parameters:
   ///   - next: The effect to run once this one has finished.

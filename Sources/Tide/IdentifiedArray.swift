@@ -126,6 +126,22 @@ public struct IdentifiedArray<Element: Identifiable> {
     return try body(&elements[position])
   }
 
+  /// Changes the element with an identifier in place, if there is one.
+  ///
+  /// - Returns: What `body` returns, or `nil` when no element has the identifier.
+  @inlinable
+  mutating func modify<Result>(
+    id: Element.ID, _ body: (inout Element) throws -> Result
+  ) rethrows -> Result? {
+    guard let position = positions[id] else { return nil }
+    return try modify(at: position, body)
+  }
+
+  /// The generation and the index by identifier, in one read.
+  var identifiers: (generation: UInt64, positions: [Element.ID: Int]) {
+    (generation, positions)
+  }
+
   /// Adds an element at the end, or replaces the element with the same identifier in place.
   ///
   /// ```swift

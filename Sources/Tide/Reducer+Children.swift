@@ -119,22 +119,26 @@ extension Reducer {
     return Self { parentState, parentAction, parentEnvironment in
       var elementEffect = Effect<Action>.none
       if let (id, elementAction) = action.extract(parentAction) {
-        if let position = parentState[keyPath: state].index(id: id) {
-          let elementEnvironment = environment(parentEnvironment)
-          elementEffect = parentState[keyPath: state]
-            .modify(at: position) { element.body(&$0, elementAction, elementEnvironment) }
-            .map { action.embed((id, $0)) }
-            .cancellable(id: lifetime.id(for: id))
-        } else {
+        let elementEnvironment = environment(parentEnvironment)
+        // One in-place access through the key path: find the element and run it.
+        let found = parentState[keyPath: state].modify(id: id) { row -> Effect<ElementAction> in
+          element.body(&row, elementAction, elementEnvironment)
+        }
+        switch found {
+        case nil:
           reportMissingElement(elementAction, id: id, reducer: name, location: location)
+        case let effect? where !effect.isNone:
+          elementEffect = effect.map { action.embed((id, $0)) }
+            .cancellable(id: lifetime.id(for: id))
+        default:
+          break
         }
       }
       // The identifiers before this reducer runs: a copy of the index that costs nothing unless
       // the step adds or removes elements, which is when it is needed.
-      let generation = parentState[keyPath: state].generation
-      let positions = parentState[keyPath: state].positions
+      let (generation, positions) = parentState[keyPath: state].identifiers
       let effect = body(&parentState, parentAction, parentEnvironment)
-      let after = parentState[keyPath: state]
+      let after = parentState[keyPath: state].identifiers
       guard after.generation != generation else { return elementEffect.merge(with: effect) }
       let removed = positions.keys.filter { after.positions[$0] == nil }
       guard !removed.isEmpty else { return elementEffect.merge(with: effect) }

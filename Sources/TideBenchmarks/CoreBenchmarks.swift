@@ -31,6 +31,46 @@ let benchReducer = Reducer<BenchState, BenchAction, Void> { state, action, _ in
 @MainActor
 private func mainActorNoop() {}
 
+struct BenchRow: Identifiable, Equatable {
+  let id: Int
+  var count = 0
+}
+
+struct BenchRows: Equatable {
+  var rows: IdentifiedArray<BenchRow>
+}
+
+enum BenchRowsAction: Sendable {
+  case row(id: Int, action: BenchAction)
+}
+
+/// The explicit case path, as the docs advise on hot paths: the reflecting one costs microseconds.
+let benchRowPath = CasePath<BenchRowsAction, (Int, BenchAction)>(
+  embed: { BenchRowsAction.row(id: $0.0, action: $0.1) },
+  extract: { if case .row(let id, let action) = $0 { (id, action) } else { nil } })
+
+let benchRowsReducer = Reducer<BenchRows, BenchRowsAction, Void>.empty.forEach(
+  \.rows, action: benchRowPath, environment: { $0 },
+  element: Reducer { row, _, _ in
+    row.count &+= 1
+    return .none
+  })
+
+/// Starts 10,000 effects asleep on `clock` under 100 identifiers (action 0), and cancels them
+/// all (action 1).
+func cancelBenchReducer(clock: ManualClock) -> Reducer<Int, Int, Void> {
+  Reducer { _, action, _ in
+    if action == 0 {
+      return .merge(
+        (0..<10_000).map { index in
+          Effect<Int>.run { _ in try await clock.sleep(for: .seconds(1_000_000)) }
+            .cancellable(id: index % 100)
+        })
+    }
+    return .merge((0..<100).map { Effect<Int>.cancel(id: $0) })
+  }
+}
+
 @MainActor
 func coreBenchmarks() async -> [BenchmarkRow] {
   var rows: [BenchmarkRow] = []
@@ -90,7 +130,6 @@ func coreBenchmarks() async -> [BenchmarkRow] {
 
   // Reading `state` through scopes, with no send in between: what a view does on every render.
   let reads = 1_000_000
-  var readOneLevel = 0.0
   for levels in [1, 100] {
     var scoped = root
     for _ in 0..<levels { scoped = scoped.scope(state: { $0 }, action: { $0 }) }
@@ -98,14 +137,43 @@ func coreBenchmarks() async -> [BenchmarkRow] {
     let time = measure(operations: reads) {
       for _ in 0..<reads { blackHole(store.state.count) }
     }
-    if levels == 1 { readOneLevel = time }
     rows.append(
       BenchmarkRow(
-        group: "runtime", name: "read state through \(levels) scope levels", nanoseconds: time,
-        baseline: levels == 1 ? nil : "read state through 1 scope levels",
+        group: "runtime", name: "read state through \(levels) scope level\(levels == 1 ? "" : "s")",
+        nanoseconds: time, baseline: levels == 1 ? nil : "read state through 1 scope level",
         target: levels == 100 ? "≤ 2× a read at 1 level" : ""))
   }
-  blackHole(readOneLevel)
+
+  // An element's action in a large identified collection, found by its identifier.
+  let elements = 100_000
+  let collection = Store(
+    initialState: BenchRows(rows: IdentifiedArray((0..<elements).map { BenchRow(id: $0) })),
+    reducer: benchRowsReducer, environment: ())
+  let elementTime = measure(operations: sends) {
+    for index in 0..<sends { collection.send(.row(id: index % elements, action: .increment)) }
+  }
+  rows.append(
+    BenchmarkRow(
+      group: "runtime", name: "element action, 100,000-element collection",
+      nanoseconds: elementTime, baseline: "Store.send, 0 observers", target: "≤ 2× root send",
+      note: "forEach over an IdentifiedArray"))
+
+  // Cancelling effects by identifier costs what is under the identifiers, not every effect.
+  let clock = ManualClock()
+  let cancelStore = Store(
+    initialState: 0, reducer: cancelBenchReducer(clock: clock), environment: (), drivenBy: clock)
+  var cancelTime = Double.infinity
+  for _ in 0..<5 {
+    cancelStore.send(0)
+    await clock.advance()
+    let time = measure(operations: 1, rounds: 1) { cancelStore.send(1) }
+    await clock.advance()
+    cancelTime = min(cancelTime, time)
+  }
+  rows.append(
+    BenchmarkRow(
+      group: "runtime", name: "cancel 10,000 effects over 100 ids", nanoseconds: cancelTime,
+      target: "< 50 ms", note: "one step of 100 .cancel(id:)s; best of 5"))
 
   let bounce = Store(initialState: BenchState(), reducer: benchReducer, environment: ())
   let bounceTime = measure(operations: sends) {

@@ -1,0 +1,42 @@
+import Testing
+
+/// `tide-stress` refuses bad arguments with a plain reason; its scenarios themselves run in
+/// `StressTests` (small) and in CI (full size, release).
+@Suite struct StressExecutableTests {
+  @Test(
+    "Bad arguments get a clear error and exit status 2",
+    arguments: [
+      (
+        ["--seed", "x"], "tide-stress: --seed needs a whole number from 0 to 18446744073709551615\n"
+      ),
+      (["--seed"], "tide-stress: --seed needs a whole number from 0 to 18446744073709551615\n"),
+      (["--only"], "tide-stress: --only needs part of a scenario's name, such as 'order'\n"),
+      (
+        ["--fast"],
+        "tide-stress: unknown argument '--fast'. Usage: tide-stress [--seed N] [--only NAME]\n"
+      ),
+    ])
+  func badArguments(arguments: [String], message: String) throws {
+    let result = try runExecutable(named: "tide-stress", arguments: arguments)
+    #expect(result.status == 2)
+    #expect(result.output == message)
+  }
+
+  @Test("A filter that names no scenario is an error, not an empty success")
+  func unknownScenario() throws {
+    let result = try runExecutable(
+      named: "tide-stress", arguments: ["--seed", "1", "--only", "nothing"])
+    #expect(result.status == 2)
+    #expect(
+      result.output == "tide-stress: seed 1\ntide-stress: no scenario's name contains 'nothing'\n")
+  }
+
+  @Test("One small scenario runs and reports")
+  func oneScenario() throws {
+    let result = try runExecutable(
+      named: "tide-stress", arguments: ["--seed", "3", "--only", "huge"])
+    #expect(result.status == 0)
+    #expect(result.output.hasPrefix("tide-stress: seed 3\nok   huge advances"))
+    #expect(result.output.hasSuffix("tide-stress: 1 of 1 scenarios kept their promises\n"))
+  }
+}
