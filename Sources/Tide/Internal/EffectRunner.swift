@@ -166,9 +166,12 @@ package final class EffectRunner<Action: Sendable>: Sendable {
     let reporter = IssueReporter.current
     let send = Send<Action> { action in
       if hasEnded.withLock({ $0 }) {
-        reporter.report(
-          escapedSendMessage(action, effect: effect, origin: context.origin),
-          at: context.origin?.location)
+        let message = effectMessage(
+          "An effect sent an action after it had finished.", effect: effect,
+          origin: context.origin, detail: "  Action: \(describe(action))",
+          advice: "The action was dropped. Its send escaped the effect's operation: await the "
+            + "work that sends inside the operation, so that the effect lasts as long as it does.")
+        reporter.report(message, at: context.origin?.location)
         return
       }
       await context.deliver(action, token)
@@ -181,9 +184,12 @@ package final class EffectRunner<Action: Sendable>: Sendable {
       if let handler = run.handler {
         await handler(error, send)
       } else {
-        IssueReporter.current.report(
-          unhandledErrorMessage(error, effect: effect, origin: context.origin),
-          at: context.origin?.location)
+        let message = effectMessage(
+          "An effect threw an error that nothing handled.", effect: effect,
+          origin: context.origin, detail: "  Error: \(describe(error))",
+          advice: "Handle it with .run(…, catch: { error, send in … }) and send an action that "
+            + "describes the failure.")
+        IssueReporter.current.report(message, at: context.origin?.location)
       }
     }
   }
@@ -224,36 +230,14 @@ package final class EffectRunner<Action: Sendable>: Sendable {
   }
 }
 
-private func unhandledErrorMessage(
-  _ error: any Error, effect: Effect<some Sendable>, origin: EffectOrigin?
+/// A report about one effect: a heading, the effect and the step that started it, one detail
+/// line, and what to do.
+private func effectMessage(
+  _ heading: String, effect: Effect<some Sendable>, origin: EffectOrigin?, detail: String,
+  advice: String
 ) -> String {
-  var lines = [
-    "An effect threw an error that nothing handled.",
-    "",
-    "  Effect: \(effect)",
-  ]
+  var lines = [heading, "", "  Effect: \(effect)"]
   if let origin { lines.append("  Started by: \(origin)") }
-  lines.append("  Error: \(describe(error))")
-  lines.append("")
-  lines.append(
-    "Handle it with .run(…, catch: { error, send in … }) and send an action that describes the failure."
-  )
-  return lines.joined(separator: "\n")
-}
-
-private func escapedSendMessage(
-  _ action: some Sendable, effect: Effect<some Sendable>, origin: EffectOrigin?
-) -> String {
-  var lines = [
-    "An effect sent an action after it had finished.",
-    "",
-    "  Effect: \(effect)",
-  ]
-  if let origin { lines.append("  Started by: \(origin)") }
-  lines.append("  Action: \(describe(action))")
-  lines.append("")
-  lines.append(
-    "The action was dropped. Its send escaped the effect's operation: await the work that sends inside the operation, so that the effect lasts as long as it does."
-  )
+  lines += [detail, "", advice]
   return lines.joined(separator: "\n")
 }
