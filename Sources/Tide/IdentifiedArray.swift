@@ -138,6 +138,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   }
 
   /// The generation and the index by identifier, in one read.
+  @inlinable
   var identifiers: (generation: UInt64, positions: [Element.ID: Int]) {
     (generation, positions)
   }

@@ -48,10 +48,8 @@ extension Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) -> Self {
-    let location = SourceCodeLocation(
-      fileID: fileID, filePath: filePath, line: line, column: column)
-    let name = "ifLet(\(state))"
-    let lifetime = ChildLifetime(name: name)
+    let lifetime = ChildLifetime(
+      name: "ifLet(\(state))", fileID: fileID, filePath: filePath, line: line, column: column)
     return Self { parentState, parentAction, parentEnvironment in
       let wasPresent = parentState[keyPath: state] != nil
       var childEffect = Effect<Action>.none
@@ -63,7 +61,7 @@ extension Reducer {
           .map(action.embed)
           .cancellable(id: lifetime.id)
         } else {
-          reportMissingChild(childAction, reducer: name, location: location)
+          lifetime.reportMissingChild(childAction)
         }
       }
       let effect = body(&parentState, parentAction, parentEnvironment)
@@ -102,6 +100,7 @@ extension Reducer {
   ///   - line: The line that builds the reducer.
   ///   - column: The column that builds the reducer.
   /// - Returns: A reducer that runs both, with each element's effects tied to the element.
+  @inlinable
   public func forEach<ElementState, ElementAction: Sendable, ElementEnvironment>(
     _ state: any WritableKeyPath<State, IdentifiedArray<ElementState>> & Sendable,
     action: CasePath<Action, (ElementState.ID, ElementAction)>,
@@ -112,10 +111,9 @@ extension Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) -> Self where ElementState: SendableMetatype, ElementState.ID: Sendable {
-    let location = SourceCodeLocation(
-      fileID: fileID, filePath: filePath, line: line, column: column)
-    let name = "forEach(\(state))"
-    let lifetime = ChildLifetime(name: name)
+    // Inlinable, so that each feature's action goes through code specialized for its types.
+    let lifetime = ChildLifetime(
+      name: "forEach(\(state))", fileID: fileID, filePath: filePath, line: line, column: column)
     return Self { parentState, parentAction, parentEnvironment in
       var elementEffect = Effect<Action>.none
       if let (id, elementAction) = action.extract(parentAction) {
@@ -126,7 +124,7 @@ extension Reducer {
         }
         switch found {
         case nil:
-          reportMissingElement(elementAction, id: id, reducer: name, location: location)
+          lifetime.reportMissingElement(elementAction, id: id)
         case let effect? where !effect.isNone:
           elementEffect = effect.map { action.embed((id, $0)) }
             .cancellable(id: lifetime.id(for: id))
@@ -140,22 +138,26 @@ extension Reducer {
       let effect = body(&parentState, parentAction, parentEnvironment)
       let after = parentState[keyPath: state].identifiers
       guard after.generation != generation else { return elementEffect.merge(with: effect) }
-      let removed = positions.keys.filter { after.positions[$0] == nil }
-      guard !removed.isEmpty else { return elementEffect.merge(with: effect) }
-      return .merge(
-        [elementEffect, effect] + removed.map { .cancel(id: lifetime.id(for: $0)) })
+      return lifetime.cancellingRemoved(
+        before: positions, after: after.positions, effects: elementEffect, effect)
     }
   }
 }
 
 /// Names the effects of one child that ``Reducer/ifLet(_:action:environment:then:fileID:filePath:line:column:)``
-/// or ``Reducer/forEach(_:action:environment:element:fileID:filePath:line:column:)`` runs: one
-/// object per operator, so that two operators never share identifiers.
-private final class ChildLifetime: Sendable {
+/// or ``Reducer/forEach(_:action:environment:element:fileID:filePath:line:column:)`` runs (one
+/// object per operator, so that two operators never share identifiers), and reports actions for
+/// a child that is gone.
+@usableFromInline
+final class ChildLifetime: Sendable {
   let name: String
+  let location: SourceCodeLocation
 
-  init(name: String) {
+  @usableFromInline
+  init(name: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
     self.name = name
+    self.location = SourceCodeLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// The identifier of the child's effects.
@@ -164,13 +166,54 @@ private final class ChildLifetime: Sendable {
   }
 
   /// The identifier of one element's effects.
+  @usableFromInline
   func id<ID: Hashable & Sendable>(for element: ID) -> ElementEffectsID<ID> {
     ElementEffectsID(owner: ObjectIdentifier(self), name: name, element: element)
+  }
+
+  /// The effect and parent effect of a step, with the effects of the elements it removed
+  /// cancelled: those in `before` that are not in `after`.
+  @usableFromInline
+  func cancellingRemoved<ID: Hashable & Sendable, Action>(
+    before: [ID: Int], after: [ID: Int], effects: Effect<Action>, _ parentEffect: Effect<Action>
+  ) -> Effect<Action> {
+    let removed = before.keys.filter { after[$0] == nil }
+    return .merge([effects, parentEffect] + removed.map { .cancel(id: id(for: $0)) })
+  }
+
+  func reportMissingChild(_ action: some Sendable) {
+    IssueReporter.current.report(
+      """
+      An action was sent to a child whose state is nil.
+
+        Action: \(describe(action))
+        Reducer: \(name) at \(location.fileID):\(location.line)
+
+      The child's effects were cancelled when its state became nil; stop sending to it.
+      """,
+      at: location
+    )
+  }
+
+  @usableFromInline
+  func reportMissingElement(_ action: some Sendable, id: some Sendable) {
+    IssueReporter.current.report(
+      """
+      An action was sent to an element that is not in the collection.
+
+        Action: \(describe(action))
+        ID: \(describe(id))
+        Reducer: \(name) at \(location.fileID):\(location.line)
+
+      The element's effects were cancelled when it was removed; stop sending to it.
+      """,
+      at: location
+    )
   }
 }
 
 /// The identifier of a child's effects; prints as the operator that runs the child.
-private struct ChildEffectsID: Hashable, Sendable, CustomStringConvertible, CustomReflectable {
+struct ChildEffectsID: Hashable, Sendable, CustomStringConvertible, CustomReflectable {
   let owner: ObjectIdentifier
   let name: String
 
@@ -179,46 +222,20 @@ private struct ChildEffectsID: Hashable, Sendable, CustomStringConvertible, Cust
 }
 
 /// The identifier of an element's effects; prints as the operator and the element's identifier.
-private struct ElementEffectsID<ID: Hashable & Sendable>: Hashable, Sendable,
+@usableFromInline
+struct ElementEffectsID<ID: Hashable & Sendable>: Hashable, Sendable,
   CustomStringConvertible, CustomReflectable
 {
   let owner: ObjectIdentifier
   let name: String
   let element: ID
 
-  var description: String { "\(name)[id: \(describe(element))]" }
-  var customMirror: Mirror { Mirror(self, children: [:]) }
-}
+  init(owner: ObjectIdentifier, name: String, element: ID) {
+    self.owner = owner
+    self.name = name
+    self.element = element
+  }
 
-private func reportMissingChild(
-  _ action: some Sendable, reducer: String, location: SourceCodeLocation
-) {
-  IssueReporter.current.report(
-    """
-    An action was sent to a child whose state is nil.
-
-      Action: \(describe(action))
-      Reducer: \(reducer) at \(location.fileID):\(location.line)
-
-    The child's effects were cancelled when its state became nil; stop sending to it.
-    """,
-    at: location
-  )
-}
-
-private func reportMissingElement(
-  _ action: some Sendable, id: some Sendable, reducer: String, location: SourceCodeLocation
-) {
-  IssueReporter.current.report(
-    """
-    An action was sent to an element that is not in the collection.
-
-      Action: \(describe(action))
-      ID: \(describe(id))
-      Reducer: \(reducer) at \(location.fileID):\(location.line)
-
-    The element's effects were cancelled when it was removed; stop sending to it.
-    """,
-    at: location
-  )
+  @usableFromInline var description: String { "\(name)[id: \(describe(element))]" }
+  @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
 }
