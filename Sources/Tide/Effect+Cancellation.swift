@@ -98,3 +98,40 @@ struct EffectID: Hashable, Sendable, CustomStringConvertible {
     describe(base.base)
   }
 }
+
+extension Effect {
+  /// The same effect with every cancellation identifier inside it made private to `scope`, so
+  /// that `.cancellable(id:)` and `.cancel(id:)` inside it only meet each other.
+  @usableFromInline
+  func scopingCancellation(to scope: some Hashable & Sendable) -> Self {
+    scoped(EffectID(scope))
+  }
+
+  private func scoped(_ scope: EffectID) -> Self {
+    switch operation {
+    case .none, .send, .run:
+      return self
+    case .merge(let effects):
+      return Self(operation: .merge(effects.map { $0.scoped(scope) }))
+    case .concatenate(let effects):
+      return Self(operation: .concatenate(effects.map { $0.scoped(scope) }))
+    case .cancellable(let id, let cancelInFlight, let effect):
+      return Self(
+        operation: .cancellable(
+          id: EffectID(ScopedEffectID(scope: scope, id: id)), cancelInFlight: cancelInFlight,
+          effect.scoped(scope)))
+    case .cancel(let id):
+      return Self(operation: .cancel(id: EffectID(ScopedEffectID(scope: scope, id: id))))
+    }
+  }
+}
+
+/// An identifier made private to a scope (an element of a `forEach`); prints as the identifier
+/// the feature wrote.
+private struct ScopedEffectID: Hashable, Sendable, CustomStringConvertible, CustomReflectable {
+  let scope: EffectID
+  let id: EffectID
+
+  var description: String { id.description }
+  var customMirror: Mirror { Mirror(self, children: [:]) }
+}

@@ -242,11 +242,17 @@ public struct IdentifiedArray<Element: Identifiable> {
   ///   - shouldBeRemoved: Whether to remove an element.
   public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
     let before = elements.count
+    // Rebuilt even when the predicate throws part way: the array may already be reordered.
+    defer {
+      if elements.count != before || positions.count != elements.count
+        || elements.indices.contains(where: { positions[elements[$0].id] != $0 })
+      {
+        positions.removeAll(keepingCapacity: true)
+        for (index, element) in elements.enumerated() { positions[element.id] = index }
+        generation = Self.nextGeneration()
+      }
+    }
     try elements.removeAll(where: shouldBeRemoved)
-    guard elements.count != before else { return }
-    positions.removeAll(keepingCapacity: true)
-    for (index, element) in elements.enumerated() { positions[element.id] = index }
-    generation = Self.nextGeneration()
   }
 
   /// Rebuilds the positions after the element at `position` changed its identifier from `old`.

@@ -115,26 +115,33 @@ extension Reducer {
     let lifetime = ChildLifetime(
       name: "forEach(\(state))", fileID: fileID, filePath: filePath, line: line, column: column)
     return Self { parentState, parentAction, parentEnvironment in
+      // The identifiers before the step: a copy of the index that costs nothing unless the step
+      // adds or removes elements, which is when it is needed.
+      let (generation, positions) = parentState[keyPath: state].identifiers
       var elementEffect = Effect<Action>.none
       if let (id, elementAction) = action.extract(parentAction) {
         let elementEnvironment = environment(parentEnvironment)
         // One in-place access through the key path: find the element and run it.
-        let found = parentState[keyPath: state].modify(id: id) { row -> Effect<ElementAction> in
-          element.body(&row, elementAction, elementEnvironment)
+        let found = parentState[keyPath: state].modify(id: id) { row in
+          (element.body(&row, elementAction, elementEnvironment), row.id)
         }
         switch found {
         case nil:
           lifetime.reportMissingElement(elementAction, id: id)
-        case let effect? where !effect.isNone:
+        case let (effect, newID)? where newID != id:
+          elementEffect = lifetime.changedID(
+            from: id, to: newID, action: elementAction,
+            effect: effect.map { action.embed((id, $0)) })
+        case let (effect, _)? where !effect.isNone:
+          // Identifiers inside an element's effects are its own: `.cancel(id:)` in one element
+          // never reaches another's effects, however the two are nested.
           elementEffect = effect.map { action.embed((id, $0)) }
+            .scopingCancellation(to: lifetime.id(for: id))
             .cancellable(id: lifetime.id(for: id))
         default:
           break
         }
       }
-      // The identifiers before this reducer runs: a copy of the index that costs nothing unless
-      // the step adds or removes elements, which is when it is needed.
-      let (generation, positions) = parentState[keyPath: state].identifiers
       let effect = body(&parentState, parentAction, parentEnvironment)
       let after = parentState[keyPath: state].identifiers
       guard after.generation != generation else { return elementEffect.merge(with: effect) }
@@ -193,6 +200,30 @@ final class ChildLifetime: Sendable {
       """,
       at: location
     )
+  }
+
+  /// An element's reducer changed the element's identifier: reported, and the effects under
+  /// both identifiers (the element's, and those of the element it displaced) cancelled, with
+  /// the effect the step returned.
+  @usableFromInline
+  func changedID<ID: Hashable & Sendable, Action>(
+    from old: ID, to new: ID, action: some Sendable, effect: Effect<Action>
+  ) -> Effect<Action> {
+    IssueReporter.current.report(
+      """
+      An element's reducer changed the element's identifier.
+
+        Action: \(describe(action))
+        ID: \(describe(old)) → \(describe(new))
+        Reducer: \(name) at \(location.fileID):\(location.line)
+
+      An element's identifier must not change while it is in the collection: the effects under \
+      both identifiers were cancelled.
+      """,
+      at: location
+    )
+    return .merge(
+      effect.cancellable(id: id(for: old)), .cancel(id: id(for: old)), .cancel(id: id(for: new)))
   }
 
   @usableFromInline

@@ -124,12 +124,7 @@ extension TestStore {
       // while none has matched and effects are still running.
       var skipped: [TestStoreInbox<Action>.Received] = []
       while true {
-        var batch: [TestStoreInbox<Action>.Received] = []
-        while let first = inbox.received.first, !matching(first.action) {
-          batch.append(inbox.removeFirst()!)
-        }
-        apply(skipped: batch, showSkipped: false, location: location)
-        skipped += batch
+        skipped += skipReceived(while: { !matching($0) }, location: location)
         await runReadyEffects()
         if let first = inbox.received.first, matching(first.action) { break }
         if !inbox.isEmpty { continue }

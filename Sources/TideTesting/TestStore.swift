@@ -253,7 +253,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
       }
       if expected != after {
         TestFailure.record(
-          FailureMessage.stateMismatch(expected: expected, actual: after, before: before),
+          FailureMessage.stateMismatch(
+            expected: expected, actual: after, before: before, changed: after != before),
           at: location)
       } else if assert != nil && after == before {
         TestFailure.record(FailureMessage.noChange, at: location)
@@ -269,7 +270,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
       }
       if expected != after {
         TestFailure.record(
-          FailureMessage.stateMismatch(expected: expected, actual: after, before: before),
+          FailureMessage.stateMismatch(
+            expected: expected, actual: after, before: before, changed: after != before),
           at: location)
       } else if showSkipped {
         var asserted = before
@@ -285,21 +287,29 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
 
   /// Reduces the received actions without asserting them.
   func applySkipped(showSkipped: Bool, location: SourceCodeLocation) {
-    apply(skipped: inbox.removeAll(), showSkipped: showSkipped, location: location)
+    let skipped = skipReceived(while: { _ in true }, location: location)
+    if showSkipped && !skipped.isEmpty {
+      TestFailure.record(FailureMessage.skippedReceived(skipped), at: location, isKnown: true)
+    }
   }
 
-  /// Reduces received actions without asserting them, and reports them as skipped if asked.
-  func apply(
-    skipped: [TestStoreInbox<Action>.Received], showSkipped: Bool, location: SourceCodeLocation
-  ) {
-    for received in skipped {
+  /// Reduces received actions without asserting them, from the front, while `shouldSkip` accepts
+  /// the first: one at a time, so that each one's synchronous follow-ups (which go to the front)
+  /// are reduced before the actions after it, as a live store reduces them.
+  ///
+  /// - Returns: The actions skipped, in the order they were reduced.
+  func skipReceived(
+    while shouldSkip: (Action) -> Bool, location: SourceCodeLocation
+  ) -> [TestStoreInbox<Action>.Received] {
+    var skipped: [TestStoreInbox<Action>.Received] = []
+    while let first = inbox.received.first, shouldSkip(first.action) {
+      let received = inbox.removeFirst()!
+      skipped.append(received)
       _ = step(
         received.action, origin: nextOrigin("skipped", at: location), assert: nil,
         checksState: false)
     }
-    if showSkipped && !skipped.isEmpty {
-      TestFailure.record(FailureMessage.skippedReceived(skipped), at: location, isKnown: true)
-    }
+    return skipped
   }
 
   /// Runs every piece of effect work that can run now, on the store's scheduler.

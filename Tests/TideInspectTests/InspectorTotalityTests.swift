@@ -76,4 +76,33 @@ struct InspectorTotalityTests {
     #expect(diff.contains("−   0,"))
     #expect(diff.contains("+   -1,"))
   }
+
+  @Test("An object graph with exponentially many paths prints within a budget")
+  func exponentialGraph() {
+    final class Fan {
+      var children: [Fan] = []
+    }
+    // Forty levels, each object pointing twice at the one below: 2^40 paths, no cycle.
+    var level = Fan()
+    for _ in 0..<40 {
+      let above = Fan()
+      above.children = [level, level]
+      level = above
+    }
+    let line = Inspector().line(level)
+    let fan = "InspectorTotalityTests.Fan(children: ["
+    #expect(line.hasPrefix(fan + fan + fan))
+    #expect(line.hasSuffix("…]), …]), …])"))
+  }
+
+  @Test("An object whose custom mirror calls it a struct and lists itself is still a cycle")
+  func selfListingMirror() {
+    final class Pretender: CustomReflectable {
+      var customMirror: Mirror {
+        Mirror(self, children: ["a": self, "b": self], displayStyle: .struct)
+      }
+    }
+    let line = Inspector().line(Pretender())
+    #expect(line.contains("<back-reference to"))
+  }
 }

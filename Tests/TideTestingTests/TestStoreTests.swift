@@ -203,6 +203,42 @@ import TideTestSupport
     #expect(store.state == ["start", "first", "second(42)"])
   }
 
+  @Test("Skipped actions are reduced one at a time, each followed by its own follow-ups")
+  func skippedActionsKeepTheLiveOrder() async {
+    enum Action: Equatable, Sendable {
+      case start, a, a1, b, c, c1, other
+    }
+    let reducer = Reducer<[Action], Action, Void> { log, action, _ in
+      if action != .start { log.append(action) }
+      switch action {
+      case .start:
+        return .run { send in
+          await send(.a)
+          await send(.c)
+          await send(.b)
+        }
+      case .a: return .send(.a1)
+      case .c: return .send(.c1)
+      default: return .none
+      }
+    }
+    let live = Store(initialState: [], reducer: reducer, environment: ())
+    await live.send(.start).finish()
+    #expect(live.state == [.a, .a1, .c, .c1, .b])
+
+    let receiving = TestStore(initialState: [], reducer: reducer, environment: ())
+    receiving.exhaustivity = .off
+    await receiving.send(.start)
+    await receiving.receive(.b)
+    #expect(receiving.state == live.state)
+
+    let skipping = TestStore(initialState: [], reducer: reducer, environment: ())
+    skipping.exhaustivity = .off
+    await skipping.send(.start)
+    await skipping.send(.other)
+    #expect(skipping.state == live.state + [.other])
+  }
+
   @Test func nonExhaustiveReportsSkippedAssertionsAsKnownIssues() async {
     let reports = Recorder<TestFailure.Report>()
     let collect: @Sendable (TestFailure.Report) -> Void = { reports.append($0) }

@@ -71,6 +71,24 @@ import TideInspect
     #expect(rebuilt.generation != copy.generation)
   }
 
+  @Test("A predicate that throws part way leaves the index consistent")
+  func removeAllThatThrows() {
+    struct Stop: Error {}
+    var rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2), Row(id: 3), Row(id: 4)]
+    var calls = 0
+    #expect(throws: Stop.self) {
+      try rows.removeAll { row in
+        calls += 1
+        if calls == 3 { throw Stop() }
+        return row.id == 1
+      }
+    }
+    for (position, row) in rows.enumerated() {
+      #expect(rows.index(id: row.id) == position)
+      #expect(rows[id: row.id] == row)
+    }
+  }
+
   @Test func printsAsAnArray() {
     let rows: IdentifiedArray<Row> = [Row(id: 1, title: "a")]
     #expect(Inspector().line(rows) == #"[IdentifiedArrayTests.Row(id: 1, title: "a")]"#)

@@ -140,4 +140,21 @@ struct StoreLimitsTests {
     #expect(seen == [10, 15])
     #expect(deep.state == 15)
   }
+
+  @Test("A scoped store read between two reductions of one send sees the state of the first")
+  func scopedReadsBetweenReductions() {
+    let chain = Reducer<Int, Int, Void> { count, remaining, _ in
+      count += 1
+      return remaining > 0 ? .send(remaining - 1) : .none
+    }
+    var seen: [Int] = []
+    var child: Store<Int, Int>?
+    let store = Store(
+      initialState: 0, reducer: chain, environment: (), drivenBy: ManualClock(),
+      onReduce: { _, _, _, _ in seen.append(child?.state ?? -1) })
+    child = store.scope(state: { $0 }, action: { $0 })
+    store.send(3)
+    #expect(seen == [1, 2, 3, 4])
+    #expect(child?.state == 4)
+  }
 }

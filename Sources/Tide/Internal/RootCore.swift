@@ -142,13 +142,13 @@ final class RootCore<State, Action: Sendable> {
         reportObserverLoop()
         return
       }
-      if !scopeCaches.filled.isEmpty { scopeCaches.invalidate() }
       if !incoming.isEmpty {
         // After everything pending: the bottom of the stack, oldest on top.
         pending.insert(contentsOf: incoming.reversed(), at: 0)
         incoming.removeAll(keepingCapacity: true)
       }
       while let queued = pending.popLast() {
+        if !scopeCaches.filled.isEmpty { scopeCaches.invalidate() }
         let effect = reduce(&state, queued.action)
         if !effect.isNone { start(effect, tasks: queued.tasks, into: &tasks) }
       }

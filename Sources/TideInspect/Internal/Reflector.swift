@@ -12,11 +12,21 @@ struct Reflector {
   private var depth = 0
   /// The objects being reflected around this point, outermost first.
   private var ancestors: [ObjectIdentifier] = []
+  /// How many more values one reflection may visit, shared by every copy of this reflector: an
+  /// object graph without cycles can still have exponentially many paths (every object pointing
+  /// at every other), and each path is printed.
+  private let budget = Budget()
 
   /// How many levels of nesting are reflected; deeper values print as ``elided``.
   static let maximumDepth = 100
-  /// What a value nested deeper than ``maximumDepth`` prints as.
+  /// How many values one reflection visits before the rest print as ``elided``.
+  static let maximumValues = 100_000
+  /// What a value nested deeper than ``maximumDepth``, or past ``maximumValues``, prints as.
   static let elided = "…"
+
+  private final class Budget {
+    var remaining = Reflector.maximumValues
+  }
 
   init(redacts: Bool) {
     self.redacts = redacts
@@ -36,7 +46,8 @@ struct Reflector {
   }
 
   func node(_ value: Any, redacted: Bool = false) -> Node {
-    if depth >= Self.maximumDepth { return .scalar(Self.elided) }
+    if depth >= Self.maximumDepth || budget.remaining <= 0 { return .scalar(Self.elided) }
+    budget.remaining -= 1
     if redacted && redacts {
       var plain = self
       plain.redacts = false
@@ -49,13 +60,13 @@ struct Reflector {
     }
     if let scalar = scalar(value) { return .scalar(scalar) }
 
-    let mirror = Mirror(reflecting: value)
-    if mirror.displayStyle == .class,
-      ancestors.contains(ObjectIdentifier(value as AnyObject))
-    {
+    // An object is recognized by its type, not its mirror: a custom mirror may call it a struct.
+    let isObject = type(of: value) is AnyClass
+    if isObject, ancestors.contains(ObjectIdentifier(value as AnyObject)) {
       return .scalar(Self.backReference(to: value))
     }
-    let inner = descending(into: value, isObject: mirror.displayStyle == .class)
+    let mirror = Mirror(reflecting: value)
+    let inner = descending(into: value, isObject: isObject)
     let hidden = redacts ? (type(of: value) as? any Redacting.Type)?.redactedLabels ?? [] : []
     switch mirror.displayStyle {
     case .optional:
@@ -120,7 +131,9 @@ struct Reflector {
   /// sides get one shared ``Node/Unchanged`` box that is only reflected if it is printed, so a
   /// diff of large values costs what changed rather than what they hold.
   func pair(_ old: Any, _ new: Any, redacted: Bool = false) -> (Node, Node) {
-    if depth >= Self.maximumDepth { return (.scalar(Self.elided), .scalar(Self.elided)) }
+    if depth >= Self.maximumDepth || budget.remaining <= 0 {
+      return (.scalar(Self.elided), .scalar(Self.elided))
+    }
     if redacted && redacts { return (node(old, redacted: true), node(new, redacted: true)) }
     if isEqual(old, new) {
       let box = Node.Unchanged(old, reflector: self)

@@ -6,18 +6,19 @@ import TideInspect
 enum FailureMessage {
   static let inspector = Inspector()
 
-  static func stateMismatch(expected: Any, actual: Any, before: Any) -> String {
+  static func stateMismatch(expected: Any, actual: Any, before: Any, changed: Bool) -> String {
     var text = "A state change does not match expectation.\n\n"
     if let diff = inspector.diff(expected, actual) {
       text += diff + "\n\n(Expected: −, Actual: +)"
     } else {
       text +=
         "    The two states print the same but are not equal (==).\n\n"
-        + "Check the state's Equatable conformance."
+        + "They may differ only deeper than 100 levels of nesting, which the printer elides; "
+        + "otherwise check the state's Equatable conformance."
     }
     if let closure = inspector.closure(from: before, to: actual) {
       text += "\n\nExpected closure: " + closure
-    } else {
+    } else if !changed {
       text += "\n\nThe action changed nothing: omit the closure."
     }
     return text
