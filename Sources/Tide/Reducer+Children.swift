@@ -78,6 +78,10 @@ extension Reducer {
   /// The parent action carries the element's identifier and the element's action. The element
   /// is found by its identifier in constant time; its reducer runs first, then this reducer runs
   /// on every action. Elements that a step removes have every effect they started cancelled.
+  /// Cancellation identifiers inside an element's effects are the element's own: a
+  /// `.cancel(id: "timer")` in one row, or a child of that row going away, never reaches another
+  /// row's effects. An element's reducer must not change the element's identifier; if it does,
+  /// that is reported and the effects under both identifiers are cancelled.
   /// An action for an identifier that is not in the collection changes nothing and is
   /// reported, like an action for a `nil` child in ``ifLet(_:action:environment:then:fileID:filePath:line:column:)``.
   ///
