@@ -3,8 +3,11 @@ extension Inspector {
   /// statements on `root`: `$0.isLoading = true`.
   ///
   /// Structs with the same shape are followed property by property, non-nil optionals with
-  /// `?.`, arrays of the same length element by element, dictionaries key by key; anything else
-  /// is assigned whole, with ``source(_:)``.
+  /// `?.`, arrays of the same length element by element, dictionaries key by key. An array that
+  /// kept some elements and gained or lost a few (or fewer than it kept) gets `append(_:)`,
+  /// `insert(_:at:)` and `remove(at:)` calls, so a long session's statements stay as short as
+  /// its changes.
+  /// Anything else is assigned whole, with ``source(_:)``.
   ///
   /// ```swift
   /// inspector.assignments(from: before, to: after)
@@ -65,6 +68,11 @@ extension Inspector {
       return zip(oldElements, newElements).enumerated().flatMap { index, pair in
         assignments(pair.0, pair.1, path: "\(path)[\(index)]")
       }
+    case (.array(let oldElements), .array(let newElements)):
+      if let edits = edits(from: oldElements, to: newElements, path: path, source: source) {
+        return edits
+      }
+      return ["\(path) = \(source.render(new))"]
     case (.dictionary(let oldPairs), .dictionary(let newPairs)):
       let oldByKey = Dictionary(oldPairs.map { (source.render($0.key), $0.value) }) { a, _ in a }
       let newByKey = Dictionary(newPairs.map { (source.render($0.key), $0.value) }) { a, _ in a }
@@ -79,6 +87,37 @@ extension Inspector {
     default:
       return ["\(path) = \(source.render(new))"]
     }
+  }
+
+  /// The insertions or removals that turn `old` into `new` when they differ in one run of
+  /// elements that was only inserted or only removed, some elements stay, and the run is at most
+  /// 3 elements or no longer than what stays; otherwise `nil`.
+  private func edits(from old: [Node], to new: [Node], path: String, source: Renderer)
+    -> [String]?
+  {
+    var prefix = 0
+    while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < old.count - prefix, suffix < new.count - prefix,
+      old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+    {
+      suffix += 1
+    }
+    let removed = old.count - prefix - suffix
+    let inserted = new.count - prefix - suffix
+    let changed = max(removed, inserted)
+    let kept = prefix + suffix
+    guard removed == 0 || inserted == 0, kept > 0, changed <= max(3, kept) else { return nil }
+    if inserted > 0 {
+      let elements = new[prefix..<(prefix + inserted)]
+      if suffix == 0 {
+        return elements.map { "\(path).append(\(source.render($0)))" }
+      }
+      return elements.enumerated().map { offset, element in
+        "\(path).insert(\(source.render(element)), at: \(prefix + offset))"
+      }
+    }
+    return Array(repeating: "\(path).remove(at: \(prefix))", count: removed)
   }
 
   private func isIdentifier(_ label: String) -> Bool {

@@ -91,13 +91,22 @@ public final class REPL {
 
   /// Handles one line: an action in Swift syntax, a `:command`, or a `# comment`.
   ///
-  /// Bad input never changes the state: it prints what is wrong, with a caret under it.
+  /// Bad input never changes the state: it prints what is wrong, with a caret under it, and
+  /// counts in ``failedLineCount``. A line that fails is echoed with its strings and secret values
+  /// hidden (see ``Redacting``).
   ///
   /// - Parameters:
-  ///   - line: The line.
+  ///   - line: The line; a trailing CR (from a CRLF file) is ignored.
   /// - Returns: Whether to go on.
   public func handle(_ line: String) async -> Outcome {
-    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    do {
+      try InputLimits.check(line)
+    } catch {
+      echo("(a line of \(line.count) characters)")
+      fail(error.message)
+      return .continue
+    }
+    let trimmed = line.trimmingWhitespace()
     if trimmed.isEmpty { return .continue }
     if trimmed.hasPrefix("#") || trimmed.hasPrefix(":") {
       echo(trimmed)
@@ -109,11 +118,14 @@ public final class REPL {
       echo(action.display)
       await action.send()
     } catch {
-      echo(trimmed)
       report(error, in: trimmed)
     }
     return .continue
   }
+
+  /// How many lines have failed so far: unreadable actions and commands that reported an error.
+  /// A script runner exits non-zero when it is not zero.
+  public private(set) var failedLineCount = 0
 
   /// Called by the front on Ctrl-C: cancels running effects and returns `true`, or returns
   /// `false` when there is nothing to cancel (the front exits).
@@ -138,6 +150,63 @@ public final class REPL {
     while session.hasRunningEffects && options.clock == .real && ContinuousClock.now < deadline {
       try? await Task.sleep(for: .milliseconds(10))
       await session.tick()
+    }
+  }
+
+  /// Runs a script: every line in order (LF, CRLF or CR endings, an optional byte-order mark),
+  /// to the end even when some fail, until `:quit`. Then, on a real clock, waits for running
+  /// effects for at most `limit`, and says which are still running.
+  ///
+  /// ```swift
+  /// let result = await repl.runScript(".incrementTapped\n:state\n")
+  /// if !result.failedLines.isEmpty { print(result.summary) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - text: The script.
+  ///   - limit: The longest to wait for effects at the end.
+  /// - Returns: Which lines failed, and what was still running.
+  public func runScript(_ text: String, waitingAtMost limit: Duration = .seconds(10)) async
+    -> ScriptResult
+  {
+    var text = Substring(text)
+    if text.unicodeScalars.first == "\u{FEFF}" { text = text.dropFirst() }
+    var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    if lines.last?.isEmpty == true { lines.removeLast() }
+    var failed: [Int] = []
+    for (offset, line) in lines.enumerated() {
+      let before = failedLineCount
+      let outcome = await handle(String(line))
+      if failedLineCount > before { failed.append(offset + 1) }
+      if outcome == .quit { break }
+    }
+    await drain(limit: limit)
+    let running = session.runningEffectDescriptions
+    if !running.isEmpty {
+      let how =
+        options.clock == .real
+        ? "after waiting \(DurationText.format(limit))"
+        : "(virtual time moves only with :advance)"
+      output.line(
+        "note: \(English.count(running.count, "effect")) still running at the end of the script \(how): \(running.joined(separator: ", "))",
+        .warning)
+    }
+    finish()
+    return ScriptResult(lineCount: lines.count, failedLines: failed, stillRunning: running)
+  }
+
+  /// Reads a script or session file the way `:load` does: a regular file of UTF-8 text, at most
+  /// 64 MiB.
+  ///
+  /// - Parameters:
+  ///   - path: The file.
+  /// - Returns: Its text.
+  /// - Throws: ``REPLError/cannotRead(_:)`` with a plain reason.
+  public static func readFile(atPath path: String) throws(REPLError) -> String {
+    do {
+      return try FileAccess.read(path)
+    } catch {
+      throw REPLError.cannotRead(error.message)
     }
   }
 
@@ -221,12 +290,12 @@ public final class REPL {
     Command(name: ":effects", usage: ":effects", summary: "the effects in flight"),
     Command(name: ":cancel", usage: ":cancel [n]", summary: "cancel effect n, or all of them"),
     Command(
-      name: ":save", usage: ":save <file>",
-      summary: "save the session to a file that replays exactly"),
+      name: ":save", usage: ":save[!] <file>",
+      summary: "save the session to a new file (:save! replaces one) that replays exactly"),
     Command(name: ":load", usage: ":load <file>", summary: "load a saved session"),
     Command(
-      name: ":export-test", usage: ":export-test <file.swift>",
-      summary: "write a TestStore test that replays the session"),
+      name: ":export-test", usage: ":export-test[!] <file.swift>",
+      summary: "write a TestStore test that replays the session (! replaces a file)"),
     Command(
       name: ":quit", usage: ":quit", summary: "exit (so do Ctrl-D, and Ctrl-C when no effect runs)"),
   ]
@@ -243,9 +312,9 @@ public final class REPL {
       case ":state": try session.showState(path: argument)
       case ":view": session.showView()
       case ":history": session.showHistory()
-      case ":undo": try session.undo()
-      case ":back": try session.back(try number(argument, for: name))
-      case ":jump": try session.jump(to: try number(argument, for: name))
+      case ":undo": try await session.undo()
+      case ":back": try await session.back(try number(argument, for: name))
+      case ":jump": try await session.jump(to: try number(argument, for: name))
       case ":reset": session.reset()
       case ":env":
         if argument.isEmpty { listEnvironments() } else { try session.switchEnvironment(argument) }
@@ -261,18 +330,18 @@ public final class REPL {
           await session.setClock(mode)
         }
       case ":advance":
-        guard let duration = REPLFormat.parseDuration(argument) else {
+        guard !argument.isEmpty else {
           throw InputError(
-            message: ":advance takes a duration such as 300ms, 1s or 1.5s, not '\(argument)'",
-            position: 0)
+            message: ":advance needs a duration, such as 300ms, 1.5s or 2m", position: 0)
         }
-        await session.advance(by: duration)
+        try await session.advance(by: try DurationText.parse(argument))
       case ":effects": session.showEffects()
       case ":cancel":
         try await session.cancelEffect(argument.isEmpty ? nil : try number(argument, for: name))
-      case ":save": try save(to: argument)
+      case ":save", ":save!": try save(to: argument, replacing: name.hasSuffix("!"))
       case ":load": try await load(from: argument)
-      case ":export-test": try exportTest(to: argument)
+      case ":export-test", ":export-test!":
+        try exportTest(to: argument, replacing: name.hasSuffix("!"))
       case ":quit", ":q", ":exit": return .quit
       default:
         throw InputError(
@@ -280,19 +349,21 @@ public final class REPL {
           suggestions: Suggestions.closest(to: name, in: Self.commands.map(\.name)))
       }
     } catch let error as InputError {
-      output.line("error: \(error.message)", .error)
-      if !error.suggestions.isEmpty {
-        output.line("did you mean \(error.suggestions.joined(separator: ", "))?", .error)
-      }
+      fail(error.message, suggestions: error.suggestions)
     } catch {
-      output.line("error: \(error)", .error)
+      fail("\(error)")
     }
     return .continue
   }
 
   private func number(_ text: String, for command: String) throws(InputError) -> Int {
-    guard let value = Int(text), value >= 0 else {
-      throw InputError(message: "\(command) takes a whole number, not '\(text)'", position: 0)
+    guard !text.isEmpty, text.allSatisfy(\.isASCIIDigit) else {
+      throw InputError(
+        message: "\(command) takes a whole number, not '\(text.isEmpty ? "nothing" : text)'",
+        position: 0)
+    }
+    guard let value = Int(text) else {
+      throw InputError(message: "\(text) is too large for \(command)", position: 0)
     }
     return value
   }
@@ -338,53 +409,58 @@ public final class REPL {
       "feature: \(next.name) (\(next.summary)), environment: \(session.environmentName)", .heading)
   }
 
-  private func save(to path: String) throws(InputError) {
+  private func save(to path: String, replacing: Bool) throws(InputError) {
     guard !path.isEmpty else { throw InputError(message: ":save needs a file name", position: 0) }
-    do {
-      try session.sessionFile().write(toFile: path, atomically: true, encoding: .utf8)
-    } catch {
-      throw InputError(message: "cannot write \(path): \(error.localizedDescription)", position: 0)
-    }
-    output.line("saved to \(path)", .dim)
+    try FileAccess.write(
+      session.sessionFile(), to: path,
+      existing: replacing ? .replace : .keep(hint: ":save! \(path) replaces it"))
+    output.line("saved to \(path) (readable by you only: it holds what you typed)", .dim)
   }
 
   private func load(from path: String) async throws(InputError) {
     guard !path.isEmpty else { throw InputError(message: ":load needs a file name", position: 0) }
-    let text: String
-    do {
-      text = try String(contentsOfFile: path, encoding: .utf8)
-    } catch {
-      throw InputError(message: "cannot read \(path): \(error.localizedDescription)", position: 0)
-    }
-    let file = try SessionFile.parse(text)
+    let file = try SessionFile.parse(try FileAccess.read(path))
+    // Everything is checked before anything changes: a load that fails leaves the session as
+    // it was.
+    var next = feature
     if let name = file.feature, name != feature.name {
-      try use(name)
+      guard let match = features.first(where: { $0.name == name }) else {
+        throw InputError(
+          message: "\(path) is a session of '\(name)', which this tide does not have", position: 0,
+          suggestions: Suggestions.closest(to: name, in: features.map(\.name)))
+      }
+      next = match
     }
-    try await session.load(file)
+    if next.name == feature.name {
+      try await session.load(file)
+    } else {
+      let candidate = next.makeSession(next.environmentNames[0], options, output)
+      do {
+        try await candidate.load(file)
+      } catch {
+        candidate.shutdown()
+        throw error
+      }
+      session.shutdown()
+      feature = next
+      session = candidate
+      output.line(
+        "feature: \(next.name) (\(next.summary)), environment: \(session.environmentName)",
+        .heading)
+    }
   }
 
-  private func exportTest(to path: String) throws(InputError) {
+  private func exportTest(to path: String, replacing: Bool) throws(InputError) {
     guard path.hasSuffix(".swift") else {
       throw InputError(message: ":export-test needs a file name ending in .swift", position: 0)
     }
     let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-    let name = testName(from: base)
+    let name = TestExporter.testName(from: base)
     let source = try session.exportTest(named: name)
-    do {
-      try source.write(toFile: path, atomically: true, encoding: .utf8)
-    } catch {
-      throw InputError(message: "cannot write \(path): \(error.localizedDescription)", position: 0)
-    }
+    try FileAccess.write(
+      source, to: path,
+      existing: replacing ? .replace : .keep(hint: ":export-test! \(path) replaces it"))
     output.line("wrote \(path): @Test func \(name)()", .dim)
-  }
-
-  /// `exported-login session` → `exportedLoginSession`.
-  private func testName(from base: String) -> String {
-    let words = base.split { !$0.isLetter && !$0.isNumber }.map(String.init)
-    guard let first = words.first else { return "replaysSession" }
-    var name = first.prefix(1).lowercased() + first.dropFirst()
-    for word in words.dropFirst() { name += word.prefix(1).uppercased() + word.dropFirst() }
-    return name.first?.isNumber == true ? "session" + name : name
   }
 
   // MARK: - Output
@@ -393,16 +469,46 @@ public final class REPL {
     if options.echoesInput { output.line(prompt + line, .dim) }
   }
 
+  /// Prints an error for the line just echoed, and counts it.
+  private func fail(_ message: String, suggestions: [String] = []) {
+    failedLineCount += 1
+    output.line("error: \(message)", .error)
+    if !suggestions.isEmpty {
+      output.line("did you mean \(suggestions.joined(separator: ", "))?", .error)
+    }
+  }
+
+  /// Echoes a line that could not be read, with what might be secret hidden, and the error with a
+  /// caret under its position. A long line is shown around the caret.
   private func report(_ error: any Error, in line: String) {
+    let mask = SecretMask(line, secretLabels: session.secretLabels)
+    echo(mask.text)
     guard let error = error as? InputError else {
-      output.line("error: \(error)", .error)
+      fail("\(error)")
       return
     }
-    output.line("error: \(error.message)", .error)
-    output.line("  " + line, .plain)
-    let column = min(max(0, error.position), line.count)
+    let isSecret = mask.isSecret(error.position)
+    fail(
+      isSecret
+        ? "this value is not valid here; it may be secret, so tide does not show or quote it"
+        : error.message)
+    let shown = Array(mask.text)
+    var column = min(max(0, mask.position(error.position)), shown.count)
+    var excerpt = shown
+    let width = 100
+    if shown.count > width {
+      let start = max(0, min(column - width / 2, shown.count - width))
+      excerpt = Array(shown[start..<min(shown.count, start + width)])
+      column -= start
+      if start > 0 {
+        excerpt = ["…"] + excerpt
+        column += 1
+      }
+      if excerpt.endIndex < shown.count { excerpt.append("…") }
+    }
+    output.line("  " + String(excerpt), .plain)
     output.line("  " + String(repeating: " ", count: column) + "^", .error)
-    if !error.suggestions.isEmpty {
+    if !isSecret, !error.suggestions.isEmpty {
       output.line("did you mean \(error.suggestions.joined(separator: ", "))?", .error)
     }
   }
@@ -414,6 +520,8 @@ public enum REPLError: Error, Equatable, CustomStringConvertible {
   case unknownFeature(String, suggestions: [String])
   /// The feature has no environment of this name.
   case unknownEnvironment(String, feature: String, suggestions: [String])
+  /// A file could not be read; the reason is said plainly.
+  case cannotRead(String)
 
   /// What is wrong, for a person.
   public var description: String {
@@ -422,10 +530,38 @@ public enum REPLError: Error, Equatable, CustomStringConvertible {
       "there is no feature '\(name)'" + Self.hint(suggestions)
     case .unknownEnvironment(let name, let feature, let suggestions):
       "\(feature) has no environment '\(name)'" + Self.hint(suggestions)
+    case .cannotRead(let reason):
+      reason
     }
   }
 
   private static func hint(_ suggestions: [String]) -> String {
     suggestions.isEmpty ? "" : "; did you mean \(suggestions.joined(separator: ", "))?"
+  }
+}
+
+/// What ``REPL/runScript(_:waitingAtMost:)`` did.
+public struct ScriptResult: Sendable, Equatable {
+  /// How many lines the script has.
+  public var lineCount: Int
+  /// The numbers (from 1) of the lines that failed.
+  public var failedLines: [Int]
+  /// The effects still running at the end, as their descriptions print them.
+  public var stillRunning: [String]
+
+  /// One line for a script that had failures, such as
+  /// `2 of 14 lines failed: lines 3 and 9`; `nil` when none failed.
+  public var summary: String? {
+    guard !failedLines.isEmpty else { return nil }
+    let shown = failedLines.prefix(10).map(String.init)
+    var list: String
+    switch shown.count {
+    case 1: list = "line \(shown[0])"
+    case 2: list = "lines \(shown[0]) and \(shown[1])"
+    default: list = "lines " + shown.joined(separator: ", ")
+    }
+    if failedLines.count > shown.count { list += ", …" }
+    return
+      "\(failedLines.count) of \(English.count(lineCount, "line")) failed: \(list)"
   }
 }

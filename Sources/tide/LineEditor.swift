@@ -23,6 +23,12 @@ final class LineEditor {
   private var history: [String] = []
   private var historyIndex = 0
   private var pending: [UInt8] = []
+  /// Whether the last byte ended a line with CR, so that the LF of a pasted CRLF is not a second
+  /// (empty) line.
+  private var afterCarriageReturn = false
+  /// Bytes received and not yet edited, oldest first, from `queued[queueStart]`.
+  private var queued: [UInt8] = []
+  private var queueStart = 0
   private var prompt = ""
   private var isEditing = false
   /// Completions for the text before the cursor.
@@ -64,8 +70,32 @@ final class LineEditor {
     if isEditing { redraw() }
   }
 
-  /// Feeds one byte typed; returns an event when a line is finished or the user interrupts.
-  func feed(_ byte: UInt8) -> Event? {
+  /// Adds bytes typed or pasted; ``nextEvent()`` edits them.
+  func enqueue(_ bytes: [UInt8]) {
+    queued += bytes
+  }
+
+  /// Edits the queued bytes until a line is finished or the user interrupts, redrawing once at
+  /// the end rather than after every byte (a pasted line costs one redraw).
+  func nextEvent() -> Event? {
+    var event: Event?
+    while event == nil, queueStart < queued.count {
+      let byte = queued[queueStart]
+      queueStart += 1
+      event = edit(byte)
+    }
+    if queueStart == queued.count {
+      queued.removeAll(keepingCapacity: true)
+      queueStart = 0
+    }
+    if event == nil, isEditing { redraw() }
+    return event
+  }
+
+  /// Edits one byte, without redrawing.
+  private func edit(_ byte: UInt8) -> Event? {
+    defer { afterCarriageReturn = byte == 0x0D && pending.isEmpty }
+    if byte == 0x0A && afterCarriageReturn && pending.isEmpty { return nil }
     pending.append(byte)
     if pending[0] == 0x1B {
       return escape()
@@ -116,11 +146,15 @@ final class LineEditor {
     default:
       if byte >= 0x20 { insert(String(UnicodeScalar(byte))) }
     }
-    redraw()
     return nil
   }
 
   private func escape() -> Event? {
+    // No sequence a terminal sends is this long: drop it rather than wait forever.
+    if pending.count > 16 {
+      pending = []
+      return nil
+    }
     guard pending.count >= 3 else {
       if pending.count == 2 && pending[1] != UInt8(ascii: "[") && pending[1] != UInt8(ascii: "O") {
         pending = []
@@ -143,7 +177,6 @@ final class LineEditor {
       }
     default: break
     }
-    redraw()
     return nil
   }
 
@@ -179,9 +212,23 @@ final class LineEditor {
     }
   }
 
+  /// The most characters of the line drawn: a longer line shows the part around the cursor,
+  /// so a redraw costs the same whatever was pasted.
+  static let visibleWidth = 160
+
   private func redraw() {
-    let tail = buffer.count - cursor
-    write("\r\u{1B}[K" + prompt + String(buffer) + (tail > 0 ? "\u{1B}[\(tail)D" : ""))
+    var start = 0
+    var end = buffer.count
+    if buffer.count > Self.visibleWidth {
+      start = max(0, min(cursor - Self.visibleWidth / 2, buffer.count - Self.visibleWidth))
+      end = start + Self.visibleWidth
+    }
+    let head = start > 0 ? "…" : ""
+    let tail = end < buffer.count ? "…" : ""
+    let back = end - cursor + tail.count
+    write(
+      "\r\u{1B}[K" + prompt + head + String(buffer[start..<end]) + tail
+        + (back > 0 ? "\u{1B}[\(back)D" : ""))
   }
 
   private func write(_ text: String) {

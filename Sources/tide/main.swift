@@ -15,22 +15,28 @@ func fail(_ message: String) -> Never {
   exit(2)
 }
 
+/// Runs a script to its end; exits non-zero, with a one-line summary, when a line failed.
 @MainActor
-func runScript(_ repl: REPL, lines: [String]) async {
-  for line in lines {
-    if await repl.handle(line) == .quit { break }
+func runScript(_ repl: REPL, text: String) async {
+  let result = await repl.runScript(text, waitingAtMost: .seconds(10))
+  if let summary = result.summary {
+    write("tide: \(summary)\n", to: STDERR_FILENO)
+    exit(1)
   }
-  await repl.drain(limit: .seconds(10))
-  repl.finish()
 }
 
-/// Bytes typed on the terminal, read on a thread of their own so that effects can print while a
-/// line is being typed.
-func keystrokes() -> AsyncStream<UInt8?> {
+/// Bytes typed on the terminal, in the chunks `read` returns them (a paste arrives whole), read
+/// on a thread of their own so that effects can print while a line is being typed.
+func keystrokes() -> AsyncStream<[UInt8]?> {
   AsyncStream { continuation in
     Thread {
-      var byte: UInt8 = 0
-      while read(STDIN_FILENO, &byte, 1) == 1 { continuation.yield(byte) }
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let count = read(STDIN_FILENO, &buffer, buffer.count)
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { break }
+        continuation.yield(Array(buffer[..<count]))
+      }
       continuation.yield(nil)
       continuation.finish()
     }.start()
@@ -52,19 +58,21 @@ func runInteractive(_ repl: REPL, editor: LineEditor) async {
   }
   defer { ticker.cancel() }
   editor.begin(prompt: repl.styledPrompt)
-  loop: for await byte in keys {
-    guard let byte else { break }
-    switch editor.feed(byte) {
-    case nil:
-      continue
-    case .line(let line):
-      if await repl.handle(line) == .quit { break loop }
-    case .interrupt:
-      if await !repl.interrupt() { break loop }
-    case .endOfInput:
-      break loop
+  loop: for await chunk in keys {
+    guard let chunk else { break }
+    editor.enqueue(chunk)
+    // A pasted chunk may hold several lines: each is handled before the next is edited.
+    while let event = editor.nextEvent() {
+      switch event {
+      case .line(let line):
+        if await repl.handle(line) == .quit { break loop }
+      case .interrupt:
+        if await !repl.interrupt() { break loop }
+      case .endOfInput:
+        break loop
+      }
+      editor.begin(prompt: repl.styledPrompt)
     }
-    editor.begin(prompt: repl.styledPrompt)
   }
   repl.finish()
 }
@@ -88,16 +96,20 @@ let clock =
   arguments.clock.flatMap(REPLOptions.ClockMode.init(rawValue:)) ?? (interactive ? .real : .virtual)
 let options = REPLOptions(clock: clock, colors: colors, echoesInput: !interactive)
 
-var lines: [String] = []
+var scriptText = ""
 if let script = arguments.script {
   do {
-    lines = try String(contentsOfFile: script, encoding: .utf8)
-      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    scriptText = try REPL.readFile(atPath: script)
   } catch {
-    fail("cannot read the script \(script): \(error.localizedDescription)")
+    fail(error.description)
   }
 } else if !interactive {
-  while let line = readLine() { lines.append(line) }
+  // Piped input, read whole and bounded like a file.
+  let limit = 64 << 20
+  let data = (try? FileHandle.standardInput.read(upToCount: limit + 1)) ?? Data()
+  guard data.count <= limit else { fail("the input is larger than 64 MiB") }
+  guard let text = String(data: data, encoding: .utf8) else { fail("the input is not UTF-8 text") }
+  scriptText = text
 }
 
 @MainActor
@@ -121,7 +133,7 @@ func main() async {
   if let editor {
     await runInteractive(repl, editor: editor)
   } else {
-    await runScript(repl, lines: lines)
+    await runScript(repl, text: scriptText)
   }
 }
 

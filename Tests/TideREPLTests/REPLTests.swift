@@ -112,9 +112,9 @@ final class Transcript {
     let output = await transcript.run(".set(to: \"3\")", ".incremntTapped", ":nope")
     #expect(
       output == """
-        counter> .set(to: "3")
+        counter> .set(to: "••••••")
         error: expected a whole number, found a string
-          .set(to: "3")
+          .set(to: "••••••")
                    ^
         counter> .incremntTapped
         error: Counter.Action has no case .incremntTapped
@@ -229,7 +229,8 @@ final class Transcript {
       ":advance soon", ":back -1", ":env nowhere", ":clock later", ":use nothing", ":state nope",
       ":save")
     #expect(
-      output.contains("error: :advance takes a duration such as 300ms, 1s or 1.5s, not 'soon'"))
+      output.contains(
+        "error: 'soon' is not a duration: write a number and a unit, such as 300ms, 1.5s or 2m"))
     #expect(output.contains("error: :back takes a whole number, not '-1'"))
     #expect(output.contains("error: counter has no environment 'nowhere'"))
     #expect(output.contains("error: :clock takes virtual or real, not 'later'"))

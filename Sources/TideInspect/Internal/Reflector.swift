@@ -303,15 +303,28 @@ enum SwiftLiteral {
   static func duration(_ duration: Duration) -> String {
     let (seconds, attoseconds) = duration.components
     if attoseconds == 0 { return ".seconds(\(seconds))" }
+    // Each finer unit is used only when the whole duration fits in it (huge ones do not).
     let attosecondsPerMillisecond: Int64 = 1_000_000_000_000_000
-    if attoseconds % attosecondsPerMillisecond == 0 {
-      return ".milliseconds(\(seconds * 1000 + attoseconds / attosecondsPerMillisecond))"
+    if attoseconds % attosecondsPerMillisecond == 0,
+      let milliseconds = whole(seconds, 1000, attoseconds / attosecondsPerMillisecond)
+    {
+      return ".milliseconds(\(milliseconds))"
     }
     let attosecondsPerNanosecond: Int64 = 1_000_000_000
-    if attoseconds % attosecondsPerNanosecond == 0 {
-      return ".nanoseconds(\(seconds * 1_000_000_000 + attoseconds / attosecondsPerNanosecond))"
+    if attoseconds % attosecondsPerNanosecond == 0,
+      let nanoseconds = whole(seconds, 1_000_000_000, attoseconds / attosecondsPerNanosecond)
+    {
+      return ".nanoseconds(\(nanoseconds))"
     }
     return "Duration(secondsComponent: \(seconds), attosecondsComponent: \(attoseconds))"
+  }
+
+  /// `seconds · scale + fraction`, or `nil` when it overflows.
+  private static func whole(_ seconds: Int64, _ scale: Int64, _ fraction: Int64) -> Int64? {
+    let (scaled, overflow) = seconds.multipliedReportingOverflow(by: scale)
+    guard !overflow else { return nil }
+    let (sum, overflowAgain) = scaled.addingReportingOverflow(fraction)
+    return overflowAgain ? nil : sum
   }
 }
 

@@ -6,7 +6,9 @@ indirect enum Expression: Equatable {
   /// `TypeName(arguments)` or a bare `(arguments)`.
   case call(type: String?, arguments: [Argument], position: Int)
   case string(String, position: Int)
-  case integer(Int, position: Int)
+  /// A whole number, as written (sign and digits, without `_`): it is converted to the type
+  /// that decodes it, so `UInt64.max` and `Int8.min` both read exactly.
+  case integer(String, position: Int)
   case decimal(Double, position: Int)
   case boolean(Bool, position: Int)
   case null(position: Int)
@@ -31,7 +33,7 @@ indirect enum Expression: Equatable {
   var kind: String {
     switch self {
     case .member(let name, _, _): "the case .\(name)"
-    case .call(let type, _, _): type.map { "a \($0)" } ?? "a tuple"
+    case .call(let type, _, _): type.map { English.withArticle($0) } ?? "a tuple"
     case .string: "a string"
     case .integer: "a whole number"
     case .decimal: "a number"

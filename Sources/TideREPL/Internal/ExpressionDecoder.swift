@@ -123,7 +123,7 @@ struct ExpressionDecoder: Decoder {
 
   static func expectation(for key: Any.Type) -> String {
     let type = typeName(of: key)
-    return type.isEmpty ? "a value" : "a \(type) (a .case or Type(…))"
+    return type.isEmpty ? "a value" : "\(English.withArticle(type)) (a .case or Type(…))"
   }
 }
 
@@ -250,12 +250,26 @@ extension ExpressionDecoder {
     func decode(_ type: Double.Type) throws -> Double {
       switch expression {
       case .decimal(let value, _): return value
-      case .integer(let value, _): return Double(value)
+      case .integer(let text, _):
+        guard let value = Double(text), value.isFinite else {
+          throw InputError(
+            message: "\(text) is too large for a Double", position: decoder.position)
+        }
+        return value
+      case .member("nan", nil, _): return .nan
+      case .member("infinity", nil, _): return .infinity
       default: throw mismatch("a number")
       }
     }
 
-    func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
+    func decode(_ type: Float.Type) throws -> Float {
+      let value = try decode(Double.self)
+      guard !value.isFinite || abs(value) <= Double(Float.greatestFiniteMagnitude) else {
+        throw InputError(
+          message: "\(value) is too large for a Float", position: decoder.position)
+      }
+      return Float(value)
+    }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
       if T.self == Int.self { return try integer(Int.self) as! T }
@@ -266,10 +280,12 @@ extension ExpressionDecoder {
     }
 
     private func integer<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
-      guard case .integer(let value, _) = expression else { throw mismatch("a whole number") }
-      guard let converted = I(exactly: value) else {
+      guard case .integer(let text, _) = expression else { throw mismatch("a whole number") }
+      guard let converted = I(text) else {
         throw InputError(
-          message: "\(value) does not fit in \(I.self)", position: decoder.position)
+          message:
+            "\(text) does not fit in \(English.withArticle("\(I.self)")) (\(I.min) to \(I.max))",
+          position: decoder.position)
       }
       return converted
     }

@@ -1,8 +1,16 @@
 /// Parses Swift-syntax values: enum cases with positional or labelled payloads, struct literals,
 /// arrays, strings with escapes and Unicode, numbers, Booleans and `nil`.
+///
+/// Values nest at most ``maximumDepth`` levels, so a line of a thousand `(` is an error, not a
+/// stack overflow.
 struct ExpressionParser {
+  /// The deepest a value may nest: the inspector prints 100 levels, and no feature's action
+  /// comes near it.
+  static let maximumDepth = 100
+
   private let characters: [Character]
   private var index = 0
+  private var depth = 0
 
   init(_ text: String) {
     characters = Array(text)
@@ -24,6 +32,12 @@ struct ExpressionParser {
   private mutating func expression() throws(InputError) -> Expression {
     skipSpaces()
     let start = index
+    depth += 1
+    defer { depth -= 1 }
+    guard depth <= Self.maximumDepth else {
+      throw InputError(
+        message: "the value nests deeper than \(Self.maximumDepth) levels", position: index)
+    }
     guard let character = current else {
       throw InputError(message: "expected a value, found the end of the line", position: index)
     }
@@ -44,7 +58,9 @@ struct ExpressionParser {
       return try array()
     case "(":
       return .call(type: nil, arguments: try arguments(), position: start)
-    case "-", "0"..."9":
+    case "-":
+      return try number()
+    case _ where character.isASCIIDigit:
       return try number()
     default:
       guard let name = qualifiedIdentifier() else {
@@ -164,7 +180,7 @@ struct ExpressionParser {
           result.unicodeScalars.append(try unicodeEscape(at: index - 2))
         default:
           throw InputError(
-            message: "unknown escape '\\\(escaped)' (use \\n, \\t, \\\", \\\\ or \\u{…})",
+            message: "unknown escape in a string (use \\n, \\t, \\\", \\\\ or \\u{…})",
             position: index - 2)
         }
       default:
@@ -190,28 +206,83 @@ struct ExpressionParser {
     }
     index += 1
     guard let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else {
-      throw InputError(message: "'\(hex)' is not a Unicode scalar value", position: start)
+      // The message does not quote the digits: strings can hold secrets.
+      throw InputError(
+        message: "\\u{…} needs 1 to 8 hex digits naming a Unicode scalar", position: start)
     }
     return scalar
   }
 
+  /// `42`, `-7`, `1_000`, `0.5`, `1e-05`, `-2.5E+16`, and `-.infinity` (`.infinity` and
+  /// `.nan` are case names, which a floating-point value decodes from).
   private mutating func number() throws(InputError) -> Expression {
     let start = index
     var text = ""
     if current == "-" {
       text.append("-")
       index += 1
+      if current == "." {
+        index += 1
+        guard identifier() == "infinity" else {
+          throw InputError(message: "expected a number after '-'", position: start)
+        }
+        return .decimal(-.infinity, position: start)
+      }
     }
-    while let character = current,
-      character.isNumber || character == "." || character == "_"
-        || character == "e" || character == "E"
-    {
+    guard appendDigits(to: &text) else {
+      throw InputError(message: "expected a number after '-'", position: start)
+    }
+    var isWhole = true
+    if current == ".", index + 1 < characters.count, characters[index + 1].isASCIIDigit {
+      text.append(".")
+      index += 1
+      _ = appendDigits(to: &text)
+      isWhole = false
+    }
+    if current == "e" || current == "E" {
+      text.append("e")
+      index += 1
+      if current == "+" || current == "-" {
+        text.append(current!)
+        index += 1
+      }
+      guard appendDigits(to: &text) else {
+        throw InputError(
+          message: "'\(text)' is not a number: the exponent needs digits, as in 1e-3",
+          position: start)
+      }
+      isWhole = false
+    }
+    if let next = current, next.isLetter || next.isNumber || next == "." || next == "_" {
+      // Quote the whole word: `1.2.3`, `12abc`.
+      var word = String(characters[start..<index])
+      while let character = current,
+        character.isLetter || character.isNumber || character == "." || character == "_"
+      {
+        word.append(character)
+        index += 1
+      }
+      throw InputError(message: "'\(word)' is not a number", position: start)
+    }
+    if isWhole { return .integer(text, position: start) }
+    guard let value = Double(text), value.isFinite else {
+      throw InputError(
+        message: "'\(text)' is too large for a number (write .infinity for infinity)",
+        position: start)
+    }
+    return .decimal(value, position: start)
+  }
+
+  /// Appends the ASCII digits at the cursor to `text`, skipping `_` separators; returns whether
+  /// there was at least one digit.
+  private mutating func appendDigits(to text: inout String) -> Bool {
+    var any = false
+    while let character = current, character.isASCIIDigit || (any && character == "_") {
       if character != "_" { text.append(character) }
+      any = true
       index += 1
     }
-    if let integer = Int(text) { return .integer(integer, position: start) }
-    if let decimal = Double(text) { return .decimal(decimal, position: start) }
-    throw InputError(message: "'\(text)' is not a number", position: start)
+    return any
   }
 
   private mutating func identifier() -> String? {
@@ -246,4 +317,9 @@ struct ExpressionParser {
     guard let current else { return "the end of the line" }
     return "'\(current)'"
   }
+}
+
+extension Character {
+  /// `0` to `9` only: `isNumber` also says yes to `½` and `٣`.
+  var isASCIIDigit: Bool { isASCII && isWholeNumber }
 }

@@ -16,23 +16,39 @@ extension FeatureSession {
 
   func setClock(_ mode: REPLOptions.ClockMode) async {
     options.clock = mode
-    realStart = ContinuousClock.now
-    realOffset = clock.now.offset
+    resyncRealTime()
     output.line("clock: \(clockDescription)", .heading)
   }
 
-  func advance(by duration: Duration) async {
+  func advance(by duration: Duration) async throws(InputError) {
+    let now = clock.now.offset
+    guard duration <= DurationText.limit - now else {
+      throw InputError(
+        message:
+          "the clock is at \(DurationText.format(now)); \(DurationText.format(duration)) more would take it past \(DurationText.format(DurationText.limit)), the furthest it goes",
+        position: 0)
+    }
     await clock.advance(by: duration)
     await runReadyEffects()
-    output.line("clock: \(REPLFormat.duration(clock.now.offset))", .dim)
+    // A real clock goes on from here: without this, it would wait for the wall clock to catch
+    // up with the jump before moving again.
+    resyncRealTime()
+    output.line("clock: \(DurationText.format(clock.now.offset))", .dim)
   }
 
   /// In real-clock mode, moves the clock to the wall clock's time and prints what happened.
   func tick() async {
     guard options.clock == .real else { return }
-    let now = realOffset + realStart.duration(to: ContinuousClock.now)
+    let now = min(realOffset + realStart.duration(to: ContinuousClock.now), DurationText.limit)
     guard now > clock.now.offset else { return }
     await clock.advance(to: ManualClock.Instant(offset: now))
     await runReadyEffects()
+  }
+
+  /// Makes the real clock run on from the session clock's current time. Called whenever the
+  /// session clock moves by other means than the wall clock: `:advance`, `:clock`, time travel.
+  func resyncRealTime() {
+    realStart = ContinuousClock.now
+    realOffset = clock.now.offset
   }
 }

@@ -3,58 +3,87 @@ import Tide
 import TideInspect
 
 extension FeatureSession {
+  /// The session up to the cursor, as a file that `:load` re-runs exactly. An environment switch
+  /// is a `# environment:` line where it happened.
   func sessionFile() -> String {
+    let steps = entries[..<cursor]
+    var environment = steps.first?.environment ?? environmentName
     var lines = [
-      "# tide session",
+      SessionFile.header,
       "# feature: \(featureName)",
-      "# environment: \(environmentName)",
-      "# It replays exactly: `:load` reduces these actions in order. It holds what was typed,",
-      "# passwords included; keep it private.",
+      "# environment: \(environment)",
+      "# It replays exactly: `:load` re-runs these actions in order, and checks that the effects",
+      "# send the received ones again. It holds what was typed, passwords included, so tide",
+      "# creates it readable by you only; keep it private.",
     ]
-    for entry in entries[..<cursor] {
+    for entry in steps {
+      if entry.environment != environment {
+        environment = entry.environment
+        lines.append("# environment: \(environment)")
+      }
       lines.append(
-        "\(entry.source.rawValue) @\(REPLFormat.duration(entry.time)) \(REPLFormat.source.source(entry.action))"
+        "\(entry.source.rawValue) @\(DurationText.format(entry.time)) \(REPLFormat.source.source(entry.action))"
       )
     }
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// Loads a session file by re-running it. Every line is read and checked, and the whole
+  /// session re-run, before anything changes: a load that fails leaves the session as it was.
   func load(_ file: SessionFile) async throws(InputError) {
-    if let name = file.environment, definition.environments.contains(where: { $0.name == name }) {
-      selectEnvironment(name)
+    let names = environmentNames
+    let first = file.environment ?? environmentName
+    var steps: [ReplayStep] = []
+    steps.reserveCapacity(file.steps.count)
+    for environment in [first] + file.steps.compactMap(\.environment)
+    where !names.contains(environment) {
+      throw InputError(
+        message: "the file names an environment \(featureName) does not have: '\(environment)'",
+        position: 0, suggestions: Suggestions.closest(to: environment, in: names))
     }
-    var state = definition.initialState
-    let environment = definition.environment(named: environmentName, clock: ManualClock())
-    var loaded: [Entry] = []
     for step in file.steps {
       let action: Action
       do {
         action = try ExpressionDecoder.decode(
           Action.self, from: try ExpressionParser.parse(step.action), caseNames: { self.caseNames })
-      } catch let error as InputError {
-        throw InputError(message: "line \(step.line): \(error.message)", position: 0)
       } catch {
-        throw InputError(message: "line \(step.line): \(error)", position: 0)
+        throw InputError(
+          message:
+            "line \(step.line): \(Self.loadMessage(for: error, in: step.action, session: self))",
+          position: 0)
       }
-      let before = state
-      let effect = definition.reducer.reduce(
-        into: &state, action: action, environment: environment)
-      loaded.append(
-        Entry(
-          source: step.received ? .received : .sent, action: action, before: before, after: state,
-          effect: effect.isNone ? nil : effect.description, time: step.time))
+      steps.append(
+        ReplayStep(
+          received: step.received, action: action, time: step.time,
+          environment: step.environment ?? first, place: "line \(step.line)"))
     }
-    history.entries = loaded
-    history.cursor = loaded.count
-    printed = loaded.count
-    startClockOver()
-    rebuildStore(state: state)
-    // The clock resumes where the session left it, so new steps carry later times.
-    if let last = loaded.last?.time {
-      await clock.advance(to: ManualClock.Instant(offset: last))
+    let replay: Replay
+    do {
+      replay = try await self.replay(steps, startingIn: first)
+    } catch {
+      throw InputError(message: "\(error.message); the session is unchanged", position: 0)
     }
+    adopt(replay)
+    let extra = cursor - steps.count
     output.line(
-      "loaded \(loaded.count) steps of \(featureName) (environment: \(environmentName))", .heading)
+      "loaded \(English.count(steps.count, "step")) of \(featureName) (environment: \(environmentName))"
+        + (extra > 0 ? "; the effects then took \(English.count(extra, "more step"))" : ""),
+      .heading)
+    let running = store.runningEffects
+    if !running.isEmpty {
+      output.line("    in flight: \(running.joined(separator: ", "))", .effect)
+    }
+  }
+
+  /// An error's message, unless it points into a secret value: the line is from a file that
+  /// holds passwords, and messages quote what they found.
+  private static func loadMessage(
+    for error: any Error, in line: String, session: FeatureSession
+  ) -> String {
+    guard let error = error as? InputError else { return "\(error)" }
+    let mask = SecretMask(line, secretLabels: session.secretLabels)
+    return mask.isSecret(error.position)
+      ? "a value is not valid; it may be secret, so tide does not quote it" : error.message
   }
 
   func exportTest(named name: String) throws(InputError) -> String {
@@ -62,20 +91,28 @@ extension FeatureSession {
       throw InputError(
         message: "\(featureName) does not describe how to export a test", position: 0)
     }
+    let steps = entries[..<cursor]
+    let environment = steps.first?.environment ?? environmentName
+    if let switched = steps.firstIndex(where: { $0.environment != environment }) {
+      throw InputError(
+        message:
+          "the session switched to the environment '\(steps[switched].environment)' at step \(switched + 1); a test runs in one environment",
+        position: 0)
+    }
     guard
-      let expression = definition.environments.first(where: { $0.name == environmentName })?
+      let expression = definition.environments.first(where: { $0.name == environment })?
         .testExpression
     else {
       throw InputError(
         message:
-          "the environment '\(environmentName)' cannot be rebuilt in a test; switch with :env",
+          "the environment '\(environment)' cannot be rebuilt in a test; switch with :env",
         position: 0)
     }
     return TestExporter.export(
-      name: name, feature: featureName, environmentName: environmentName,
+      name: name, feature: featureName, environmentName: environment,
       imports: export.imports, reducer: export.reducer, environment: expression,
       initialState: definition.initialState,
-      steps: entries[..<cursor].map {
+      steps: steps.map {
         TestExporter.Step(
           received: $0.source == .received, action: $0.action, before: $0.before, after: $0.after,
           time: $0.time)

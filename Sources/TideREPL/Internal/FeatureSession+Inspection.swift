@@ -36,56 +36,117 @@ extension FeatureSession {
     return names
   }
 
+  /// The redacted labels of every ``Redacting`` type in the examples, the initial state and the
+  /// actions so far: the names whose values ``SecretMask`` hides in a line that failed.
+  var secretLabels: Set<String> {
+    let start = min(secretLabelCache.entries, entries.count)
+    let fresh = Self.secretLabels(
+      in: (secretLabelCache.entries == 0
+        ? definition.examples.map { $0 as Any } + [definition.initialState] : [])
+        + entries[start...].map { $0.action as Any })
+    secretLabelCache.labels.formUnion(fresh)
+    secretLabelCache.entries = max(entries.count, 1)
+    return secretLabelCache.labels
+  }
+
+  /// The redacted labels of the ``Redacting`` types in `values` and everything they hold, looking
+  /// at no more than 10,000 values.
+  nonisolated static func secretLabels(in values: [Any]) -> Set<String> {
+    var labels: Set<String> = []
+    var pending = values
+    var budget = 10_000
+    while budget > 0, let value = pending.popLast() {
+      budget -= 1
+      if let redacting = type(of: value) as? any Redacting.Type {
+        labels.formUnion(redacting.redactedLabels)
+      }
+      pending += Mirror(reflecting: value).children.map(\.value)
+    }
+    return labels
+  }
+
   var topLevelCaseNames: [String] {
     let type = Inspector.typeName(Action.self)
     return (caseNames[type] ?? []).sorted()
   }
 
+  /// Prints the state, or the part a key path names: `home.savedLocations[0].name`.
+  ///
+  /// A part that a ``Redacting`` type hides prints as `"••••••"`, wherever the path goes next.
   func showState(path: String) throws(InputError) {
     var value: Any = store.state
     var walked: [String] = []
-    for component in path.split(separator: ".").map(String.init) where !component.isEmpty {
+    var isSecret = false
+    func place() -> String { walked.isEmpty ? "the state" : walked.joined(separator: ".") }
+    for component in path.split(separator: ".").map(String.init) {
       var name = component
-      var index: Int?
-      if let open = component.firstIndex(of: "["), component.hasSuffix("]") {
+      var indices: [Int] = []
+      if let open = component.firstIndex(of: "[") {
         name = String(component[..<open])
-        index = Int(
-          component[component.index(after: open)..<component.index(before: component.endIndex)])
-        if index == nil {
-          throw InputError(message: "'\(component)' needs a whole number between [ ]", position: 0)
+        // `list[0][1]`: one or more whole-number subscripts.
+        var rest = component[open...]
+        while rest.first == "[" {
+          guard let close = rest.firstIndex(of: "]"),
+            let index = Int(rest[rest.index(after: rest.startIndex)..<close])
+          else {
+            throw InputError(
+              message: "'\(component)' needs a whole number between [ ]", position: 0)
+          }
+          indices.append(index)
+          rest = rest[rest.index(after: close)...]
+        }
+        guard rest.isEmpty else {
+          throw InputError(
+            message: "'\(component)' has something after its ]", position: 0)
         }
       }
       if !name.isEmpty {
-        let mirror = Mirror(reflecting: unwrap(value))
+        let parent = try present(value, at: place())
+        let mirror = Mirror(reflecting: parent)
         guard let child = mirror.children.first(where: { $0.label == name }) else {
           let known = mirror.children.compactMap(\.label)
-          let place = walked.isEmpty ? "the state" : walked.joined(separator: ".")
           throw InputError(
-            message: "\(place) has no '\(name)'"
+            message: "\(place()) has no '\(name)'"
               + (known.isEmpty ? "" : " (it has: \(known.joined(separator: ", ")))"),
             position: 0, suggestions: Suggestions.closest(to: name, in: known))
         }
+        if let redacting = type(of: parent) as? any Redacting.Type,
+          redacting.redactedLabels.contains(name)
+        {
+          isSecret = true
+        }
         value = child.value
+        walked.append(name)
       }
-      if let index {
-        let elements = Mirror(reflecting: unwrap(value)).children.map(\.value)
+      for index in indices {
+        let elements = Mirror(reflecting: try present(value, at: place())).children.map(\.value)
         guard elements.indices.contains(index) else {
           throw InputError(
-            message: "index \(index) is out of bounds (\(elements.count) elements)", position: 0)
+            message:
+              "index \(index) is out of bounds: \(place()) has \(English.count(elements.count, "element"))",
+            position: 0)
         }
         value = elements[index]
+        if walked.isEmpty { walked.append("") }
+        walked[walked.count - 1] += "[\(index)]"
       }
-      walked.append(component)
     }
-    output.line(REPLFormat.inspector.dump(value))
+    if isSecret {
+      output.line(
+        value is String || value is String? ? "\"\(SecretMask.bullets)\"" : SecretMask.bullets)
+    } else {
+      output.line(REPLFormat.inspector.dump(value))
+    }
   }
 
-  func unwrap(_ value: Any) -> Any {
+  /// `value` with optionals unwrapped; an error naming `place` when it is `nil`.
+  private func present(_ value: Any, at place: String) throws(InputError) -> Any {
     let mirror = Mirror(reflecting: value)
-    if mirror.displayStyle == .optional, let wrapped = mirror.children.first {
-      return unwrap(wrapped.value)
+    guard mirror.displayStyle == .optional else { return value }
+    guard let wrapped = mirror.children.first else {
+      throw InputError(message: "\(place) is nil", position: 0)
     }
-    return value
+    return try present(wrapped.value, at: place)
   }
 
   func showView() {
@@ -114,7 +175,7 @@ extension FeatureSession {
       let arrow = entry.source == .sent ? "→" : "←"
       let action = REPLFormat.inspector.line(entry.action, limit: 80)
       output.line(
-        "\(label(number))  \(arrow) \(action)  @\(REPLFormat.duration(entry.time))",
+        "\(label(number))  \(arrow) \(action)  @\(DurationText.format(entry.time))",
         number > cursor ? .dim : .plain)
     }
   }

@@ -3,43 +3,63 @@ import Tide
 import TideInspect
 
 extension FeatureSession {
-  func jump(to index: Int) throws(InputError) {
+  /// Goes to step `index` of the history by re-running the session up to it (see
+  /// `FeatureSession+Replay`): the effects in flight at that step are in flight again. When the
+  /// step's effects took more steps at once (a `.send`), it lands after them and says so.
+  func jump(to index: Int) async throws(InputError) {
     guard (0...entries.count).contains(index) else {
       throw InputError(
         message: "there is no step \(index); the history has steps 0 to \(entries.count)",
         position: 0)
     }
     let before = store.state
-    var state = definition.initialState
-    let environment = definition.environment(named: environmentName, clock: clock)
-    for entry in entries[..<index] {
-      _ = definition.reducer.reduce(into: &state, action: entry.action, environment: environment)
+    let total = entries.count
+    let replay: Replay
+    do {
+      replay = try await self.replay(
+        replaySteps(entries[..<index]),
+        startingIn: entries.first?.environment ?? environmentName)
+    } catch {
+      throw InputError(message: "\(error.message); the session is unchanged", position: 0)
     }
-    history.cursor = index
-    printed = index
-    rebuildStore(state: state)
-    output.line("⟲ step \(index) of \(entries.count), replayed from the initial state", .heading)
-    if let diff = REPLFormat.inspector.diff(before, state) { output.diff(diff) }
+    adopt(replay, keepingFuture: entries[...])
+    let reached = cursor
+    var heading = "⟲ step \(reached) of \(total), re-run from the initial state"
+    if reached > index {
+      heading +=
+        " (step \(index)'s effects took \(English.count(reached - index, "more step")) at once)"
+    }
+    output.line(heading, .heading)
+    if let diff = REPLFormat.inspector.diff(before, store.state) { output.diff(diff) }
+    let running = store.runningEffects
+    if !running.isEmpty {
+      output.line(
+        "    in flight again: \(running.joined(separator: ", "))", .effect)
+    }
   }
 
-  func back(_ steps: Int) throws(InputError) {
+  func back(_ steps: Int) async throws(InputError) {
     guard steps > 0 else { throw InputError(message: ":back takes a positive number", position: 0) }
-    try jump(to: max(0, cursor - steps))
+    try await jump(to: max(0, cursor - min(steps, cursor)))
   }
 
-  func undo() throws(InputError) {
+  func undo() async throws(InputError) {
     guard let last = entries[..<cursor].lastIndex(where: { $0.source == .sent }) else {
       throw InputError(message: "nothing to undo", position: 0)
     }
-    try jump(to: last)
+    try await jump(to: last)
   }
 
   func reset() {
-    history.entries = []
-    history.cursor = 0
+    store.cancelRunningEffects()
+    clock.abandonReadyWork()
+    clock = ManualClock()
+    history = SessionHistory()
     printed = 0
-    startClockOver()
-    rebuildStore(state: definition.initialState)
+    store = Self.makeStore(
+      definition: definition, environmentName: environmentName, state: definition.initialState,
+      clock: clock, history: history)
+    resyncRealTime()
     output.line("⟲ reset \(featureName) to its initial state", .heading)
   }
 }

@@ -20,13 +20,15 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
   /// starts over from its initial state (`:reset`, `:load`).
   var clock: ManualClock
   var store: Store<State, Action>
-  let history = SessionHistory<State, Action>()
+  /// Every step so far. Replaced as a whole when time travel or `:load` re-runs the session.
+  var history = SessionHistory<State, Action>()
   let warnings = WarningLog()
   /// How many history entries have been printed.
   var printed = 0
   var realStart = ContinuousClock.now
   var realOffset = Duration.zero
   var caseNameCache: (entries: Int, names: [String: Set<String>]) = (0, [:])
+  var secretLabelCache: (entries: Int, labels: Set<String>) = (0, [])
 
   init(
     definition: FeatureDefinition<State, Action, Environment>,
@@ -48,9 +50,10 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
   var featureName: String { definition.name }
   var environmentNames: [String] { definition.environments.map(\.name) }
   var hasRunningEffects: Bool { !store.runningEffects.isEmpty }
+  var runningEffectDescriptions: [String] { store.runningEffects }
 
   var clockDescription: String {
-    "\(options.clock.rawValue), at \(REPLFormat.duration(clock.now.offset))"
+    "\(options.clock.rawValue), at \(DurationText.format(clock.now.offset))"
   }
 
   var entries: [Entry] { history.entries }
@@ -59,7 +62,7 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
   // MARK: - The store
 
   /// A store on `clock` whose every reduction lands in `history`, on the main actor.
-  private static func makeStore(
+  static func makeStore(
     definition: FeatureDefinition<State, Action, Environment>,
     environmentName: String,
     state: State,
@@ -72,7 +75,8 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
       drivenBy: clock
     ) { [weak history] action, before, after, effect in
       history?.record(
-        action: action, before: before, after: after, effect: effect, time: clock.now.offset)
+        action: action, before: before, after: after, effect: effect, time: clock.now.offset,
+        environment: environmentName)
     }
   }
 
@@ -82,15 +86,6 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
     store = Self.makeStore(
       definition: definition, environmentName: environmentName, state: state, clock: clock,
       history: history)
-  }
-
-  /// Replaces the clock with a fresh one at time zero. The old clock is never driven again, so
-  /// the old store's effects are cancelled and its remaining jobs handed to the global executor,
-  /// where they wind down.
-  func startClockOver() {
-    store.cancelRunningEffects()
-    clock.abandonReadyWork()
-    clock = ManualClock()
   }
 
   func selectEnvironment(_ name: String) {
@@ -116,13 +111,6 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
   }
 
   private func send(_ action: Action) async {
-    if history.cursor < history.entries.count {
-      output.line(
-        "(the \(history.entries.count - history.cursor) undone steps after this point are discarded)",
-        .dim)
-      history.entries.removeSubrange(history.cursor...)
-      printed = min(printed, history.cursor)
-    }
     history.isSending = true
     IssueReporter.$current.withValue(warnings.reporter) {
       _ = store.send(action)
@@ -139,6 +127,12 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
   }
 
   private func printNewEntries() {
+    if history.discarded > 0 {
+      output.line(
+        "(\(English.count(history.discarded, "undone step")) after this point \(history.discarded == 1 ? "is" : "are") discarded)",
+        .dim)
+      history.discarded = 0
+    }
     while printed < history.entries.count {
       let entry = history.entries[printed]
       printed += 1

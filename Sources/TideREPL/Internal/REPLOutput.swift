@@ -54,24 +54,4 @@ enum REPLFormat {
   /// Does not redact: what is written to session files and exported tests, which must rebuild
   /// values exactly.
   static let source = Inspector(redacts: false)
-
-  /// `800ms`, `1.5s`: how durations are written in commands and session files.
-  static func duration(_ duration: Duration) -> String {
-    let (seconds, attoseconds) = duration.components
-    let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-    return "\(milliseconds)ms"
-  }
-
-  /// Parses `300ms`, `1s`, `1.5s`, `2m`.
-  static func parseDuration(_ text: String) -> Duration? {
-    let text = text.trimmingCharacters(in: .whitespaces).lowercased()
-    let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
-    for (suffix, scale) in units where text.hasSuffix(suffix) {
-      guard let value = Double(text.dropLast(suffix.count)), value >= 0, value.isFinite else {
-        return nil
-      }
-      return .milliseconds(Int64((value * scale * 1000).rounded()))
-    }
-    return nil
-  }
 }

@@ -6,21 +6,24 @@ protocol REPLSession: AnyObject {
   var environmentNames: [String] { get }
   var clockDescription: String { get }
   var hasRunningEffects: Bool { get }
+  var runningEffectDescriptions: [String] { get }
   var caseNames: [String: Set<String>] { get }
   var topLevelCaseNames: [String] { get }
+  /// The labels whose values are secret, for hiding them in lines that failed.
+  var secretLabels: Set<String> { get }
 
   /// Parses and decodes a line into an action, ready to send.
   func prepare(_ text: String) throws(InputError) -> PreparedAction
   func showState(path: String) throws(InputError)
   func showView()
   func showHistory()
-  func jump(to index: Int) throws(InputError)
-  func back(_ steps: Int) throws(InputError)
-  func undo() throws(InputError)
+  func jump(to index: Int) async throws(InputError)
+  func back(_ steps: Int) async throws(InputError)
+  func undo() async throws(InputError)
   func reset()
   func switchEnvironment(_ name: String) throws(InputError)
   func setClock(_ mode: REPLOptions.ClockMode) async
-  func advance(by duration: Duration) async
+  func advance(by duration: Duration) async throws(InputError)
   func tick() async
   func showEffects()
   func cancelEffect(_ number: Int?) async throws(InputError)

@@ -17,40 +17,88 @@ struct SessionFile: Equatable {
     let time: Duration
     let action: String
     let line: Int
+    /// The environment a `# environment:` line after the first switched to, if any.
+    var environment: String?
   }
 
   var feature: String?
   var environment: String?
   var steps: [Step] = []
 
+  /// The first line of every session file.
+  static let header = "# tide session"
+
+  /// Reads a session file. Lines may end in LF, CRLF or CR, and the file may start with a
+  /// byte-order mark; times must not go back.
+  ///
+  /// Errors name the line but never quote it: a session file holds passwords.
   static func parse(_ text: String) throws(InputError) -> SessionFile {
     var file = SessionFile()
-    for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+    var text = Substring(text)
+    if text.unicodeScalars.first == "\u{FEFF}" { text = text.dropFirst() }
+    var sawHeader = false
+    var previousTime = Duration.zero
+    var switched: String?
+    // A CRLF pair is one Character, and a newline, so this splits every kind of line ending.
+    for (offset, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+      .enumerated()
     {
-      let line = raw.trimmingCharacters(in: .whitespaces)
       let number = offset + 1
+      try InputLimits.check(raw, what: "line \(number)")
+      let line = raw.trimmingWhitespace()
       if line.isEmpty { continue }
+      guard sawHeader else {
+        guard line == header else {
+          throw InputError(
+            message: "this is not a tide session: its first line is not '\(header)'",
+            position: 0)
+        }
+        sawHeader = true
+        continue
+      }
       if line.hasPrefix("#") {
-        let comment = line.dropFirst().trimmingCharacters(in: .whitespaces)
+        let comment = line.dropFirst().trimmingWhitespace()
         if comment.hasPrefix("feature:") {
-          file.feature = comment.dropFirst("feature:".count).trimmingCharacters(in: .whitespaces)
+          file.feature = comment.dropFirst("feature:".count).trimmingWhitespace()
         } else if comment.hasPrefix("environment:") {
-          file.environment = comment.dropFirst("environment:".count).trimmingCharacters(
-            in: .whitespaces)
+          let name = comment.dropFirst("environment:".count).trimmingWhitespace()
+          if file.steps.isEmpty && switched == nil {
+            file.environment = name
+          } else {
+            switched = name
+          }
         }
         continue
       }
-      let parts = line.split(separator: " ", maxSplits: 2).map(String.init)
-      guard parts.count == 3, parts[0] == "send" || parts[0] == "receive", parts[1].hasPrefix("@"),
-        let time = REPLFormat.parseDuration(String(parts[1].dropFirst()))
+      let parts = line.split(maxSplits: 2, whereSeparator: \.isWhitespace).map(String.init)
+      guard parts.count == 3, parts[0] == "send" || parts[0] == "receive", parts[1].hasPrefix("@")
       else {
         throw InputError(
           message:
-            "line \(number) of the session file is not 'send @<time> <action>' or 'receive @<time> <action>': \(line)",
+            "line \(number) is not 'send @<time> <action>' or 'receive @<time> <action>'",
           position: 0)
       }
+      let time: Duration
+      do {
+        time = try DurationText.parse(String(parts[1].dropFirst()))
+      } catch {
+        throw InputError(message: "line \(number): \(error.message)", position: 0)
+      }
+      guard time >= previousTime else {
+        throw InputError(
+          message:
+            "line \(number): the time goes back, from @\(DurationText.format(previousTime)) to @\(DurationText.format(time))",
+          position: 0)
+      }
+      previousTime = time
       file.steps.append(
-        Step(received: parts[0] == "receive", time: time, action: parts[2], line: number))
+        Step(
+          received: parts[0] == "receive", time: time, action: parts[2], line: number,
+          environment: switched))
+    }
+    guard sawHeader else {
+      throw InputError(
+        message: "this is not a tide session: its first line is not '\(header)'", position: 0)
     }
     return file
   }

@@ -3,6 +3,10 @@ enum Suggestions {
   static func closest(to word: String, in candidates: some Collection<String>, limit: Int = 3)
     -> [String]
   {
+    // Known names are short; comparing a huge word with them would only cost time.
+    guard word.utf8.count <= InputLimits.suggestedWordLength * 4,
+      word.count <= InputLimits.suggestedWordLength
+    else { return [] }
     let word = word.lowercased()
     let scored = candidates.map { ($0, distance(word, $0.lowercased())) }
       .filter { candidate, score in

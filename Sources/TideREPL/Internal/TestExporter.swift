@@ -28,6 +28,8 @@ enum TestExporter {
       "// swift-format-ignore-file",
       "// Exported by `tide` (:export-test) from a session of the \(feature) feature,",
       "// environment \(environmentName). Every step asserts its exact state change.",
+      "// It holds the values typed in the session, passwords included, so tide creates it",
+      "// readable by you only; keep it private.",
       "",
     ]
     let modules = Set(imports + ["Testing", "Tide", "TideTesting"]).sorted()
@@ -70,6 +72,29 @@ enum TestExporter {
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"
   }
+
+  /// A Swift Testing function name from a file's base name: `exported-login session` →
+  /// `exportedLoginSession`. Only ASCII letters and digits are kept; a name that would start with
+  /// a digit or be a keyword gets a word added, and an empty one is `replaysSession`.
+  static func testName(from base: String) -> String {
+    let words = base.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.map(String.init)
+    guard let first = words.first else { return "replaysSession" }
+    var name = first.prefix(1).lowercased() + first.dropFirst()
+    for word in words.dropFirst() { name += word.prefix(1).uppercased() + word.dropFirst() }
+    if name.first?.isNumber == true { return "session" + name }
+    return keywords.contains(name) ? name + "Session" : name
+  }
+
+  /// Swift's reserved words, and the few contextual ones a function name cannot be.
+  static let keywords: Set<String> = [
+    "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension",
+    "fileprivate", "func", "import", "init", "inout", "internal", "let", "nonisolated", "open",
+    "operator", "package", "precedencegroup", "private", "protocol", "public", "rethrows",
+    "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
+    "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat",
+    "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil",
+    "self", "Self", "super", "throws", "true", "try", "some", "any",
+  ]
 
   /// `.milliseconds(800)`
   private static func literal(_ duration: Duration) -> String {

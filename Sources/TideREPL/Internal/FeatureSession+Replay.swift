@@ -1,0 +1,168 @@
+import Foundation
+import Tide
+import TideInspect
+
+/// Time travel and `:load` re-run a session rather than only re-reducing it: a fresh store on a
+/// fresh virtual clock is sent the same actions at the same times, in the same environments, and
+/// its effects run as they did. So the effects that were in flight at the step travelled to are
+/// in flight again (a login's request, a search's debounce), deterministically, and the state is
+/// never left waiting for an answer nobody will send.
+///
+/// Each action an effect sends during the re-run is checked against the history: when they differ
+/// (a hand-edited file, an environment that answers differently), the re-run is abandoned and the
+/// session stays as it was.
+extension FeatureSession {
+  /// One step to re-run: sent actions are sent; received ones are expected from the effects.
+  struct ReplayStep {
+    let received: Bool
+    let action: Action
+    let time: Duration
+    let environment: String
+    /// Where the step came from, for messages: "line 7", "step 7".
+    let place: String
+  }
+
+  /// A finished re-run, not yet in use.
+  struct Replay {
+    let clock: ManualClock
+    let store: Store<State, Action>
+    let history: SessionHistory<State, Action>
+    let environment: String
+  }
+
+  /// Why a re-run stopped.
+  struct ReplayDivergence: Error {
+    let message: String
+  }
+
+  /// How long a re-run waits, in real time, for an effect that does not run on the clock (a
+  /// real network request) to send an expected action.
+  static var outsideWorkPatience: Duration { .seconds(5) }
+
+  /// Re-runs `steps` from the initial state on a fresh clock and store; the session itself is not
+  /// touched. Warnings the sent actions raise were printed the first time and are not repeated.
+  ///
+  /// - Returns: The re-run, whose history holds at least `steps` (and any steps the effects took
+  ///   at once after the last one).
+  func replay(_ steps: [ReplayStep], startingIn firstEnvironment: String)
+    async throws(ReplayDivergence) -> Replay
+  {
+    let clock = ManualClock()
+    let history = SessionHistory<State, Action>()
+    var environment = firstEnvironment
+    var store = Self.makeStore(
+      definition: definition, environmentName: environment, state: definition.initialState,
+      clock: clock, history: history)
+    let quiet = WarningLog()
+    func abandon() {
+      store.cancelRunningEffects()
+      clock.abandonReadyWork()
+    }
+    for (index, step) in steps.enumerated() {
+      if step.time > clock.now.offset {
+        await clock.advance(to: ManualClock.Instant(offset: step.time))
+      }
+      if step.environment != environment {
+        // As `:env` does: effects are cancelled, and the state goes on in the new environment.
+        environment = step.environment
+        store.cancelRunningEffects()
+        store = Self.makeStore(
+          definition: definition, environmentName: environment, state: store.state,
+          clock: clock, history: history)
+      }
+      if step.received {
+        await waitForOutsideWork(until: index + 1, history: history, store: store, clock: clock)
+        guard index < history.entries.count else {
+          abandon()
+          throw ReplayDivergence(
+            message:
+              "\(step.place): re-running the session, the effects did not send \(describe(step)) (\(runningDescription(store)))"
+          )
+        }
+      } else {
+        if index < history.entries.count {
+          abandon()
+          throw ReplayDivergence(
+            message:
+              "\(step.place): re-running the session, the effects sent \(describe(history.entries[index])) before \(describe(step))"
+          )
+        }
+        history.isSending = true
+        IssueReporter.$current.withValue(quiet.reporter) {
+          _ = store.send(step.action)
+        }
+        history.isSending = false
+        _ = await clock.runReadyWork()
+      }
+      let entry = history.entries[index]
+      guard entry.source == (step.received ? .received : .sent),
+        REPLFormat.source.source(entry.action) == REPLFormat.source.source(step.action)
+      else {
+        abandon()
+        throw ReplayDivergence(
+          message:
+            "\(step.place): re-running the session gave \(describe(entry)) where the history has \(describe(step))"
+        )
+      }
+    }
+    return Replay(clock: clock, store: store, history: history, environment: environment)
+  }
+
+  /// Puts a finished re-run in place of the session's store, clock and history, with the cursor
+  /// after `cursor` steps (or later, when the effects took more steps at once).
+  func adopt(_ replay: Replay, keepingFuture future: ArraySlice<Entry> = []) {
+    store.cancelRunningEffects()
+    clock.abandonReadyWork()
+    let reached = replay.history.entries.count
+    replay.history.cursor = reached
+    // The undone future stays for `:jump`, past the steps the re-run took by itself.
+    if future.endIndex > reached {
+      replay.history.entries += future[max(reached, future.startIndex)...]
+    }
+    history = replay.history
+    clock = replay.clock
+    store = replay.store
+    selectEnvironment(replay.environment)
+    printed = reached
+    resyncRealTime()
+  }
+
+  /// The steps of this session's own history, to re-run.
+  func replaySteps(_ entries: ArraySlice<Entry>) -> [ReplayStep] {
+    entries.enumerated().map { offset, entry in
+      ReplayStep(
+        received: entry.source == .received, action: entry.action, time: entry.time,
+        environment: entry.environment, place: "step \(entries.startIndex + offset + 1)")
+    }
+  }
+
+  /// An effect that does not run on the clock (a real network request) answers in real time:
+  /// wait for it, within ``outsideWorkPatience``, while effects run and none sleeps on the clock.
+  private func waitForOutsideWork(
+    until count: Int, history: SessionHistory<State, Action>, store: Store<State, Action>,
+    clock: ManualClock
+  ) async {
+    let deadline = ContinuousClock.now.advanced(by: Self.outsideWorkPatience)
+    while history.entries.count < count, !store.runningEffects.isEmpty, clock.sleeperCount == 0,
+      ContinuousClock.now < deadline
+    {
+      try? await Task.sleep(for: .milliseconds(5))
+      _ = await clock.runReadyWork()
+    }
+  }
+
+  private func describe(_ step: ReplayStep) -> String {
+    "\(step.received ? "←" : "→") \(REPLFormat.inspector.line(step.action, limit: 80))"
+  }
+
+  private func describe(_ entry: Entry) -> String {
+    "\(entry.source == .received ? "←" : "→") \(REPLFormat.inspector.line(entry.action, limit: 80))"
+  }
+
+  private func runningDescription(_ store: Store<State, Action>) -> String {
+    let running = store.runningEffects
+    return running.isEmpty
+      ? "no effect was running"
+      : "still running: \(running.joined(separator: ", "))"
+  }
+}

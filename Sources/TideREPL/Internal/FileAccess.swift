@@ -1,0 +1,189 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How the REPL reads and writes files: plain reasons on failure, no surprises.
+///
+/// Writing never replaces an existing file unless told to, never replaces anything but a
+/// regular file (a symbolic link, a folder, a FIFO or a device stays as it is), and is atomic: the
+/// text goes to a new file beside the target, created readable by its owner only, which is then
+/// moved into place. Reading takes only regular files of at most ``maximumReadSize``.
+enum FileAccess {
+  /// What a write may do to an existing file.
+  enum Existing {
+    /// Fail when the file exists; the hint says how to replace it.
+    case keep(hint: String)
+    /// Replace a regular file.
+    case replace
+  }
+
+  /// The largest file the REPL reads: 64 MiB.
+  static let maximumReadSize = 64 << 20
+
+  /// Writes `text` to `path`, atomically, readable by its owner only.
+  ///
+  /// - Throws: ``InputError`` with a plain reason: the file exists, is not a regular file, its
+  ///   folder does not exist, permission is denied…
+  static func write(_ text: String, to path: String, existing: Existing) throws(InputError) {
+    guard !path.isEmpty else { throw InputError(message: "the file name is empty", position: 0) }
+    let folder = (path as NSString).deletingLastPathComponent
+    let directory = folder.isEmpty ? "." : folder
+    try checkReplaceable(path, existing: existing)
+
+    // A new file beside the target, so the final move stays on one file system.
+    var temporary = ""
+    var descriptor: Int32 = -1
+    for _ in 0..<16 {
+      temporary = "\(directory)/.tide-\(UInt32.random(in: 0...UInt32.max)).tmp"
+      descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      if descriptor >= 0 || errno != EEXIST { break }
+    }
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == ENOENT || code == ENOTDIR {
+        throw InputError(
+          message: "cannot write \(path): the folder \(directory) does not exist", position: 0)
+      }
+      throw failure("cannot write \(path)", code)
+    }
+    var written = false
+    defer {
+      if !written { unlink(temporary) }
+    }
+    do {
+      defer { close(descriptor) }
+      var bytes = Array(text.utf8)
+      var offset = 0
+      while offset < bytes.count {
+        let count = bytes.withUnsafeMutableBytes { buffer in
+          systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        }
+        if count < 0 {
+          if errno == EINTR { continue }
+          throw failure("cannot write \(path)", errno)
+        }
+        offset += count
+      }
+      bytes = []
+      guard fsync(descriptor) == 0 else { throw failure("cannot write \(path)", errno) }
+    }
+
+    switch existing {
+    case .keep(let hint):
+      // `link` fails when the target exists, so a file that appeared meanwhile is kept too.
+      if link(temporary, path) != 0 {
+        let code = errno
+        if code == EEXIST { throw exists(path, hint: hint) }
+        guard code == EPERM || code == ENOTSUP || code == EXDEV else {
+          throw failure("cannot write \(path)", code)
+        }
+        // A file system without hard links: check again, then move.
+        try checkReplaceable(path, existing: existing)
+        guard rename(temporary, path) == 0 else { throw failure("cannot write \(path)", errno) }
+      } else {
+        unlink(temporary)
+      }
+    case .replace:
+      try checkReplaceable(path, existing: existing)
+      guard rename(temporary, path) == 0 else { throw failure("cannot write \(path)", errno) }
+    }
+    written = true
+  }
+
+  /// Reads a regular file of UTF-8 text.
+  ///
+  /// - Throws: ``InputError`` with a plain reason.
+  static func read(_ path: String) throws(InputError) -> String {
+    guard !path.isEmpty else { throw InputError(message: "the file name is empty", position: 0) }
+    var info = stat()
+    guard stat(path, &info) == 0 else { throw failure("cannot read \(path)", errno) }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      throw InputError(message: "cannot read \(path): it is \(kind(info.st_mode))", position: 0)
+    }
+    guard Int(info.st_size) <= maximumReadSize else {
+      throw InputError(
+        message: "cannot read \(path): it is larger than \(maximumReadSize >> 20) MiB",
+        position: 0)
+    }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw failure("cannot read \(path)", errno)
+    }
+    defer { try? handle.close() }
+    let data: Data
+    do {
+      // One more byte than allowed: a file that grew since `stat` is caught too.
+      data = try handle.read(upToCount: maximumReadSize + 1) ?? Data()
+    } catch {
+      throw InputError(message: "cannot read \(path): \(error.localizedDescription)", position: 0)
+    }
+    guard data.count <= maximumReadSize else {
+      throw InputError(
+        message: "cannot read \(path): it is larger than \(maximumReadSize >> 20) MiB",
+        position: 0)
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw InputError(message: "cannot read \(path): it is not UTF-8 text", position: 0)
+    }
+    return text
+  }
+
+  /// Throws unless `path` is absent, or a regular file that `existing` allows replacing.
+  private static func checkReplaceable(_ path: String, existing: Existing) throws(InputError) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else {
+      let code = errno
+      if code == ENOENT { return }
+      throw failure("cannot write \(path)", code)
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      throw InputError(
+        message:
+          "cannot write \(path): it is \(kind(info.st_mode)), and tide replaces only regular files",
+        position: 0)
+    }
+    if case .keep(let hint) = existing { throw exists(path, hint: hint) }
+  }
+
+  private static func exists(_ path: String, hint: String) -> InputError {
+    InputError(message: "\(path) already exists; \(hint)", position: 0)
+  }
+
+  /// "a folder", "a symbolic link"…
+  private static func kind(_ mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFDIR: "a folder"
+    case S_IFLNK: "a symbolic link"
+    case S_IFIFO: "a FIFO"
+    case S_IFSOCK: "a socket"
+    case S_IFCHR, S_IFBLK: "a device"
+    default: "not a regular file"
+    }
+  }
+
+  /// `what`: a plain reason from `errno`, such as "permission denied".
+  private static func failure(_ what: String, _ code: Int32) -> InputError {
+    let reason: String
+    switch code {
+    case ENOENT: reason = "there is no such file or folder"
+    case EACCES, EPERM: reason = "permission denied"
+    case EROFS: reason = "the file system is read-only"
+    case ENOSPC: reason = "the disk is full"
+    case EISDIR: reason = "it is a folder"
+    case ENOTDIR: reason = "a part of the path is not a folder"
+    case ENAMETOOLONG: reason = "the name is too long"
+    case ELOOP: reason = "too many symbolic links"
+    default: reason = String(cString: strerror(code)).lowercased()
+    }
+    return InputError(message: "\(what): \(reason)", position: 0)
+  }
+}
+
+#if canImport(Glibc)
+  private let systemWrite = Glibc.write
+#else
+  private let systemWrite = Darwin.write
+#endif
