@@ -26,7 +26,7 @@ public final class REPL {
   private let features: [REPLFeature]
   private var options: REPLOptions
   private let output: REPLOutput
-  private var session: any REPLSession
+  private(set) var session: any REPLSession
   private var feature: REPLFeature
 
   /// Creates a REPL on the first feature (or the one named `feature`).
@@ -498,13 +498,14 @@ public final class REPL {
     let width = 100
     if shown.count > width {
       let start = max(0, min(column - width / 2, shown.count - width))
-      excerpt = Array(shown[start..<min(shown.count, start + width)])
+      let end = min(shown.count, start + width)
+      excerpt = Array(shown[start..<end])
       column -= start
       if start > 0 {
-        excerpt = ["…"] + excerpt
+        excerpt.insert("…", at: 0)
         column += 1
       }
-      if excerpt.endIndex < shown.count { excerpt.append("…") }
+      if end < shown.count { excerpt.append("…") }
     }
     output.line("  " + String(excerpt), .plain)
     output.line("  " + String(repeating: " ", count: column) + "^", .error)

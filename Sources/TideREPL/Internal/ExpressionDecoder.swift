@@ -264,7 +264,9 @@ extension ExpressionDecoder {
 
     func decode(_ type: Float.Type) throws -> Float {
       let value = try decode(Double.self)
-      guard !value.isFinite || abs(value) <= Double(Float.greatestFiniteMagnitude) else {
+      // `Float(_:)` rounds to the nearest Float, as a Swift literal does; only a value past the
+      // largest one becomes infinite.
+      guard !value.isFinite || Float(value).isFinite else {
         throw InputError(
           message: "\(value) is too large for a Float", position: decoder.position)
       }

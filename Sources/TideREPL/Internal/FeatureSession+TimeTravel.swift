@@ -40,6 +40,9 @@ extension FeatureSession {
 
   func back(_ steps: Int) async throws(InputError) {
     guard steps > 0 else { throw InputError(message: ":back takes a positive number", position: 0) }
+    guard cursor > 0 else {
+      throw InputError(message: "already at step 0, the initial state", position: 0)
+    }
     try await jump(to: max(0, cursor - min(steps, cursor)))
   }
 
