@@ -78,7 +78,8 @@ let package = Package(
       name: "AddLocationFeatureTests",
       dependencies: ["AddLocationFeature", "TideTesting", "TideTestSupport"]),
     .testTarget(name: "AppFeatureTests", dependencies: ["AppFeature", "TideTesting"]),
-    .testTarget(name: "TideREPLTests", dependencies: ["TideREPL", "Tide", "TideInspect"]),
+    .testTarget(
+      name: "TideREPLTests", dependencies: ["TideREPL", "Tide", "TideInspect", "TideStress"]),
     .testTarget(name: "TideStressTests", dependencies: ["TideStress"]),
     .testTarget(
       name: "TideTestingTests",

@@ -109,8 +109,16 @@ public final class REPL {
     let trimmed = line.trimmingWhitespace()
     if trimmed.isEmpty { return .continue }
     if trimmed.hasPrefix("#") || trimmed.hasPrefix(":") {
-      echo(trimmed)
-      return trimmed.hasPrefix(":") ? await command(trimmed) : .continue
+      // Echoed like a line that failed: a quoted secret in a comment or a mistyped command
+      // stays hidden.
+      echo(SecretMask(trimmed, secretLabels: session.secretLabels).text)
+      guard trimmed.hasPrefix(":") else { return .continue }
+      guard !trimmed.contains("\"") else {
+        // Messages quote a command's words; none of them is ever in quotes.
+        fail("a command never takes quoted text; remove the \" (a string is part of an action)")
+        return .continue
+      }
+      return await command(trimmed)
     }
     do {
       let action = try session.prepare(trimmed)
@@ -492,7 +500,8 @@ public final class REPL {
       isSecret
         ? "this value is not valid here; it may be secret, so tide does not show or quote it"
         : error.message)
-    let shown = Array(mask.text)
+    // Positions count Unicode scalars, so the excerpt is cut in scalars too.
+    let shown = Array(mask.text.unicodeScalars)
     var column = min(max(0, mask.position(error.position)), shown.count)
     var excerpt = shown
     let width = 100
@@ -507,7 +516,7 @@ public final class REPL {
       }
       if end < shown.count { excerpt.append("…") }
     }
-    output.line("  " + String(excerpt), .plain)
+    output.line("  " + String(String.UnicodeScalarView(excerpt)), .plain)
     output.line("  " + String(repeating: " ", count: column) + "^", .error)
     if !isSecret, !error.suggestions.isEmpty {
       output.line("did you mean \(error.suggestions.joined(separator: ", "))?", .error)

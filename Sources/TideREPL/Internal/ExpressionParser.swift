@@ -3,17 +3,20 @@
 ///
 /// Values nest at most ``maximumDepth`` levels, so a line of a thousand `(` is an error, not a
 /// stack overflow.
+///
+/// It reads Unicode scalars, as Swift's own lexer does, not characters: a combining mark after a
+/// quote (`"\u{301}…"`) must not hide the quote. Positions count scalars.
 struct ExpressionParser {
   /// The deepest a value may nest: the inspector prints 100 levels, and no feature's action
   /// comes near it.
   static let maximumDepth = 100
 
-  private let characters: [Character]
+  private let characters: [Unicode.Scalar]
   private var index = 0
   private var depth = 0
 
   init(_ text: String) {
-    characters = Array(text)
+    characters = Array(text.unicodeScalars)
   }
 
   /// Parses a whole line as one expression.
@@ -60,7 +63,7 @@ struct ExpressionParser {
       return .call(type: nil, arguments: try arguments(), position: start)
     case "-":
       return try number()
-    case _ where character.isASCIIDigit:
+    case "0"..."9":
       return try number()
     default:
       guard let name = qualifiedIdentifier() else {
@@ -171,11 +174,11 @@ struct ExpressionParser {
         guard let escaped = current else { break }
         index += 1
         switch escaped {
-        case "n": result.append("\n")
-        case "t": result.append("\t")
-        case "r": result.append("\r")
-        case "0": result.append("\0")
-        case "\"", "\\", "'": result.append(escaped)
+        case "n": result.unicodeScalars.append("\n")
+        case "t": result.unicodeScalars.append("\t")
+        case "r": result.unicodeScalars.append("\r")
+        case "0": result.unicodeScalars.append("\0")
+        case "\"", "\\", "'": result.unicodeScalars.append(escaped)
         case "u":
           result.unicodeScalars.append(try unicodeEscape(at: index - 2))
         default:
@@ -184,7 +187,7 @@ struct ExpressionParser {
             position: index - 2)
         }
       default:
-        result.append(character)
+        result.unicodeScalars.append(character)
       }
     }
     throw InputError(
@@ -198,7 +201,7 @@ struct ExpressionParser {
     index += 1
     var hex = ""
     while let character = current, character != "}" {
-      hex.append(character)
+      hex.unicodeScalars.append(character)
       index += 1
     }
     guard current == "}" else {
@@ -242,8 +245,8 @@ struct ExpressionParser {
     if current == "e" || current == "E" {
       text.append("e")
       index += 1
-      if current == "+" || current == "-" {
-        text.append(current!)
+      if let sign = current, sign == "+" || sign == "-" {
+        text.unicodeScalars.append(sign)
         index += 1
       }
       guard appendDigits(to: &text) else {
@@ -253,13 +256,11 @@ struct ExpressionParser {
       }
       isWhole = false
     }
-    if let next = current, next.isLetter || next.isNumber || next == "." || next == "_" {
+    if let next = current, next.isWordPart || next == "." {
       // Quote the whole word: `1.2.3`, `12abc`.
-      var word = String(characters[start..<index])
-      while let character = current,
-        character.isLetter || character.isNumber || character == "." || character == "_"
-      {
-        word.append(character)
+      var word = String(String.UnicodeScalarView(characters[start..<index]))
+      while let character = current, character.isWordPart || character == "." {
+        word.unicodeScalars.append(character)
         index += 1
       }
       throw InputError(message: "'\(word)' is not a number", position: start)
@@ -278,7 +279,7 @@ struct ExpressionParser {
   private mutating func appendDigits(to text: inout String) -> Bool {
     var any = false
     while let character = current, character.isASCIIDigit || (any && character == "_") {
-      if character != "_" { text.append(character) }
+      if character != "_" { text.unicodeScalars.append(character) }
       any = true
       index += 1
     }
@@ -286,10 +287,10 @@ struct ExpressionParser {
   }
 
   private mutating func identifier() -> String? {
-    guard let first = current, first.isLetter || first == "_" else { return nil }
+    guard let first = current, first.isWordStart else { return nil }
     var name = ""
-    while let character = current, character.isLetter || character.isNumber || character == "_" {
-      name.append(character)
+    while let character = current, character.isWordPart {
+      name.unicodeScalars.append(character)
       index += 1
     }
     return name
@@ -298,19 +299,19 @@ struct ExpressionParser {
   /// `Name` or `Module.Type.Name`, for struct literals.
   private mutating func qualifiedIdentifier() -> String? {
     guard var name = identifier() else { return nil }
-    while current == ".", index + 1 < characters.count, characters[index + 1].isLetter {
+    while current == ".", index + 1 < characters.count, characters[index + 1].isWordStart {
       index += 1
       name += "." + (identifier() ?? "")
     }
     return name
   }
 
-  private var current: Character? {
+  private var current: Unicode.Scalar? {
     index < characters.count ? characters[index] : nil
   }
 
   private mutating func skipSpaces() {
-    while let character = current, character.isWhitespace { index += 1 }
+    while let character = current, character.properties.isWhitespace { index += 1 }
   }
 
   private func describeCurrent() -> String {
@@ -322,4 +323,17 @@ struct ExpressionParser {
 extension Character {
   /// `0` to `9` only: `isNumber` also says yes to `½` and `٣`.
   var isASCIIDigit: Bool { isASCII && isWholeNumber }
+}
+
+extension Unicode.Scalar {
+  /// `0` to `9` only.
+  var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+
+  /// A letter or `_`: what a name starts with.
+  var isWordStart: Bool { properties.isAlphabetic || self == "_" }
+
+  /// A letter, digit, combining mark or `_`: what a name goes on with.
+  var isWordPart: Bool {
+    isWordStart || properties.numericType != nil || properties.generalCategory == .nonspacingMark
+  }
 }

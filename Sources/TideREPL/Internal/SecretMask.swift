@@ -3,18 +3,20 @@
 ///
 /// A line that decodes is echoed as the inspector prints its action, with ``Redacting`` values
 /// hidden. A line that does not decode has no action to ask, so two rules cover it:
-/// - every string literal shows as `"••••••"`;
+/// - every string literal shows as `"••••••"`, and so does a word that touches a quote (quotes
+///   that pair up wrongly, as in `""secret"`, would otherwise leave a string's text bare);
 /// - after a name that is, or nearly is, a redacted label (`passwordChanged`, `password`, or a
 ///   misspelling such as `pasword`), its whole value is hidden: a parenthesised payload up to the
 ///   matching `)`, a labelled value up to the next `,` or `)`, otherwise the rest of the line.
 ///
-/// An error whose position falls in a hidden part gets a message that quotes nothing.
+/// An error whose position falls in a hidden part gets a message that quotes nothing. Positions
+/// count Unicode scalars, as the parser's do.
 struct SecretMask {
   /// The parts of the line that are hidden, as character ranges, in order and disjoint.
   private(set) var hidden: [Range<Int>] = []
   /// The hidden parts that hold a secret's value (rather than any string).
   private(set) var secret: [Range<Int>] = []
-  private let characters: [Character]
+  private let characters: [Unicode.Scalar]
 
   static let bullets = "••••••"
 
@@ -24,24 +26,30 @@ struct SecretMask {
   ///   - line: The line as typed.
   ///   - secretLabels: The redacted labels of the feature's types.
   init(_ line: String, secretLabels: Set<String>) {
-    characters = Array(line)
+    characters = Array(line.unicodeScalars)
     let labels = secretLabels.map { $0.lowercased() }
     var index = 0
     var strings: [Range<Int>] = []
+    var words: [Range<Int>] = []
     while index < characters.count {
       let character = characters[index]
       if character == "\"" {
         let end = Self.endOfString(characters, from: index)
         strings.append(index..<end)
         index = end
-      } else if character.isLetter || character == "_" {
+      } else if character.isWordStart || character.isASCIIDigit {
         let start = index
-        while index < characters.count,
-          characters[index].isLetter || characters[index].isNumber || characters[index] == "_"
-        {
+        while index < characters.count, characters[index].isWordPart {
           index += 1
         }
-        let word = String(characters[start..<index]).lowercased()
+        let touchesQuote =
+          (start > 0 && characters[start - 1] == "\"")
+          || (index < characters.count && characters[index] == "\"")
+        if touchesQuote {
+          words.append(start..<index)
+          continue
+        }
+        let word = String(String.UnicodeScalarView(characters[start..<index])).lowercased()
         if labels.contains(where: { Self.isNear(word, $0) }) {
           let value = Self.valueRange(characters, after: index)
           if !value.isEmpty {
@@ -54,22 +62,27 @@ struct SecretMask {
       }
     }
     // Strings inside a secret value are part of it.
-    hidden = (secret + strings.filter { string in !secret.contains { $0.overlaps(string) } })
+    hidden = (secret + (strings + words).filter { part in !secret.contains { $0.overlaps(part) } })
       .sorted { $0.lowerBound < $1.lowerBound }
   }
 
   /// The line with its hidden parts replaced by bullets.
   var text: String {
-    var result = ""
+    var result = String.UnicodeScalarView()
     var index = 0
     for range in hidden {
-      result += String(characters[index..<range.lowerBound])
-      let isString = characters[range.lowerBound] == "\""
-      let isSecret = secret.contains(range)
-      result += isString && !isSecret ? "\"\(Self.bullets)\"" : Self.bullets
+      result += characters[index..<range.lowerBound]
+      result += replacement(for: range).unicodeScalars
       index = range.upperBound
     }
-    return result + String(characters[index...])
+    result += characters[index...]
+    return String(result)
+  }
+
+  /// `"••••••"` for a string, `••••••` for anything else.
+  private func replacement(for range: Range<Int>) -> String {
+    let isString = characters[range.lowerBound] == "\"" && !secret.contains(range)
+    return isString ? "\"\(Self.bullets)\"" : Self.bullets
   }
 
   /// Where a position of the line is in ``text``: a position inside a hidden part moves to its
@@ -79,8 +92,7 @@ struct SecretMask {
     for range in hidden {
       if position < range.lowerBound { break }
       if range.contains(position) { return range.lowerBound + shift }
-      let isString = characters[range.lowerBound] == "\"" && !secret.contains(range)
-      shift += (isString ? Self.bullets.count + 2 : Self.bullets.count) - range.count
+      shift += replacement(for: range).unicodeScalars.count - range.count
     }
     return position + shift
   }
@@ -93,7 +105,7 @@ struct SecretMask {
   }
 
   /// The index just after the closing quote of the string opening at `start`, or the end.
-  private static func endOfString(_ characters: [Character], from start: Int) -> Int {
+  private static func endOfString(_ characters: [Unicode.Scalar], from start: Int) -> Int {
     var index = start + 1
     while index < characters.count {
       switch characters[index] {
@@ -107,14 +119,16 @@ struct SecretMask {
 
   /// The value after a secret name ending at `end`: `(…)` to its matching `)`, `: …` to the next
   /// `,` or `)` at its level, anything else to the end of the line; empty when nothing follows.
-  private static func valueRange(_ characters: [Character], after end: Int) -> Range<Int> {
+  private static func valueRange(_ characters: [Unicode.Scalar], after end: Int) -> Range<Int> {
     var index = end
-    while index < characters.count, characters[index].isWhitespace { index += 1 }
+    while index < characters.count, characters[index].properties.isWhitespace { index += 1 }
     guard index < characters.count else { return end..<end }
     let opener = characters[index]
     if opener == "," || opener == ")" || opener == "]" { return end..<end }
     var start = opener == "(" || opener == ":" ? index + 1 : index
-    while opener == ":", start < characters.count, characters[start].isWhitespace { start += 1 }
+    while opener == ":", start < characters.count, characters[start].properties.isWhitespace {
+      start += 1
+    }
     var depth = 0
     var cursor = start
     while cursor < characters.count {

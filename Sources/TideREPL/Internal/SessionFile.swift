@@ -79,10 +79,17 @@ struct SessionFile: Equatable {
           position: 0)
       }
       let time: Duration
+      let timeText = String(parts[1].dropFirst())
       do {
-        time = try DurationText.parse(String(parts[1].dropFirst()))
+        time = try DurationText.parse(timeText)
       } catch {
-        throw InputError(message: "line \(number): \(error.message)", position: 0)
+        // Quote the time only when it is one: a damaged line can run into the action, and an
+        // action can hold a password.
+        let isNumeric = timeText.allSatisfy { $0.isASCIIDigit || ".emsEMS+-".contains($0) }
+        throw InputError(
+          message: "line \(number): "
+            + (isNumeric ? error.message : "the time is not written like @800ms"),
+          position: 0)
       }
       guard time >= previousTime else {
         throw InputError(

@@ -1,0 +1,36 @@
+// A libFuzzer target for what `tide` reads: the expression parser (every action typed or loaded)
+// and the session-file reader. Built with the parser's own sources by `.ci/fuzz/run`; not part
+// of the package.
+//
+// It checks more than "does not crash": an error's position is inside its input, a parsed
+// session's steps are in time order with lines in range, and a secret typed in a string of a line
+// the parser rejects is hidden by the mask the REPL echoes it with.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+  let scalars = text.unicodeScalars.count
+
+  do {
+    _ = try ExpressionParser.parse(text)
+  } catch {
+    precondition((0...scalars).contains(error.position), "position \(error.position) of \(scalars)")
+    let secret = "Zq9Secret"
+    let line = text + " .passwordChanged(\"\(secret)\")"
+    if (try? ExpressionParser.parse(line)) == nil {
+      let mask = SecretMask(line, secretLabels: ["passwordChanged"])
+      precondition(!mask.text.contains(secret), "the mask shows the secret in \(line.debugDescription)")
+      _ = mask.position(error.position)
+    }
+  }
+
+  if let file = try? SessionFile.parse(text) {
+    var previous = Duration.zero
+    for step in file.steps {
+      precondition(step.time >= previous && step.time <= DurationText.limit)
+      precondition(step.line >= 1)
+      previous = step.time
+    }
+  }
+  return 0
+}
