@@ -109,10 +109,11 @@ public final class REPL {
     let trimmed = line.trimmingWhitespace()
     if trimmed.isEmpty { return .continue }
     if trimmed.hasPrefix("#") || trimmed.hasPrefix(":") {
-      // Echoed like a line that failed: a quoted secret in a comment or a mistyped command
-      // stays hidden.
-      echo(SecretMask(trimmed, secretLabels: session.secretLabels).text)
-      guard trimmed.hasPrefix(":") else { return .continue }
+      // A comment is echoed like a line that failed, so a quoted secret in it stays hidden; a
+      // command's words are names and paths, so only its strings are.
+      let isCommand = trimmed.hasPrefix(":")
+      echo(SecretMask(trimmed, secretLabels: isCommand ? [] : session.secretLabels).text)
+      guard isCommand else { return .continue }
       guard !trimmed.contains("\"") else {
         // Messages quote a command's words; none of them is ever in quotes.
         fail("a command never takes quoted text; remove the \" (a string is part of an action)")
@@ -167,7 +168,7 @@ public final class REPL {
   ///
   /// ```swift
   /// let result = await repl.runScript(".incrementTapped\n:state\n")
-  /// if !result.failedLines.isEmpty { print(result.summary) }
+  /// if let summary = result.summary { print(summary) }
   /// ```
   ///
   /// - Parameters:
@@ -311,8 +312,11 @@ public final class REPL {
   private func command(_ line: String) async -> Outcome {
     let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
     let name = parts[0]
-    let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+    let argument = parts.count > 1 ? parts[1].trimmingWhitespace() : ""
     do {
+      if Self.takesNoArgument.contains(name), !argument.isEmpty {
+        throw InputError(message: "\(name) takes no argument", position: 0)
+      }
       switch name {
       case ":help", ":h", ":?": help()
       case ":features": listFeatures()
@@ -363,6 +367,12 @@ public final class REPL {
     }
     return .continue
   }
+
+  /// Commands that would otherwise ignore what follows them.
+  static let takesNoArgument: Set<String> = [
+    ":help", ":h", ":?", ":features", ":view", ":history", ":undo", ":reset", ":effects", ":quit",
+    ":q", ":exit",
+  ]
 
   private func number(_ text: String, for command: String) throws(InputError) -> Int {
     guard !text.isEmpty, text.allSatisfy(\.isASCIIDigit) else {

@@ -121,6 +121,13 @@ final class LineEditor {
       return .line(line)
     case 0x03:
       write("^C\r\n")
+      // As in a shell: Ctrl-C on a half-typed line drops the line; on an empty one it
+      // interrupts (cancels effects, or exits).
+      guard buffer.isEmpty else {
+        buffer = []
+        cursor = 0
+        return nil
+      }
       isEditing = false
       return .interrupt
     case 0x04:
@@ -180,7 +187,14 @@ final class LineEditor {
     return nil
   }
 
+  /// The longest line the editor holds, as the REPL reads at most this many characters.
+  static let maximumLength = 1_000_000
+
   private func insert(_ text: String) {
+    guard buffer.count < Self.maximumLength else {
+      write("\u{7}")  // The bell: the line is full.
+      return
+    }
     for character in text {
       buffer.insert(character, at: cursor)
       cursor += 1

@@ -125,6 +125,34 @@ import TideInspect
     #expect(!output.contains("Hunter"))
   }
 
+  @Test func indexingIsForListsSoItCannotReadAFieldByPosition() async throws {
+    let transcript = try vault()
+    let output = await transcript.run(
+      ".passwordChanged(\"\(Vault.secret)\")", ":state [1]", ":state nested[0]")
+    #expect(!output.contains(Vault.secret))
+    #expect(
+      output.contains(
+        "error: the state is a Vault.State, not a list: [1] indexes lists; name a property instead"
+      ))
+    #expect(output.contains("error: nested is nil"))
+  }
+
+  @Test func theFirstActionsSecretsAreKnownWithoutExamples() async throws {
+    let transcript = try Transcript(features: [Vault.feature(examples: [])])
+    _ = await transcript.repl.handle(".passwordChanged(\"x\")")
+    #expect(transcript.repl.session.secretLabels == ["password", "passwordChanged"])
+  }
+
+  @Test func whatATerminalWouldActOnIsWrittenOut() async throws {
+    let transcript = try vault()
+    let output = await transcript.run(
+      "\u{1B}[2J\u{9B}31m\u{202E}", ".usernameChanged(\"\u{1B}[31mred\u{2028}\u{85}\")")
+    #expect(
+      !output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{202E}" })
+    #expect(output.contains(#"vault> \u{1b}[2J\u{9b}31m\u{202e}"#))
+    #expect(output.contains(#"+   username: "\u{1b}[31mred\u{2028}\u{85}","#))
+  }
+
   @Test func filesThatHoldTheSecretAreTheOwnersOnly() async throws {
     let scratch = try Scratch()
     let transcript = try vault()
@@ -199,7 +227,7 @@ import TideInspect
     let scratch = try Scratch()
     let transcript = try vault()
     await transcript.run(
-      ".usernameChanged(\"tab\\there \\\"quoted\\\" back\\\\slash \\u{0}\\u{7F}\\r\\n é 😀 \\u{202E}\")",
+      ".usernameChanged(\"tab\\there \\\"quoted\\\" back\\\\slash \\u{0}\\u{7F}\\r\\n é 😀 \\u{202E}\\u{2028}\\u{85}\\u{2029}\\u{FEFF} 👨‍👩‍👧\")",
       ".amountChanged(1e-05)", ".amountChanged(1e+16)", ".ratioChanged(3.4028235e+38)",
       ".bigChanged(-9223372036854775808)", ".noteChanged(nil)", ".noteChanged(\"\")",
       ".nestedChanged(.wrap(.wrap(.leaf)))", ".amountChanged(-.infinity)",
@@ -345,6 +373,47 @@ import TideInspect
         """)
   }
 
+  @Test func whatHappenedAfterTheLastStepIsSavedToo() async throws {
+    let scratch = try Scratch()
+    let transcript = try vault()
+    await transcript.run(".openTapped", ":advance 500ms", ":env locked", ":advance 200ms")
+    await transcript.run(":save \(scratch.file("s.tide"))")
+    let file = try String(contentsOfFile: scratch.file("s.tide"), encoding: .utf8)
+    #expect(file.hasSuffix("send @0ms .openTapped\n# environment: locked\n# clock: @700ms\n"))
+    let before = await snapshot(transcript)
+    await transcript.run(":reset", ":load \(scratch.file("s.tide"))")
+    #expect(before == (await snapshot(transcript)))
+    #expect(
+      (await transcript.run(":jump 1")).hasPrefix(
+        "vault> :jump 1\n⟲ step 1 of 1, re-run from the initial state; environment: demo, as at that step\n"
+      ))
+    try "# tide session\nsend @0ms .ping\n# environment: nope\n".write(
+      toFile: scratch.file("end.tide"), atomically: true, encoding: .utf8)
+    #expect(
+      (await transcript.run(":load \(scratch.file("end.tide"))")).contains(
+        "error: the file names an environment vault does not have: 'nope'"))
+  }
+
+  @Test func commandsRefuseWhatTheyWouldIgnore() async throws {
+    let transcript = try vault()
+    let output = await transcript.run(":undo 3", ":reset please", ":quit now", ":state \"x\"")
+    let errors = output.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+    #expect(
+      errors == [
+        "error: :undo takes no argument", "error: :reset takes no argument",
+        "error: :quit takes no argument",
+        "error: a command never takes quoted text; remove the \" (a string is part of an action)",
+      ])
+  }
+
+  @Test func maskingALongLineIsLinear() async throws {
+    // 60,000 secret labels and strings in one line: every part is hidden in one pass.
+    let transcript = try vault()
+    let line = "# " + String(repeating: "password:1,\"a\",", count: 60_000)
+    let output = await transcript.run(line)
+    #expect(output.hasPrefix("vault> # password:••••••,\"••••••\",password:"))
+  }
+
   @Test func aSessionSavedWithAnEffectInFlightLoadsWithItInFlight() async throws {
     let scratch = try Scratch()
     let transcript = try vault()
@@ -471,6 +540,9 @@ import TideInspect
     #expect(English.withArticle("Login.State") == "a Login.State")
     #expect(English.count(1, "step") == "1 step")
     #expect(English.count(0, "step") == "0 steps")
+    struct Long { var list = [String(repeating: "x", count: 80)], flag = false }
+    #expect(
+      Inspector().diff(Long(), Long(flag: true))?.contains("list: [… 1 element]") == true)
     let transcript = try vault()
     #expect(
       await transcript.run(":state nested.leaf")

@@ -77,7 +77,12 @@ enum Vault {
   }
 
   @MainActor
-  static var feature: REPLFeature {
+  static var feature: REPLFeature { feature() }
+
+  @MainActor
+  static func feature(
+    examples: [Action] = [.usernameChanged("ada"), .passwordChanged("Secret1"), .openTapped]
+  ) -> REPLFeature {
     REPLFeature(
       name: "vault", summary: "a secret, numbers and a slow door",
       initialState: State(), reducer: reducer,
@@ -91,7 +96,7 @@ enum Vault {
           testExpression: "Vault.Environment(clock: clock, accepts: false)"
         ) { Environment(clock: $0, accepts: false) },
       ],
-      examples: [.usernameChanged("ada"), .passwordChanged("Secret1"), .openTapped],
+      examples: examples,
       export: REPLTestExport(imports: ["VaultFeature"], reducer: "Vault.reducer"))
   }
 }

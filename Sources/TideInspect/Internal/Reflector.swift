@@ -272,7 +272,7 @@ extension Equatable {
 }
 
 /// Spells values the way Swift source does.
-enum SwiftLiteral {
+package enum SwiftLiteral {
   static func string(_ string: String) -> String {
     var result = "\""
     for scalar in string.unicodeScalars {
@@ -284,7 +284,7 @@ enum SwiftLiteral {
       case "\t": result += "\\t"
       case "\0": result += "\\0"
       default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
+        if isInvisible(scalar) {
           result += "\\u{\(String(scalar.value, radix: 16))}"
         } else {
           result.unicodeScalars.append(scalar)
@@ -292,6 +292,18 @@ enum SwiftLiteral {
       }
     }
     return result + "\""
+  }
+
+  /// Whether a scalar is written as `\u{…}`: controls (C0 and C1), line and paragraph
+  /// separators (a reader that splits lines would split the literal), and format characters such
+  /// as bidi overrides and the byte-order mark, which a terminal would act on or hide. The zero
+  /// width joiner stays, so emoji sequences print as themselves.
+  package static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .lineSeparator, .paragraphSeparator: true
+    case .format: scalar != "\u{200D}"
+    default: false
+    }
   }
 
   static func floatingPoint(_ value: Double) -> String {

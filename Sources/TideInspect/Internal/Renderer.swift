@@ -117,6 +117,11 @@ struct Renderer {
     }
   }
 
+  /// "1 element", "3 elements".
+  static func count(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
+    "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
+  }
+
   /// A one-line stand-in for a long unchanged value in a diff: `Login.State(…)`.
   func summary(_ node: Node) -> String {
     let single = line(node)
@@ -125,9 +130,9 @@ struct Renderer {
     case .enumCase(_, let name, _): return ".\(name)(…)"
     case .structure(let type, _): return "\(type)(…)"
     case .tuple: return "(…)"
-    case .array(let elements): return "[… \(elements.count) elements]"
-    case .set(let elements): return "Set([… \(elements.count) elements])"
-    case .dictionary(let pairs): return "[… \(pairs.count) entries]"
+    case .array(let elements): return "[… \(Self.count(elements.count, "element"))]"
+    case .set(let elements): return "Set([… \(Self.count(elements.count, "element"))])"
+    case .dictionary(let pairs): return "[… \(Self.count(pairs.count, "entry", "entries"))]"
     default: return String(single.prefix(Self.inlineWidth)) + "…"
     }
   }

@@ -25,6 +25,11 @@ extension FeatureSession {
         "\(entry.source.rawValue) @\(DurationText.format(entry.time)) \(REPLFormat.source.source(entry.action))"
       )
     }
+    // What happened after the last step: an `:env` switch, and time moved on.
+    if environmentName != environment { lines.append("# environment: \(environmentName)") }
+    if clock.now.offset > (steps.last?.time ?? .zero) {
+      lines.append("# clock: @\(DurationText.format(clock.now.offset))")
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -36,6 +41,8 @@ extension FeatureSession {
     var steps: [ReplayStep] = []
     steps.reserveCapacity(file.steps.count)
     for environment in [first] + file.steps.compactMap(\.environment)
+      + [file.finalEnvironment]
+      .compactMap({ $0 })
     where !names.contains(environment) {
       throw InputError(
         message: "the file names an environment \(featureName) does not have: '\(environment)'",
@@ -65,6 +72,16 @@ extension FeatureSession {
     }
     adopt(replay)
     let extra = cursor - steps.count
+    // Then what happened after the last step, in the same way.
+    if let final = file.finalEnvironment, final != environmentName {
+      selectEnvironment(final)
+      rebuildStore(state: store.state)
+    }
+    if let time = file.clock, time > clock.now.offset {
+      await clock.advance(to: ManualClock.Instant(offset: time))
+      await runReadyEffects()
+      resyncRealTime()
+    }
     output.line(
       "loaded \(English.count(steps.count, "step")) of \(featureName) (environment: \(environmentName))"
         + (extra > 0 ? "; the effects then took \(English.count(extra, "more step"))" : ""),

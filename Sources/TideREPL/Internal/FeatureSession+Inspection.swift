@@ -8,12 +8,13 @@ extension FeatureSession {
   var caseNames: [String: Set<String>] {
     // Only the entries added since the last call are visited: the history only grows at its end
     // (time travel truncates it, and a truncated entry's names may stay: they are still names).
-    let start = min(caseNameCache.entries, entries.count)
+    // `entries` is nil until the examples have been visited.
+    let start = caseNameCache.entries.map { min($0, entries.count) } ?? 0
     let fresh = Self.caseNames(
-      in: (caseNameCache.entries == 0 ? definition.examples.map { $0 as Any } : [])
+      in: (caseNameCache.entries == nil ? definition.examples.map { $0 as Any } : [])
         + entries[start...].map { $0.action as Any })
     caseNameCache.names.merge(fresh) { $0.union($1) }
-    caseNameCache.entries = max(entries.count, 1)
+    caseNameCache.entries = entries.count
     return caseNameCache.names
   }
 
@@ -39,13 +40,13 @@ extension FeatureSession {
   /// The redacted labels of every ``Redacting`` type in the examples, the initial state and the
   /// actions so far: the names whose values ``SecretMask`` hides in a line that failed.
   var secretLabels: Set<String> {
-    let start = min(secretLabelCache.entries, entries.count)
+    let start = secretLabelCache.entries.map { min($0, entries.count) } ?? 0
     let fresh = Self.secretLabels(
-      in: (secretLabelCache.entries == 0
+      in: (secretLabelCache.entries == nil
         ? definition.examples.map { $0 as Any } + [definition.initialState] : [])
         + entries[start...].map { $0.action as Any })
     secretLabelCache.labels.formUnion(fresh)
-    secretLabelCache.entries = max(entries.count, 1)
+    secretLabelCache.entries = entries.count
     return secretLabelCache.labels
   }
 
@@ -119,7 +120,17 @@ extension FeatureSession {
         walked.append(name)
       }
       for index in indices {
-        let elements = Mirror(reflecting: try present(value, at: place())).children.map(\.value)
+        // Only a list is indexed: a struct's fields by position would skip its redaction.
+        let list = try present(value, at: place())
+        let style = Mirror(reflecting: list).displayStyle
+        guard style == .collection || style == .set else {
+          let name = place().isEmpty ? "the state" : place()
+          throw InputError(
+            message:
+              "\(name) is \(English.withArticle(Inspector.typeName(type(of: list)))), not a list: [\(index)] indexes lists; name a property instead",
+            position: 0)
+        }
+        let elements = Mirror(reflecting: list).children.map(\.value)
         guard elements.indices.contains(index) else {
           throw InputError(
             message:

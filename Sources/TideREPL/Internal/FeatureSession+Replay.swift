@@ -109,17 +109,35 @@ extension FeatureSession {
   }
 
   /// Puts a finished re-run in place of the session's store, clock and history, with the cursor
-  /// after `cursor` steps (or later, when the effects took more steps at once).
-  func adopt(_ replay: Replay, keepingFuture future: ArraySlice<Entry> = []) {
+  /// after its last step.
+  ///
+  /// - Parameters:
+  ///   - replay: The re-run.
+  ///   - future: The history the re-run came from, whose steps after the cursor stay for `:jump`
+  ///     when the re-run agrees with them.
+  ///   - checked: How many of the re-run's steps were already checked against `future`.
+  func adopt(
+    _ replay: Replay, keepingFuture future: ArraySlice<Entry> = [], checked: Int = 0
+  ) {
     store.cancelRunningEffects()
     clock.abandonReadyWork()
     let reached = replay.history.entries.count
     replay.history.cursor = reached
-    // The undone future stays for `:jump`, past the steps the re-run took by itself.
-    if future.endIndex > reached {
+    // The steps the effects took at once after the last checked one must be the future's own,
+    // or that future can no longer be reached.
+    let agrees = (checked..<reached).allSatisfy { index in
+      future.indices.contains(index)
+        && future[index].source == replay.history.entries[index].source
+        && REPLFormat.source.source(future[index].action)
+          == REPLFormat.source.source(replay.history.entries[index].action)
+    }
+    if agrees, future.endIndex > reached {
       replay.history.entries += future[max(reached, future.startIndex)...]
     }
     history = replay.history
+    // The names seen so far are recollected from the new history.
+    caseNameCache = (nil, [:])
+    secretLabelCache = (nil, [])
     clock = replay.clock
     store = replay.store
     selectEnvironment(replay.environment)

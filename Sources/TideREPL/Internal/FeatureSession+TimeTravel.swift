@@ -13,6 +13,7 @@ extension FeatureSession {
         position: 0)
     }
     let before = store.state
+    let environmentBefore = environmentName
     let total = entries.count
     let replay: Replay
     do {
@@ -22,12 +23,15 @@ extension FeatureSession {
     } catch {
       throw InputError(message: "\(error.message); the session is unchanged", position: 0)
     }
-    adopt(replay, keepingFuture: entries[...])
+    adopt(replay, keepingFuture: entries[...], checked: index)
     let reached = cursor
     var heading = "⟲ step \(reached) of \(total), re-run from the initial state"
     if reached > index {
       heading +=
         " (step \(index)'s effects took \(English.count(reached - index, "more step")) at once)"
+    }
+    if environmentName != environmentBefore {
+      heading += "; environment: \(environmentName), as at that step"
     }
     output.line(heading, .heading)
     if let diff = REPLFormat.inspector.diff(before, store.state) { output.diff(diff) }

@@ -27,8 +27,8 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
   var printed = 0
   var realStart = ContinuousClock.now
   var realOffset = Duration.zero
-  var caseNameCache: (entries: Int, names: [String: Set<String>]) = (0, [:])
-  var secretLabelCache: (entries: Int, labels: Set<String>) = (0, [])
+  var caseNameCache: (entries: Int?, names: [String: Set<String>]) = (nil, [:])
+  var secretLabelCache: (entries: Int?, labels: Set<String>) = (nil, [])
 
   init(
     definition: FeatureDefinition<State, Action, Environment>,

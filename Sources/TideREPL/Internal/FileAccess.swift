@@ -99,8 +99,13 @@ enum FileAccess {
   /// - Throws: ``InputError`` with a plain reason.
   static func read(_ path: String) throws(InputError) -> String {
     guard !path.isEmpty else { throw InputError(message: "the file name is empty", position: 0) }
+    // Opened without blocking and then checked, so that a path swapped for a FIFO between a
+    // check and the open cannot hang the REPL.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { throw failure("cannot read \(path)", errno) }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     var info = stat()
-    guard stat(path, &info) == 0 else { throw failure("cannot read \(path)", errno) }
+    guard fstat(descriptor, &info) == 0 else { throw failure("cannot read \(path)", errno) }
     guard info.st_mode & S_IFMT == S_IFREG else {
       throw InputError(message: "cannot read \(path): it is \(kind(info.st_mode))", position: 0)
     }
@@ -109,13 +114,9 @@ enum FileAccess {
         message: "cannot read \(path): it is larger than \(maximumReadSize >> 20) MiB",
         position: 0)
     }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw failure("cannot read \(path)", errno)
-    }
-    defer { try? handle.close() }
     let data: Data
     do {
-      // One more byte than allowed: a file that grew since `stat` is caught too.
+      // One more byte than allowed: a file that grew since `fstat` is caught too.
       data = try handle.read(upToCount: maximumReadSize + 1) ?? Data()
     } catch {
       throw InputError(message: "cannot read \(path): \(error.localizedDescription)", position: 0)

@@ -17,7 +17,27 @@ final class REPLOutput {
   }
 
   func line(_ text: String, _ style: Style = .plain) {
-    write(paint(text, style) + "\n")
+    write(paint(Self.printable(text), style) + "\n")
+  }
+
+  /// `text` with what a terminal would act on written as `\u{…}`: controls (an escape sequence
+  /// in a script's line must not move the cursor or recolour the screen), line separators and
+  /// format characters such as bidi overrides. Tabs and line feeds (of a value printed on
+  /// several lines) stay.
+  static func printable(_ text: String) -> String {
+    func escapes(_ scalar: Unicode.Scalar) -> Bool {
+      scalar != "\t" && scalar != "\n" && SwiftLiteral.isInvisible(scalar)
+    }
+    guard text.unicodeScalars.contains(where: escapes) else { return text }
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if escapes(scalar) {
+        result.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
+      } else {
+        result.append(scalar)
+      }
+    }
+    return String(result)
   }
 
   /// Prints a diff, colouring its − and + lines.

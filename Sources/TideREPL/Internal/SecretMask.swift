@@ -12,30 +12,36 @@
 /// An error whose position falls in a hidden part gets a message that quotes nothing. Positions
 /// count Unicode scalars, as the parser's do.
 struct SecretMask {
-  /// The parts of the line that are hidden, as character ranges, in order and disjoint.
-  private(set) var hidden: [Range<Int>] = []
-  /// The hidden parts that hold a secret's value (rather than any string).
-  private(set) var secret: [Range<Int>] = []
+  /// What a hidden part is, which decides how it is shown.
+  enum Kind {
+    /// A string literal: `"••••••"`.
+    case string
+    /// A word touching a quote: `••••••`.
+    case word
+    /// A secret's value: `••••••`.
+    case secret
+  }
+
+  /// The parts of the line that are hidden, in order and disjoint.
+  private(set) var hidden: [(range: Range<Int>, kind: Kind)] = []
   private let characters: [Unicode.Scalar]
 
   static let bullets = "••••••"
 
-  /// Finds the parts of `line` to hide.
+  /// Finds the parts of `line` to hide, in one pass.
   ///
   /// - Parameters:
   ///   - line: The line as typed.
-  ///   - secretLabels: The redacted labels of the feature's types.
+  ///   - secretLabels: The redacted labels of the feature's types; empty to hide strings only.
   init(_ line: String, secretLabels: Set<String>) {
     characters = Array(line.unicodeScalars)
     let labels = secretLabels.map { $0.lowercased() }
     var index = 0
-    var strings: [Range<Int>] = []
-    var words: [Range<Int>] = []
     while index < characters.count {
       let character = characters[index]
       if character == "\"" {
         let end = Self.endOfString(characters, from: index)
-        strings.append(index..<end)
+        hidden.append((index..<end, .string))
         index = end
       } else if character.isWordStart || character.isASCIIDigit {
         let start = index
@@ -46,14 +52,15 @@ struct SecretMask {
           (start > 0 && characters[start - 1] == "\"")
           || (index < characters.count && characters[index] == "\"")
         if touchesQuote {
-          words.append(start..<index)
+          hidden.append((start..<index, .word))
           continue
         }
         let word = String(String.UnicodeScalarView(characters[start..<index])).lowercased()
         if labels.contains(where: { Self.isNear(word, $0) }) {
+          // The value, strings and all, is one hidden part: the scan goes on after it.
           let value = Self.valueRange(characters, after: index)
           if !value.isEmpty {
-            secret.append(value)
+            hidden.append((value, .secret))
             index = value.upperBound
           }
         }
@@ -61,38 +68,37 @@ struct SecretMask {
         index += 1
       }
     }
-    // Strings inside a secret value are part of it.
-    hidden = (secret + (strings + words).filter { part in !secret.contains { $0.overlaps(part) } })
-      .sorted { $0.lowerBound < $1.lowerBound }
   }
 
   /// The line with its hidden parts replaced by bullets.
   var text: String {
-    var result = String.UnicodeScalarView()
+    var result: [Unicode.Scalar] = []
+    result.reserveCapacity(characters.count)
     var index = 0
-    for range in hidden {
-      result += characters[index..<range.lowerBound]
-      result += replacement(for: range).unicodeScalars
-      index = range.upperBound
+    for part in hidden {
+      result += characters[index..<part.range.lowerBound]
+      result += Self.replacement(for: part.kind).unicodeScalars
+      index = part.range.upperBound
     }
     result += characters[index...]
-    return String(result)
+    var view = String.UnicodeScalarView()
+    view.append(contentsOf: result)
+    return String(view)
   }
 
   /// `"••••••"` for a string, `••••••` for anything else.
-  private func replacement(for range: Range<Int>) -> String {
-    let isString = characters[range.lowerBound] == "\"" && !secret.contains(range)
-    return isString ? "\"\(Self.bullets)\"" : Self.bullets
+  private static func replacement(for kind: Kind) -> String {
+    kind == .string ? "\"\(bullets)\"" : bullets
   }
 
   /// Where a position of the line is in ``text``: a position inside a hidden part moves to its
   /// start.
   func position(_ position: Int) -> Int {
     var shift = 0
-    for range in hidden {
-      if position < range.lowerBound { break }
-      if range.contains(position) { return range.lowerBound + shift }
-      shift += replacement(for: range).unicodeScalars.count - range.count
+    for part in hidden {
+      if position < part.range.lowerBound { break }
+      if part.range.contains(position) { return part.range.lowerBound + shift }
+      shift += Self.replacement(for: part.kind).unicodeScalars.count - part.range.count
     }
     return position + shift
   }
@@ -101,7 +107,10 @@ struct SecretMask {
   func isSecret(_ position: Int) -> Bool {
     // A value that runs to the end of the line also covers the position just after it, where
     // "found the end of the line" errors point.
-    secret.contains { $0.contains(position) || $0.upperBound == position }
+    hidden.contains { part in
+      part.kind == .secret
+        && (part.range.contains(position) || part.range.upperBound == position)
+    }
   }
 
   /// The index just after the closing quote of the string opening at `start`, or the end.
@@ -151,10 +160,13 @@ struct SecretMask {
     return start..<characters.count
   }
 
-  /// Whether `word` is `label` or a likely misspelling of it (a few edits away).
+  /// Whether `word` is `label`, holds it (`setPassword`, `passwordTyped`), or is a likely
+  /// misspelling of it (a few edits away).
   static func isNear(_ word: String, _ label: String) -> Bool {
     if word == label { return true }
-    guard label.count >= 4, abs(word.count - label.count) <= 3 else { return false }
+    guard label.count >= 4 else { return false }
+    if word.count <= 100, word.contains(label) { return true }
+    guard abs(word.count - label.count) <= 3 else { return false }
     return Suggestions.distance(word, label) <= max(2, label.count / 4)
   }
 }

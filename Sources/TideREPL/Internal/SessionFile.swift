@@ -24,6 +24,11 @@ struct SessionFile: Equatable {
   var feature: String?
   var environment: String?
   var steps: [Step] = []
+  /// An environment switched to after the last step.
+  var finalEnvironment: String?
+  /// Where the clock was when the session was saved, from a `# clock:` line, when it had moved
+  /// past the last step.
+  var clock: Duration?
 
   /// The first line of every session file.
   static let header = "# tide session"
@@ -60,6 +65,15 @@ struct SessionFile: Equatable {
         let comment = line.dropFirst().trimmingWhitespace()
         if comment.hasPrefix("feature:") {
           file.feature = comment.dropFirst("feature:".count).trimmingWhitespace()
+        } else if comment.hasPrefix("clock:") {
+          let text = comment.dropFirst("clock:".count).trimmingWhitespace()
+          guard text.hasPrefix("@"), let time = try? DurationText.parse(String(text.dropFirst()))
+          else {
+            throw InputError(
+              message: "line \(number): the clock is not written like # clock: @800ms",
+              position: 0)
+          }
+          file.clock = time
         } else if comment.hasPrefix("environment:") {
           let name = comment.dropFirst("environment:".count).trimmingWhitespace()
           if file.steps.isEmpty && switched == nil {
@@ -101,11 +115,19 @@ struct SessionFile: Equatable {
       file.steps.append(
         Step(
           received: parts[0] == "receive", time: time, action: parts[2], line: number,
-          environment: switched))
+          environment: switched ?? file.steps.last?.environment))
+      switched = nil
     }
     guard sawHeader else {
       throw InputError(
         message: "this is not a tide session: its first line is not '\(header)'", position: 0)
+    }
+    file.finalEnvironment = switched
+    if let clock = file.clock, clock < previousTime {
+      throw InputError(
+        message:
+          "the # clock: line says @\(DurationText.format(clock)), before the last step's @\(DurationText.format(previousTime))",
+        position: 0)
     }
     return file
   }
