@@ -93,7 +93,7 @@ public final class REPL {
   ///
   /// Bad input never changes the state: it prints what is wrong, with a caret under it, and
   /// counts in ``failedLineCount``. A line that fails is echoed with its strings and secret values
-  /// hidden (see ``Redacting``).
+  /// hidden (see `Redacting` in TideInspect).
   ///
   /// - Parameters:
   ///   - line: The line; a trailing CR (from a CRLF file) is ignored.
