@@ -284,7 +284,7 @@ public final class REPL {
     Command(name: ":undo", usage: ":undo", summary: "go back to before the last action you sent"),
     Command(
       name: ":back", usage: ":back <n>",
-      summary: "go back n steps (replayed from the initial state)"),
+      summary: "go back n steps (the session is re-run from its start)"),
     Command(
       name: ":jump", usage: ":jump <n>",
       summary: "go to step n of the history (0 is the initial state)"),

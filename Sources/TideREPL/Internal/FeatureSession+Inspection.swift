@@ -124,10 +124,9 @@ extension FeatureSession {
         let list = try present(value, at: place())
         let style = Mirror(reflecting: list).displayStyle
         guard style == .collection || style == .set else {
-          let name = place().isEmpty ? "the state" : place()
           throw InputError(
             message:
-              "\(name) is \(English.withArticle(Inspector.typeName(type(of: list)))), not a list: [\(index)] indexes lists; name a property instead",
+              "\(place()) is \(English.withArticle(Inspector.typeName(type(of: list)))), not a list: [\(index)] indexes lists; name a property instead",
             position: 0)
         }
         let elements = Mirror(reflecting: list).children.map(\.value)

@@ -170,11 +170,16 @@ extension FeatureSession {
   }
 
   private func describe(_ step: ReplayStep) -> String {
-    "\(step.received ? "←" : "→") \(REPLFormat.inspector.line(step.action, limit: 80))"
+    describe(received: step.received, step.action)
   }
 
   private func describe(_ entry: Entry) -> String {
-    "\(entry.source == .received ? "←" : "→") \(REPLFormat.inspector.line(entry.action, limit: 80))"
+    describe(received: entry.source == .received, entry.action)
+  }
+
+  /// `← .loginResponse(…)`, as `:history` prints a step.
+  private func describe(received: Bool, _ action: Action) -> String {
+    "\(received ? "←" : "→") \(REPLFormat.inspector.line(action, limit: 80))"
   }
 
   private func runningDescription(_ store: Store<State, Action>) -> String {

@@ -56,10 +56,10 @@ enum FileAccess {
     }
     do {
       defer { close(descriptor) }
-      var bytes = Array(text.utf8)
+      let bytes = Array(text.utf8)
       var offset = 0
       while offset < bytes.count {
-        let count = bytes.withUnsafeMutableBytes { buffer in
+        let count = bytes.withUnsafeBytes { buffer in
           systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         }
         if count < 0 {
@@ -68,7 +68,6 @@ enum FileAccess {
         }
         offset += count
       }
-      bytes = []
       guard fsync(descriptor) == 0 else { throw failure("cannot write \(path)", errno) }
     }
 

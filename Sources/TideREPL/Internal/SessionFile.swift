@@ -17,7 +17,8 @@ struct SessionFile: Equatable {
     let time: Duration
     let action: String
     let line: Int
-    /// The environment a `# environment:` line after the first switched to, if any.
+    /// The environment in effect, once a `# environment:` line after the first has switched it;
+    /// `nil` before that (the file's first environment).
     var environment: String?
   }
 
