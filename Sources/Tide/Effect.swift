@@ -137,6 +137,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// - Parameters:
   ///   - other: The effect to run alongside this one.
   /// - Returns: The merged effect.
+  @inlinable
   public func merge(with other: Self) -> Self {
     if other.isNone { return self }
     if isNone { return other }

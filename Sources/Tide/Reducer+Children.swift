@@ -118,39 +118,47 @@ extension Reducer {
     // Inlinable, so that each feature's action goes through code specialized for its types.
     let lifetime = ChildLifetime(
       name: "forEach(\(state))", fileID: fileID, filePath: filePath, line: line, column: column)
+    let rows = InlineKeyPath(state)
     return Self { parentState, parentAction, parentEnvironment in
       // The identifiers before the step: a copy of the index that costs nothing unless the step
       // adds or removes elements, which is when it is needed.
-      let (generation, positions) = parentState[keyPath: state].identifiers
+      var generation: UInt64 = 0
+      var positions: [ElementState.ID: Int] = [:]
       var elementEffect = Effect<Action>.none
       if let (id, elementAction) = action.extract(parentAction) {
         let elementEnvironment = environment(parentEnvironment)
-        // One in-place access through the key path: find the element and run it.
-        let found = parentState[keyPath: state].modify(id: id) { row in
-          (element.body(&row, elementAction, elementEnvironment), row.id)
+        var newID: ElementState.ID?
+        // One in-place access: note the identifiers, find the element and run it.
+        let found = rows.modify(&parentState) { rows in
+          (generation, positions) = rows.identifiers
+          return rows.modify(id: id) { row in
+            defer { newID = row.id }
+            return element.body(&row, elementAction, elementEnvironment)
+          }
         }
-        switch found {
-        case nil:
-          lifetime.reportMissingElement(elementAction, id: id)
-        case let (effect, newID)? where newID != id:
+        if let found, let newID, newID != id {
           elementEffect = lifetime.changedID(
             from: id, to: newID, action: elementAction,
-            effect: effect.map { action.embed((id, $0)) })
-        case let (effect, _)? where !effect.isNone:
+            effect: found.map { action.embed((id, $0)) })
+        } else if let found, !found.isNone {
           // Identifiers inside an element's effects are its own: `.cancel(id:)` in one element
           // never reaches another's effects, however the two are nested.
-          elementEffect = effect.map { action.embed((id, $0)) }
+          elementEffect = found.map { action.embed((id, $0)) }
             .scopingCancellation(to: lifetime.id(for: id))
             .cancellable(id: lifetime.id(for: id))
-        default:
-          break
+        } else if found == nil {
+          lifetime.reportMissingElement(elementAction, id: id)
         }
+      } else {
+        (generation, positions) = rows.modify(&parentState) { $0.identifiers }
       }
       let effect = body(&parentState, parentAction, parentEnvironment)
-      let after = parentState[keyPath: state].identifiers
-      guard after.generation != generation else { return elementEffect.merge(with: effect) }
+      guard rows.modify(&parentState, { $0.identifiers.generation }) != generation else {
+        return elementEffect.merge(with: effect)
+      }
       return lifetime.cancellingRemoved(
-        before: positions, after: after.positions, effects: elementEffect, effect)
+        before: positions, after: rows.modify(&parentState) { $0.identifiers.positions },
+        effects: elementEffect, effect)
     }
   }
 }

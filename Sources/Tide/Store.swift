@@ -29,6 +29,9 @@ import Observation
 public final class Store<State, Action: Sendable> {
   @usableFromInline let core: StoreCore<State, Action>
   private let registrar = ObservationRegistrar()
+  /// `\.state`, made once: a key path literal in a generic type is built anew (about a
+  /// microsecond) every time the expression runs.
+  private lazy var stateKeyPath: KeyPath<Store, State> = \.state
 
   /// Creates a store that runs a feature from its initial state.
   ///
@@ -153,7 +156,7 @@ public final class Store<State, Action: Sendable> {
   /// Records a read of a root store's state for Observation.
   @usableFromInline
   func trackRead(of root: RootCore<State, Action>) {
-    registrar.access(self, keyPath: \.state)
+    registrar.access(self, keyPath: stateKeyPath)
     if root.didChange == nil {
       // Observation tracking is one-shot and registers on read: until `state` is read again there
       // is nobody to tell of a change, so the hook (and the registrar's cost, about a
@@ -265,7 +268,7 @@ public final class Store<State, Action: Sendable> {
 
   private func stateDidChange() {
     if case .root(let root, _) = core { root.didChange = nil }
-    registrar.withMutation(of: self, keyPath: \.state) {}
+    registrar.withMutation(of: self, keyPath: stateKeyPath) {}
   }
 
   /// The running effects, oldest first, as their descriptions print them. A scoped store lists

@@ -34,6 +34,12 @@ import TideTestSupport
   struct Screen: Equatable {
     var detail: Timer?
     var rows: IdentifiedArray<Timer> = []
+    /// The rows through a computed property: `forEach` applies such a key path through the
+    /// runtime rather than by offset.
+    var computedRows: IdentifiedArray<Timer> {
+      get { rows }
+      set { rows = newValue }
+    }
   }
   enum ScreenAction: Sendable, Equatable {
     case detail(TimerAction)
@@ -115,7 +121,7 @@ import TideTestSupport
         An action was sent to a child whose state is nil.
 
           Action: .tick
-          Reducer: ifLet(\\Screen.detail) at TideTests/ChildLifetimeTests.swift:55
+          Reducer: ifLet(\\Screen.detail) at TideTests/ChildLifetimeTests.swift:61
 
         The child's effects were cancelled when its state became nil; stop sending to it.
         """,
@@ -124,10 +130,39 @@ import TideTestSupport
 
           Action: .tick
           ID: 7
-          Reducer: forEach(\\Screen.rows) at TideTests/ChildLifetimeTests.swift:59
+          Reducer: forEach(\\Screen.rows) at TideTests/ChildLifetimeTests.swift:65
 
         The element's effects were cancelled when it was removed; stop sending to it.
         """,
       ])
+  }
+
+  @Test(
+    "forEach finds elements and cancels removed ones through stored and computed key paths",
+    arguments: [false, true])
+  func forEachThroughAnyKeyPath(computed: Bool) async {
+    let clock = ManualClock()
+    let rows: any WritableKeyPath<Screen, IdentifiedArray<Timer>> & Sendable =
+      computed ? \.computedRows : \.rows
+    #expect((MemoryLayout<Screen>.offset(of: rows) == nil) == computed)
+    let reducer = Reducer<Screen, ScreenAction, Void> { state, action, _ in
+      if case .removeRow(let id) = action { state.rows.remove(id: id) }
+      return .none
+    }
+    .forEach(
+      rows, action: CasePath(ScreenAction.row), environment: { $0 },
+      element: Self.timer(clock: clock))
+    let store = Store(
+      initialState: Screen(rows: [Timer(id: 1), Timer(id: 2)]), reducer: reducer,
+      environment: (), drivenBy: clock)
+    store.send(.row(id: 1, action: .start))
+    store.send(.row(id: 2, action: .start))
+    await clock.advance(by: .seconds(2))
+    store.send(.removeRow(1))
+    #expect(store.runningEffects.count == 1)
+    await clock.advance(by: .seconds(1))
+    #expect(store.state.rows.map(\.ticks) == [3])
+    store.send(.removeRow(2))
+    #expect(store.runningEffects.isEmpty)
   }
 }
