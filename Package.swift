@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "LoginFeature", targets: ["LoginFeature"]),
     .library(name: "AddLocationFeature", targets: ["AddLocationFeature"]),
     .library(name: "AppFeature", targets: ["AppFeature"]),
+    .library(name: "TideExplore", targets: ["TideExplore"]),
     .library(name: "TideREPL", targets: ["TideREPL"]),
     .executable(name: "tide", targets: ["tide"]),
     .executable(name: "tide-benchmarks", targets: ["TideBenchmarks"]),
@@ -23,12 +24,15 @@ let package = Package(
     .target(name: "Tide", dependencies: ["TideInspect"]),
 
     // Testing: the exhaustive TestStore and test clocks.
-    .target(name: "TideTesting", dependencies: ["Tide", "TideInspect"]),
+    .target(name: "TideTesting", dependencies: ["Tide", "TideInspect", "TideExplore"]),
+
+    // Exploring: searching a feature's schedules for broken invariants, and exporting tests.
+    .target(name: "TideExplore", dependencies: ["Tide", "TideInspect"]),
 
     // Features.
-    .target(name: "LoginFeature", dependencies: ["Tide", "TideInspect"]),
+    .target(name: "LoginFeature", dependencies: ["Tide", "TideInspect", "TideExplore"]),
     .target(
-      name: "AddLocationFeature", dependencies: ["Tide"],
+      name: "AddLocationFeature", dependencies: ["Tide", "TideExplore"],
       resources: [
         .copy("Resources/cities15000.tsv"), .copy("Resources/countries.tsv"),
         .copy("Resources/GEONAMES-ATTRIBUTION.md"),
@@ -38,7 +42,7 @@ let package = Package(
       dependencies: ["Tide", "TideInspect", "LoginFeature", "AddLocationFeature"]),
 
     // Fronts: the REPL engine, and the executables.
-    .target(name: "TideREPL", dependencies: ["Tide", "TideInspect"]),
+    .target(name: "TideREPL", dependencies: ["Tide", "TideInspect", "TideExplore"]),
     .executableTarget(
       name: "tide", dependencies: ["TideREPL", "AppFeature", "LoginFeature", "AddLocationFeature"]),
     // Stress: the runtime's promises tried at scale, small in the suite, full size in tide-stress.
@@ -79,8 +83,12 @@ let package = Package(
       dependencies: ["AddLocationFeature", "TideTesting", "TideTestSupport"]),
     .testTarget(name: "AppFeatureTests", dependencies: ["AppFeature", "TideTesting"]),
     .testTarget(
-      name: "TideREPLTests", dependencies: ["TideREPL", "Tide", "TideInspect", "TideStress"]),
+      name: "TideREPLTests",
+      dependencies: ["TideREPL", "Tide", "TideInspect", "TideStress", "TideExplore"]),
     .testTarget(name: "TideStressTests", dependencies: ["TideStress"]),
+    .testTarget(
+      name: "TideExploreTests",
+      dependencies: ["TideExplore", "TideTesting", "Tide", "LoginFeature", "AddLocationFeature"]),
     .testTarget(
       name: "TideTestingTests",
       dependencies: ["Tide", "TideTesting", "TideInspect", "TideTestSupport"]),

@@ -65,6 +65,9 @@ public enum AddLocation {
 
     case .searchResponse(.failure(let error)):
       state.isSearching = false
+      // The results listed belong to an earlier query: keep none rather than stale ones (the
+      // explorer found this; see ExploredRegressionTests).
+      state.locations = []
       state.errorMessage = error.description
       return .none
 

@@ -116,6 +116,12 @@ public final class ManualClock: Clock, Sendable {
     }
   }
 
+  /// The deadline of the earliest sleeper, or `nil` when nothing sleeps: where `advance(to:)`
+  /// would wake something next.
+  package var nextDeadline: Instant? {
+    storage.withLock { $0.earliestDeadline }
+  }
+
   // MARK: - Running ready work
 
   /// Runs every job that can run now, and the deliveries of effects' actions to the main actor,

@@ -1,4 +1,5 @@
 import Foundation
+import TideExplore
 
 /// The REPL engine: reads lines, sends actions to a feature, prints every state change, and
 /// runs the commands that look around, travel in time and export tests.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Tide
+import TideExplore
 import TideInspect
 
 @testable import TideREPL

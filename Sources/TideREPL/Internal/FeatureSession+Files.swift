@@ -1,5 +1,6 @@
 import Foundation
 import Tide
+import TideExplore
 import TideInspect
 
 extension FeatureSession {

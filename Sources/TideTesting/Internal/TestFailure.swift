@@ -30,7 +30,9 @@ package enum TestFailure {
   /// When set, failures go here instead of to a test framework.
   @TaskLocal package static var collector: Collector?
 
-  static func record(_ message: String, at location: SourceCodeLocation, isKnown: Bool = false) {
+  package static func record(
+    _ message: String, at location: SourceCodeLocation, isKnown: Bool = false
+  ) {
     if let collector {
       collector.collect(Report(message: message, location: location, isKnown: isKnown))
     } else if Test.current != nil {

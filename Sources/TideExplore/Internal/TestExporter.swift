@@ -3,17 +3,40 @@ import TideInspect
 /// Writes a Swift Testing test that replays a REPL session through `TestStore`: every send and
 /// receive with the closure that asserts its exact state change, and the clock moved between
 /// them as it moved in the session.
-enum TestExporter {
-  struct Step {
+package enum TestExporter {
+  package struct Step {
     let received: Bool
     let action: Any
     let before: Any
     let after: Any
     let time: Duration
+    /// Lines written as they are instead of an action, at `time`.
+    let statements: [String]
+
+    package init(received: Bool, action: Any, before: Any, after: Any, time: Duration) {
+      self.received = received
+      self.action = action
+      self.before = before
+      self.after = after
+      self.time = time
+      self.statements = []
+    }
+
+    /// Lines written as they are, at `time`: an explorer's resolution of a call, or a check.
+    package init(statements: [String], time: Duration) {
+      self.received = false
+      self.action = ()
+      self.before = ()
+      self.after = ()
+      self.time = time
+      self.statements = statements
+    }
   }
 
-  static func export(
+  package static func export(
     name: String,
+    header: [String]? = nil,
+    preamble: [String] = [],
     feature: String,
     environmentName: String,
     imports: [String],
@@ -23,22 +46,27 @@ enum TestExporter {
     steps: [Step],
     effectsStillRunning: Bool
   ) -> String {
-    let source = REPLFormat.source
-    var lines = [
-      "// swift-format-ignore-file",
-      "// Exported by `tide` (:export-test) from a session of the \(feature) feature,",
-      "// environment \(environmentName). Every step asserts its exact state change.",
-      "// It holds the values typed in the session, passwords included, so tide creates it",
-      "// readable by you only; keep it private.",
-      "",
-    ]
+    let source = Inspector(redacts: false)
+    var lines =
+      ["// swift-format-ignore-file"]
+      + (header ?? [
+        "// Exported by `tide` (:export-test) from a session of the \(feature) feature,",
+        "// environment \(environmentName). Every step asserts its exact state change.",
+        "// It holds the values typed in the session, passwords included, so tide creates it",
+        "// readable by you only; keep it private.",
+      ]) + [""]
     let modules = Set(imports + ["Testing", "Tide", "TideTesting"]).sorted()
     lines += modules.map { "import \($0)" }
     lines += [
       "",
       "@MainActor",
       "@Test func \(name)() async {",
-      "  let clock = TestClock()",
+    ]
+    // Declared only when something uses it, so the test compiles without a warning.
+    let advances = steps.contains { $0.time > .zero }
+    if advances || environment.contains("clock") { lines.append("  let clock = TestClock()") }
+    lines += preamble.map { "  " + $0 }
+    lines += [
       "  let store = TestStore(",
       "    initialState: \(source.source(initialState)),",
       "    reducer: \(reducer),",
@@ -50,6 +78,10 @@ enum TestExporter {
       if step.time > time {
         lines.append("  await clock.advance(by: \(literal(step.time - time)))")
         time = step.time
+      }
+      if !step.statements.isEmpty {
+        lines += step.statements.map { "  " + $0 }
+        continue
       }
       let call = step.received ? "receive" : "send"
       let head = "  await store.\(call)(\(source.source(step.action)))"
@@ -76,7 +108,7 @@ enum TestExporter {
   /// A Swift Testing function name from a file's base name: `exported-login session` →
   /// `exportedLoginSession`. Only ASCII letters and digits are kept; a name that would start with
   /// a digit or be a keyword gets a word added, and an empty one is `replaysSession`.
-  static func testName(from base: String) -> String {
+  package static func testName(from base: String) -> String {
     let words = base.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.map(String.init)
     guard let first = words.first else { return "replaysSession" }
     var name = first.prefix(1).lowercased() + first.dropFirst()
@@ -98,6 +130,6 @@ enum TestExporter {
 
   /// `.milliseconds(800)`
   private static func literal(_ duration: Duration) -> String {
-    REPLFormat.source.line(duration)
+    Inspector(redacts: false).line(duration)
   }
 }

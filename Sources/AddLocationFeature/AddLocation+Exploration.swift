@@ -1,0 +1,90 @@
+import Tide
+import TideExplore
+
+extension AddLocation.Environment {
+  /// An environment whose geocoder queries wait for an explorer (or an exported test) to end
+  /// them: with one place named after the query, with none, or with the geocoder unavailable.
+  /// Debounces wait on `clock`.
+  ///
+  /// ```swift
+  /// let environment = AddLocation.Environment.explorable(calls: calls, clock: clock)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - calls: The calls the explorer controls.
+  ///   - clock: The clock debounces wait on.
+  public static func explorable(calls: ExploreCalls, clock: any Clock<Duration>) -> Self {
+    Self(
+      geocode: { query in
+        try await calls.call(
+          "geocode", query,
+          outcomes: [
+            .success([Location(name: "\(query) City", latitude: 0, longitude: 0)]),
+            .success([]),
+            .failure(GeocoderError.unavailable("offline")),
+          ])
+      },
+      clock: clock)
+  }
+}
+
+extension AddLocation {
+  /// What must hold in every state of the search screen.
+  ///
+  /// ```swift
+  /// await AddLocation.explorer().exhaustive(depth: 6).expectNoFailure()
+  /// ```
+  public static var invariants: [Invariant<State, Action>] {
+    [
+      .always("the listed results belong to the current query once a search ends") { state in
+        let term = state.query.trimmingWhitespace
+        return state.isSearching
+          || state.locations.allSatisfy { $0.name.hasPrefix(term) && !term.isEmpty }
+      },
+      .always("an empty query lists nothing and searches nothing") { state, running in
+        !state.query.trimmingWhitespace.isEmpty
+          || (state.locations.isEmpty && !state.isSearching && running.isEmpty)
+      },
+      .always("isSearching implies a search is running") { state, running in
+        !state.isSearching || !running.isEmpty
+      },
+    ]
+  }
+
+  /// The actions the explorer tries on the search screen, simplest first.
+  ///
+  /// ```swift
+  /// let actions = AddLocation.explorationActions(AddLocation.State())
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: The current state.
+  public static func explorationActions(_ state: State) -> [Action] {
+    [.queryChanged(""), .queryChanged("Br"), .queryChanged("Bru"), .locationTapped(index: 0)]
+  }
+
+  /// An explorer of the search screen with its invariants, explorable environment and the
+  /// expressions an exported test uses.
+  ///
+  /// ```swift
+  /// let report = await AddLocation.explorer().exhaustive(depth: 6)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - reducer: The reducer to explore; the feature's own by default.
+  ///   - reducerExpression: How an exported test names that reducer.
+  @MainActor
+  public static func explorer(
+    reducer: Reducer<State, Action, Environment> = AddLocation.reducer,
+    reducerExpression: String = "AddLocation.reducer"
+  ) -> Explorer<State, Action, Environment> {
+    Explorer(
+      name: "add location", initialState: State(), reducer: reducer,
+      environment: { calls, clock in .explorable(calls: calls, clock: clock) },
+      actions: explorationActions, invariants: invariants,
+      export: ExploreExport(
+        imports: ["AddLocationFeature"], reducer: reducerExpression,
+        environment: "AddLocation.Environment.explorable(calls: calls, clock: clock)",
+        invariants: "AddLocation.invariants"))
+  }
+}

@@ -1,0 +1,145 @@
+import Synchronization
+import Tide
+import TideInspect
+
+/// The environment calls an effect is waiting on, for the explorer (or an exported test) to
+/// end in an order and with an outcome of its choosing.
+///
+/// An explorable environment routes each call it makes (a request, a query) through
+/// ``call(_:_:outcomes:)``, declaring the outcomes the call can have. The call then waits until
+/// the explorer resolves it, so the explorer can let calls return in any order relative to each
+/// other, to timers and to new actions:
+///
+/// ```swift
+/// static func explorable(calls: ExploreCalls, clock: any Clock<Duration>) -> Login.Environment {
+///   Login.Environment(login: { username, password in
+///     try await calls.call("login", username, password, outcomes: [
+///       .success(User(name: username)),
+///       .failure(LoginServiceError.invalidCredentials),
+///     ])
+///   })
+/// }
+/// ```
+///
+/// A call whose effect is cancelled while it waits throws `CancellationError` and is no longer
+/// pending.
+public final class ExploreCalls: Sendable {
+  /// A call that is waiting for an outcome.
+  public struct Pending: Sendable, Equatable {
+    /// The name the environment gave the call: `login`.
+    public let name: String
+    /// The call with its arguments, as reports print it: `login("ab", "Secret1")`.
+    public let description: String
+    /// The labels of the outcomes it can have, in the order the environment declared them.
+    public let outcomes: [String]
+    let id: Int
+  }
+
+  private struct Waiting {
+    let pending: Pending
+    let continuation: CheckedContinuation<Int, any Error>
+  }
+
+  private struct Storage {
+    var nextID = 0
+    var waiting: [Waiting] = []
+    var cancelled: Set<Int> = []
+  }
+
+  private let storage = Mutex(Storage())
+
+  /// A set of calls with none waiting.
+  ///
+  /// ```swift
+  /// let calls = ExploreCalls()
+  /// ```
+  public init() {}
+
+  /// The calls waiting for an outcome, oldest first.
+  ///
+  /// ```swift
+  /// print(calls.pending.map(\.description))  // ["login(\"ab\", \"Secret1\")"]
+  /// ```
+  public var pending: [Pending] {
+    storage.withLock { $0.waiting.map(\.pending) }
+  }
+
+  /// Waits until the explorer (or a test) resolves this call, then returns or throws the outcome
+  /// it chose.
+  ///
+  /// ```swift
+  /// try await calls.call("geocode", query, outcomes: [.success(results), .failure(error)])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The call's name, which an exported test uses to resolve it.
+  ///   - arguments: The call's arguments, printed in reports.
+  ///   - outcomes: The ways the call can end, simplest first; at least one.
+  /// - Returns: The value of the chosen outcome.
+  public func call<Value: Sendable>(
+    _ name: String, _ arguments: any Sendable..., outcomes: [ExploreOutcome<Value>]
+  ) async throws -> Value {
+    precondition(!outcomes.isEmpty, "An explorable call needs at least one outcome.")
+    let inspector = Inspector(redacts: false)
+    let description = "\(name)(\(arguments.map { inspector.line($0) }.joined(separator: ", ")))"
+    let id = storage.withLock { storage in
+      defer { storage.nextID += 1 }
+      return storage.nextID
+    }
+    let pending = Pending(
+      name: name, description: description, outcomes: outcomes.map(\.label), id: id)
+    let chosen = try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let isCancelled = storage.withLock { storage in
+          if storage.cancelled.remove(id) != nil { return true }
+          storage.waiting.append(Waiting(pending: pending, continuation: continuation))
+          return false
+        }
+        if isCancelled { continuation.resume(throwing: CancellationError()) }
+      }
+    } onCancel: {
+      let waiting = storage.withLock { storage -> Waiting? in
+        guard let index = storage.waiting.firstIndex(where: { $0.pending.id == id }) else {
+          storage.cancelled.insert(id)
+          return nil
+        }
+        return storage.waiting.remove(at: index)
+      }
+      waiting?.continuation.resume(throwing: CancellationError())
+    }
+    return try outcomes[chosen].result()
+  }
+
+  /// Ends a waiting call with one of its outcomes. Returns `false` when no such call waits.
+  @discardableResult
+  func resume(_ pending: Pending, outcome: Int) -> Bool {
+    let waiting = storage.withLock { storage -> Waiting? in
+      guard let index = storage.waiting.firstIndex(where: { $0.pending.id == pending.id }) else {
+        return nil
+      }
+      return storage.waiting.remove(at: index)
+    }
+    guard let waiting, waiting.pending.outcomes.indices.contains(outcome) else { return false }
+    waiting.continuation.resume(returning: outcome)
+    return true
+  }
+
+  /// Ends the oldest waiting call named `name` with an outcome, or says why it cannot.
+  package func resolveOldest(named name: String, outcome: Int) -> String? {
+    let all = pending
+    guard let call = all.first(where: { $0.name == name }) else {
+      let waiting =
+        all.isEmpty
+        ? "  Nothing is waiting."
+        : all.map { "  Waiting: \($0.description)" }.joined(separator: "\n")
+      return "No call to \(name) is waiting to be resolved.\n\n\(waiting)"
+    }
+    guard call.outcomes.indices.contains(outcome) else {
+      let outcomes = call.outcomes.enumerated().map { "  \($0.offset): \($0.element)" }
+      return "\(call.description) has no outcome \(outcome).\n\n"
+        + outcomes.joined(separator: "\n")
+    }
+    resume(call, outcome: outcome)
+    return nil
+  }
+}

@@ -1,0 +1,46 @@
+/// How the explorer writes the `TestStore` test that reproduces a failure: the Swift
+/// expressions that rebuild the feature in a test.
+///
+/// The test declares `let clock = TestClock()` and `let calls = ExploreCalls()`; the
+/// environment expression uses them.
+///
+/// ```swift
+/// ExploreExport(
+///   imports: ["LoginFeature", "TideExplore"],
+///   reducer: "Login.reducer",
+///   environment: "Login.Environment.explorable(calls: calls)",
+///   invariants: "LoginExploration.invariants"
+/// )
+/// ```
+public struct ExploreExport: Sendable {
+  /// The modules the test imports, besides Testing, Tide, TideExplore and TideTesting.
+  public let imports: [String]
+  /// An expression for the reducer.
+  public let reducer: String
+  /// An expression for the environment, in terms of `calls` and `clock`.
+  public let environment: String
+  /// An expression for the invariants (an array of ``Invariant``), checked where the schedule
+  /// broke one.
+  public let invariants: String
+
+  /// Expressions for a test.
+  ///
+  /// ```swift
+  /// ExploreExport(
+  ///   imports: ["AddLocationFeature"], reducer: "AddLocation.reducer",
+  ///   environment: "AddLocation.Environment.explorable(calls: calls, clock: clock)",
+  ///   invariants: "AddLocationExploration.invariants")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - imports: The modules the test imports.
+  ///   - reducer: An expression for the reducer.
+  ///   - environment: An expression for the environment, using `calls` and `clock`.
+  ///   - invariants: An expression for the invariants.
+  public init(imports: [String], reducer: String, environment: String, invariants: String) {
+    self.imports = imports
+    self.reducer = reducer
+    self.environment = environment
+    self.invariants = invariants
+  }
+}

@@ -1,0 +1,40 @@
+import TideInspect
+
+/// One way an environment call can end, declared by the environment so that the explorer can
+/// choose it: a value, or an error.
+///
+/// ```swift
+/// try await calls.call("login", username, password, outcomes: [
+///   .success(User(name: username)),
+///   .failure(LoginServiceError.invalidCredentials),
+/// ])
+/// ```
+public struct ExploreOutcome<Value: Sendable>: Sendable {
+  /// How reports and exported tests name the outcome: `success(User(name: "ab"))`.
+  public let label: String
+  let result: @Sendable () throws -> Value
+
+  /// The call returns `value`.
+  ///
+  /// ```swift
+  /// .success([Location.brussels])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - value: What the call returns.
+  public static func success(_ value: Value) -> Self {
+    Self(label: "success(\(Inspector().line(value)))", result: { value })
+  }
+
+  /// The call throws `error`.
+  ///
+  /// ```swift
+  /// .failure(LoginServiceError.wrongStatusCode(500))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - error: What the call throws.
+  public static func failure(_ error: any Error & Sendable) -> Self {
+    Self(label: "failure(\(Inspector().line(error)))", result: { throw error })
+  }
+}

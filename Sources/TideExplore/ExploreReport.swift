@@ -1,0 +1,83 @@
+/// What an exploration tried, and the failure it found, shrunk.
+public struct ExploreReport<State, Action> {
+  /// How the schedules were chosen.
+  public enum Mode: Equatable, Sendable {
+    /// Seeded random schedules; `run` is the run that failed, if one did.
+    case random(seed: UInt64, run: Int?)
+    /// Every schedule up to a depth.
+    case exhaustive(depth: Int)
+  }
+
+  /// A failing schedule, shrunk, with the text that reports it.
+  public struct Failure {
+    /// What broke.
+    public let kind: ExploreFailureKind
+    /// The minimal schedule that still breaks it.
+    public let schedule: [ExploreStep<Action>]
+    /// How many steps the schedule had when it was found.
+    public let foundLength: Int
+    /// The `TestStore` test that reproduces it, when the explorer was given an
+    /// ``ExploreExport``.
+    public let test: String?
+    /// The full report: heading, schedule, diff, test.
+    public let message: String
+  }
+
+  /// How the schedules were chosen.
+  public let mode: Mode
+  /// Schedules run: random runs, or configurations visited breadth first.
+  public let runs: Int
+  /// Steps taken in all.
+  public let steps: Int
+  /// In exhaustive mode, configurations seen and how many of them were distinct.
+  public let states: (seen: Int, distinct: Int)?
+  /// The failure found, if any.
+  public let failure: Failure?
+  /// Whether the exhaustive search stopped at its limit of states before reaching its depth
+  /// everywhere.
+  public let truncated: Bool
+
+  init(
+    mode: Mode, runs: Int, steps: Int, states: (seen: Int, distinct: Int)?, failure: Failure?,
+    truncated: Bool = false
+  ) {
+    self.mode = mode
+    self.runs = runs
+    self.steps = steps
+    self.states = states
+    self.failure = failure
+    self.truncated = truncated
+  }
+
+  /// One line: the mode, what was explored, and whether it failed.
+  ///
+  /// ```swift
+  /// print(report.summary)  // "random, seed 7: 500 runs, 4,812 steps; no failure"
+  /// ```
+  public var summary: String {
+    let what: String
+    switch mode {
+    case .random(let seed, _):
+      what = "random, seed \(seed): \(grouped(runs)) runs, \(grouped(steps)) steps"
+    case .exhaustive(let depth):
+      let states = states ?? (0, 0)
+      what =
+        "exhaustive to depth \(depth): \(grouped(states.seen)) states seen, "
+        + "\(grouped(states.distinct)) distinct"
+        + (truncated ? " (stopped at the state limit)" : "")
+    }
+    guard let failure else { return what + "; no failure" }
+    return what + "; failed after shrinking to \(failure.schedule.count) steps: "
+      + failure.kind.heading
+  }
+}
+
+func grouped(_ number: Int) -> String {
+  let digits = String(number.magnitude)
+  var text = ""
+  for (index, digit) in digits.enumerated() {
+    if index > 0, (digits.count - index) % 3 == 0 { text += "," }
+    text.append(digit)
+  }
+  return (number < 0 ? "-" : "") + text
+}

@@ -1,0 +1,123 @@
+import Tide
+
+extension Explorer {
+  /// Tries `runs` seeded random schedules of up to `steps` steps, each ended as a test must end
+  /// (waiting calls resolved, timers run); shrinks the first that fails.
+  ///
+  /// At each step it picks one kind of choice among those open (send, advance the clock, resolve
+  /// a call), then one choice of that kind. The same seed explores the same schedules.
+  ///
+  /// ```swift
+  /// let report = await explorer.random(seed: 7, runs: 500, steps: 10)
+  /// print(report.summary)  // "random, seed 7: 500 runs, 4,812 steps; no failure"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - seed: The seed of the first run; run `n` uses a seed derived from it.
+  ///   - runs: How many schedules to try.
+  ///   - steps: The most steps in a schedule, before it is ended.
+  /// - Returns: What was explored, and the shrunk failure if one was found.
+  public func random(seed: UInt64, runs: Int, steps: Int) async -> ExploreReport<State, Action> {
+    var stepCount = 0
+    for index in 0..<max(runs, 0) {
+      var random = SeededRandom(seed: seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
+      let run = ExploreRun(self)
+      while run.failure == nil, run.applied.count < steps {
+        let choices = run.choices()
+        guard let step = pick(from: choices, using: &random) else { break }
+        await run.apply(step)
+        stepCount += 1
+      }
+      if run.failure == nil { await run.settle(limit: settleLimit) }
+      await run.tearDown()
+      if let failure = run.failure {
+        let found = Array(run.applied.prefix(failure.step + 1))
+        return await report(
+          found: found, failure: failure.kind,
+          mode: .random(seed: seed, run: index), runs: index + 1, steps: stepCount,
+          states: nil)
+      }
+    }
+    return ExploreReport(
+      mode: .random(seed: seed, run: nil), runs: max(runs, 0), steps: stepCount, states: nil,
+      failure: nil)
+  }
+
+  /// Tries every schedule up to `depth` steps, breadth first over distinct configurations
+  /// (state, waiting calls, timers, running effects), so that a failure it finds is one of the
+  /// shortest. Schedules that reach `depth` are ended as a test must end.
+  ///
+  /// ```swift
+  /// let report = await explorer.exhaustive(depth: 6)
+  /// print(report.summary)  // "exhaustive to depth 6: 2,140 states seen, 377 distinct; no failure"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - depth: The most steps in a schedule.
+  ///   - maxStates: The most configurations to expand; the search stops there and says so.
+  /// - Returns: What was explored, and the failure if one was found.
+  public func exhaustive(depth: Int, maxStates: Int = 100_000) async -> ExploreReport<
+    State, Action
+  > {
+    var queue: [[ExploreStep<Action>]] = [[]]
+    var next = 0
+    var seen: Set<String> = []
+    var statesSeen = 0
+    var stepCount = 0
+    var truncated = false
+    while next < queue.count {
+      let schedule = queue[next]
+      next += 1
+      let atLeaf = schedule.count >= depth
+      let run = ExploreRun(self)
+      for step in schedule where run.failure == nil { await run.apply(step) }
+      stepCount += schedule.count
+      statesSeen += 1
+      let isNew = run.failure == nil && seen.insert(run.fingerprint()).inserted
+      var children: [ExploreStep<Action>] = []
+      if isNew {
+        if atLeaf {
+          await run.settle(limit: settleLimit)
+        } else if seen.count <= maxStates {
+          children = run.choices()
+        } else {
+          truncated = true
+        }
+      }
+      await run.tearDown()
+      if let failure = run.failure {
+        let found = Array(run.applied.prefix(failure.step + 1))
+        return await report(
+          found: found, failure: failure.kind, mode: .exhaustive(depth: depth),
+          runs: statesSeen, steps: stepCount, states: (statesSeen, seen.count))
+      }
+      queue += children.map { schedule + [$0] }
+      // Schedules already expanded are no longer needed.
+      if next > 4096 {
+        queue.removeFirst(next)
+        next = 0
+      }
+    }
+    return ExploreReport(
+      mode: .exhaustive(depth: depth), runs: statesSeen, steps: stepCount,
+      states: (statesSeen, seen.count), failure: nil, truncated: truncated)
+  }
+
+  private func pick(
+    from choices: [ExploreStep<Action>], using random: inout SeededRandom
+  ) -> ExploreStep<Action>? {
+    var sends: [ExploreStep<Action>] = []
+    var timers: [ExploreStep<Action>] = []
+    var resolutions: [ExploreStep<Action>] = []
+    for choice in choices {
+      switch choice {
+      case .send: sends.append(choice)
+      case .advance: timers.append(choice)
+      case .resolve: resolutions.append(choice)
+      }
+    }
+    let kinds = [sends, timers, resolutions].filter { !$0.isEmpty }
+    guard let kind = kinds.randomElement(using: &random) else { return nil }
+    return kind.randomElement(using: &random)
+  }
+}

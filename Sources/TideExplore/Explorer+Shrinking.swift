@@ -1,0 +1,137 @@
+import Tide
+import TideInspect
+
+extension Explorer {
+  /// Shrinks a failing schedule and writes its report.
+  func report(
+    found: [ExploreStep<Action>], failure kind: ExploreFailureKind,
+    mode: ExploreReport<State, Action>.Mode, runs: Int, steps: Int,
+    states: (seen: Int, distinct: Int)?
+  ) async -> ExploreReport<State, Action> {
+    let (schedule, run) = await shrink(found, kind)
+    let failure = run.failure!
+    var text = failure.kind.heading + "\n\n"
+    switch mode {
+    case .random(let seed, let index):
+      text += "  Found by random exploration, seed \(seed) (run \(index ?? 0))"
+    case .exhaustive(let depth):
+      text += "  Found by exhaustive exploration to depth \(depth)"
+    }
+    text += "; shrunk from \(found.count) steps to \(schedule.count).\n\n"
+    for (index, step) in schedule.enumerated() {
+      text += "  \(index + 1). \(step)\n"
+    }
+    let display = Inspector()
+    switch failure.kind {
+    case .invariant:
+      if let transition = failure.transition {
+        let verb = transition.received ? "received" : "sent"
+        text +=
+          "\n  Step \(failure.step + 1) \(verb) \(display.line(transition.action)):\n\n"
+        if let diff = display.diff(transition.before, transition.after) {
+          text += diff.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { "  " + $0 }.joined(separator: "\n")
+          text += "\n\n  (Before: −, After: +)\n"
+        } else {
+          text += "    (no change)\n"
+        }
+      }
+      text += "\n  State: \(display.line(failure.state))\n"
+    case .runtimeIssue(let message):
+      text +=
+        "\n"
+        + message.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { "  " + $0 }.joined(separator: "\n") + "\n"
+    case .effectsStillRunning(let running):
+      text += "\n" + running.map { "  Still running: \($0)\n" }.joined()
+    }
+    let test = exportTest(run: run, failure: failure)
+    if let test {
+      text += "\n  The test that reproduces it:\n\n"
+      text += test.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+    }
+    let reported = ExploreReport<State, Action>.Failure(
+      kind: failure.kind, schedule: schedule, foundLength: found.count, test: test,
+      message: text.trimmingTrailingNewlines())
+    return ExploreReport(mode: mode, runs: runs, steps: steps, states: states, failure: reported)
+  }
+
+  /// The shortest schedule found that still fails the same way: steps removed in halves, then
+  /// one by one, then sends replaced by simpler actions and outcomes by earlier ones, until
+  /// nothing more can go.
+  func shrink(
+    _ schedule: [ExploreStep<Action>], _ kind: ExploreFailureKind
+  ) async -> ([ExploreStep<Action>], ExploreRun<State, Action, Environment>) {
+    let settling: Bool
+    if case .effectsStillRunning = kind { settling = true } else { settling = false }
+    var best = schedule
+    var bestRun = await run(best, settling: settling)
+    func attempt(_ candidate: [ExploreStep<Action>]) async -> Bool {
+      let run = await run(candidate, settling: settling)
+      guard let failure = run.failure, failure.kind.matches(kind) else { return false }
+      let applied = Array(run.applied.prefix(failure.step + 1))
+      guard applied.count < best.count || (applied.count == best.count && applied != best)
+      else { return false }
+      best = applied
+      bestRun = run
+      return true
+    }
+    var rounds = 0
+    var changed = true
+    while changed, rounds < 8 {
+      changed = false
+      rounds += 1
+      var chunk = max(best.count / 2, 1)
+      while chunk >= 1 {
+        var start = 0
+        while start < best.count {
+          let end = min(start + chunk, best.count)
+          if await attempt(Array(best[..<start] + best[end...])) {
+            changed = true
+          } else {
+            start += chunk
+          }
+        }
+        chunk /= 2
+      }
+      for index in best.indices {
+        guard index < best.count else { break }
+        switch best[index] {
+        case .send(let action):
+          let before = await run(Array(best[..<index]))
+          let candidates = actions(before.state)
+          let limit = candidates.firstIndex(of: action) ?? candidates.count
+          for candidate in candidates[..<limit] {
+            var simpler = best
+            simpler[index] = .send(candidate)
+            if await attempt(simpler) {
+              changed = true
+              break
+            }
+          }
+        case .resolve(let call, let name, let outcome, let label) where outcome > 0:
+          for simpler in 0..<outcome {
+            var candidate = best
+            candidate[index] = .resolve(call: call, name: name, outcome: simpler, label: label)
+            if await attempt(candidate) {
+              changed = true
+              break
+            }
+          }
+        default:
+          break
+        }
+      }
+    }
+    return (best, bestRun)
+  }
+}
+
+extension String {
+  func trimmingTrailingNewlines() -> String {
+    var text = self
+    while text.hasSuffix("\n") { text.removeLast() }
+    return text
+  }
+}

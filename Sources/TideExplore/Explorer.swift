@@ -1,0 +1,89 @@
+import Tide
+import TideInspect
+
+/// Searches a feature's behaviours for a schedule that breaks one of its invariants, shrinks it
+/// to a minimal one, and writes the `TestStore` test that reproduces it.
+///
+/// A schedule is a sequence of choices: send an action the generator offers in the current
+/// state, move virtual time to the next timer, or end a waiting environment call with one of the
+/// outcomes it declares (see ``ExploreCalls``), in any order. ``random(seed:runs:steps:)``
+/// tries seeded random schedules; ``exhaustive(depth:maxStates:)`` tries every schedule up to a
+/// depth, breadth first, so the first failure it finds is a shortest one.
+///
+/// ```swift
+/// let explorer = Explorer(
+///   initialState: Login.State(),
+///   reducer: Login.reducer,
+///   environment: { calls, _ in .explorable(calls: calls) },
+///   actions: { _ in [.usernameChanged("ab"), .passwordChanged("Abc1"), .loginButtonTapped] },
+///   invariants: LoginInvariants.all
+/// )
+/// let report = await explorer.random(seed: 42, runs: 200, steps: 12)
+/// report.expectNoFailure()
+/// ```
+@MainActor
+public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environment> {
+  let initialState: State
+  let reducer: Reducer<State, Action, Environment>
+  let environment: (ExploreCalls, any Clock<Duration>) -> Environment
+  let actions: (State) -> [Action]
+  let invariants: [Invariant<State, Action>]
+  let export: ExploreExport?
+  let name: String
+  let inspector = Inspector(redacts: false)
+  /// How many steps a run may take at its end to let waiting calls and timers finish.
+  var settleLimit = 64
+
+  /// An explorer of a feature.
+  ///
+  /// ```swift
+  /// Explorer(
+  ///   name: "login",
+  ///   initialState: Login.State(),
+  ///   reducer: Login.reducer,
+  ///   environment: { calls, clock in .explorable(calls: calls) },
+  ///   actions: { state in LoginExploration.actions },
+  ///   invariants: LoginExploration.invariants,
+  ///   export: LoginExploration.export
+  /// )
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The feature's name, used for the exported test's name.
+  ///   - initialState: The state every schedule starts from.
+  ///   - reducer: The feature's reducer.
+  ///   - environment: Builds the environment for one run, from the calls the explorer controls
+  ///     and the virtual clock the run uses.
+  ///   - actions: The actions a user could send in a state, simplest first: shrinking replaces an
+  ///     action with one earlier in this list.
+  ///   - invariants: What must hold.
+  ///   - export: How to write the reproducing test; without it, reports have no test.
+  public init(
+    name: String = "feature",
+    initialState: State,
+    reducer: Reducer<State, Action, Environment>,
+    environment: @escaping (_ calls: ExploreCalls, _ clock: any Clock<Duration>) -> Environment,
+    actions: @escaping (State) -> [Action],
+    invariants: [Invariant<State, Action>],
+    export: ExploreExport? = nil
+  ) {
+    self.name = name
+    self.initialState = initialState
+    self.reducer = reducer
+    self.environment = environment
+    self.actions = actions
+    self.invariants = invariants
+    self.export = export
+  }
+
+  /// Runs one schedule from the start, stopping at the first failure.
+  func run(_ schedule: [ExploreStep<Action>], settling: Bool = false) async -> ExploreRun<
+    State, Action, Environment
+  > {
+    let run = ExploreRun(self)
+    for step in schedule where run.failure == nil { await run.apply(step) }
+    if settling, run.failure == nil { await run.settle(limit: settleLimit) }
+    await run.tearDown()
+    return run
+  }
+}

@@ -1,0 +1,218 @@
+import Synchronization
+import Tide
+import TideInspect
+
+/// One execution of a schedule: a store on its own virtual clock, whose environment's calls wait
+/// for the explorer, with every transition recorded and every invariant checked.
+@MainActor
+final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environment> {
+  /// A reduced action, with the states around it and when it happened.
+  struct Transition {
+    let received: Bool
+    let action: Action
+    let before: State
+    let after: State
+    let time: Duration
+    /// The step of the schedule during which it happened (its index).
+    let step: Int
+  }
+
+  /// What went wrong, at which step.
+  struct Failure {
+    let kind: ExploreFailureKind
+    /// The index of the step that broke it.
+    let step: Int
+    /// The transition that broke a transition invariant, or the last of the step that settled
+    /// in a state that breaks a state invariant.
+    let transition: Transition?
+    let state: State
+  }
+
+  let explorer: Explorer<State, Action, Environment>
+  let clock = ManualClock()
+  let calls = ExploreCalls()
+  private(set) var store: Store<State, Action>!
+  private(set) var transitions: [Transition] = []
+  /// The steps that applied, in order; a step that could not (no such call waits, no timer
+  /// sleeps) is left out.
+  private(set) var applied: [ExploreStep<Action>] = []
+  /// When each applied step ran, by index in `applied`.
+  private(set) var times: [Duration] = []
+  private(set) var failure: Failure? {
+    didSet { if oldValue == nil, failure != nil { runningAtFailure = store.runningEffects } }
+  }
+  /// The effects running when the failure was found.
+  private(set) var runningAtFailure: [String] = []
+  private var sending = false
+  private let issues = IssueLog()
+  private let start: ManualClock.Instant
+
+  init(_ explorer: Explorer<State, Action, Environment>) {
+    self.explorer = explorer
+    start = clock.now
+    let environment = explorer.environment(calls, clock)
+    store = Store(
+      initialState: explorer.initialState, reducer: explorer.reducer, environment: environment,
+      drivenBy: clock,
+      onReduce: { [unowned self] action, before, after, _ in
+        self.reduced(action, before: before, after: after)
+      })
+  }
+
+  var state: State { store.state }
+  var now: Duration { start.duration(to: clock.now) }
+
+  private func reduced(_ action: Action, before: State, after: State) {
+    let transition = Transition(
+      received: !sending, action: action, before: before, after: after, time: now,
+      step: applied.count - 1)
+    sending = false
+    transitions.append(transition)
+    guard failure == nil else { return }
+    for invariant in explorer.invariants {
+      if case .transition(let holds) = invariant.check, !holds(before, action, after) {
+        failure = Failure(
+          kind: .invariant(invariant.name), step: applied.count - 1, transition: transition,
+          state: after)
+        return
+      }
+    }
+  }
+
+  /// The choices open in the current state: sends first (in the generator's order), then the
+  /// timer, then each waiting call with each of its outcomes.
+  func choices() -> [ExploreStep<Action>] {
+    var choices = explorer.actions(store.state).map { ExploreStep.send($0) }
+    if clock.nextDeadline != nil { choices.append(.advance) }
+    for call in calls.pending {
+      for (outcome, label) in call.outcomes.enumerated() {
+        choices.append(
+          .resolve(call: call.description, name: call.name, outcome: outcome, label: label))
+      }
+    }
+    return choices
+  }
+
+  /// Runs a step and everything it lets run, then checks the state invariants. Returns whether
+  /// the step applied.
+  @discardableResult
+  func apply(_ step: ExploreStep<Action>) async -> Bool {
+    guard failure == nil else { return false }
+    let issues = self.issues
+    let reporter = IssueReporter { message, _ in issues.append(message) }
+    let ran = await IssueReporter.$current.withValue(reporter) { () async -> Bool in
+      switch step {
+      case .send(let action):
+        record(step)
+        sending = true
+        _ = store.send(action)
+        sending = false
+        await clock.runReadyWork()
+      case .advance:
+        guard let deadline = clock.nextDeadline else { return false }
+        record(step)
+        await clock.advance(to: deadline)
+      case .resolve(let description, _, let outcome, _):
+        guard let call = calls.pending.first(where: { $0.description == description }),
+          call.outcomes.indices.contains(outcome)
+        else { return false }
+        // Recorded with the label the call declares now, which may differ from the one the
+        // step was made with when a shrunk schedule passes other arguments.
+        record(
+          .resolve(
+            call: description, name: call.name, outcome: outcome, label: call.outcomes[outcome]))
+        calls.resume(call, outcome: outcome)
+        await clock.runReadyWork()
+      }
+      return true
+    }
+    guard ran else { return false }
+    check(step: applied.count - 1)
+    return true
+  }
+
+  private func record(_ step: ExploreStep<Action>) {
+    applied.append(step)
+    times.append(now)
+  }
+
+  private func check(step: Int) {
+    guard failure == nil else { return }
+    let reported = issues.take()
+    if let message = reported.first {
+      failure = Failure(
+        kind: .runtimeIssue(message), step: step, transition: transitions.last,
+        state: store.state)
+      return
+    }
+    let running = store.runningEffects
+    for invariant in explorer.invariants {
+      if case .state(let holds) = invariant.check, !holds(store.state, running) {
+        failure = Failure(
+          kind: .invariant(invariant.name), step: step,
+          transition: transitions.last(where: { $0.step == step }), state: store.state)
+        return
+      }
+    }
+  }
+
+  /// Lets the run end as a test must: resolves waiting calls with their first outcome and
+  /// advances through timers, up to `limit` steps; effects still running after that are a
+  /// failure.
+  func settle(limit: Int) async {
+    var steps = 0
+    while failure == nil, steps < limit {
+      if let call = calls.pending.first {
+        await apply(
+          .resolve(
+            call: call.description, name: call.name, outcome: 0, label: call.outcomes[0]))
+      } else if clock.nextDeadline != nil {
+        await apply(.advance)
+      } else {
+        break
+      }
+      steps += 1
+    }
+    guard failure == nil else { return }
+    let running = store.runningEffects
+    if !running.isEmpty {
+      failure = Failure(
+        kind: .effectsStillRunning(running), step: max(applied.count - 1, 0),
+        transition: transitions.last, state: store.state)
+    }
+  }
+
+  /// What identifies the configuration the run is in: the state, the waiting calls, the timers
+  /// and the running effects.
+  func fingerprint() -> String {
+    var text = explorer.inspector.line(store.state)
+    text += "\u{1}" + calls.pending.map(\.description).joined(separator: "\u{2}")
+    if let deadline = clock.nextDeadline {
+      text += "\u{1}\(clock.sleeperCount)@\(clock.now.duration(to: deadline))"
+    }
+    text += "\u{1}" + store.runningEffects.joined(separator: "\u{2}")
+    return text
+  }
+
+  /// Ends the run: cancels what still runs, so that nothing outlives it.
+  func tearDown() async {
+    store.cancelRunningEffects()
+    await clock.runReadyWork()
+  }
+}
+
+/// The runtime issues reported during a step.
+final class IssueLog: Sendable {
+  private let messages = Mutex<[String]>([])
+
+  func append(_ message: String) {
+    messages.withLock { $0.append(message) }
+  }
+
+  func take() -> [String] {
+    messages.withLock { messages in
+      defer { messages.removeAll() }
+      return messages
+    }
+  }
+}

@@ -1,0 +1,134 @@
+import Tide
+import TideExplore
+
+/// Checks a feature's state invariants in a test, reporting each that does not hold the way the
+/// explorer reports it. Exported tests call it where the explored schedule broke one.
+///
+/// ```swift
+/// expectInvariants(LoginExploration.invariants, state: store.state, runningEffects: store.runningEffects)
+/// ```
+///
+/// A broken invariant fails the test with:
+///
+/// ```
+/// An invariant does not hold: isLoading implies a login request is running.
+///
+///   State: Login.State(username: "ab", password: <redacted>, isLoading: true, user: nil, alert: nil)
+///   Running: (none)
+/// ```
+///
+/// - Parameters:
+///   - invariants: The invariants; transition invariants are skipped.
+///   - state: The state.
+///   - runningEffects: The effects running in it.
+///   - fileID: The file of the call, for the failure.
+///   - filePath: The full path of that file.
+///   - line: The line of the call.
+///   - column: The column of the call.
+public func expectInvariants<State, Action>(
+  _ invariants: [Invariant<State, Action>], state: State, runningEffects: [String],
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
+) {
+  let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  for invariant in invariants {
+    if !invariant.holds(state: state, runningEffects: runningEffects) {
+      TestFailure.record(
+        InvariantMessage.state(invariant.name, state: state, running: runningEffects),
+        at: location)
+    }
+  }
+}
+
+/// Checks a feature's transition invariants on one transition in a test, reporting each that
+/// does not hold the way the explorer reports it.
+///
+/// ```swift
+/// let before = store.state
+/// await store.receive(.loginResponse(.failure(.invalidCredentials))) { $0.isLoading = false }
+/// expectInvariants(LoginExploration.invariants, before: before, action: .loginResponse(.failure(.invalidCredentials)), after: store.state)
+/// ```
+///
+/// - Parameters:
+///   - invariants: The invariants; state invariants are skipped.
+///   - before: The state before the action.
+///   - action: The action.
+///   - after: The state after it.
+///   - fileID: The file of the call, for the failure.
+///   - filePath: The full path of that file.
+///   - line: The line of the call.
+///   - column: The column of the call.
+public func expectInvariants<State, Action>(
+  _ invariants: [Invariant<State, Action>], before: State, action: Action, after: State,
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line, column: UInt = #column
+) {
+  let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  for invariant in invariants {
+    if !invariant.holds(before: before, action: action, after: after) {
+      TestFailure.record(
+        InvariantMessage.transition(invariant.name, before: before, action: action, after: after),
+        at: location)
+    }
+  }
+}
+
+extension ExploreCalls {
+  /// Ends the oldest waiting call named `name` with the outcome at a position of its declared
+  /// outcomes: what an exported test does at each point the explorer resolved a call.
+  ///
+  /// When no such call waits, or it has no such outcome, the test fails:
+  ///
+  /// ```
+  /// No call to login is waiting to be resolved.
+  ///
+  ///   Waiting: geocode("Brus")
+  /// ```
+  ///
+  /// ```swift
+  /// calls.resolve("login", outcome: 1)  // failure(.invalidCredentials)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The call's name.
+  ///   - outcome: The position of the outcome among those the call declared.
+  ///   - fileID: The file of the call, for the failure.
+  ///   - filePath: The full path of that file.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  public func resolve(
+    _ name: String, outcome: Int,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    if let problem = resolveOldest(named: name, outcome: outcome) {
+      TestFailure.record(
+        problem,
+        at: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+  }
+}
+
+extension ExploreReport {
+  /// Records the failure, if there is one, as a test failure (Swift Testing or XCTest), with
+  /// the full report as its message.
+  ///
+  /// ```swift
+  /// await explorer.random(seed: 1, runs: 100, steps: 10).expectNoFailure()
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - fileID: The file of the call, for the failure.
+  ///   - filePath: The full path of that file.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  public func expectNoFailure(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    guard let failure else { return }
+    TestFailure.record(
+      failure.message,
+      at: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}
