@@ -50,7 +50,9 @@ let package = Package(
     .executableTarget(name: "tide-stress", dependencies: ["TideStress"]),
     .executableTarget(
       name: "TideBenchmarks",
-      dependencies: ["Tide", "TideTesting", "TideInspect", "AddLocationFeature"]),
+      dependencies: [
+        "Tide", "TideTesting", "TideInspect", "TideExplore", "AddLocationFeature", "LoginFeature",
+      ]),
 
     // Playgrounds: runnable tours, each run by ExecutableTests.
     .executableTarget(

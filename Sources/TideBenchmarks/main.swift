@@ -6,7 +6,8 @@ import Foundation
 // ratios are meaningful on any machine; the absolute numbers are this machine's.
 
 do {
-  let rows = await coreBenchmarks() + testingBenchmarks() + (try gazetteerBenchmarks())
+  let rows =
+    await coreBenchmarks() + testingBenchmarks() + exploreBenchmarks() + (try gazetteerBenchmarks())
   printTable(rows)
 } catch {
   print("tide-benchmarks: \(error)")

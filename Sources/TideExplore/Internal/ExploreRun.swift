@@ -31,7 +31,13 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   let explorer: Explorer<State, Action, Environment>
   let clock = ManualClock()
   let calls = ExploreCalls()
-  private(set) var store: Store<State, Action>!
+  /// The store, made on first use so that its reducer hook can reach this run.
+  private(set) lazy var store: Store<State, Action> = Store(
+    initialState: explorer.initialState, reducer: explorer.reducer,
+    environment: explorer.environment(calls, clock), drivenBy: clock,
+    onReduce: { [unowned self] action, before, after, _ in
+      self.reduced(action, before: before, after: after)
+    })
   private(set) var transitions: [Transition] = []
   /// The steps that applied, in order; a step that could not (no such call waits, no timer
   /// sleeps) is left out.
@@ -50,13 +56,7 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   init(_ explorer: Explorer<State, Action, Environment>) {
     self.explorer = explorer
     start = clock.now
-    let environment = explorer.environment(calls, clock)
-    store = Store(
-      initialState: explorer.initialState, reducer: explorer.reducer, environment: environment,
-      drivenBy: clock,
-      onReduce: { [unowned self] action, before, after, _ in
-        self.reduced(action, before: before, after: after)
-      })
+    _ = store
   }
 
   var state: State { store.state }
