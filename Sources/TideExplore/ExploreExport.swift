@@ -9,7 +9,7 @@
 ///   imports: ["LoginFeature", "TideExplore"],
 ///   reducer: "Login.reducer",
 ///   environment: "Login.Environment.explorable(calls: calls)",
-///   invariants: "LoginExploration.invariants"
+///   invariants: "Login.invariants"
 /// )
 /// ```
 public struct ExploreExport: Sendable {
@@ -29,7 +29,7 @@ public struct ExploreExport: Sendable {
   /// ExploreExport(
   ///   imports: ["AddLocationFeature"], reducer: "AddLocation.reducer",
   ///   environment: "AddLocation.Environment.explorable(calls: calls, clock: clock)",
-  ///   invariants: "AddLocationExploration.invariants")
+  ///   invariants: "AddLocation.invariants")
   /// ```
   ///
   /// - Parameters:

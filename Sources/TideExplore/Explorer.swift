@@ -16,7 +16,7 @@ import TideInspect
 ///   reducer: Login.reducer,
 ///   environment: { calls, _ in .explorable(calls: calls) },
 ///   actions: { _ in [.usernameChanged("ab"), .passwordChanged("Abc1"), .loginButtonTapped] },
-///   invariants: LoginInvariants.all
+///   invariants: Login.invariants
 /// )
 /// let report = await explorer.random(seed: 42, runs: 200, steps: 12)
 /// report.expectNoFailure()
@@ -42,9 +42,11 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
   ///   initialState: Login.State(),
   ///   reducer: Login.reducer,
   ///   environment: { calls, clock in .explorable(calls: calls) },
-  ///   actions: { state in LoginExploration.actions },
-  ///   invariants: LoginExploration.invariants,
-  ///   export: LoginExploration.export
+  ///   actions: Login.explorationActions,
+  ///   invariants: Login.invariants,
+  ///   export: ExploreExport(
+  ///     imports: ["LoginFeature"], reducer: "Login.reducer",
+  ///     environment: "Login.Environment.explorable(calls: calls)", invariants: "Login.invariants")
   /// )
   /// ```
   ///

@@ -13,7 +13,8 @@ import TideInspect
 ///     !state.view.isLoginButtonEnabled || state.validationError == nil
 ///   },
 ///   .transition("a user is set only by a success response") { before, action, after in
-///     before.user == after.user || action.isSuccessResponse
+///     guard before.user != after.user else { return true }
+///     return action == .loginResponse(.success(after.user!))
 ///   },
 /// ]
 /// ```

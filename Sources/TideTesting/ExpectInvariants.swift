@@ -5,7 +5,7 @@ import TideExplore
 /// explorer reports it. Exported tests call it where the explored schedule broke one.
 ///
 /// ```swift
-/// expectInvariants(LoginExploration.invariants, state: store.state, runningEffects: store.runningEffects)
+/// expectInvariants(Login.invariants, state: store.state, runningEffects: store.runningEffects)
 /// ```
 ///
 /// A broken invariant fails the test with:
@@ -46,7 +46,7 @@ public func expectInvariants<State, Action>(
 /// ```swift
 /// let before = store.state
 /// await store.receive(.loginResponse(.failure(.invalidCredentials))) { $0.isLoading = false }
-/// expectInvariants(LoginExploration.invariants, before: before, action: .loginResponse(.failure(.invalidCredentials)), after: store.state)
+/// expectInvariants(Login.invariants, before: before, action: .loginResponse(.failure(.invalidCredentials)), after: store.state)
 /// ```
 ///
 /// - Parameters:

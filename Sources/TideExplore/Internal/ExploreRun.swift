@@ -44,11 +44,10 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   private(set) var applied: [ExploreStep<Action>] = []
   /// When each applied step ran, by index in `applied`.
   private(set) var times: [Duration] = []
-  private(set) var failure: Failure? {
-    didSet { if oldValue == nil, failure != nil { runningAtFailure = store.runningEffects } }
-  }
-  /// The effects running when the failure was found.
-  private(set) var runningAtFailure: [String] = []
+  private(set) var failure: Failure?
+  /// The effects running once the step that failed had settled: what an exported test must
+  /// skip at its end.
+  private(set) var runningAfterFailure: [String] = []
   private var sending = false
   private let issues = IssueLog()
   private let start: ManualClock.Instant
@@ -128,6 +127,7 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
     }
     guard ran else { return false }
     check(step: applied.count - 1)
+    if failure != nil { runningAfterFailure = store.runningEffects }
     return true
   }
 
