@@ -39,12 +39,13 @@ let package = Package(
       ]),
     .target(
       name: "AppFeature",
-      dependencies: ["Tide", "TideInspect", "LoginFeature", "AddLocationFeature"]),
+      dependencies: ["Tide", "TideInspect", "TideExplore", "LoginFeature", "AddLocationFeature"]),
 
     // Fronts: the REPL engine, and the executables.
     .target(name: "TideREPL", dependencies: ["Tide", "TideInspect", "TideExplore"]),
     .executableTarget(
-      name: "tide", dependencies: ["TideREPL", "AppFeature", "LoginFeature", "AddLocationFeature"]),
+      name: "tide",
+      dependencies: ["TideREPL", "AppFeature", "LoginFeature", "AddLocationFeature", "TideExplore"]),
     // Stress: the runtime's promises tried at scale, small in the suite, full size in tide-stress.
     .target(name: "TideStress", dependencies: ["Tide", "TideTesting", "TideInspect"]),
     .executableTarget(name: "tide-stress", dependencies: ["TideStress"]),
@@ -90,7 +91,9 @@ let package = Package(
     .testTarget(name: "TideStressTests", dependencies: ["TideStress"]),
     .testTarget(
       name: "TideExploreTests",
-      dependencies: ["TideExplore", "TideTesting", "Tide", "LoginFeature", "AddLocationFeature"]),
+      dependencies: [
+        "TideExplore", "TideTesting", "Tide", "LoginFeature", "AddLocationFeature", "AppFeature",
+      ]),
     .testTarget(
       name: "TideTestingTests",
       dependencies: ["Tide", "TideTesting", "TideInspect", "TideTestSupport"]),

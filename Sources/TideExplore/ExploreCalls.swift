@@ -112,14 +112,16 @@ public final class ExploreCalls: Sendable {
 
   /// Ends a waiting call with one of its outcomes. Returns `false` when no such call waits.
   @discardableResult
-  func resume(_ pending: Pending, outcome: Int) -> Bool {
+  package func resume(_ pending: Pending, outcome: Int) -> Bool {
     let waiting = storage.withLock { storage -> Waiting? in
-      guard let index = storage.waiting.firstIndex(where: { $0.pending.id == pending.id }) else {
+      guard let index = storage.waiting.firstIndex(where: { $0.pending.id == pending.id }),
+        storage.waiting[index].pending.outcomes.indices.contains(outcome)
+      else {
         return nil
       }
       return storage.waiting.remove(at: index)
     }
-    guard let waiting, waiting.pending.outcomes.indices.contains(outcome) else { return false }
+    guard let waiting else { return false }
     waiting.continuation.resume(returning: outcome)
     return true
   }

@@ -21,6 +21,8 @@ public struct ExploreReport<State, Action> {
     public let test: String?
     /// The full report: heading, schedule, diff, test.
     public let message: String
+    /// The report without the test: heading, schedule, diff.
+    package let messageWithoutTest: String
   }
 
   /// How the schedules were chosen.
@@ -58,7 +60,9 @@ public struct ExploreReport<State, Action> {
     let what: String
     switch mode {
     case .random(let seed, _):
-      what = "random, seed \(seed): \(grouped(runs)) runs, \(grouped(steps)) steps"
+      what =
+        "random, seed \(seed): \(grouped(runs)) run\(runs == 1 ? "" : "s"), "
+        + "\(grouped(steps)) step\(steps == 1 ? "" : "s")"
     case .exhaustive(let depth):
       let states = states ?? (0, 0)
       what =

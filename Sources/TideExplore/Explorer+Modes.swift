@@ -16,10 +16,16 @@ extension Explorer {
   ///   - seed: The seed of the first run; run `n` uses a seed derived from it.
   ///   - runs: How many schedules to try.
   ///   - steps: The most steps in a schedule, before it is ended.
+  ///   - progress: Called at most ten times a second while it runs, and once before shrinking
+  ///     or returning, with how far it has got.
   /// - Returns: What was explored, and the shrunk failure if one was found.
-  public func random(seed: UInt64, runs: Int, steps: Int) async -> ExploreReport<State, Action> {
+  public func random(
+    seed: UInt64, runs: Int, steps: Int, progress: (@MainActor (ExploreProgress) -> Void)? = nil
+  ) async -> ExploreReport<State, Action> {
     var stepCount = 0
+    var throttle = ProgressThrottle(progress)
     for index in 0..<max(runs, 0) {
+      throttle.report(runs: index, steps: stepCount)
       var random = SeededRandom(seed: seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
       let run = ExploreRun(self)
       while run.failure == nil, run.applied.count < steps {
@@ -31,6 +37,7 @@ extension Explorer {
       if run.failure == nil { await run.settle(limit: settleLimit) }
       await run.tearDown()
       if let failure = run.failure {
+        throttle.report(runs: index + 1, steps: stepCount, force: true)
         let found = Array(run.applied.prefix(failure.step + 1))
         return await report(
           found: found, failure: failure.kind,
@@ -38,6 +45,7 @@ extension Explorer {
           states: nil)
       }
     }
+    throttle.report(runs: max(runs, 0), steps: stepCount, force: true)
     return ExploreReport(
       mode: .random(seed: seed, run: nil), runs: max(runs, 0), steps: stepCount, states: nil,
       failure: nil)
@@ -55,10 +63,13 @@ extension Explorer {
   /// - Parameters:
   ///   - depth: The most steps in a schedule.
   ///   - maxStates: The most configurations to expand; the search stops there and says so.
+  ///   - progress: Called at most ten times a second while it runs, and once before returning,
+  ///     with how far it has got.
   /// - Returns: What was explored, and the failure if one was found.
-  public func exhaustive(depth: Int, maxStates: Int = 100_000) async -> ExploreReport<
-    State, Action
-  > {
+  public func exhaustive(
+    depth: Int, maxStates: Int = 100_000, progress: (@MainActor (ExploreProgress) -> Void)? = nil
+  ) async -> ExploreReport<State, Action> {
+    var throttle = ProgressThrottle(progress)
     var queue: [[ExploreStep<Action>]] = [[]]
     var next = 0
     var seen: Set<String> = []
@@ -66,6 +77,7 @@ extension Explorer {
     var stepCount = 0
     var truncated = false
     while next < queue.count {
+      throttle.report(runs: statesSeen, steps: stepCount, distinct: seen.count)
       let schedule = queue[next]
       next += 1
       let atLeaf = schedule.count >= depth
@@ -86,6 +98,7 @@ extension Explorer {
       }
       await run.tearDown()
       if let failure = run.failure {
+        throttle.report(runs: statesSeen, steps: stepCount, distinct: seen.count, force: true)
         let found = Array(run.applied.prefix(failure.step + 1))
         return await report(
           found: found, failure: failure.kind, mode: .exhaustive(depth: depth),
@@ -98,6 +111,7 @@ extension Explorer {
         next = 0
       }
     }
+    throttle.report(runs: statesSeen, steps: stepCount, distinct: seen.count, force: true)
     return ExploreReport(
       mode: .exhaustive(depth: depth), runs: statesSeen, steps: stepCount,
       states: (statesSeen, seen.count), failure: nil, truncated: truncated)

@@ -46,6 +46,7 @@ extension Explorer {
       text += "\n" + running.map { "  Still running: \($0)\n" }.joined()
     }
     let test = exportTest(run: run, failure: failure)
+    let withoutTest = text.trimmingTrailingNewlines()
     if let test {
       text += "\n  The test that reproduces it:\n\n"
       text += test.split(separator: "\n", omittingEmptySubsequences: false)
@@ -53,7 +54,7 @@ extension Explorer {
     }
     let reported = ExploreReport<State, Action>.Failure(
       kind: failure.kind, schedule: schedule, foundLength: found.count, test: test,
-      message: text.trimmingTrailingNewlines())
+      message: text.trimmingTrailingNewlines(), messageWithoutTest: withoutTest)
     return ExploreReport(mode: mode, runs: runs, steps: steps, states: states, failure: reported)
   }
 

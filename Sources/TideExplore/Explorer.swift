@@ -25,11 +25,11 @@ import TideInspect
 public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environment> {
   let initialState: State
   let reducer: Reducer<State, Action, Environment>
-  let environment: (ExploreCalls, any Clock<Duration>) -> Environment
+  package let environment: (ExploreCalls, any Clock<Duration>) -> Environment
   let actions: (State) -> [Action]
   let invariants: [Invariant<State, Action>]
-  let export: ExploreExport?
-  let name: String
+  package let export: ExploreExport?
+  package let name: String
   let inspector = Inspector(redacts: false)
   /// How many steps a run may take at its end to let waiting calls and timers finish.
   var settleLimit = 64

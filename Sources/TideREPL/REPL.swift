@@ -247,6 +247,7 @@ public final class REPL {
         case ":use": candidates = features.map(\.name)
         case ":env": candidates = session.environmentNames
         case ":clock": candidates = REPLOptions.ClockMode.allCases.map(\.rawValue)
+        case ":explore": candidates = session.canExplore ? ["exhaustive", "random"] : []
         default: candidates = []
         }
         return candidates.filter { $0.hasPrefix(argument) }.map { "\(command) \($0)" }.sorted()
@@ -300,6 +301,12 @@ public final class REPL {
     Command(name: ":effects", usage: ":effects", summary: "the effects in flight"),
     Command(name: ":cancel", usage: ":cancel [n]", summary: "cancel effect n, or all of them"),
     Command(
+      name: ":resolve", usage: ":resolve [name n]",
+      summary: "list the calls waiting in the explore environment, or end one with outcome n"),
+    Command(
+      name: ":explore", usage: ":explore [random|exhaustive …]",
+      summary: "search for schedules that break the invariants; load the shortest failure"),
+    Command(
       name: ":save", usage: ":save[!] <file>",
       summary: "save the session to a new file (:save! replaces one) that replays exactly"),
     Command(name: ":load", usage: ":load <file>", summary: "load a saved session"),
@@ -351,6 +358,8 @@ public final class REPL {
       case ":effects": session.showEffects()
       case ":cancel":
         try await session.cancelEffect(argument.isEmpty ? nil : try number(argument, for: name))
+      case ":resolve": try await session.resolve(argument)
+      case ":explore": try await session.explore(argument)
       case ":save", ":save!": try save(to: argument, replacing: name.hasSuffix("!"))
       case ":load": try await load(from: argument)
       case ":export-test", ":export-test!":

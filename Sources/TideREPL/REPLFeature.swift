@@ -1,4 +1,5 @@
 import Tide
+import TideExplore
 import TideInspect
 
 /// A feature the REPL can explore: how to start it, its environments, and how to describe it.
@@ -43,6 +44,8 @@ public struct REPLFeature {
   ///   - examples: Actions to show in `:help`; their case names also feed Tab completion and
   ///     "did you mean" suggestions.
   ///   - export: How to write a test for this feature, for `:export-test`.
+  ///   - exploration: The feature's explorer, for `:explore`; it also adds an environment
+  ///     named `explore`, whose calls wait for `:resolve`.
   public init<State, Action: Decodable & Sendable, Environment>(
     name: String,
     summary: String,
@@ -51,16 +54,28 @@ public struct REPLFeature {
     environments: [REPLEnvironment<Environment>],
     view: ((State) -> Any)? = nil,
     examples: [Action] = [],
-    export: REPLTestExport? = nil
+    export: REPLTestExport? = nil,
+    exploration: REPLExploration<State, Action, Environment>? = nil
   ) {
     precondition(!environments.isEmpty, "A REPL feature needs at least one environment.")
+    var environments = environments
+    if let exploration {
+      precondition(
+        !environments.contains { $0.name == REPLEnvironment<Environment>.exploreName },
+        "The environment name 'explore' is taken by the explorer's environment.")
+      environments.append(
+        REPLEnvironment(
+          REPLEnvironment<Environment>.exploreName,
+          summary: "environment calls wait until :resolve ends them (what :explore runs)",
+          testExpression: exploration.testExpression, explorable: exploration.environment))
+    }
     self.name = name
     self.summary = summary
     self.exampleLines = examples.map { REPLFormat.inspector.line($0) }
     self.environmentNames = environments.map(\.name)
     let definition = FeatureDefinition(
       name: name, initialState: initialState, reducer: reducer, environments: environments,
-      view: view, examples: examples, export: export)
+      view: view, examples: examples, export: export, exploration: exploration)
     self.makeSession = { environment, options, output in
       FeatureSession(
         definition: definition, environment: environment, options: options, output: output)
@@ -85,6 +100,11 @@ public struct REPLEnvironment<Environment> {
   /// be exported.
   public let testExpression: String?
   let make: (any Clock<Duration>) -> Environment
+  /// Builds the environment on calls the session controls: the `explore` environment.
+  let explorable: ((ExploreCalls, any Clock<Duration>) -> Environment)?
+
+  /// The name of the environment an explorer adds.
+  static var exploreName: String { "explore" }
 
   /// Creates an environment.
   ///
@@ -103,6 +123,18 @@ public struct REPLEnvironment<Environment> {
     self.summary = summary
     self.testExpression = testExpression
     self.make = make
+    self.explorable = nil
+  }
+
+  init(
+    _ name: String, summary: String, testExpression: String?,
+    explorable: @escaping (ExploreCalls, any Clock<Duration>) -> Environment
+  ) {
+    self.name = name
+    self.summary = summary
+    self.testExpression = testExpression
+    self.make = { explorable(ExploreCalls(), $0) }
+    self.explorable = explorable
   }
 }
 
@@ -137,4 +169,5 @@ struct FeatureDefinition<State, Action: Decodable & Sendable, Environment> {
   let view: ((State) -> Any)?
   let examples: [Action]
   let export: REPLTestExport?
+  let exploration: REPLExploration<State, Action, Environment>?
 }

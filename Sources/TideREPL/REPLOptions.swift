@@ -1,7 +1,7 @@
 /// How a REPL runs.
 ///
 /// ```swift
-/// let options = REPLOptions(clock: .virtual, colors: false, echoesInput: true)
+/// let options = REPLOptions(clock: .virtual, colors: false, echoesInput: true, showsProgress: false)
 /// ```
 public struct REPLOptions: Sendable, Equatable {
   /// How time moves for the features' effects.
@@ -18,6 +18,9 @@ public struct REPLOptions: Sendable, Equatable {
   public var colors: Bool
   /// Whether to print each input line after the prompt, as a transcript does.
   public var echoesInput: Bool
+  /// Whether long commands (`:explore`) show a live status line, rewritten in place: for a
+  /// terminal, not for a file or a pipe.
+  public var showsProgress: Bool
 
   /// Creates options.
   ///
@@ -25,9 +28,14 @@ public struct REPLOptions: Sendable, Equatable {
   ///   - clock: How time moves.
   ///   - colors: Whether to colour output.
   ///   - echoesInput: Whether to print each input line.
-  public init(clock: ClockMode = .virtual, colors: Bool = false, echoesInput: Bool = false) {
+  ///   - showsProgress: Whether long commands show a live status line.
+  public init(
+    clock: ClockMode = .virtual, colors: Bool = false, echoesInput: Bool = false,
+    showsProgress: Bool = false
+  ) {
     self.clock = clock
     self.colors = colors
     self.echoesInput = echoesInput
+    self.showsProgress = showsProgress
   }
 }

@@ -87,7 +87,8 @@ enum Features {
         .removeSavedLocation(index: 0), .logoutTapped,
       ],
       export: REPLTestExport(
-        imports: ["AppFeature", "LoginFeature", "AddLocationFeature"], reducer: "App.reducer"))
+        imports: ["AppFeature", "LoginFeature", "AddLocationFeature"], reducer: "App.reducer"),
+      exploration: REPLExploration(App.explorer()))
   }
 
   static var login: REPLFeature {
@@ -111,7 +112,8 @@ enum Features {
         .usernameChanged("pritesh"), .passwordChanged("Secret1"), .loginButtonTapped,
         .alertDismissed,
       ],
-      export: REPLTestExport(imports: ["LoginFeature"], reducer: "Login.reducer"))
+      export: REPLTestExport(imports: ["LoginFeature"], reducer: "Login.reducer"),
+      exploration: REPLExploration(Login.explorer()))
   }
 
   static var addLocation: REPLFeature {
@@ -128,6 +130,7 @@ enum Features {
       ],
       view: { AddLocation.ViewState($0) },
       examples: [.queryChanged("Brus"), .locationTapped(index: 0)],
-      export: REPLTestExport(imports: ["AddLocationFeature"], reducer: "AddLocation.reducer"))
+      export: REPLTestExport(imports: ["AddLocationFeature"], reducer: "AddLocation.reducer"),
+      exploration: REPLExploration(AddLocation.explorer()))
   }
 }

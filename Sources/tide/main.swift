@@ -94,7 +94,9 @@ let colors =
   && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
 let clock =
   arguments.clock.flatMap(REPLOptions.ClockMode.init(rawValue:)) ?? (interactive ? .real : .virtual)
-let options = REPLOptions(clock: clock, colors: colors, echoesInput: !interactive)
+let options = REPLOptions(
+  clock: clock, colors: colors, echoesInput: !interactive,
+  showsProgress: interactive && isatty(STDOUT_FILENO) == 1)
 
 var scriptText = ""
 if let script = arguments.script {

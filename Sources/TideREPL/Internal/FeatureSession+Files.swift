@@ -17,7 +17,14 @@ extension FeatureSession {
       "# send the received ones again. It holds what was typed, passwords included, so tide",
       "# creates it readable by you only; keep it private.",
     ]
-    for entry in steps {
+    let resolutions = history.resolutions(before: cursor)
+    func resolutionLines(at index: Int) -> [String] {
+      resolutions.filter { $0.index == index }.map {
+        "resolve @\(DurationText.format($0.time)) \($0.outcome) \($0.call)"
+      }
+    }
+    for (index, entry) in steps.enumerated() {
+      lines += resolutionLines(at: index)
       if entry.environment != environment {
         environment = entry.environment
         lines.append("# environment: \(environment)")
@@ -26,6 +33,7 @@ extension FeatureSession {
         "\(entry.source.rawValue) @\(DurationText.format(entry.time)) \(REPLFormat.source.source(entry.action))"
       )
     }
+    lines += resolutionLines(at: steps.count)
     // What happened after the last step: an `:env` switch, and time moved on.
     if environmentName != environment { lines.append("# environment: \(environmentName)") }
     if clock.now.offset > (steps.last?.time ?? .zero) {
@@ -67,7 +75,14 @@ extension FeatureSession {
     }
     let replay: Replay
     do {
-      replay = try await self.replay(steps, startingIn: first)
+      replay = try await self.replay(
+        steps,
+        resolutions: file.resolutions.map {
+          SessionHistory<State, Action>.Resolution(
+            index: $0.index, time: $0.time,
+            name: String($0.call.prefix { $0 != "(" }), call: $0.call, outcome: $0.outcome,
+            label: "")
+        }, startingIn: first)
     } catch {
       throw InputError(message: "\(error.message); the session is unchanged", position: 0)
     }
@@ -126,15 +141,32 @@ extension FeatureSession {
           "the environment '\(environment)' cannot be rebuilt in a test; switch with :env",
         position: 0)
     }
-    return TestExporter.export(
-      name: name, feature: featureName, environmentName: environment,
-      imports: export.imports, reducer: export.reducer, environment: expression,
-      initialState: definition.initialState,
-      steps: steps.map {
+    // In the explore environment, each resolved call is a `calls.resolve` line where it came.
+    let resolutions = history.resolutions(before: cursor)
+    let source = REPLFormat.source
+    func resolutionSteps(at index: Int) -> [TestExporter.Step] {
+      resolutions.filter { $0.index == index }.map {
         TestExporter.Step(
-          received: $0.source == .received, action: $0.action, before: $0.before, after: $0.after,
-          time: $0.time)
-      },
+          statements: [
+            "calls.resolve(\(source.line($0.name)), outcome: \($0.outcome))  // \($0.label)"
+          ], time: $0.time)
+      }
+    }
+    var exported: [TestExporter.Step] = []
+    for (index, entry) in steps.enumerated() {
+      exported += resolutionSteps(at: index)
+      exported.append(
+        TestExporter.Step(
+          received: entry.source == .received, action: entry.action, before: entry.before,
+          after: entry.after, time: entry.time))
+    }
+    exported += resolutionSteps(at: steps.count)
+    let explores = definition.environments.first { $0.name == environment }?.explorable != nil
+    return TestExporter.export(
+      name: name, preamble: explores ? ["let calls = ExploreCalls()"] : [],
+      feature: featureName, environmentName: environment,
+      imports: export.imports + (explores ? ["TideExplore"] : []), reducer: export.reducer,
+      environment: expression, initialState: definition.initialState, steps: exported,
       effectsStillRunning: !store.runningEffects.isEmpty)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Tide
+import TideExplore
 import TideInspect
 
 /// Time travel and `:load` re-run a session rather than only re-reducing it: a fresh store on a
@@ -25,6 +26,7 @@ extension FeatureSession {
   /// A finished re-run, not yet in use.
   struct Replay {
     let clock: ManualClock
+    let calls: ExploreCalls
     let store: Store<State, Action>
     let history: SessionHistory<State, Action>
     let environment: String
@@ -42,23 +44,56 @@ extension FeatureSession {
   /// Re-runs `steps` from the initial state on a fresh clock and store; the session itself is not
   /// touched. Warnings the sent actions raise were printed the first time and are not repeated.
   ///
+  /// Each of `resolutions` ends its waiting call again, at its time, before the step it came
+  /// before (those whose index is `steps.count` after the last step).
+  ///
   /// - Returns: The re-run, whose history holds at least `steps` (and any steps the effects took
   ///   at once after the last one).
-  func replay(_ steps: [ReplayStep], startingIn firstEnvironment: String)
-    async throws(ReplayDivergence) -> Replay
-  {
+  func replay(
+    _ steps: [ReplayStep], resolutions: [SessionHistory<State, Action>.Resolution] = [],
+    startingIn firstEnvironment: String
+  ) async throws(ReplayDivergence) -> Replay {
     let clock = ManualClock()
+    let calls = ExploreCalls()
     let history = SessionHistory<State, Action>()
     var environment = firstEnvironment
     var store = Self.makeStore(
       definition: definition, environmentName: environment, state: definition.initialState,
-      clock: clock, history: history)
+      clock: clock, calls: calls, history: history)
     let quiet = WarningLog()
     func abandon() {
       store.cancelRunningEffects()
       clock.abandonReadyWork()
     }
+    var pendingResolutions = resolutions[...]
+    /// Ends the calls resolved before step `index`, in order.
+    func resolve(before index: Int) async throws(ReplayDivergence) {
+      while let resolution = pendingResolutions.first, resolution.index <= index {
+        pendingResolutions.removeFirst()
+        if resolution.time > clock.now.offset {
+          await clock.advance(to: ManualClock.Instant(offset: resolution.time))
+        }
+        guard let call = calls.pending.first(where: { $0.description == resolution.call }),
+          calls.resume(call, outcome: resolution.outcome)
+        else {
+          let waiting = calls.pending.map(\.description)
+          abandon()
+          throw ReplayDivergence(
+            message:
+              "before step \(index + 1), re-running the session, no call \(resolution.call) waited to be resolved (\(waiting.isEmpty ? "none waited" : "waiting: " + waiting.joined(separator: ", ")))"
+          )
+        }
+        // With the label the call declares now: a loaded file names only the outcome's number.
+        history.resolutions.append(
+          SessionHistory<State, Action>.Resolution(
+            index: resolution.index, time: resolution.time, name: call.name,
+            call: call.description, outcome: resolution.outcome,
+            label: call.outcomes[resolution.outcome]))
+        _ = await clock.runReadyWork()
+      }
+    }
     for (index, step) in steps.enumerated() {
+      try await resolve(before: index)
       if step.time > clock.now.offset {
         await clock.advance(to: ManualClock.Instant(offset: step.time))
       }
@@ -68,7 +103,7 @@ extension FeatureSession {
         store.cancelRunningEffects()
         store = Self.makeStore(
           definition: definition, environmentName: environment, state: store.state,
-          clock: clock, history: history)
+          clock: clock, calls: calls, history: history)
       }
       if step.received {
         await waitForOutsideWork(until: index + 1, history: history, store: store, clock: clock)
@@ -105,7 +140,9 @@ extension FeatureSession {
         )
       }
     }
-    return Replay(clock: clock, store: store, history: history, environment: environment)
+    try await resolve(before: steps.count)
+    return Replay(
+      clock: clock, calls: calls, store: store, history: history, environment: environment)
   }
 
   /// Puts a finished re-run in place of the session's store, clock and history, with the cursor
@@ -116,8 +153,12 @@ extension FeatureSession {
   ///   - future: The history the re-run came from, whose steps after the cursor stay for `:jump`
   ///     when the re-run agrees with them.
   ///   - checked: How many of the re-run's steps were already checked against `future`.
+  ///   - futureResolutions: The calls resolved in that history, whose later ones stay with its
+  ///     steps.
   func adopt(
-    _ replay: Replay, keepingFuture future: ArraySlice<Entry> = [], checked: Int = 0
+    _ replay: Replay, keepingFuture future: ArraySlice<Entry> = [],
+    resolutions futureResolutions: [SessionHistory<State, Action>.Resolution] = [],
+    checked: Int = 0
   ) {
     store.cancelRunningEffects()
     clock.abandonReadyWork()
@@ -133,12 +174,14 @@ extension FeatureSession {
     }
     if agrees, future.endIndex > reached {
       replay.history.entries += future[max(reached, future.startIndex)...]
+      replay.history.resolutions += futureResolutions.filter { $0.index >= reached }
     }
     history = replay.history
     // The names seen so far are recollected from the new history.
     caseNameCache = (nil, [:])
     secretLabelCache = (nil, [])
     clock = replay.clock
+    calls = replay.calls
     store = replay.store
     selectEnvironment(replay.environment)
     printed = reached

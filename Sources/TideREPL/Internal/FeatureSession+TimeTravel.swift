@@ -1,5 +1,6 @@
 import Foundation
 import Tide
+import TideExplore
 import TideInspect
 
 extension FeatureSession {
@@ -18,12 +19,13 @@ extension FeatureSession {
     let replay: Replay
     do {
       replay = try await self.replay(
-        replaySteps(entries[..<index]),
+        replaySteps(entries[..<index]), resolutions: history.resolutions(before: index),
         startingIn: entries.first?.environment ?? environmentName)
     } catch {
       throw InputError(message: "\(error.message); the session is unchanged", position: 0)
     }
-    adopt(replay, keepingFuture: entries[...], checked: index)
+    adopt(
+      replay, keepingFuture: entries[...], resolutions: history.resolutions, checked: index)
     let reached = cursor
     var heading = "⟲ step \(reached) of \(total), re-run from the initial state"
     if reached > index {
@@ -61,11 +63,12 @@ extension FeatureSession {
     store.cancelRunningEffects()
     clock.abandonReadyWork()
     clock = ManualClock()
+    calls = ExploreCalls()
     history = SessionHistory()
     printed = 0
     store = Self.makeStore(
       definition: definition, environmentName: environmentName, state: definition.initialState,
-      clock: clock, history: history)
+      clock: clock, calls: calls, history: history)
     resyncRealTime()
     output.line("⟲ reset \(featureName) to its initial state", .heading)
   }

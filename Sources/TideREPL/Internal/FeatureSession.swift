@@ -1,5 +1,6 @@
 import Foundation
 import Tide
+import TideExplore
 import TideInspect
 
 /// One feature running in the REPL: a store driven by a manual clock, and the history of every
@@ -19,6 +20,9 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
   /// Runs the store's effects and owns its virtual time. A fresh one replaces it when the session
   /// starts over from its initial state (`:reset`, `:load`).
   var clock: ManualClock
+  /// The environment calls waiting for `:resolve`, in the `explore` environment. Replaced with
+  /// the clock.
+  var calls = ExploreCalls()
   var store: Store<State, Action>
   /// Every step so far. Replaced as a whole when time travel or `:load` re-runs the session.
   var history = SessionHistory<State, Action>()
@@ -44,7 +48,7 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
     self.clock = clock
     self.store = Self.makeStore(
       definition: definition, environmentName: environment, state: definition.initialState,
-      clock: clock, history: history)
+      clock: clock, calls: calls, history: history)
   }
 
   var featureName: String { definition.name }
@@ -67,11 +71,12 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
     environmentName: String,
     state: State,
     clock: ManualClock,
+    calls: ExploreCalls,
     history: SessionHistory<State, Action>
   ) -> Store<State, Action> {
     Store(
       initialState: state, reducer: definition.reducer,
-      environment: definition.environment(named: environmentName, clock: clock),
+      environment: definition.environment(named: environmentName, clock: clock, calls: calls),
       drivenBy: clock
     ) { [weak history] action, before, after, effect in
       history?.record(
@@ -85,7 +90,7 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
     store.cancelRunningEffects()
     store = Self.makeStore(
       definition: definition, environmentName: environmentName, state: state, clock: clock,
-      history: history)
+      calls: calls, history: history)
   }
 
   func selectEnvironment(_ name: String) {
@@ -126,7 +131,7 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
     printNewEntries()
   }
 
-  private func printNewEntries() {
+  func printNewEntries() {
     if history.discarded > 0 {
       output.line(
         "(\(English.count(history.discarded, "undone step")) after this point \(history.discarded == 1 ? "is" : "are") discarded)",
@@ -156,8 +161,11 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
 }
 
 extension FeatureDefinition {
-  /// The environment with this name, built on `clock`; the first one when there is no such name.
-  func environment(named name: String, clock: ManualClock) -> Environment {
-    (environments.first { $0.name == name } ?? environments[0]).make(clock)
+  /// The environment with this name, built on `clock` (and, for the `explore` environment, on
+  /// `calls`); the first one when there is no such name.
+  func environment(named name: String, clock: ManualClock, calls: ExploreCalls) -> Environment {
+    let environment = environments.first { $0.name == name } ?? environments[0]
+    if let explorable = environment.explorable { return explorable(calls, clock) }
+    return environment.make(clock)
   }
 }

@@ -40,6 +40,12 @@ final class REPLOutput {
     return String(result)
   }
 
+  /// Shows a status line that the next one replaces (a carriage return and an erase, for a
+  /// terminal); `nil` erases it.
+  func status(_ text: String?) {
+    write("\r\u{1B}[K" + (text.map { paint(Self.printable($0), .dim) } ?? ""))
+  }
+
   /// Prints a diff, colouring its − and + lines.
   func diff(_ text: String) {
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -30,6 +30,12 @@ protocol REPLSession: AnyObject {
   func sessionFile() -> String
   func load(_ file: SessionFile) async throws(InputError)
   func exportTest(named name: String) throws(InputError) -> String
+  /// Whether the feature registered an explorer.
+  var canExplore: Bool { get }
+  /// `:resolve`: lists the waiting calls, or ends one.
+  func resolve(_ argument: String) async throws(InputError)
+  /// `:explore`: searches the feature's schedules and loads a failure into the history.
+  func explore(_ argument: String) async throws(InputError)
   /// Runs every effect job that can run now, then prints the steps they made.
   func runReadyEffects() async
   func shutdown()

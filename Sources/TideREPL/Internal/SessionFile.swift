@@ -11,7 +11,19 @@ import Foundation
 /// send @0ms .loginButtonTapped
 /// receive @800ms .loginResponse(.success(User(name: "Pritesh", …)))
 /// ```
+///
+/// In the `explore` environment, an environment call ended by `:resolve` is a line too, with
+/// the outcome's number and the call: `resolve @0ms 1 login("ab", "Abc1")`.
 struct SessionFile: Equatable {
+  struct Resolution: Equatable {
+    /// How many steps came before it.
+    let index: Int
+    let time: Duration
+    let outcome: Int
+    let call: String
+    let line: Int
+  }
+
   struct Step: Equatable {
     let received: Bool
     let time: Duration
@@ -25,6 +37,7 @@ struct SessionFile: Equatable {
   var feature: String?
   var environment: String?
   var steps: [Step] = []
+  var resolutions: [Resolution] = []
   /// An environment switched to after the last step.
   var finalEnvironment: String?
   /// Where the clock was when the session was saved, from a `# clock:` line, when it had moved
@@ -86,11 +99,13 @@ struct SessionFile: Equatable {
         continue
       }
       let parts = line.split(maxSplits: 2, whereSeparator: \.isWhitespace).map(String.init)
-      guard parts.count == 3, parts[0] == "send" || parts[0] == "receive", parts[1].hasPrefix("@")
+      guard parts.count == 3,
+        parts[0] == "send" || parts[0] == "receive" || parts[0] == "resolve",
+        parts[1].hasPrefix("@")
       else {
         throw InputError(
           message:
-            "line \(number) is not 'send @<time> <action>' or 'receive @<time> <action>'",
+            "line \(number) is not 'send @<time> <action>', 'receive @<time> <action>' or 'resolve @<time> <outcome> <call>'",
           position: 0)
       }
       let time: Duration
@@ -113,6 +128,27 @@ struct SessionFile: Equatable {
           position: 0)
       }
       previousTime = time
+      if parts[0] == "resolve" {
+        let words = parts[2].split(maxSplits: 1, whereSeparator: \.isWhitespace).map(String.init)
+        guard words.count == 2, words[0].allSatisfy(\.isASCIIDigit), let outcome = Int(words[0]),
+          let open = words[1].firstIndex(of: "("), open > words[1].startIndex,
+          words[1].hasSuffix(")")
+        else {
+          throw InputError(
+            message: "line \(number): a resolution is written like resolve @0ms 1 login(…)",
+            position: 0)
+        }
+        guard switched == nil else {
+          throw InputError(
+            message:
+              "line \(number): a call is resolved right after an environment switch, before any step in the new environment",
+            position: 0)
+        }
+        file.resolutions.append(
+          Resolution(
+            index: file.steps.count, time: time, outcome: outcome, call: words[1], line: number))
+        continue
+      }
       file.steps.append(
         Step(
           received: parts[0] == "receive", time: time, action: parts[2], line: number,

@@ -23,7 +23,26 @@ final class SessionHistory<State, Action: Sendable> {
     let environment: String
   }
 
+  /// An environment call that `:resolve` (or a loaded schedule) ended, in the `explore`
+  /// environment.
+  struct Resolution: Equatable {
+    /// How many entries the history had when it was resolved: it came after step `index`.
+    let index: Int
+    /// The clock's time when it was resolved.
+    let time: Duration
+    /// The call's name: `login`.
+    let name: String
+    /// The call with its arguments: `login("ab", "Abc1")`.
+    let call: String
+    /// The position of the outcome among those the call declared.
+    let outcome: Int
+    /// The outcome, as reports print it: `failure(.invalidCredentials)`.
+    let label: String
+  }
+
   var entries: [Entry] = []
+  /// The calls resolved, in order.
+  var resolutions: [Resolution] = []
   var cursor = 0
   /// Whether the next reduction is of an action the person sent, rather than one an effect sent.
   var isSending = false
@@ -36,10 +55,7 @@ final class SessionHistory<State, Action: Sendable> {
     action: Action, before: State, after: State, effect: Effect<Action>, time: Duration,
     environment: String
   ) {
-    if cursor < entries.count {
-      discarded += entries.count - cursor
-      entries.removeSubrange(cursor...)
-    }
+    discardFuture()
     let source: Entry.Source = isSending ? .sent : .received
     isSending = false
     entries.append(
@@ -47,5 +63,25 @@ final class SessionHistory<State, Action: Sendable> {
         source: source, action: action, before: before, after: after,
         effect: effect.isNone ? nil : effect.description, time: time, environment: environment))
     cursor = entries.count
+  }
+
+  /// Records a resolved call; like a new step, it discards the undone future.
+  func record(_ resolution: Resolution) {
+    discardFuture()
+    resolutions.append(resolution)
+  }
+
+  /// The resolutions that led to the state after step `count`: all of them when `count` is the
+  /// whole history, those before step `count` otherwise (the ones after it are the future).
+  func resolutions(before count: Int) -> [Resolution] {
+    resolutions.filter { $0.index < count || ($0.index == count && count == entries.count) }
+  }
+
+  /// Drops the steps and resolutions that time travel undid, before a new one replaces them.
+  private func discardFuture() {
+    guard cursor < entries.count else { return }
+    discarded += entries.count - cursor
+    entries.removeSubrange(cursor...)
+    resolutions.removeAll { $0.index >= cursor }
   }
 }

@@ -1,0 +1,104 @@
+import AddLocationFeature
+import LoginFeature
+import Tide
+import TideExplore
+
+extension App.Environment {
+  /// An environment whose login requests and geocoder queries wait for an explorer (or an
+  /// exported test) to end them, with the outcomes each declares; debounces wait on `clock`.
+  ///
+  /// ```swift
+  /// let environment = App.Environment.explorable(calls: calls, clock: clock)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - calls: The calls the explorer controls.
+  ///   - clock: The clock the search's debounce waits on.
+  public static func explorable(calls: ExploreCalls, clock: any Clock<Duration>) -> Self {
+    Self(
+      login: .explorable(calls: calls),
+      addLocation: .explorable(calls: calls, clock: clock))
+  }
+}
+
+extension App {
+  /// What must hold in every state of the app: one screen at a time, and no child's effect
+  /// outliving its screen (a search after logout, a login request once logged in).
+  ///
+  /// ```swift
+  /// await App.explorer().exhaustive(depth: 6).expectNoFailure()
+  /// ```
+  public static var invariants: [Invariant<State, Action>] {
+    [
+      .always("exactly one of the login screen and the home screen is shown") { state in
+        (state.login == nil) != (state.home == nil)
+      },
+      .always("no child effect runs after logout: no search while logged out") { state, running in
+        state.home != nil
+          || !running.contains { $0.contains("geocode") || $0.contains("debounce") }
+      },
+      .always("no login request runs once logged in") { state, running in
+        state.login != nil || !running.contains { $0.contains(".run(\"login\")") }
+      },
+      .always("a saved location is listed once") { state in
+        let saved = state.home?.savedLocations ?? []
+        return saved.indices.allSatisfy { index in
+          !saved[..<index].contains { $0.isSamePlace(as: saved[index]) }
+        }
+      },
+      .transition("logging out returns to an empty login screen") { _, action, after in
+        guard action == .logoutTapped, after.home == nil else { return true }
+        return after.login == Login.State()
+      },
+    ]
+  }
+
+  /// The actions the explorer tries in the app: the login screen's while logged out; the
+  /// search's, removing the first saved location and logging out once logged in.
+  ///
+  /// ```swift
+  /// let actions = App.explorationActions(App.State())
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: The current state.
+  public static func explorationActions(_ state: State) -> [Action] {
+    if let login = state.login {
+      // Straight to a valid form: the login screen's own exploration covers its edge cases.
+      return Login.explorationActions(login).filter {
+        $0 != .usernameChanged("a") && $0 != .passwordChanged("abc")
+      }.map(Action.login)
+    }
+    guard let home = state.home else { return [] }
+    var actions = AddLocation.explorationActions(home.search).map(Action.addLocation)
+    if !home.savedLocations.isEmpty { actions.append(.removeSavedLocation(index: 0)) }
+    actions.append(.logoutTapped)
+    return actions
+  }
+
+  /// An explorer of the app with its invariants, explorable environment and the expressions an
+  /// exported test uses.
+  ///
+  /// ```swift
+  /// let report = await App.explorer().random(seed: 1, runs: 100, steps: 16)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - reducer: The reducer to explore; the app's own by default.
+  ///   - reducerExpression: How an exported test names that reducer.
+  @MainActor
+  public static func explorer(
+    reducer: Reducer<State, Action, Environment> = App.reducer,
+    reducerExpression: String = "App.reducer"
+  ) -> Explorer<State, Action, Environment> {
+    Explorer(
+      name: "app", initialState: State(), reducer: reducer,
+      environment: { calls, clock in .explorable(calls: calls, clock: clock) },
+      actions: explorationActions, invariants: invariants,
+      export: ExploreExport(
+        imports: ["AppFeature", "LoginFeature", "AddLocationFeature"],
+        reducer: reducerExpression,
+        environment: "App.Environment.explorable(calls: calls, clock: clock)",
+        invariants: "App.invariants"))
+  }
+}

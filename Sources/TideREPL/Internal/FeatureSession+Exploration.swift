@@ -1,0 +1,256 @@
+import Foundation
+import Tide
+import TideExplore
+import TideInspect
+
+/// `:resolve` and `:explore`. In the `explore` environment, an environment call waits until
+/// `:resolve` ends it with one of the outcomes it declares; each resolution is kept in the
+/// history, so time travel, `:save`/`:load` and `:export-test` redo it. `:explore` searches the
+/// feature's schedules with its registered explorer and loads the minimal failing one into the
+/// history, in that environment.
+extension FeatureSession {
+  var canExplore: Bool { definition.exploration != nil }
+
+  /// The waiting calls, numbered with their outcomes; or, with a name and an outcome, ends the
+  /// oldest call with that name.
+  func resolve(_ argument: String) async throws(InputError) {
+    let pending = calls.pending
+    let words = argument.split(whereSeparator: \.isWhitespace).map(String.init)
+    guard !words.isEmpty else {
+      guard !pending.isEmpty else {
+        output.line(
+          environmentName == REPLEnvironment<Environment>.exploreName
+            ? "No call is waiting to be resolved."
+            : "No call is waiting: calls wait for :resolve only in the explore environment (:env explore).",
+          .dim)
+        return
+      }
+      for call in pending {
+        output.line("  \(display(call))", .effect)
+        for (index, label) in call.outcomes.enumerated() {
+          output.line("      \(index)  \(label)", .plain)
+        }
+      }
+      output.line(":resolve <name> <outcome> ends the oldest call with that name.", .dim)
+      return
+    }
+    guard words.count == 2 else {
+      throw InputError(
+        message: ":resolve takes a call's name and an outcome's number, such as :resolve login 1",
+        position: 0)
+    }
+    guard let call = pending.first(where: { $0.name == words[0] }) else {
+      let names = Array(Set(pending.map(\.name))).sorted()
+      throw InputError(
+        message: pending.isEmpty
+          ? "no call is waiting to be resolved"
+          : "no call named \(words[0]) is waiting; waiting: \(pending.map(display).joined(separator: ", "))",
+        position: 0, suggestions: Suggestions.closest(to: words[0], in: names))
+    }
+    guard words[1].allSatisfy(\.isASCIIDigit), let outcome = Int(words[1]),
+      call.outcomes.indices.contains(outcome)
+    else {
+      throw InputError(
+        message:
+          "\(display(call)) has outcomes 0 to \(call.outcomes.count - 1), not '\(words[1])'; :resolve lists them",
+        position: 0)
+    }
+    calls.resume(call, outcome: outcome)
+    history.record(
+      SessionHistory<State, Action>.Resolution(
+        index: history.entries.count, time: clock.now.offset, name: call.name,
+        call: call.description, outcome: outcome, label: call.outcomes[outcome]))
+    output.line("resolved \(display(call)) → \(call.outcomes[outcome])", .effect)
+    await runReadyEffects()
+  }
+
+  /// A call as the REPL shows it: with its arguments, unless the feature has secrets, which an
+  /// argument may be.
+  func display(_ call: ExploreCalls.Pending) -> String {
+    secretLabels.isEmpty ? call.description : "\(call.name)(…)"
+  }
+
+  /// Runs the feature's explorer; on a failure, prints its report and loads the minimal schedule
+  /// into the history.
+  func explore(_ argument: String) async throws(InputError) {
+    guard let exploration = definition.exploration else {
+      throw InputError(
+        message:
+          "\(featureName) has no explorer; register one with REPLFeature(…, exploration:)",
+        position: 0)
+    }
+    let request = try ExploreRequest.parse(argument)
+    output.line("exploring \(featureName): \(request.description)", .heading)
+    let live = options.showsProgress
+    let last = LastProgress()
+    let show: @MainActor (ExploreProgress) -> Void = { [output] update in
+      last.value = update
+      if live { output.status("  " + update.summary) }
+    }
+    let outcome: REPLExploration<State, Action, Environment>.Outcome
+    switch request {
+    case .random(let seed, let runs, let steps):
+      outcome = await exploration.random(seed, runs, steps, show)
+    case .exhaustive(let depth, let maxStates):
+      outcome = await exploration.exhaustive(depth, maxStates, show)
+    }
+    if live { output.status(nil) }
+    output.line(outcome.summary, outcome.schedule == nil ? .plain : .warning)
+    // How fast it went, on a terminal only: a script's output stays the same from run to run.
+    if live, let rate = last.value {
+      output.line("  " + rate.summary, .dim)
+    }
+    guard let schedule = outcome.schedule, let message = outcome.message else { return }
+    // The report's heading is the summary's end: the rest says how it was found, and where.
+    for line in message.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2) {
+      output.line(String(line), .warning)
+    }
+    do {
+      try await loadSchedule(schedule)
+    } catch {
+      throw InputError(
+        message: "the schedule could not be loaded into the session: \(error.message)",
+        position: 0)
+    }
+  }
+
+  /// Starts over in the `explore` environment and applies `schedule`, each send, timer and
+  /// resolution landing in the history as if typed. Checked on a replay first: a schedule that
+  /// does not apply leaves the session as it was.
+  private func loadSchedule(_ schedule: [ExploreStep<Action>]) async throws(ReplayDivergence) {
+    let clock = ManualClock()
+    let calls = ExploreCalls()
+    let history = SessionHistory<State, Action>()
+    let environment = REPLEnvironment<Environment>.exploreName
+    let store = Self.makeStore(
+      definition: definition, environmentName: environment, state: definition.initialState,
+      clock: clock, calls: calls, history: history)
+    let quiet = WarningLog()
+    for (index, step) in schedule.enumerated() {
+      switch step {
+      case .send(let action):
+        history.isSending = true
+        IssueReporter.$current.withValue(quiet.reporter) { _ = store.send(action) }
+        history.isSending = false
+        _ = await clock.runReadyWork()
+      case .advance:
+        guard let deadline = clock.nextDeadline else {
+          store.cancelRunningEffects()
+          throw ReplayDivergence(message: "step \(index + 1): no timer is sleeping")
+        }
+        await IssueReporter.$current.withValue(quiet.reporter) {
+          await clock.advance(to: deadline)
+        }
+      case .resolve(let description, let name, let outcome, let label):
+        guard let call = calls.pending.first(where: { $0.description == description }),
+          calls.resume(call, outcome: outcome)
+        else {
+          store.cancelRunningEffects()
+          throw ReplayDivergence(message: "step \(index + 1): no call \(description) waits")
+        }
+        history.resolutions.append(
+          SessionHistory<State, Action>.Resolution(
+            index: history.entries.count, time: clock.now.offset, name: name, call: description,
+            outcome: outcome, label: label))
+        await IssueReporter.$current.withValue(quiet.reporter) {
+          _ = await clock.runReadyWork()
+        }
+      }
+    }
+    adopt(Replay(clock: clock, calls: calls, store: store, history: history, environment: environment))
+    printed = 0
+    output.line(
+      "loaded the \(schedule.count)-step schedule into the session "
+        + "(environment: \(environment)): \(English.count(history.entries.count, "step")) in the "
+        + "history. :history lists them, :jump <n> steps through them, :export-test writes the test.",
+      .heading)
+    printNewEntries()
+  }
+}
+
+/// The last progress an exploration reported, for its closing line.
+@MainActor
+final class LastProgress {
+  var value: ExploreProgress?
+}
+
+/// What `:explore` was asked to do.
+enum ExploreRequest: Equatable, CustomStringConvertible {
+  case random(seed: UInt64, runs: Int, steps: Int)
+  case exhaustive(depth: Int, maxStates: Int)
+
+  static let usage =
+    ":explore [random [seed] [runs] [steps]] or :explore exhaustive [depth] [max-states]"
+
+  /// `random`, `random 7`, `random 7 500 12`, `exhaustive`, `exhaustive 6 20000`; nothing
+  /// means `random`.
+  static func parse(_ text: String) throws(InputError) -> ExploreRequest {
+    let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+    let mode = words.first ?? "random"
+    let numbers = words.dropFirst()
+    func number(_ index: Int, _ name: String, default value: Int, range: ClosedRange<Int>)
+      throws(InputError) -> Int
+    {
+      let position = numbers.startIndex + index
+      guard numbers.indices.contains(position) else { return value }
+      let word = numbers[position]
+      guard !word.isEmpty, word.allSatisfy(\.isASCIIDigit), let parsed = Int(word),
+        range.contains(parsed)
+      else {
+        throw InputError(
+          message:
+            "the \(name) must be a whole number from \(grouped(range.lowerBound)) to \(grouped(range.upperBound)), not '\(word)'",
+          position: 0)
+      }
+      return parsed
+    }
+    switch mode {
+    case "random":
+      guard numbers.count <= 3 else { throw InputError(message: usage, position: 0) }
+      // The seed is any 64-bit number: parsed on its own.
+      var seed: UInt64 = 1
+      if let word = numbers.first {
+        guard word.allSatisfy(\.isASCIIDigit), let parsed = UInt64(word) else {
+          throw InputError(
+            message: "the seed must be a whole number from 0 to \(UInt64.max), not '\(word)'",
+            position: 0)
+        }
+        seed = parsed
+      }
+      return .random(
+        seed: seed,
+        runs: try number(1, "number of runs", default: 1_000, range: 1...10_000_000),
+        steps: try number(2, "number of steps", default: 12, range: 1...1_000))
+    case "exhaustive":
+      guard numbers.count <= 2 else { throw InputError(message: usage, position: 0) }
+      return .exhaustive(
+        depth: try number(0, "depth", default: 6, range: 1...64),
+        maxStates: try number(1, "most states", default: 100_000, range: 1...10_000_000))
+    default:
+      throw InputError(
+        message: "\(usage); not '\(mode)'", position: 0,
+        suggestions: Suggestions.closest(to: mode, in: ["random", "exhaustive"]))
+    }
+  }
+
+  var description: String {
+    switch self {
+    case .random(let seed, let runs, let steps):
+      "random, seed \(seed), \(grouped(runs)) run\(runs == 1 ? "" : "s") of up to "
+        + "\(English.count(steps, "step"))"
+    case .exhaustive(let depth, let maxStates):
+      "exhaustive to depth \(depth), at most \(grouped(maxStates)) states"
+    }
+  }
+}
+
+/// `12,345`.
+func grouped(_ number: Int) -> String {
+  let digits = String(number.magnitude)
+  var text = ""
+  for (index, digit) in digits.enumerated() {
+    if index > 0, (digits.count - index) % 3 == 0 { text += "," }
+    text.append(digit)
+  }
+  return (number < 0 ? "-" : "") + text
+}

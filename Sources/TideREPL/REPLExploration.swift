@@ -1,0 +1,71 @@
+import Tide
+import TideExplore
+
+/// What `:explore` needs to search a feature from the REPL: an explorer with the feature's
+/// action generator, invariants and explorable environment.
+///
+/// Registering one gives the feature `:explore`, and an environment named `explore` in which
+/// environment calls wait until `:resolve` ends them, the environment the minimal failing
+/// schedule is loaded into.
+///
+/// ```swift
+/// REPLFeature(
+///   name: "login",
+///   summary: "the login screen",
+///   initialState: Login.State(),
+///   reducer: Login.reducer,
+///   environments: [REPLEnvironment("demo", summary: "demo accounts") { .demo(clock: $0) }],
+///   exploration: REPLExploration(Login.explorer())
+/// )
+/// ```
+@MainActor
+public struct REPLExploration<State, Action: Sendable, Environment> {
+  /// What one exploration found, with the feature's types hidden from the engine.
+  struct Outcome {
+    let summary: String
+    let schedule: [ExploreStep<Action>]?
+    let message: String?
+    let foundLength: Int
+  }
+
+  let environment: (ExploreCalls, any Clock<Duration>) -> Environment
+  /// The Swift expression an exported test builds the explorable environment with, from the
+  /// explorer's ``ExploreExport``.
+  let testExpression: String?
+  let random:
+    @MainActor (
+      _ seed: UInt64, _ runs: Int, _ steps: Int,
+      _ progress: @escaping @MainActor (ExploreProgress) -> Void
+    ) async -> Outcome
+  let exhaustive:
+    @MainActor (
+      _ depth: Int, _ maxStates: Int, _ progress: @escaping @MainActor (ExploreProgress) -> Void
+    ) async -> Outcome
+
+  /// Makes an explorer available to the REPL.
+  ///
+  /// ```swift
+  /// let exploration = REPLExploration(AddLocation.explorer())
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - explorer: The feature's explorer; its initial state and reducer should be the
+  ///     feature's own, so that a failure loaded into the session is the one it found.
+  public init(_ explorer: Explorer<State, Action, Environment>)
+  where State: Equatable, Action: Equatable {
+    environment = explorer.environment
+    testExpression = explorer.export?.environment
+    func outcome(_ report: ExploreReport<State, Action>) -> Outcome {
+      Outcome(
+        summary: report.summary, schedule: report.failure?.schedule,
+        message: report.failure?.messageWithoutTest,
+        foundLength: report.failure?.foundLength ?? 0)
+    }
+    random = { seed, runs, steps, progress in
+      outcome(await explorer.random(seed: seed, runs: runs, steps: steps, progress: progress))
+    }
+    exhaustive = { depth, maxStates, progress in
+      outcome(await explorer.exhaustive(depth: depth, maxStates: maxStates, progress: progress))
+    }
+  }
+}

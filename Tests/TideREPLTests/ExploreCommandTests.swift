@@ -1,0 +1,302 @@
+import Foundation
+import Testing
+import Tide
+import TideExplore
+import TideREPL
+
+/// A feature with a planted bug for `:explore`: a failed purchase leaves `isBuying` set.
+enum Tickets {
+  struct State: Equatable {
+    var isBuying = false
+    var tickets = 0
+  }
+  enum Action: Equatable, Sendable, Codable {
+    case buyTapped
+    case bought
+    case failed
+  }
+  struct Environment {
+    var buy: @Sendable (Int) async throws -> Void
+  }
+  struct SoldOut: Error {}
+
+  static let reducer = Reducer<State, Action, Environment> { state, action, environment in
+    switch action {
+    case .buyTapped:
+      guard !state.isBuying else { return .none }
+      state.isBuying = true
+      return .run(name: "buy") { [count = state.tickets] send in
+        do {
+          try await environment.buy(count + 1)
+          await send(.bought)
+        } catch {
+          await send(.failed)
+        }
+      }
+    case .bought:
+      state.isBuying = false
+      state.tickets += 1
+      return .none
+    case .failed:
+      // The planted bug: `isBuying` stays set.
+      return .none
+    }
+  }
+
+  static var invariants: [Invariant<State, Action>] {[
+    .always("isBuying implies a purchase is running") { state, running in
+      !state.isBuying || !running.isEmpty
+    }
+  ]}
+
+  @MainActor
+  static func feature(explores: Bool = true) -> REPLFeature {
+    REPLFeature(
+      name: "tickets", summary: "buys tickets, and forgets a failure",
+      initialState: State(), reducer: reducer,
+      environments: [
+        REPLEnvironment("demo", summary: "every purchase works", testExpression: nil) { _ in
+          Environment(buy: { _ in })
+        }
+      ],
+      examples: [.buyTapped],
+      export: REPLTestExport(imports: ["TicketsFeature"], reducer: "Tickets.reducer"),
+      exploration: explores
+        ? REPLExploration(
+          Explorer(
+            name: "tickets", initialState: State(), reducer: reducer,
+            environment: { calls, _ in
+              Environment(buy: { count in
+                try await calls.call(
+                  "buy", count, outcomes: [.success(()), .failure(SoldOut())])
+              })
+            },
+            actions: { _ in [.buyTapped] }, invariants: invariants,
+            export: ExploreExport(
+              imports: ["TicketsFeature"], reducer: "Tickets.reducer",
+              environment: "Tickets.Environment.explorable(calls: calls)",
+              invariants: "Tickets.invariants")))
+        : nil)
+  }
+}
+
+@MainActor
+@Suite struct ExploreCommandTests {
+  @Test func exploreFindsTheBugShrinksItAndLoadsItIntoTheHistory() async throws {
+    let transcript = try Transcript(features: [Tickets.feature()])
+    #expect(
+      await transcript.run(":explore random 7 50 6")
+        == """
+        tickets> :explore random 7 50 6
+        exploring tickets: random, seed 7, 50 runs of up to 6 steps
+        random, seed 7: 1 run, 2 steps; failed after shrinking to 2 steps: An invariant does not hold: isBuying implies a purchase is running.
+          Found by random exploration, seed 7 (run 0); shrunk from 2 steps to 2.
+
+          1. send .buyTapped
+          2. resolve buy(1) → failure(Tickets.SoldOut())
+
+          Step 2 received .failed:
+
+            (no change)
+
+          State: Tickets.State(isBuying: true, tickets: 0)
+        loaded the 2-step schedule into the session (environment: explore): 2 steps in the history. :history lists them, :jump <n> steps through them, :export-test writes the test.
+        → .buyTapped
+              Tickets.State(
+            −   isBuying: false,
+            +   isBuying: true,
+                tickets: 0
+              )
+            effect: .run("buy")
+        ← .failed
+            (state unchanged)
+
+        """)
+    // Time travel re-runs the schedule, resolution included.
+    #expect(
+      await transcript.run(":history", ":jump 1", ":resolve", ":jump 2", ":effects")
+        == """
+        tickets> :history
+           0  (initial state)
+           1  → .buyTapped  @0ms
+        ▸  2  ← .failed  @0ms
+        tickets> :jump 1
+        ⟲ step 1 of 2, re-run from the initial state
+            in flight again: .run("buy")
+        tickets> :resolve
+          buy(1)
+              0  success(())
+              1  failure(Tickets.SoldOut())
+        :resolve <name> <outcome> ends the oldest call with that name.
+        tickets> :jump 2
+        ⟲ step 2 of 2, re-run from the initial state
+        tickets> :effects
+        No effect is running.
+
+        """)
+  }
+
+  @Test func exhaustiveExplorationFindsTheSameShortestSchedule() async throws {
+    let transcript = try Transcript(features: [Tickets.feature()])
+    let output = await transcript.run(":explore exhaustive 4")
+    #expect(
+      output.hasPrefix(
+        """
+        tickets> :explore exhaustive 4
+        exploring tickets: exhaustive to depth 4, at most 100,000 states
+        exhaustive to depth 4: 5 states seen, 3 distinct; failed after shrinking to 2 steps: An invariant does not hold: isBuying implies a purchase is running.
+          Found by exhaustive exploration to depth 4; shrunk from 2 steps to 2.
+        """))
+  }
+
+  @Test func aResolvedScheduleIsExportedSavedAndLoaded() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tide-explore-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let transcript = try Transcript(features: [Tickets.feature()])
+    await transcript.run(":explore random 7 50 6")
+    let test = directory.appendingPathComponent("TicketsTests.swift").path
+    let session = directory.appendingPathComponent("tickets.tide").path
+    await transcript.run(":export-test \(test)", ":save \(session)")
+    let exported = try String(contentsOfFile: test, encoding: .utf8)
+    #expect(exported.contains("import TideExplore"))
+    #expect(exported.contains("  let calls = ExploreCalls()"))
+    #expect(exported.contains("Tickets.Environment.explorable(calls: calls)"))
+    #expect(
+      exported.contains(
+        """
+          await store.send(.buyTapped) { $0.isBuying = true }
+          calls.resolve("buy", outcome: 1)  // failure(Tickets.SoldOut())
+          await store.receive(.failed)
+        """))
+    let saved = try String(contentsOfFile: session, encoding: .utf8)
+    #expect(
+      saved.hasSuffix(
+        """
+        # environment: explore
+        # It replays exactly: `:load` re-runs these actions in order, and checks that the effects
+        # send the received ones again. It holds what was typed, passwords included, so tide
+        # creates it readable by you only; keep it private.
+        send @0ms .buyTapped
+        resolve @0ms 1 buy(1)
+        receive @0ms .failed
+
+        """))
+    let fresh = try Transcript(features: [Tickets.feature()])
+    #expect(
+      await fresh.run(":load \(session)", ":history")
+        == """
+        tickets> :load \(session)
+        loaded 2 steps of tickets (environment: explore)
+        tickets> :history
+           0  (initial state)
+           1  → .buyTapped  @0ms
+        ▸  2  ← .failed  @0ms
+
+        """)
+    // A file whose resolution no call waits for is refused, and changes nothing.
+    let broken = directory.appendingPathComponent("broken.tide").path
+    try saved.replacingOccurrences(of: "buy(1)", with: "buy(2)")
+      .write(toFile: broken, atomically: true, encoding: .utf8)
+    #expect(
+      await fresh.run(":load \(broken)")
+        == """
+        tickets> :load \(broken)
+        error: before step 2, re-running the session, no call buy(2) waited to be resolved (waiting: buy(1)); the session is unchanged
+
+        """)
+  }
+
+  @Test func resolveByHandInTheExploreEnvironment() async throws {
+    let transcript = try Transcript(features: [Tickets.feature()])
+    let output = await transcript.run(
+      ":resolve", ":env explore", ":resolve", ".buyTapped", ":resolve buy", ":resolve buy 2",
+      ":resolve sell 0", ":resolve buy x", ":resolve buy 0", ":state")
+    #expect(
+      output == """
+        tickets> :resolve
+        No call is waiting: calls wait for :resolve only in the explore environment (:env explore).
+        tickets> :env explore
+        environment: explore (running effects were cancelled)
+        tickets> :resolve
+        No call is waiting to be resolved.
+        tickets> .buyTapped
+        → .buyTapped
+              Tickets.State(
+            −   isBuying: false,
+            +   isBuying: true,
+                tickets: 0
+              )
+            effect: .run("buy")
+        tickets> :resolve buy
+        error: :resolve takes a call's name and an outcome's number, such as :resolve login 1
+        tickets> :resolve buy 2
+        error: buy(1) has outcomes 0 to 1, not '2'; :resolve lists them
+        tickets> :resolve sell 0
+        error: no call named sell is waiting; waiting: buy(1)
+        tickets> :resolve buy x
+        error: buy(1) has outcomes 0 to 1, not 'x'; :resolve lists them
+        tickets> :resolve buy 0
+        resolved buy(1) → success(())
+        ← .bought
+              Tickets.State(
+            −   isBuying: true,
+            +   isBuying: false,
+            −   tickets: 0
+            +   tickets: 1
+              )
+        tickets> :state
+        Tickets.State(
+          isBuying: false,
+          tickets: 1
+        )
+
+        """)
+  }
+
+  @Test func badExploreRequestsSayWhatIsWrong() async throws {
+    let transcript = try Transcript(features: [Tickets.feature(), Counter.feature])
+    #expect(
+      await transcript.run(
+        ":explore sideways", ":explore random -1", ":explore random 1 0",
+        ":explore random 1 10 99999999999999999999", ":explore exhaustive 65",
+        ":explore random 1 2 3 4", ":explore exhaustiv", ":use counter", ":explore")
+        == """
+        tickets> :explore sideways
+        error: :explore [random [seed] [runs] [steps]] or :explore exhaustive [depth] [max-states]; not 'sideways'
+        tickets> :explore random -1
+        error: the seed must be a whole number from 0 to 18446744073709551615, not '-1'
+        tickets> :explore random 1 0
+        error: the number of runs must be a whole number from 1 to 10,000,000, not '0'
+        tickets> :explore random 1 10 99999999999999999999
+        error: the number of steps must be a whole number from 1 to 1,000, not '99999999999999999999'
+        tickets> :explore exhaustive 65
+        error: the depth must be a whole number from 1 to 64, not '65'
+        tickets> :explore random 1 2 3 4
+        error: :explore [random [seed] [runs] [steps]] or :explore exhaustive [depth] [max-states]
+        tickets> :explore exhaustiv
+        error: :explore [random [seed] [runs] [steps]] or :explore exhaustive [depth] [max-states]; not 'exhaustiv'
+        did you mean exhaustive?
+        tickets> :use counter
+        feature: counter (a counter with a slow fact), environment: demo
+        counter> :explore
+        error: counter has no explorer; register one with REPLFeature(…, exploration:)
+
+        """)
+  }
+
+  @Test func aFeatureWithoutFailuresSaysSo() async throws {
+    let transcript = try Transcript(features: [Tickets.feature()])
+    // Buying only ever succeeds in this explorer's first outcome; a short search finds nothing
+    // when the failure outcome is never reached in two steps of one run.
+    let output = await transcript.run(":explore random 3 1 1")
+    #expect(
+      output == """
+        tickets> :explore random 3 1 1
+        exploring tickets: random, seed 3, 1 run of up to 1 step
+        random, seed 3: 1 run, 1 step; no failure
+
+        """)
+  }
+}
