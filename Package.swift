@@ -72,6 +72,9 @@ let package = Package(
       name: "AppPlayground",
       dependencies: ["AppFeature", "AddLocationFeature", "LoginFeature", "Tide"],
       path: "Playgrounds/App"),
+    .executableTarget(
+      name: "ExplorePlayground", dependencies: ["LoginFeature", "Tide", "TideExplore"],
+      path: "Playgrounds/Explore"),
 
     // Tests, and the helpers and small features they share.
     .target(
@@ -101,7 +104,7 @@ let package = Package(
       name: "ExecutableTests",
       dependencies: [
         "CounterPlayground", "TestingPlayground", "LoginPlayground", "AddLocationPlayground",
-        "AppPlayground",
+        "AppPlayground", "ExplorePlayground",
         "tide", "tide-stress",
       ],
       exclude: ["Transcripts"]),

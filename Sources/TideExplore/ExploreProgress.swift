@@ -51,7 +51,8 @@ public struct ExploreProgress: Sendable, Equatable {
   /// // exhaustive: "1,204 states, 212 distinct, in 0.3 s (4,013 states/s)"
   /// ```
   public var summary: String {
-    let seconds = Double(elapsed.components.seconds)
+    let seconds =
+      Double(elapsed.components.seconds)
       + Double(elapsed.components.attoseconds) / 1e18
     let time = "\((seconds * 10).rounded() / 10) s"
     if let distinctStates {
@@ -64,7 +65,8 @@ public struct ExploreProgress: Sendable, Equatable {
   }
 
   private static func rate(_ count: Int, _ elapsed: Duration) -> Double {
-    let seconds = Double(elapsed.components.seconds)
+    let seconds =
+      Double(elapsed.components.seconds)
       + Double(elapsed.components.attoseconds) / 1e18
     return seconds > 0 ? Double(count) / seconds : 0
   }

@@ -42,6 +42,16 @@ import Testing
         "Done: the app tour checked itself.",
       ]
     ),
+    (
+      "ExplorePlayground",
+      [
+        "   found in 5 steps, shrunk to 4:",
+        "     3. send .loginButtonTapped",
+        "exhaustive to depth 4:",
+        "calls.resolve(\"login\", outcome: 2)  // failure(.nilData)",
+        "Done: the explore tour checked itself.",
+      ]
+    ),
   ]
 
   @Test(arguments: playgrounds.map(\.name))

@@ -43,11 +43,13 @@ enum Tickets {
     }
   }
 
-  static var invariants: [Invariant<State, Action>] {[
-    .always("isBuying implies a purchase is running") { state, running in
-      !state.isBuying || !running.isEmpty
-    }
-  ]}
+  static var invariants: [Invariant<State, Action>] {
+    [
+      .always("isBuying implies a purchase is running") { state, running in
+        !state.isBuying || !running.isEmpty
+      }
+    ]
+  }
 
   @MainActor
   static func feature(explores: Bool = true) -> REPLFeature {
@@ -262,28 +264,28 @@ enum Tickets {
         ":explore sideways", ":explore random -1", ":explore random 1 0",
         ":explore random 1 10 99999999999999999999", ":explore exhaustive 65",
         ":explore random 1 2 3 4", ":explore exhaustiv", ":use counter", ":explore")
-        == """
-        tickets> :explore sideways
-        error: :explore [random [seed] [runs] [steps]] or :explore exhaustive [depth] [max-states]; not 'sideways'
-        tickets> :explore random -1
-        error: the seed must be a whole number from 0 to 18446744073709551615, not '-1'
-        tickets> :explore random 1 0
-        error: the number of runs must be a whole number from 1 to 10,000,000, not '0'
-        tickets> :explore random 1 10 99999999999999999999
-        error: the number of steps must be a whole number from 1 to 1,000, not '99999999999999999999'
-        tickets> :explore exhaustive 65
-        error: the depth must be a whole number from 1 to 64, not '65'
-        tickets> :explore random 1 2 3 4
-        error: :explore [random [seed] [runs] [steps]] or :explore exhaustive [depth] [max-states]
-        tickets> :explore exhaustiv
-        error: :explore [random [seed] [runs] [steps]] or :explore exhaustive [depth] [max-states]; not 'exhaustiv'
-        did you mean exhaustive?
-        tickets> :use counter
-        feature: counter (a counter with a slow fact), environment: demo
-        counter> :explore
-        error: counter has no explorer; register one with REPLFeature(…, exploration:)
+          == """
+          tickets> :explore sideways
+          error: :explore [random [seed] [runs] [steps]] or :explore exhaustive [depth] [max-states]; not 'sideways'
+          tickets> :explore random -1
+          error: the seed must be a whole number from 0 to 18446744073709551615, not '-1'
+          tickets> :explore random 1 0
+          error: the number of runs must be a whole number from 1 to 10,000,000, not '0'
+          tickets> :explore random 1 10 99999999999999999999
+          error: the number of steps must be a whole number from 1 to 1,000, not '99999999999999999999'
+          tickets> :explore exhaustive 65
+          error: the depth must be a whole number from 1 to 64, not '65'
+          tickets> :explore random 1 2 3 4
+          error: :explore [random [seed] [runs] [steps]] or :explore exhaustive [depth] [max-states]
+          tickets> :explore exhaustiv
+          error: :explore [random [seed] [runs] [steps]] or :explore exhaustive [depth] [max-states]; not 'exhaustiv'
+          did you mean exhaustive?
+          tickets> :use counter
+          feature: counter (a counter with a slow fact), environment: demo
+          counter> :explore
+          error: counter has no explorer; register one with REPLFeature(…, exploration:)
 
-        """)
+          """)
   }
 
   @Test func aFeatureWithoutFailuresSaysSo() async throws {

@@ -288,7 +288,7 @@ import TideInspect
       ),
       (
         "shape.tide", "# tide session\nsend .ping\n",
-        "line 2 is not 'send @<time> <action>' or 'receive @<time> <action>'"
+        "line 2 is not 'send @<time> <action>', 'receive @<time> <action>' or 'resolve @<time> <outcome> <call>'"
       ),
       (
         "case.tide", "# tide session\nsend @0ms .pong\nsend @0ms .nope\n",

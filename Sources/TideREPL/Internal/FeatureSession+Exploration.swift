@@ -157,7 +157,8 @@ extension FeatureSession {
         }
       }
     }
-    adopt(Replay(clock: clock, calls: calls, store: store, history: history, environment: environment))
+    adopt(
+      Replay(clock: clock, calls: calls, store: store, history: history, environment: environment))
     printed = 0
     output.line(
       "loaded the \(schedule.count)-step schedule into the session "
