@@ -29,10 +29,54 @@ public final class ExploreCalls: Sendable {
     /// The name the environment gave the call: `login`.
     public let name: String
     /// The call with its arguments, as reports print it: `login("ab", "Secret1")`.
-    public let description: String
+    public var description: String { details.description }
     /// The labels of the outcomes it can have, in the order the environment declared them.
-    public let outcomes: [String]
+    public var outcomes: [String] { details.outcomes }
+    /// How many outcomes it can have.
+    package var outcomeCount: Int { details.outcomeCount }
     let id: Int
+    let details: Details
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+      lhs.id == rhs.id && lhs.name == rhs.name
+    }
+
+    /// The texts of a call, printed once, when first asked for: most calls are resolved
+    /// without anyone reading them.
+    final class Details: Sendable {
+      let outcomeCount: Int
+      private let makeDescription: @Sendable () -> String
+      private let makeLabels: [@Sendable () -> String]
+      private let cache = Mutex<(description: String?, outcomes: [String]?)>((nil, nil))
+
+      init(
+        outcomeCount: Int, description: @escaping @Sendable () -> String,
+        labels: [@Sendable () -> String]
+      ) {
+        self.outcomeCount = outcomeCount
+        self.makeDescription = description
+        self.makeLabels = labels
+      }
+
+      var description: String {
+        if let text = cache.withLock({ $0.description }) { return text }
+        let text = makeDescription()
+        cache.withLock { $0.description = text }
+        return text
+      }
+
+      var outcomes: [String] {
+        if let labels = cache.withLock({ $0.outcomes }) { return labels }
+        let labels = makeLabels.map { $0() }
+        cache.withLock { $0.outcomes = labels }
+        return labels
+      }
+
+      func label(_ outcome: Int) -> String {
+        if let labels = cache.withLock({ $0.outcomes }) { return labels[outcome] }
+        return makeLabels[outcome]()
+      }
+    }
   }
 
   private struct Waiting {
@@ -80,14 +124,17 @@ public final class ExploreCalls: Sendable {
     _ name: String, _ arguments: any Sendable..., outcomes: [ExploreOutcome<Value>]
   ) async throws -> Value {
     precondition(!outcomes.isEmpty, "An explorable call needs at least one outcome.")
-    let inspector = Inspector(redacts: false)
-    let description = "\(name)(\(arguments.map { inspector.line($0) }.joined(separator: ", ")))"
     let id = storage.withLock { storage in
       defer { storage.nextID += 1 }
       return storage.nextID
     }
-    let pending = Pending(
-      name: name, description: description, outcomes: outcomes.map(\.label), id: id)
+    let details = Pending.Details(
+      outcomeCount: outcomes.count,
+      description: {
+        let inspector = Inspector(redacts: false)
+        return "\(name)(\(arguments.map { inspector.line($0) }.joined(separator: ", ")))"
+      }, labels: outcomes.map(\.makeLabel))
+    let pending = Pending(name: name, id: id, details: details)
     let chosen = try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let isCancelled = storage.withLock { storage in
@@ -115,7 +162,7 @@ public final class ExploreCalls: Sendable {
   package func resume(_ pending: Pending, outcome: Int) -> Bool {
     let waiting = storage.withLock { storage -> Waiting? in
       guard let index = storage.waiting.firstIndex(where: { $0.pending.id == pending.id }),
-        storage.waiting[index].pending.outcomes.indices.contains(outcome)
+        (0..<storage.waiting[index].pending.outcomeCount).contains(outcome)
       else {
         return nil
       }

@@ -11,7 +11,11 @@ import TideInspect
 /// ```
 public struct ExploreOutcome<Value: Sendable>: Sendable {
   /// How reports and exported tests name the outcome: `success(User(name: "ab"))`.
-  public let label: String
+  ///
+  /// Printed when it is first needed, not when the outcome is declared: an environment declares
+  /// its outcomes on every call, and most are never reported.
+  public var label: String { makeLabel() }
+  let makeLabel: @Sendable () -> String
   let result: @Sendable () throws -> Value
 
   /// The call returns `value`.
@@ -23,7 +27,7 @@ public struct ExploreOutcome<Value: Sendable>: Sendable {
   /// - Parameters:
   ///   - value: What the call returns.
   public static func success(_ value: Value) -> Self {
-    Self(label: "success(\(Inspector().line(value)))", result: { value })
+    Self(makeLabel: { "success(\(Inspector().line(value)))" }, result: { value })
   }
 
   /// The call throws `error`.
@@ -35,6 +39,6 @@ public struct ExploreOutcome<Value: Sendable>: Sendable {
   /// - Parameters:
   ///   - error: What the call throws.
   public static func failure(_ error: any Error & Sendable) -> Self {
-    Self(label: "failure(\(Inspector().line(error)))", result: { throw error })
+    Self(makeLabel: { "failure(\(Inspector().line(error)))" }, result: { throw error })
   }
 }

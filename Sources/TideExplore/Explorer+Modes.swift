@@ -29,8 +29,7 @@ extension Explorer {
       var random = SeededRandom(seed: seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
       let run = ExploreRun(self)
       while run.failure == nil, run.applied.count < steps {
-        let choices = run.choices()
-        guard let step = pick(from: choices, using: &random) else { break }
+        guard let step = run.randomChoice(using: &random) else { break }
         await run.apply(step)
         stepCount += 1
       }
@@ -117,21 +116,4 @@ extension Explorer {
       states: (statesSeen, seen.count), failure: nil, truncated: truncated)
   }
 
-  private func pick(
-    from choices: [ExploreStep<Action>], using random: inout SeededRandom
-  ) -> ExploreStep<Action>? {
-    var sends: [ExploreStep<Action>] = []
-    var timers: [ExploreStep<Action>] = []
-    var resolutions: [ExploreStep<Action>] = []
-    for choice in choices {
-      switch choice {
-      case .send: sends.append(choice)
-      case .advance: timers.append(choice)
-      case .resolve: resolutions.append(choice)
-      }
-    }
-    let kinds = [sends, timers, resolutions].filter { !$0.isEmpty }
-    guard let kind = kinds.randomElement(using: &random) else { return nil }
-    return kind.randomElement(using: &random)
-  }
 }
