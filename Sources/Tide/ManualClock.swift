@@ -127,7 +127,7 @@ public final class ManualClock: Clock, Sendable {
   /// Runs every job that can run now, and the deliveries of effects' actions to the main actor,
   /// until none is left: the first half of the clock's contract.
   ///
-  /// After each round that ran something, the main actor gets one turn before the queue is looked
+  /// After each round that ran a job, the main actor gets one turn before the queue is looked
   /// at again. That turn is for a hop the jobs made by themselves (an effect that awaits a
   /// `@MainActor` function): such a hop is a job on the main actor's queue, enqueued while the
   /// round ran, and the main actor runs its queue in order, so by the time the turn ends every one
@@ -144,10 +144,12 @@ public final class ManualClock: Clock, Sendable {
     var total = 0
     while true {
       var ran = 0
+      var ranJob = false
       while total + ran < jobLimit, let work = storage.withLock({ $0.queue.popFirst() }) {
         switch work {
         case .job(let job):
           job.runSynchronously(on: asUnownedTaskExecutor())
+          ranJob = true
         case .mainActor(let deliver, let resume):
           deliver()
           resume.resume()
@@ -156,7 +158,9 @@ public final class ManualClock: Clock, Sendable {
       }
       total += ran
       if ran == 0 || total >= jobLimit { return total }
-      await Task.yield()  // The main actor's turn, explained above.
+      // The main actor's turn, explained above. Only a job can have hopped: a delivery runs on
+      // the main actor already and queues its effect's continuation here.
+      if ranJob { await Task.yield() }
     }
   }
 }
