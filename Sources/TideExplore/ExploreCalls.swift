@@ -37,6 +37,15 @@ public final class ExploreCalls: Sendable {
     let id: Int
     let details: Details
 
+    /// Whether two values name the same waiting call.
+    ///
+    /// ```swift
+    /// #expect(calls.pending.first == calls.pending.first)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - lhs: A call.
+    ///   - rhs: Another call.
     public static func == (lhs: Self, rhs: Self) -> Bool {
       lhs.id == rhs.id && lhs.name == rhs.name
     }
