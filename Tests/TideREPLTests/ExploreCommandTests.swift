@@ -263,6 +263,7 @@ enum Tickets {
       await transcript.run(
         ":explore sideways", ":explore random -1", ":explore random 1 0",
         ":explore random 1 10 99999999999999999999", ":explore exhaustive 65",
+        ":explore random 1 1000000 12", ":explore exhaustive 6 200001",
         ":explore random 1 2 3 4", ":explore exhaustiv", ":use counter", ":explore")
           == """
           tickets> :explore sideways
@@ -270,11 +271,15 @@ enum Tickets {
           tickets> :explore random -1
           error: the seed must be a whole number from 0 to 18446744073709551615, not '-1'
           tickets> :explore random 1 0
-          error: the number of runs must be a whole number from 1 to 10,000,000, not '0'
+          error: the number of runs must be a whole number from 1 to 3,000,000, not '0'
           tickets> :explore random 1 10 99999999999999999999
           error: the number of steps must be a whole number from 1 to 1,000, not '99999999999999999999'
           tickets> :explore exhaustive 65
           error: the depth must be a whole number from 1 to 64, not '65'
+          tickets> :explore random 1 1000000 12
+          error: 1,000,000 runs of 12 steps is more than 3,000,000 steps, the most one :explore takes
+          tickets> :explore exhaustive 6 200001
+          error: the most states must be a whole number from 1 to 200,000, not '200001'
           tickets> :explore random 1 2 3 4
           error: :explore [random [seed] [runs] [steps]] or :explore exhaustive [depth] [max-states]
           tickets> :explore exhaustiv
@@ -286,6 +291,18 @@ enum Tickets {
           error: counter has no explorer; register one with REPLFeature(…, exploration:)
 
           """)
+  }
+
+  @Test func onATerminalTheStatusLineIsRewrittenInPlaceThenErased() async throws {
+    let transcript = try Transcript(features: [Tickets.feature()], showsProgress: true)
+    let output = await transcript.run(":explore random 3 1 1")
+    let erase = "\r\u{1B}[K"
+    // The closing report, then the erased status line, then the summary and the rate.
+    #expect(output.contains(erase + "  1 schedule, 1 step in "))
+    #expect(
+      output.contains(erase + "random, seed 3: 1 run, 1 step; no failure\n  1 schedule, 1 step in ")
+    )
+    #expect(output.hasSuffix(" steps/s)\n"))
   }
 
   @Test func aFeatureWithoutFailuresSaysSo() async throws {

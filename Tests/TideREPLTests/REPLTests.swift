@@ -69,10 +69,12 @@ final class Transcript {
   let repl: REPL
   var text: String { buffer.text }
 
-  init(features: [REPLFeature] = [Counter.feature]) throws {
+  init(features: [REPLFeature] = [Counter.feature], showsProgress: Bool = false) throws {
     let buffer = self.buffer
     repl = try REPL(
-      features: features, options: REPLOptions(clock: .virtual, colors: false, echoesInput: true),
+      features: features,
+      options: REPLOptions(
+        clock: .virtual, colors: false, echoesInput: true, showsProgress: showsProgress),
       write: { buffer.text += $0 })
   }
 

@@ -180,6 +180,11 @@ enum ExploreRequest: Equatable, CustomStringConvertible {
   case random(seed: UInt64, runs: Int, steps: Int)
   case exhaustive(depth: Int, maxStates: Int)
 
+  /// The most steps a random exploration takes, and the most states an exhaustive one
+  /// expands: each about half a minute on a laptop.
+  static let maxSteps = 3_000_000
+  static let maxStates = 200_000
+
   static let usage =
     ":explore [random [seed] [runs] [steps]] or :explore exhaustive [depth] [max-states]"
 
@@ -218,15 +223,21 @@ enum ExploreRequest: Equatable, CustomStringConvertible {
         }
         seed = parsed
       }
-      return .random(
-        seed: seed,
-        runs: try number(1, "number of runs", default: 1_000, range: 1...10_000_000),
-        steps: try number(2, "number of steps", default: 12, range: 1...1_000))
+      let runs = try number(1, "number of runs", default: 1_000, range: 1...maxSteps)
+      let steps = try number(2, "number of steps", default: 12, range: 1...1_000)
+      // A command cannot be interrupted: bound it to about half a minute.
+      guard runs * steps <= maxSteps else {
+        throw InputError(
+          message:
+            "\(grouped(runs)) runs of \(grouped(steps)) steps is more than \(grouped(maxSteps)) steps, the most one :explore takes",
+          position: 0)
+      }
+      return .random(seed: seed, runs: runs, steps: steps)
     case "exhaustive":
       guard numbers.count <= 2 else { throw InputError(message: usage, position: 0) }
       return .exhaustive(
         depth: try number(0, "depth", default: 6, range: 1...64),
-        maxStates: try number(1, "most states", default: 100_000, range: 1...10_000_000))
+        maxStates: try number(1, "most states", default: 100_000, range: 1...maxStates))
     default:
       throw InputError(
         message: "\(usage); not '\(mode)'", position: 0,
