@@ -76,7 +76,8 @@ public struct ExploreReport<State, Action> {
   }
 }
 
-func grouped(_ number: Int) -> String {
+/// `12,345`: a count with its thousands grouped, for reports and the REPL.
+package func grouped(_ number: Int) -> String {
   let digits = String(number.magnitude)
   var text = ""
   for (index, digit) in digits.enumerated() {

@@ -255,14 +255,3 @@ enum ExploreRequest: Equatable, CustomStringConvertible {
     }
   }
 }
-
-/// `12,345`.
-func grouped(_ number: Int) -> String {
-  let digits = String(number.magnitude)
-  var text = ""
-  for (index, digit) in digits.enumerated() {
-    if index > 0, (digits.count - index) % 3 == 0 { text += "," }
-    text.append(digit)
-  }
-  return (number < 0 ? "-" : "") + text
-}
