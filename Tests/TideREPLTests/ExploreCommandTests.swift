@@ -257,6 +257,48 @@ enum Tickets {
         """)
   }
 
+  @Test func aResolutionAfterTimeTravelReplacesTheUndoneFuture() async throws {
+    let transcript = try Transcript(features: [Tickets.feature()])
+    await transcript.run(":explore random 7 50 6", ":jump 1")
+    // At step 1 the purchase waits again; this time it succeeds, and the old failure is gone.
+    let output = await transcript.run(":resolve buy 0", ":history", ":jump 1", ":jump 2")
+    #expect(
+      output == """
+        tickets> :resolve buy 0
+        resolved buy(1) → success(())
+        (1 undone step after this point is discarded)
+        ← .bought
+              Tickets.State(
+            −   isBuying: true,
+            +   isBuying: false,
+            −   tickets: 0
+            +   tickets: 1
+              )
+        tickets> :history
+           0  (initial state)
+           1  → .buyTapped  @0ms
+        ▸  2  ← .bought  @0ms
+        tickets> :jump 1
+        ⟲ step 1 of 2, re-run from the initial state
+              Tickets.State(
+            −   isBuying: false,
+            +   isBuying: true,
+            −   tickets: 1
+            +   tickets: 0
+              )
+            in flight again: .run("buy")
+        tickets> :jump 2
+        ⟲ step 2 of 2, re-run from the initial state
+              Tickets.State(
+            −   isBuying: true,
+            +   isBuying: false,
+            −   tickets: 0
+            +   tickets: 1
+              )
+
+        """)
+  }
+
   @Test func badExploreRequestsSayWhatIsWrong() async throws {
     let transcript = try Transcript(features: [Tickets.feature(), Counter.feature])
     #expect(

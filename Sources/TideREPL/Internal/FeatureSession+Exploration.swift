@@ -56,10 +56,9 @@ extension FeatureSession {
         position: 0)
     }
     calls.resume(call, outcome: outcome)
-    history.record(
-      SessionHistory<State, Action>.Resolution(
-        index: history.entries.count, time: clock.now.offset, name: call.name,
-        call: call.description, outcome: outcome, label: call.outcomes[outcome]))
+    history.recordResolution(
+      time: clock.now.offset, name: call.name, call: call.description, outcome: outcome,
+      label: call.outcomes[outcome])
     output.line("resolved \(display(call)) → \(call.outcomes[outcome])", .effect)
     await runReadyEffects()
   }

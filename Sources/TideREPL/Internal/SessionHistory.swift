@@ -65,10 +65,15 @@ final class SessionHistory<State, Action: Sendable> {
     cursor = entries.count
   }
 
-  /// Records a resolved call; like a new step, it discards the undone future.
-  func record(_ resolution: Resolution) {
+  /// Records a call resolved now, after the last step; like a new step, it first discards the
+  /// undone future.
+  func recordResolution(
+    time: Duration, name: String, call: String, outcome: Int, label: String
+  ) {
     discardFuture()
-    resolutions.append(resolution)
+    resolutions.append(
+      Resolution(
+        index: entries.count, time: time, name: name, call: call, outcome: outcome, label: label))
   }
 
   /// The resolutions that led to the state after step `count`: all of them when `count` is the
