@@ -34,14 +34,14 @@ public struct ExploreProgress: Sendable, Equatable {
   /// ```swift
   /// print(Int(progress.runsPerSecond))
   /// ```
-  public var runsPerSecond: Double { Self.rate(runs, elapsed) }
+  public var runsPerSecond: Double { rate(runs) }
 
   /// Steps per second of real time.
   ///
   /// ```swift
   /// print(Int(progress.stepsPerSecond))
   /// ```
-  public var stepsPerSecond: Double { Self.rate(steps, elapsed) }
+  public var stepsPerSecond: Double { rate(steps) }
 
   /// One line: what was run, in how long, and how fast.
   ///
@@ -51,9 +51,6 @@ public struct ExploreProgress: Sendable, Equatable {
   /// // exhaustive: "1,204 states, 212 distinct, in 0.3 s (4,013 states/s)"
   /// ```
   public var summary: String {
-    let seconds =
-      Double(elapsed.components.seconds)
-      + Double(elapsed.components.attoseconds) / 1e18
     let time = "\((seconds * 10).rounded() / 10) s"
     if let distinctStates {
       return "\(grouped(runs)) states, \(grouped(distinctStates)) distinct, in \(time) "
@@ -64,11 +61,12 @@ public struct ExploreProgress: Sendable, Equatable {
       + "(\(grouped(Int(runsPerSecond))) schedules/s, \(grouped(Int(stepsPerSecond))) steps/s)"
   }
 
-  private static func rate(_ count: Int, _ elapsed: Duration) -> Double {
-    let seconds =
-      Double(elapsed.components.seconds)
-      + Double(elapsed.components.attoseconds) / 1e18
-    return seconds > 0 ? Double(count) / seconds : 0
+  private var seconds: Double {
+    Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  }
+
+  private func rate(_ count: Int) -> Double {
+    seconds > 0 ? Double(count) / seconds : 0
   }
 }
 

@@ -19,10 +19,17 @@ public struct ExploreReport<State, Action> {
     /// The `TestStore` test that reproduces it, when the explorer was given an
     /// ``ExploreExport``.
     public let test: String?
-    /// The full report: heading, schedule, diff, test.
-    public let message: String
     /// The report without the test: heading, schedule, diff.
     package let messageWithoutTest: String
+
+    /// The full report: heading, schedule, diff, test.
+    public var message: String {
+      guard let test else { return messageWithoutTest }
+      let indented = test.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+      return messageWithoutTest + "\n\n  The test that reproduces it:\n\n"
+        + indented.trimmingTrailingNewlines()
+    }
   }
 
   /// How the schedules were chosen.

@@ -45,16 +45,10 @@ extension Explorer {
     case .effectsStillRunning(let running):
       text += "\n" + running.map { "  Still running: \($0)\n" }.joined()
     }
-    let test = exportTest(run: run, failure: failure)
-    let withoutTest = text.trimmingTrailingNewlines()
-    if let test {
-      text += "\n  The test that reproduces it:\n\n"
-      text += test.split(separator: "\n", omittingEmptySubsequences: false)
-        .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
-    }
     let reported = ExploreReport<State, Action>.Failure(
-      kind: failure.kind, schedule: schedule, foundLength: found.count, test: test,
-      message: text.trimmingTrailingNewlines(), messageWithoutTest: withoutTest)
+      kind: failure.kind, schedule: schedule, foundLength: found.count,
+      test: exportTest(run: run, failure: failure),
+      messageWithoutTest: text.trimmingTrailingNewlines())
     return ExploreReport(mode: mode, runs: runs, steps: steps, states: states, failure: reported)
   }
 

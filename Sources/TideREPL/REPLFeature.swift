@@ -99,9 +99,11 @@ public struct REPLEnvironment<Environment> {
   /// `"Login.Environment.demo(clock: clock)"`. Without one, sessions in this environment cannot
   /// be exported.
   public let testExpression: String?
-  let make: (any Clock<Duration>) -> Environment
-  /// Builds the environment on calls the session controls: the `explore` environment.
-  let explorable: ((ExploreCalls, any Clock<Duration>) -> Environment)?
+  /// Builds the environment on the REPL's clock, and on the calls the session controls (which
+  /// only the `explore` environment uses).
+  let make: (ExploreCalls, any Clock<Duration>) -> Environment
+  /// Whether it is the `explore` environment, whose calls wait for `:resolve`.
+  let isExplorable: Bool
 
   /// The name of the environment an explorer adds.
   static var exploreName: String { "explore" }
@@ -122,8 +124,8 @@ public struct REPLEnvironment<Environment> {
     self.name = name
     self.summary = summary
     self.testExpression = testExpression
-    self.make = make
-    self.explorable = nil
+    self.make = { _, clock in make(clock) }
+    self.isExplorable = false
   }
 
   init(
@@ -133,8 +135,8 @@ public struct REPLEnvironment<Environment> {
     self.name = name
     self.summary = summary
     self.testExpression = testExpression
-    self.make = { explorable(ExploreCalls(), $0) }
-    self.explorable = explorable
+    self.make = explorable
+    self.isExplorable = true
   }
 }
 

@@ -161,7 +161,7 @@ extension FeatureSession {
           after: entry.after, time: entry.time))
     }
     exported += resolutionSteps(at: steps.count)
-    let explores = definition.environments.first { $0.name == environment }?.explorable != nil
+    let explores = definition.environments.first { $0.name == environment }?.isExplorable == true
     return TestExporter.export(
       name: name, preamble: explores ? ["let calls = ExploreCalls()"] : [],
       feature: featureName, environmentName: environment,

@@ -164,8 +164,6 @@ extension FeatureDefinition {
   /// The environment with this name, built on `clock` (and, for the `explore` environment, on
   /// `calls`); the first one when there is no such name.
   func environment(named name: String, clock: ManualClock, calls: ExploreCalls) -> Environment {
-    let environment = environments.first { $0.name == name } ?? environments[0]
-    if let explorable = environment.explorable { return explorable(calls, clock) }
-    return environment.make(clock)
+    (environments.first { $0.name == name } ?? environments[0]).make(calls, clock)
   }
 }
