@@ -299,6 +299,59 @@ enum Tickets {
         """)
   }
 
+  @Test func resolutionLinesInHostileSessionFilesAreCheckedBeforeAnythingChanges() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tide-resolve-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let header = "# tide session\r\n# feature: tickets\r\n# environment: explore\r\n"
+    let files = [
+      // CRLF line endings load like LF.
+      ("crlf.tide", "send @0ms .buyTapped\r\nresolve @0ms 0 buy(1)\r\nreceive @0ms .bought\r\n"),
+      ("huge.tide", "send @0ms .buyTapped\r\nresolve @0ms 99999999999999999999 buy(1)\r\n"),
+      ("no-call.tide", "send @0ms .buyTapped\r\nresolve @0ms 0 (1)\r\n"),
+      ("outcome.tide", "send @0ms .buyTapped\r\nresolve @0ms 7 buy(1)\r\n"),
+      ("back.tide", "send @5ms .buyTapped\r\nresolve @1ms 0 buy(1)\r\n"),
+    ]
+    let transcript = try Transcript(features: [Tickets.feature()])
+    var outputs: [String] = []
+    for (name, body) in files {
+      let path = directory.appendingPathComponent(name).path
+      try (header + body).write(toFile: path, atomically: true, encoding: .utf8)
+      outputs.append(
+        await transcript.run(":load \(path)", ":state")
+          .replacingOccurrences(of: directory.path, with: "DIR"))
+    }
+    let loaded = """
+      tickets> :load DIR/crlf.tide
+      loaded 2 steps of tickets (environment: explore)
+      tickets> :state
+      Tickets.State(
+        isBuying: false,
+        tickets: 1
+      )
+
+      """
+    func refused(_ name: String, _ message: String) -> String {
+      "tickets> :load DIR/\(name)\nerror: \(message)\n"
+        + loaded.split(
+          separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)[2]
+    }
+    #expect(
+      outputs == [
+        loaded,
+        refused(
+          "huge.tide", "line 5: a resolution is written like resolve @0ms 1 login(…)"),
+        refused(
+          "no-call.tide", "line 5: a resolution is written like resolve @0ms 1 login(…)"),
+        refused(
+          "outcome.tide",
+          "before step 2, re-running the session, buy(1) has outcomes 0 to 1, not 7; the session is unchanged"
+        ),
+        refused("back.tide", "line 5: the time goes back, from @5ms to @1ms"),
+      ])
+  }
+
   @Test func badExploreRequestsSayWhatIsWrong() async throws {
     let transcript = try Transcript(features: [Tickets.feature(), Counter.feature])
     #expect(

@@ -73,9 +73,15 @@ extension FeatureSession {
         if resolution.time > clock.now.offset {
           await clock.advance(to: ManualClock.Instant(offset: resolution.time))
         }
-        guard let call = calls.pending.first(where: { $0.description == resolution.call }),
-          calls.resume(call, outcome: resolution.outcome)
-        else {
+        let call = calls.pending.first { $0.description == resolution.call }
+        if let call, !(0..<call.outcomeCount).contains(resolution.outcome) {
+          abandon()
+          throw ReplayDivergence(
+            message:
+              "before step \(index + 1), re-running the session, \(call.description) has outcomes 0 to \(call.outcomeCount - 1), not \(resolution.outcome)"
+          )
+        }
+        guard let call, calls.resume(call, outcome: resolution.outcome) else {
           let waiting = calls.pending.map(\.description)
           abandon()
           throw ReplayDivergence(
