@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "AppFeature", targets: ["AppFeature"]),
     .library(name: "TideExplore", targets: ["TideExplore"]),
     .library(name: "TideREPL", targets: ["TideREPL"]),
+    .library(name: "TideWeb", targets: ["TideWeb"]),
     .executable(name: "tide", targets: ["tide"]),
     .executable(name: "tide-benchmarks", targets: ["TideBenchmarks"]),
     .executable(name: "tide-stress", targets: ["tide-stress"]),
@@ -39,13 +40,22 @@ let package = Package(
       ]),
     .target(
       name: "AppFeature",
-      dependencies: ["Tide", "TideInspect", "TideExplore", "LoginFeature", "AddLocationFeature"]),
+      dependencies: ["Tide", "TideInspect", "TideExplore", "LoginFeature", "AddLocationFeature"],
+      resources: [.copy("Resources/Web")]),
 
-    // Fronts: the REPL engine, and the executables.
+    // Fronts: the REPL engine, the web front beside it, and the executables.
     .target(name: "TideREPL", dependencies: ["Tide", "TideInspect", "TideExplore"]),
+    .target(
+      name: "TideWeb", dependencies: ["TideREPL", "TideInspect"],
+      resources: [
+        .copy("Resources/inspector.html"), .copy("Resources/inspector.js"),
+        .copy("Resources/tide.js"), .copy("Resources/tide.css"),
+      ]),
     .executableTarget(
       name: "tide",
-      dependencies: ["TideREPL", "AppFeature", "LoginFeature", "AddLocationFeature", "TideExplore"]),
+      dependencies: [
+        "TideREPL", "TideWeb", "AppFeature", "LoginFeature", "AddLocationFeature", "TideExplore",
+      ]),
     // Stress: the runtime's promises tried at scale, small in the suite, full size in tide-stress.
     .target(name: "TideStress", dependencies: ["Tide", "TideTesting", "TideInspect"]),
     .executableTarget(name: "tide-stress", dependencies: ["TideStress"]),
@@ -92,6 +102,9 @@ let package = Package(
       name: "TideREPLTests",
       dependencies: ["TideREPL", "Tide", "TideInspect", "TideStress", "TideExplore"]),
     .testTarget(name: "TideStressTests", dependencies: ["TideStress"]),
+    .testTarget(
+      name: "TideWebTests",
+      dependencies: ["TideWeb", "TideREPL", "AppFeature", "Tide", "TideTestSupport"]),
     .testTarget(
       name: "TideExploreTests",
       dependencies: [

@@ -288,6 +288,9 @@ extension Store {
     core.effects.cancelAll()
   }
 
+  /// The runtime's effect registry, for tools that record when effects start and end.
+  package var effectRegistry: EffectRegistry { core.effects }
+
   /// Cancels the running effect at a position of ``runningEffects``.
   package func cancelRunningEffect(at index: Int) {
     let running = core.effects.inFlight

@@ -49,7 +49,7 @@ extension Inspector {
 
   private func assignments(_ old: Node, _ new: Node, path: String) -> [String] {
     if old == new { return [] }
-    let source = Renderer(style: .source)
+    let source = Renderer(style: .source, secretPlaceholder: secretPlaceholder)
     switch (old, new) {
     case (.some(let old), .some(let new)):
       if case .structure = old.unwrapped, case .structure = new.unwrapped {

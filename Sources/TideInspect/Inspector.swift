@@ -18,6 +18,9 @@ public struct Inspector: Sendable {
   /// Whether values named by ``Redacting`` are hidden. On by default; code generation that must
   /// reproduce values exactly turns it off.
   public var redacts: Bool
+  /// What ``source(_:)`` prints a hidden value as; dots when `nil`. An editor placeholder such as
+  /// `<#secret#>` makes exported source refuse to compile until the secret is typed back.
+  package var secretPlaceholder: String?
 
   /// Creates an inspector.
   ///
@@ -72,7 +75,7 @@ public struct Inspector: Sendable {
   ///   - value: Any value.
   /// - Returns: A Swift expression.
   public func source(_ value: Any) -> String {
-    Renderer(style: .source).render(node(value))
+    Renderer(style: .source, secretPlaceholder: secretPlaceholder).render(node(value))
   }
 
   /// Returns a −/+ diff of two values, or `nil` when they print the same.

@@ -28,7 +28,13 @@ public final class REPL {
   private var options: REPLOptions
   private let output: REPLOutput
   private(set) var session: any REPLSession
-  private var feature: REPLFeature
+  private(set) var feature: REPLFeature
+  /// Lines, page actions and ticks, one at a time.
+  private let gate = SerialGate()
+  /// Called after anything that may have changed the session (see `REPL+Web.swift`).
+  var changeHandlers: [() -> Void] = []
+  /// The last error printed, for a page that sent a line.
+  private var lastFailure: String?
 
   /// Creates a REPL on the first feature (or the one named `feature`).
   ///
@@ -100,6 +106,26 @@ public final class REPL {
   ///   - line: The line; a trailing CR (from a CRLF file) is ignored.
   /// - Returns: Whether to go on.
   public func handle(_ line: String) async -> Outcome {
+    await handle(line, from: .repl).0
+  }
+
+  /// Handles a line from a front, one at a time with every other, then tells the change
+  /// handlers. Lines from a page are always echoed, after `web> `, so the REPL shows what the
+  /// page did.
+  ///
+  /// - Returns: Whether to go on, and the error the line printed, if any.
+  func handle(_ line: String, from origin: StepOrigin) async -> (Outcome, failure: String?) {
+    await gate.run {
+      lastFailure = nil
+      let outcome = await handleNow(line, from: origin)
+      notifyChange()
+      return (outcome, lastFailure)
+    }
+  }
+
+  private func handleNow(_ line: String, from origin: StepOrigin) async -> Outcome {
+    echoesPageLine = origin == .page
+    defer { echoesPageLine = false }
     do {
       try InputLimits.check(line)
     } catch {
@@ -126,7 +152,7 @@ public final class REPL {
       let action = try session.prepare(trimmed)
       // Echo the action as the inspector prints it, so secrets are redacted.
       echo(action.display)
-      await action.send()
+      await action.send(origin)
     } catch {
       report(error, in: trimmed)
     }
@@ -140,14 +166,21 @@ public final class REPL {
   /// Called by the front on Ctrl-C: cancels running effects and returns `true`, or returns
   /// `false` when there is nothing to cancel (the front exits).
   public func interrupt() async -> Bool {
-    guard session.hasRunningEffects else { return false }
-    try? await session.cancelEffect(nil)
-    return true
+    await gate.run {
+      guard session.hasRunningEffects else { return false }
+      try? await session.cancelEffect(nil)
+      notifyChange()
+      return true
+    }
   }
 
   /// In real-time mode, moves the clock to the wall clock and prints what effects did.
   public func tick() async {
-    await session.tick()
+    await gate.run {
+      let before = session.stepCounts
+      await session.tick()
+      if session.stepCounts != before || session.hasRunningEffects { notifyChange() }
+    }
   }
 
   /// Waits until no effect is running, moving a real-time clock, for at most `limit` of real
@@ -159,7 +192,7 @@ public final class REPL {
     let deadline = ContinuousClock.now.advanced(by: limit)
     while session.hasRunningEffects && options.clock == .real && ContinuousClock.now < deadline {
       try? await Task.sleep(for: .milliseconds(10))
-      await session.tick()
+      await tick()
     }
   }
 
@@ -484,7 +517,7 @@ public final class REPL {
     }
     let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
     let name = TestExporter.testName(from: base)
-    let source = try session.exportTest(named: name)
+    let source = try session.exportTest(named: name, secretPlaceholder: nil)
     try FileAccess.write(
       source, to: path,
       existing: replacing ? .replace : .keep(hint: ":export-test! \(path) replaces it"))
@@ -493,13 +526,21 @@ public final class REPL {
 
   // MARK: - Output
 
+  /// Whether the line being handled came from a page.
+  private var echoesPageLine = false
+
   private func echo(_ line: String) {
-    if options.echoesInput { output.line(prompt + line, .dim) }
+    if echoesPageLine {
+      output.line("web> " + line, .received)
+    } else if options.echoesInput {
+      output.line(prompt + line, .dim)
+    }
   }
 
   /// Prints an error for the line just echoed, and counts it.
   private func fail(_ message: String, suggestions: [String] = []) {
     failedLineCount += 1
+    lastFailure = message
     output.line("error: \(message)", .error)
     if !suggestions.isEmpty {
       output.line("did you mean \(suggestions.joined(separator: ", "))?", .error)
@@ -578,6 +619,23 @@ public struct ScriptResult: Sendable, Equatable {
   public var failedLines: [Int]
   /// The effects still running at the end, as their descriptions print them.
   public var stillRunning: [String]
+
+  /// Creates a result, for a front that runs lines itself.
+  ///
+  /// ```swift
+  /// ScriptResult(lineCount: 14, failedLines: [3, 9], stillRunning: []).summary
+  /// // "2 of 14 lines failed: lines 3 and 9"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - lineCount: How many lines ran.
+  ///   - failedLines: The numbers (from 1) of those that failed.
+  ///   - stillRunning: The effects still running at the end.
+  public init(lineCount: Int, failedLines: [Int], stillRunning: [String]) {
+    self.lineCount = lineCount
+    self.failedLines = failedLines
+    self.stillRunning = stillRunning
+  }
 
   /// One line for a script that had failures, such as
   /// `2 of 14 lines failed: lines 3 and 9`; `nil` when none failed.

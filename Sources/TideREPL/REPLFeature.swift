@@ -1,3 +1,4 @@
+import Foundation
 import Tide
 import TideExplore
 import TideInspect
@@ -29,6 +30,8 @@ public struct REPLFeature {
   /// Example actions, in Swift syntax, for `:help`.
   let exampleLines: [String]
   let environmentNames: [String]
+  /// The folder of the feature's web page, served by `tide --web`.
+  let page: URL?
   let makeSession:
     (_ environment: String, _ options: REPLOptions, _ output: REPLOutput) -> any REPLSession
 
@@ -46,6 +49,8 @@ public struct REPLFeature {
   ///   - export: How to write a test for this feature, for `:export-test`.
   ///   - exploration: The feature's explorer, for `:explore`; it also adds an environment
   ///     named `explore`, whose calls wait for `:resolve`.
+  ///   - page: A folder holding the feature's web page, `index.html` and what it loads: the web
+  ///     front serves it at `/app/`, and sends it the JSON of `view`'s value on every change.
   public init<State, Action: Decodable & Sendable, Environment>(
     name: String,
     summary: String,
@@ -55,7 +60,8 @@ public struct REPLFeature {
     view: ((State) -> Any)? = nil,
     examples: [Action] = [],
     export: REPLTestExport? = nil,
-    exploration: REPLExploration<State, Action, Environment>? = nil
+    exploration: REPLExploration<State, Action, Environment>? = nil,
+    page: URL? = nil
   ) {
     precondition(!environments.isEmpty, "A REPL feature needs at least one environment.")
     var environments = environments
@@ -73,6 +79,7 @@ public struct REPLFeature {
     self.summary = summary
     self.exampleLines = examples.map { REPLFormat.inspector.line($0) }
     self.environmentNames = environments.map(\.name)
+    self.page = page
     let definition = FeatureDefinition(
       name: name, initialState: initialState, reducer: reducer, environments: environments,
       view: view, examples: examples, export: export, exploration: exploration)

@@ -6,9 +6,12 @@ struct Arguments: Equatable {
   var script: String?
   var noColor = false
   var showsHelp = false
+  var web = false
+  var port: UInt16?
 
   static let usage = """
-    USAGE: tide [--feature <name>] [--env <name>] [--clock virtual|real] [--script <file>] [--no-color]
+    USAGE: tide [--feature <name>] [--env <name>] [--clock virtual|real] [--script <file>]
+                [--web [--port <n>]] [--no-color]
 
     Explore Tide features by typing actions in Swift syntax and watching the state change.
 
@@ -18,6 +21,11 @@ struct Arguments: Equatable {
       --clock <mode>     real (default at a terminal) or virtual (default for scripts):
                          with virtual, time moves only with :advance
       --script <file>    run the lines of a file, then exit; so does piped input
+      --web              also serve the feature to a browser on this machine, printing
+                         web: http://127.0.0.1:PORT/?token=TOKEN (the app's page, and
+                         an inspector for any feature); piped lines are then read as
+                         they arrive, until the input ends
+      --port <n>         the web front's port (default: a free one)
       --no-color         plain output (also when NO_COLOR is set)
       -h, --help         show this help
 
@@ -53,10 +61,24 @@ struct Arguments: Equatable {
         result.clock = mode
       case "--script": result.script = try value(for: argument)
       case "--no-color": result.noColor = true
+      case "--web": result.web = true
+      case "--port":
+        let text = try value(for: argument)
+        guard let port = UInt16(text), port > 0 else {
+          throw ArgumentError(message: "--port takes a port from 1 to 65535, not '\(text)'")
+        }
+        result.port = port
       case "-h", "--help": result.showsHelp = true
       default: throw ArgumentError(message: "unknown option '\(argument)'")
       }
       index += 1
+    }
+    if result.port != nil && !result.web {
+      throw ArgumentError(message: "--port is for the web front: add --web")
+    }
+    if result.web && result.script != nil {
+      throw ArgumentError(
+        message: "--web reads lines as they arrive; pipe the script instead of --script")
     }
     return result
   }

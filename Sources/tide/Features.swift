@@ -88,7 +88,8 @@ enum Features {
       ],
       export: REPLTestExport(
         imports: ["AppFeature", "LoginFeature", "AddLocationFeature"], reducer: "App.reducer"),
-      exploration: REPLExploration(App.explorer()))
+      exploration: REPLExploration(App.explorer()),
+      page: App.webPage)
   }
 
   static var login: REPLFeature {

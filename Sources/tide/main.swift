@@ -3,6 +3,7 @@
 
 import Foundation
 import TideREPL
+import TideWeb
 
 #if canImport(Glibc)
   import Glibc
@@ -43,6 +44,58 @@ func keystrokes() -> AsyncStream<[UInt8]?> {
   }
 }
 
+/// Moves a real-time clock while input is awaited, until cancelled.
+@MainActor
+func startTicker(_ repl: REPL) -> Task<Void, Never> {
+  Task { @MainActor in
+    while !Task.isCancelled {
+      try? await Task.sleep(for: .milliseconds(20))
+      if repl.isRealTime { await repl.tick() }
+    }
+  }
+}
+
+/// With `--web` and piped input: each line is handled as it arrives (the page drives the same
+/// session meanwhile), until the input ends.
+@MainActor
+func runStreaming(_ repl: REPL) async {
+  let ticker = startTicker(repl)
+  defer { ticker.cancel() }
+  var pending: [UInt8] = []
+  var lineCount = 0
+  var failed: [Int] = []
+  func handle(_ bytes: ArraySlice<UInt8>) async -> Bool {
+    var line = String(decoding: bytes, as: UTF8.self)
+    if lineCount == 0, line.unicodeScalars.first == "\u{FEFF}" { line.removeFirst() }
+    lineCount += 1
+    let before = repl.failedLineCount
+    let outcome = await repl.handle(line)
+    if repl.failedLineCount > before { failed.append(lineCount) }
+    return outcome == .continue
+  }
+  reading: for await chunk in keystrokes() {
+    guard let chunk else { break }
+    pending += chunk
+    while let newline = pending.firstIndex(where: { $0 == 10 || $0 == 13 }) {
+      let line = pending[..<newline]
+      let next = newline + 1
+      // CRLF is one line end.
+      let skip = pending[newline] == 13 && next < pending.count && pending[next] == 10 ? 2 : 1
+      let keepGoing = await handle(line)
+      pending.removeFirst(newline + skip)
+      if !keepGoing { break reading }
+    }
+  }
+  if !pending.isEmpty { _ = await handle(pending[...]) }
+  await repl.drain(limit: .seconds(10))
+  repl.finish()
+  let result = ScriptResult(lineCount: lineCount, failedLines: failed, stillRunning: [])
+  if let summary = result.summary {
+    write("tide: \(summary)\n", to: STDERR_FILENO)
+    exit(1)
+  }
+}
+
 @MainActor
 func runInteractive(_ repl: REPL, editor: LineEditor) async {
   editor.complete = { repl.completions(for: $0) }
@@ -50,12 +103,7 @@ func runInteractive(_ repl: REPL, editor: LineEditor) async {
   defer { editor.restore() }
   repl.start()
   let keys = keystrokes()
-  let ticker = Task { @MainActor in
-    while !Task.isCancelled {
-      try? await Task.sleep(for: .milliseconds(20))
-      if repl.isRealTime { await repl.tick() }
-    }
-  }
+  let ticker = startTicker(repl)
   defer { ticker.cancel() }
   editor.begin(prompt: repl.styledPrompt)
   loop: for await chunk in keys {
@@ -105,7 +153,7 @@ if let script = arguments.script {
   } catch {
     fail(error.description)
   }
-} else if !interactive {
+} else if !interactive && !arguments.web {
   // Piped input, read whole and bounded like a file.
   let limit = 64 << 20
   let data = (try? FileHandle.standardInput.read(upToCount: limit + 1)) ?? Data()
@@ -132,8 +180,22 @@ func main() async {
   } catch {
     fail(error.description)
   }
+  var server: WebServer?
+  if arguments.web {
+    let web = WebServer(repl: repl, options: WebServer.Options(port: arguments.port ?? 0))
+    do {
+      let url = try web.start()
+      write("web: \(url.absoluteString)\n")
+    } catch {
+      fail("the web front could not start: \(error.description)")
+    }
+    server = web
+  }
+  defer { server?.stop() }
   if let editor {
     await runInteractive(repl, editor: editor)
+  } else if arguments.web {
+    await runStreaming(repl)
   } else {
     await runScript(repl, text: scriptText)
   }

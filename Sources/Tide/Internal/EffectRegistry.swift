@@ -19,10 +19,27 @@ package final class EffectRegistry: Sendable {
     package var description: String { describe() }
   }
 
+  /// A step in the life of an effect a step launched, for tools that draw effects on a time
+  /// axis (the web inspector). Recorded only once ``recordsLifecycle()`` is called.
+  package enum LifecycleEvent: Sendable {
+    /// The effect started at `time`; `describe` prints it.
+    case started(token: Int, time: Duration, describe: @Sendable () -> String)
+    /// Its task ended at `time`: cancelled, or finished on its own.
+    case ended(token: Int, time: Duration, wasCancelled: Bool)
+  }
+
+  /// The lifecycle recorded so far, and the clock that stamps it.
+  private struct Lifecycle {
+    var events: [LifecycleEvent] = []
+    let now: @Sendable () -> Duration
+  }
+
   private struct Storage {
     var nextToken = 0
     var records: [Int: Record] = [:]
     var tokensByID: [EffectID: Set<Int>] = [:]
+    /// `nil` until someone asks for the lifecycle.
+    var lifecycle: Lifecycle?
   }
 
   private let storage = Lock(Storage())
@@ -45,6 +62,9 @@ package final class EffectRegistry: Sendable {
       storage.records[token] = Record(
         token: token, ids: ids, describe: describe, origin: origin, parent: parent, task: task)
       for id in ids { storage.tokensByID[id, default: []].insert(token) }
+      if parent == nil, let now = storage.lifecycle?.now {
+        storage.lifecycle?.events.append(.started(token: token, time: now(), describe: describe))
+      }
       return (token, task)
     }
   }
@@ -52,6 +72,12 @@ package final class EffectRegistry: Sendable {
   func remove(_ token: Int) {
     storage.withLock { storage in
       guard let record = storage.records.removeValue(forKey: token) else { return }
+      if record.parent == nil, let now = storage.lifecycle?.now {
+        storage.lifecycle?.events.append(
+          .ended(
+            token: token, time: now(), wasCancelled: record.isCancelled || record.task.isCancelled
+          ))
+      }
       for id in record.ids {
         storage.tokensByID[id]?.remove(token)
         if storage.tokensByID[id]?.isEmpty == true { storage.tokensByID[id] = nil }
@@ -96,6 +122,20 @@ package final class EffectRegistry: Sendable {
     storage.withLock { storage in
       storage.records.values.filter { $0.parent == nil && !$0.isCancelled && !$0.task.isCancelled }
         .sorted { $0.token < $1.token }
+    }
+  }
+
+  /// Starts recording the lifecycle of the effects steps launch from now on, each event stamped
+  /// with `now` (called under the registry's lock: it must not touch the registry).
+  package func recordLifecycle(now: @escaping @Sendable () -> Duration) {
+    storage.withLock { storage in storage.lifecycle = Lifecycle(now: now) }
+  }
+
+  /// The lifecycle events recorded since the last call, oldest first.
+  package func takeLifecycle() -> [LifecycleEvent] {
+    storage.withLock { storage in
+      defer { storage.lifecycle?.events = [] }
+      return storage.lifecycle?.events ?? []
     }
   }
 

@@ -44,9 +44,11 @@ package enum TestExporter {
     environment: String,
     initialState: Any,
     steps: [Step],
-    effectsStillRunning: Bool
+    effectsStillRunning: Bool,
+    secretPlaceholder: String? = nil
   ) -> String {
-    let source = Inspector(redacts: false)
+    var source = Inspector(redacts: secretPlaceholder != nil)
+    source.secretPlaceholder = secretPlaceholder
     var lines =
       ["// swift-format-ignore-file"]
       + (header ?? [

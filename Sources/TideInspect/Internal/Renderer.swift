@@ -10,6 +10,9 @@ struct Renderer {
   }
 
   let style: Style
+  /// What a hidden value prints as instead of dots, such as an editor placeholder in exported
+  /// source that must not compile until someone types the secret back.
+  var secretPlaceholder: String? = nil
 
   /// Nested composite values whose one-line form is at most this long stay on one line.
   static let inlineWidth = 60
@@ -28,6 +31,7 @@ struct Renderer {
     case .scalar(let text):
       return text
     case .redacted(let isString, _):
+      if let secretPlaceholder { return secretPlaceholder }
       return isString ? "\"••••••\"" : "••••••"
     case .some(let wrapped):
       return line(wrapped)

@@ -119,7 +119,9 @@ extension FeatureSession {
       ? "a value is not valid; it may be secret, so tide does not quote it" : error.message
   }
 
-  func exportTest(named name: String) throws(InputError) -> String {
+  func exportTest(named name: String, secretPlaceholder: String? = nil) throws(InputError)
+    -> String
+  {
     guard let export = definition.export else {
       throw InputError(
         message: "\(featureName) does not describe how to export a test", position: 0)
@@ -162,11 +164,20 @@ extension FeatureSession {
     }
     exported += resolutionSteps(at: steps.count)
     let explores = definition.environments.first { $0.name == environment }?.isExplorable == true
+    let header =
+      secretPlaceholder == nil
+      ? nil
+      : [
+        "// Downloaded from tide's web inspector: a session of the \(featureName) feature,",
+        "// environment \(environment). Every step asserts its exact state change.",
+        "// Secrets never reach the browser: each is \(secretPlaceholder!), which does not",
+        "// compile until you type the value back (or use :export-test in the REPL).",
+      ]
     return TestExporter.export(
-      name: name, preamble: explores ? ["let calls = ExploreCalls()"] : [],
+      name: name, header: header, preamble: explores ? ["let calls = ExploreCalls()"] : [],
       feature: featureName, environmentName: environment,
       imports: export.imports + (explores ? ["TideExplore"] : []), reducer: export.reducer,
       environment: expression, initialState: definition.initialState, steps: exported,
-      effectsStillRunning: !store.runningEffects.isEmpty)
+      effectsStillRunning: !store.runningEffects.isEmpty, secretPlaceholder: secretPlaceholder)
   }
 }

@@ -16,6 +16,8 @@ extension FeatureSession {
   /// One step to re-run: sent actions are sent; received ones are expected from the effects.
   struct ReplayStep {
     let received: Bool
+    /// Who sent it, for a sent step.
+    var origin = StepOrigin.repl
     let action: Action
     let time: Duration
     let environment: String
@@ -129,6 +131,7 @@ extension FeatureSession {
           )
         }
         history.isSending = true
+        history.sender = step.origin
         IssueReporter.$current.withValue(quiet.reporter) {
           _ = store.send(step.action)
         }
@@ -198,8 +201,9 @@ extension FeatureSession {
   func replaySteps(_ entries: ArraySlice<Entry>) -> [ReplayStep] {
     entries.enumerated().map { offset, entry in
       ReplayStep(
-        received: entry.source == .received, action: entry.action, time: entry.time,
-        environment: entry.environment, place: "step \(entries.startIndex + offset + 1)")
+        received: entry.source == .received, origin: entry.origin, action: entry.action,
+        time: entry.time, environment: entry.environment,
+        place: "step \(entries.startIndex + offset + 1)")
     }
   }
 

@@ -74,7 +74,7 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
     calls: ExploreCalls,
     history: SessionHistory<State, Action>
   ) -> Store<State, Action> {
-    Store(
+    let store = Store(
       initialState: state, reducer: definition.reducer,
       environment: definition.environment(named: environmentName, clock: clock, calls: calls),
       drivenBy: clock
@@ -83,6 +83,9 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
         action: action, before: before, after: after, effect: effect, time: clock.now.offset,
         environment: environmentName)
     }
+    store.effectRegistry.recordLifecycle { clock.now.offset }
+    history.followEffects(of: store.effectRegistry, now: clock.now.offset)
+    return store
   }
 
   /// Replaces the store with one that starts from `state`, cancelling the old one's effects.
@@ -110,13 +113,14 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
     } catch {
       throw InputError(message: "\(error)", position: 0)
     }
-    return PreparedAction(display: REPLFormat.inspector.line(action)) { [self] in
-      await send(action)
+    return PreparedAction(display: REPLFormat.inspector.line(action)) { [self] origin in
+      await send(action, from: origin)
     }
   }
 
-  private func send(_ action: Action) async {
+  private func send(_ action: Action, from origin: StepOrigin) async {
     history.isSending = true
+    history.sender = origin
     IssueReporter.$current.withValue(warnings.reporter) {
       _ = store.send(action)
     }
@@ -132,6 +136,7 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
   }
 
   func printNewEntries() {
+    history.collectEffects()
     if history.discarded > 0 {
       output.line(
         "(\(English.count(history.discarded, "undone step")) after this point \(history.discarded == 1 ? "is" : "are") discarded)",

@@ -29,7 +29,16 @@ protocol REPLSession: AnyObject {
   func cancelEffect(_ number: Int?) async throws(InputError)
   func sessionFile() -> String
   func load(_ file: SessionFile) async throws(InputError)
-  func exportTest(named name: String) throws(InputError) -> String
+  /// A TestStore test of the session; secrets print as `secretPlaceholder` when one is given.
+  func exportTest(named name: String, secretPlaceholder: String?) throws(InputError) -> String
+  /// How many steps the history has, and how many led to the current state.
+  var stepCounts: (total: Int, cursor: Int) { get }
+  /// The view state as JSON with secrets as `null`, or `nil` when the feature has no view.
+  var viewJSON: String? { get }
+  /// Steps `range` (numbered from 1) as JSON objects, secrets redacted.
+  func stepsJSON(_ range: ClosedRange<Int>) -> [String]
+  /// The effects steps started, as a JSON array, on the session's clock.
+  var effectsJSON: String { get }
   /// Whether the feature registered an explorer.
   var canExplore: Bool { get }
   /// `:resolve`: lists the waiting calls, or ends one.
@@ -46,5 +55,6 @@ protocol REPLSession: AnyObject {
 struct PreparedAction {
   /// The action as the inspector prints it, secrets redacted.
   let display: String
-  let send: () async -> Void
+  /// Sends it, as sent from `origin`.
+  let send: (_ origin: StepOrigin) async -> Void
 }

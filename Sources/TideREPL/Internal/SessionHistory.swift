@@ -13,6 +13,8 @@ final class SessionHistory<State, Action: Sendable> {
       case received = "receive"
     }
     let source: Source
+    /// Who sent it: the REPL, a page, or (for a received action) an effect.
+    let origin: StepOrigin
     let action: Action
     let before: State
     let after: State
@@ -41,11 +43,19 @@ final class SessionHistory<State, Action: Sendable> {
   }
 
   var entries: [Entry] = []
+  /// The effects that steps started, in the order they started.
+  var effects: [EffectSpan] = []
+  /// The positions in ``effects`` of those still running, by the registry's token.
+  private var openEffects: [Int: Int] = [:]
+  /// The registry whose lifecycle ``collectEffects()`` reads: the current store's.
+  private var registry: EffectRegistry?
   /// The calls resolved, in order.
   var resolutions: [Resolution] = []
   var cursor = 0
   /// Whether the next reduction is of an action the person sent, rather than one an effect sent.
   var isSending = false
+  /// Who sends the next sent action.
+  var sender = StepOrigin.repl
   /// How many undone steps new steps have replaced since the session last said so.
   var discarded = 0
 
@@ -56,11 +66,13 @@ final class SessionHistory<State, Action: Sendable> {
     environment: String
   ) {
     discardFuture()
+    collectEffects()
     let source: Entry.Source = isSending ? .sent : .received
     isSending = false
     entries.append(
       Entry(
-        source: source, action: action, before: before, after: after,
+        source: source, origin: source == .sent ? sender : .effect, action: action, before: before,
+        after: after,
         effect: effect.isNone ? nil : effect.description, time: time, environment: environment))
     cursor = entries.count
   }
@@ -80,6 +92,34 @@ final class SessionHistory<State, Action: Sendable> {
   /// whole history, those before step `count` otherwise (the ones after it are the future).
   func resolutions(before count: Int) -> [Resolution] {
     resolutions.filter { $0.index < count || ($0.index == count && count == entries.count) }
+  }
+
+  /// Follows the effects of `registry` from now on; those of the registry before, whose store
+  /// was replaced, are collected one last time and closed as cancelled if still open.
+  func followEffects(of registry: EffectRegistry, now: Duration) {
+    collectEffects()
+    for index in openEffects.values {
+      effects[index].end = now
+      effects[index].wasCancelled = true
+    }
+    openEffects = [:]
+    self.registry = registry
+  }
+
+  /// Records the effects that started or ended since the last call.
+  func collectEffects() {
+    guard let registry else { return }
+    for event in registry.takeLifecycle() {
+      switch event {
+      case .started(let token, let time, let describe):
+        openEffects[token] = effects.count
+        effects.append(EffectSpan(description: describe(), start: time, step: entries.count))
+      case .ended(let token, let time, let wasCancelled):
+        guard let index = openEffects.removeValue(forKey: token) else { continue }
+        effects[index].end = time
+        effects[index].wasCancelled = wasCancelled
+      }
+    }
   }
 
   /// Drops the steps and resolutions that time travel undid, before a new one replaces them.

@@ -1,0 +1,13 @@
+import Foundation
+
+extension App {
+  /// The folder of the app's web page (`index.html`, `app.js`, `app.css`), for the web front:
+  /// it renders ``ViewState`` and sends an ``Action`` for every keystroke and click.
+  ///
+  /// ```swift
+  /// REPLFeature(name: "app", …, view: { App.ViewState($0) }, page: App.webPage)
+  /// ```
+  public static var webPage: URL? {
+    Bundle.module.url(forResource: "Web", withExtension: nil)
+  }
+}

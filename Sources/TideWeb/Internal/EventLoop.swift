@@ -1,0 +1,360 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The web front's sockets: one thread polls the listening socket and every connection, reads
+/// requests within their bounds, and writes answers and event streams without ever blocking on a
+/// slow client. Other threads talk to it through ``submit(_:)``.
+final class EventLoop: @unchecked Sendable {
+  /// What other threads ask of the loop.
+  enum Command: Sendable {
+    /// Answer a request and close.
+    case respond(connection: Int, HTTPResponse)
+    /// Turn a connection into an event stream, starting with `first`.
+    case startStream(connection: Int, first: [UInt8])
+    /// Send bytes to every event stream.
+    case broadcast([UInt8])
+    case stop
+  }
+
+  /// What the loop does with a complete request, on its own thread: answer at once, or later
+  /// through ``submit(_:)`` (`nil`).
+  typealias Handler =
+    @Sendable (_ loop: EventLoop, _ connection: Int, _ request: HTTPRequest) ->
+    HTTPResponse?
+
+  struct Limits: Sendable {
+    var request = HTTPRequestParser.Limits()
+    /// How long a client has to send a whole request.
+    var requestTime = Duration.seconds(5)
+    /// Open connections, event streams included; more are answered 503 and closed.
+    var connections = 128
+    /// Bytes waiting for an event-stream client that reads too slowly; past it, it is dropped.
+    var streamBacklog = 4 << 20
+  }
+
+  let port: UInt16
+  private let listener: Int32
+  private let wakeRead: Int32
+  private let wakeWrite: Int32
+  private let limits: Limits
+  private let handler: Handler
+  private let inbox = Mutex<[Command]>([])
+  private let finished = DispatchSemaphore(value: 0)
+
+  // Owned by the loop's thread.
+  private var connections: [Int: Connection] = [:]
+  private var nextID = 0
+  private var running = true
+
+  private struct Connection {
+    enum Phase {
+      /// Reading the request, until `deadline`.
+      case reading
+      /// The request went to the handler.
+      case waiting
+      /// Writing the answer, then closing.
+      case answering
+      /// An event stream: open until the client leaves.
+      case streaming
+      /// Answered and shut for writing; reading what the client still sends, until `deadline`.
+      case lingering
+    }
+    let fd: Int32
+    var phase = Phase.reading
+    var input: [UInt8] = []
+    var output: [UInt8] = []
+    var written = 0
+    var deadline: UInt64
+  }
+
+  /// Binds a listening socket on 127.0.0.1 (never another interface).
+  ///
+  /// - Parameters:
+  ///   - port: The port, or 0 for a free one.
+  init(port: UInt16, limits: Limits, handler: @escaping Handler) throws(WebServerError) {
+    self.limits = limits
+    self.handler = handler
+    #if canImport(Glibc)
+      let stream = Int32(SOCK_STREAM.rawValue)
+    #else
+      let stream = SOCK_STREAM
+    #endif
+    let fd = socket(AF_INET, stream, 0)
+    guard fd >= 0 else { throw WebServerError.cannotListen("socket: \(Self.errorText())") }
+    var yes: Int32 = 1
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0, listen(fd, 128) == 0 else {
+      let reason = Self.errorText()
+      close(fd)
+      throw WebServerError.cannotListen("cannot listen on 127.0.0.1:\(port): \(reason)")
+    }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    self.port = UInt16(bigEndian: address.sin_port)
+    var pipeFDs: [Int32] = [0, 0]
+    guard pipe(&pipeFDs) == 0 else {
+      close(fd)
+      throw WebServerError.cannotListen("pipe: \(Self.errorText())")
+    }
+    listener = fd
+    wakeRead = pipeFDs[0]
+    wakeWrite = pipeFDs[1]
+    for descriptor in [listener, wakeRead, wakeWrite] { Self.makeNonBlocking(descriptor) }
+  }
+
+  /// Runs the loop on a thread of its own.
+  func start() {
+    let thread = Thread { [self] in run() }
+    thread.name = "tide-web"
+    thread.start()
+  }
+
+  /// Stops the loop, closes every socket, and waits until it has.
+  func stop() {
+    submit(.stop)
+    finished.wait()
+  }
+
+  /// Hands a command to the loop's thread.
+  func submit(_ command: Command) {
+    inbox.withLock { $0.append(command) }
+    var byte: UInt8 = 1
+    _ = write(wakeWrite, &byte, 1)
+  }
+
+  // MARK: - The loop
+
+  private func run() {
+    while running {
+      var fds = [
+        pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+      ]
+      var ids: [Int] = []
+      var nearest = UInt64.max
+      for (id, connection) in connections {
+        var events: Int32 = POLLIN
+        if connection.written < connection.output.count { events |= POLLOUT }
+        if connection.phase == .reading || connection.phase == .lingering {
+          nearest = min(nearest, connection.deadline)
+        }
+        fds.append(pollfd(fd: connection.fd, events: Int16(events), revents: 0))
+        ids.append(id)
+      }
+      let now = Self.now()
+      let timeout =
+        nearest == .max
+        ? -1 : Int32(min(60_000, (nearest > now ? nearest - now : 0) / 1_000_000 + 1))
+      let ready = poll(&fds, nfds_t(fds.count), timeout)
+      if ready < 0 && errno != EINTR { break }
+      if fds[0].revents != 0 { drainWakePipe() }
+      if fds[1].revents & Int16(POLLIN) != 0 { acceptConnections() }
+      for (offset, id) in ids.enumerated() {
+        let revents = Int32(fds[offset + 2].revents)
+        guard revents != 0, connections[id] != nil else { continue }
+        if revents & POLLOUT != 0 { flush(id) }
+        if revents & (POLLIN | POLLHUP | POLLERR) != 0, connections[id] != nil { readFrom(id) }
+      }
+      expire()
+      processInbox()
+    }
+    for id in Array(connections.keys) { closeConnection(id) }
+    close(listener)
+    close(wakeRead)
+    close(wakeWrite)
+    finished.signal()
+  }
+
+  private func processInbox() {
+    let commands = inbox.withLock { commands -> [Command] in
+      defer { commands = [] }
+      return commands
+    }
+    for command in commands {
+      switch command {
+      case .respond(let id, let response):
+        answer(id, response)
+      case .startStream(let id, let first):
+        guard var connection = connections[id], connection.phase == .waiting else { continue }
+        connection.phase = .streaming
+        connection.output = HTTPResponse.eventStreamHead + first
+        connection.written = 0
+        connections[id] = connection
+        flush(id)
+      case .broadcast(let bytes):
+        for (id, connection) in connections where connection.phase == .streaming {
+          connections[id]?.output += bytes
+          if connection.output.count - connection.written + bytes.count > limits.streamBacklog {
+            closeConnection(id)
+          } else {
+            flush(id)
+          }
+        }
+      case .stop:
+        running = false
+      }
+    }
+  }
+
+  private func acceptConnections() {
+    while true {
+      let fd = accept(listener, nil, nil)
+      guard fd >= 0 else { return }
+      Self.makeNonBlocking(fd)
+      #if canImport(Darwin)
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+      #endif
+      guard connections.count < limits.connections else {
+        let bytes = HTTPResponse.text(503, "too many connections; try again").serialized()
+        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Self.sendFlags) }
+        close(fd)
+        continue
+      }
+      let id = nextID
+      nextID += 1
+      connections[id] = Connection(
+        fd: fd, deadline: Self.now() + Self.nanoseconds(limits.requestTime))
+    }
+  }
+
+  private func readFrom(_ id: Int) {
+    guard var connection = connections[id] else { return }
+    var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+    let count = buffer.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
+    if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return }
+    guard count > 0 else {
+      // The client left (or the socket failed): nothing more can be read or written.
+      closeConnection(id)
+      return
+    }
+    guard connection.phase == .reading else {
+      // Whatever arrives after the request is not read as a request.
+      if connection.phase == .lingering || connection.phase == .streaming { return }
+      return
+    }
+    connection.input += buffer[..<count]
+    connections[id] = connection
+    switch HTTPRequestParser(limits: limits.request).parse(connection.input) {
+    case .incomplete:
+      break
+    case .invalid(let error):
+      answer(id, .error(error))
+    case .complete(let request):
+      connections[id]?.phase = .waiting
+      connections[id]?.input = []
+      if let response = handler(self, id, request) { answer(id, response) }
+    }
+  }
+
+  private func answer(_ id: Int, _ response: HTTPResponse) {
+    guard var connection = connections[id],
+      connection.phase == .reading || connection.phase == .waiting
+    else { return }
+    connection.phase = .answering
+    connection.output = response.serialized()
+    connection.written = 0
+    connections[id] = connection
+    flush(id)
+  }
+
+  private func flush(_ id: Int) {
+    guard var connection = connections[id] else { return }
+    while connection.written < connection.output.count {
+      let sent = connection.output.withUnsafeBytes { bytes in
+        send(
+          connection.fd, bytes.baseAddress! + connection.written,
+          bytes.count - connection.written, Self.sendFlags)
+      }
+      if sent < 0 {
+        if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { break }
+        closeConnection(id)
+        return
+      }
+      connection.written += sent
+    }
+    if connection.written == connection.output.count {
+      connection.output = []
+      connection.written = 0
+      if connection.phase == .answering {
+        // Shut for writing, then read what the client still sends for a moment, so that closing
+        // with unread bytes does not reset the connection before the answer is read.
+        shutdown(connection.fd, Int32(SHUT_WR))
+        connection.phase = .lingering
+        connection.deadline = Self.now() + 1_000_000_000
+      }
+    }
+    connections[id] = connection
+  }
+
+  /// Answers requests that took too long with 408, and closes lingering connections.
+  private func expire() {
+    let now = Self.now()
+    for (id, connection) in connections where connection.deadline <= now {
+      switch connection.phase {
+      case .reading:
+        answer(
+          id,
+          .text(
+            408,
+            "the request took longer than \(limits.requestTime.components.seconds) seconds to arrive"
+          ))
+      case .lingering:
+        closeConnection(id)
+      default:
+        break
+      }
+    }
+  }
+
+  private func closeConnection(_ id: Int) {
+    guard let connection = connections.removeValue(forKey: id) else { return }
+    close(connection.fd)
+  }
+
+  private func drainWakePipe() {
+    var buffer = [UInt8](repeating: 0, count: 256)
+    while read(wakeRead, &buffer, buffer.count) > 0 {}
+  }
+
+  // MARK: - Helpers
+
+  #if canImport(Glibc)
+    private static let sendFlags = Int32(MSG_NOSIGNAL)
+  #else
+    private static let sendFlags: Int32 = 0
+  #endif
+
+  private static func makeNonBlocking(_ fd: Int32) {
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+  }
+
+  private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+  private static func nanoseconds(_ duration: Duration) -> UInt64 {
+    let (seconds, attoseconds) = duration.components
+    return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+  }
+
+  static func errorText() -> String {
+    String(cString: strerror(errno))
+  }
+}

@@ -1,0 +1,48 @@
+/// A parsed HTTP/1.x request: what the web front's routes look at.
+struct HTTPRequest: Equatable, Sendable {
+  var method: String
+  /// The path, percent-decoded: `/api/steps`.
+  var path: String
+  /// The query's parameters, percent-decoded, in order.
+  var query: [(name: String, value: String)]
+  /// Header names in lower case, values trimmed, in order.
+  var headers: [(name: String, value: String)]
+  var body: [UInt8]
+
+  /// The value of the only header with this (lower-case) name.
+  func header(_ name: String) -> String? {
+    headers.first { $0.name == name }?.value
+  }
+
+  /// The first query parameter with this name.
+  func queryValue(_ name: String) -> String? {
+    query.first { $0.name == name }?.value
+  }
+
+  /// The value of a cookie in the `Cookie` header.
+  func cookie(_ name: String) -> String? {
+    guard let header = header("cookie") else { return nil }
+    for part in header.split(separator: ";") {
+      let pair = part.split(separator: "=", maxSplits: 1)
+      if pair.count == 2, pair[0].trimmingSpaces() == name {
+        return String(pair[1].trimmingSpaces())
+      }
+    }
+    return nil
+  }
+
+  static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
+    lhs.method == rhs.method && lhs.path == rhs.path && lhs.body == rhs.body
+      && lhs.query.elementsEqual(rhs.query) { $0 == $1 }
+      && lhs.headers.elementsEqual(rhs.headers) { $0 == $1 }
+  }
+}
+
+extension Substring {
+  func trimmingSpaces() -> Substring {
+    var result = self
+    while result.first == " " || result.first == "\t" { result.removeFirst() }
+    while result.last == " " || result.last == "\t" { result.removeLast() }
+    return result
+  }
+}

@@ -1,0 +1,204 @@
+/// Reads one HTTP/1.x request from bytes as they arrive, within fixed bounds; anything it does
+/// not accept is an error with the status to answer and a plain reason.
+///
+/// It is strict: lines end in CRLF, a body needs `Content-Length` (no chunked bodies), the
+/// target is a path (origin form), and header names and values hold no control characters.
+struct HTTPRequestParser {
+  /// How far it got.
+  enum Result: Equatable {
+    /// More bytes are needed.
+    case incomplete
+    case complete(HTTPRequest)
+    case invalid(HTTPError)
+  }
+
+  struct Limits: Equatable, Sendable {
+    /// The request line and headers together.
+    var headBytes = 16 * 1024
+    var headerCount = 64
+    var bodyBytes = 64 * 1024
+  }
+
+  let limits: Limits
+
+  /// Parses `bytes`, everything received so far on a connection.
+  func parse(_ bytes: [UInt8]) -> Result {
+    guard let headEnd = Self.find([13, 10, 13, 10], in: bytes) else {
+      if bytes.count > limits.headBytes {
+        return .invalid(
+          HTTPError(431, "the request's head is larger than \(limits.headBytes) bytes"))
+      }
+      // A bare LF line end would never complete: say so as soon as one is seen.
+      if let lf = bytes.firstIndex(of: 10), lf == 0 || bytes[lf - 1] != 13 {
+        return .invalid(HTTPError(400, "lines must end in CRLF"))
+      }
+      return .incomplete
+    }
+    guard headEnd + 4 <= limits.headBytes else {
+      return .invalid(HTTPError(431, "the request's head is larger than \(limits.headBytes) bytes"))
+    }
+    let head = bytes[..<headEnd]
+    var lines: [ArraySlice<UInt8>] = []
+    var start = head.startIndex
+    while let end = Self.find([13, 10], in: head, from: start) {
+      lines.append(head[start..<end])
+      start = end + 2
+    }
+    lines.append(head[start...])
+    if lines.contains(where: { $0.contains(10) || $0.contains(13) }) {
+      return .invalid(HTTPError(400, "lines must end in CRLF"))
+    }
+    var request: HTTPRequest
+    switch Self.requestLine(lines[0]) {
+    case .success(let parsed): request = parsed
+    case .failure(let error): return .invalid(error)
+    }
+    guard lines.count - 1 <= limits.headerCount else {
+      return .invalid(HTTPError(431, "the request has more than \(limits.headerCount) headers"))
+    }
+    for line in lines.dropFirst() {
+      guard let colon = line.firstIndex(of: 58) else {
+        return .invalid(HTTPError(400, "a header line has no colon"))
+      }
+      let name = line[line.startIndex..<colon]
+      guard !name.isEmpty, name.allSatisfy(Self.isTokenByte) else {
+        return .invalid(HTTPError(400, "a header's name is not a token"))
+      }
+      let value = line[(colon + 1)...]
+      guard value.allSatisfy({ $0 == 9 || ($0 >= 32 && $0 != 127) }) else {
+        return .invalid(HTTPError(400, "a header's value holds a control character"))
+      }
+      guard let text = String(validating: value, as: UTF8.self) else {
+        return .invalid(HTTPError(400, "a header's value is not UTF-8"))
+      }
+      request.headers.append(
+        (
+          String(decoding: name, as: UTF8.self).lowercased(),
+          String(Substring(text).trimmingSpaces())
+        ))
+    }
+    for unique in ["host", "content-length", "origin", "cookie"]
+    where request.headers.filter({ $0.name == unique }).count > 1 {
+      return .invalid(HTTPError(400, "the request has more than one \(unique) header"))
+    }
+    guard request.header("host") != nil else {
+      return .invalid(HTTPError(400, "the request has no Host header"))
+    }
+    if request.header("transfer-encoding") != nil {
+      return .invalid(HTTPError(400, "bodies must have a Content-Length; chunked ones are refused"))
+    }
+    var length = 0
+    if let text = request.header("content-length") {
+      guard !text.isEmpty, text.count <= 12, text.utf8.allSatisfy({ (48...57).contains($0) }),
+        let value = Int(text)
+      else {
+        return .invalid(HTTPError(400, "Content-Length is not a whole number"))
+      }
+      length = value
+    }
+    guard length <= limits.bodyBytes else {
+      return .invalid(HTTPError(413, "the body is larger than \(limits.bodyBytes) bytes"))
+    }
+    let bodyStart = headEnd + 4
+    guard bytes.count - bodyStart >= length else { return .incomplete }
+    guard bytes.count - bodyStart == length else {
+      return .invalid(HTTPError(400, "more bytes arrived than Content-Length says"))
+    }
+    request.body = Array(bytes[bodyStart...])
+    return .complete(request)
+  }
+
+  private static func requestLine(_ line: ArraySlice<UInt8>) -> Swift.Result<HTTPRequest, HTTPError>
+  {
+    let parts = line.split(separator: 32, omittingEmptySubsequences: false)
+    guard parts.count == 3 else {
+      return .failure(HTTPError(400, "the request line is not METHOD PATH VERSION"))
+    }
+    let method = String(decoding: parts[0], as: UTF8.self)
+    guard !method.isEmpty, parts[0].allSatisfy(isTokenByte) else {
+      return .failure(HTTPError(400, "the method is not a token"))
+    }
+    let version = String(decoding: parts[2], as: UTF8.self)
+    guard version == "HTTP/1.1" || version == "HTTP/1.0" else {
+      return .failure(HTTPError(505, "only HTTP/1.0 and HTTP/1.1 are spoken here"))
+    }
+    let target = parts[1]
+    guard target.first == 47, target.allSatisfy({ $0 > 32 && $0 < 127 }) else {
+      return .failure(HTTPError(400, "the target must be a path starting with /"))
+    }
+    let questionMark = target.firstIndex(of: 63)
+    let rawPath = target[..<(questionMark ?? target.endIndex)]
+    guard let path = percentDecoded(rawPath, plusIsSpace: false) else {
+      return .failure(HTTPError(400, "the path is not valid percent-encoded UTF-8"))
+    }
+    var query: [(String, String)] = []
+    if let questionMark {
+      for pair in target[(questionMark + 1)...].split(separator: 38) {
+        let parts = pair.split(separator: 61, maxSplits: 1, omittingEmptySubsequences: false)
+        guard let name = percentDecoded(parts[0], plusIsSpace: true),
+          let value = parts.count > 1 ? percentDecoded(parts[1], plusIsSpace: true) : ""
+        else {
+          return .failure(HTTPError(400, "the query is not valid percent-encoded UTF-8"))
+        }
+        query.append((name, value))
+      }
+    }
+    return .success(
+      HTTPRequest(method: method, path: path, query: query, headers: [], body: []))
+  }
+
+  static func percentDecoded(_ bytes: ArraySlice<UInt8>, plusIsSpace: Bool) -> String? {
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      if byte == 37 {
+        guard index + 3 <= bytes.endIndex, let high = hexValue(bytes[index + 1]),
+          let low = hexValue(bytes[index + 2])
+        else { return nil }
+        let decoded = high << 4 | low
+        guard decoded != 0 else { return nil }
+        result.append(decoded)
+        index += 3
+      } else {
+        result.append(plusIsSpace && byte == 43 ? 32 : byte)
+        index += 1
+      }
+    }
+    return String(validating: result, as: UTF8.self)
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case 48...57: byte - 48
+    case 65...70: byte - 55
+    case 97...102: byte - 87
+    default: nil
+    }
+  }
+
+  static func isTokenByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 48...57, 65...90, 97...122: true
+    default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+    }
+  }
+
+  /// Where `needle` first starts in `bytes`, at or after `start`.
+  static func find(_ needle: [UInt8], in bytes: ArraySlice<UInt8>, from start: Int? = nil) -> Int? {
+    var index = start ?? bytes.startIndex
+    let last = bytes.endIndex - needle.count
+    while index <= last {
+      if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) {
+        return index
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
+    find(needle, in: bytes[...])
+  }
+}

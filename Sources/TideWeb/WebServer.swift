@@ -1,0 +1,210 @@
+import Foundation
+import TideInspect
+import TideREPL
+
+/// The web front: serves a running ``REPL``'s feature to a browser on this machine, beside the
+/// terminal, on the same session.
+///
+/// Two pages follow the session live over Server-Sent Events:
+/// - `/app/`, the feature's own page (see `REPLFeature`'s `page:`), which renders the view state
+///   and sends an action for every keystroke and click;
+/// - `/inspector`, for any feature: every step with where it came from and its diff, the effects
+///   on a time axis, time travel by clicking a step, and the session as a test to download.
+///
+/// ```swift
+/// let server = WebServer(repl: repl)
+/// let url = try server.start()   // http://127.0.0.1:PORT/?token=…
+/// print("web: \(url)")
+/// ```
+///
+/// It listens on 127.0.0.1 only, wants the run's token on every request, checks Host and
+/// Origin, bounds every request's size and time and the number of connections, and answers
+/// anything malformed with 400. Secrets (values a `Redacting` type names) never reach a page.
+@MainActor
+public final class WebServer {
+  /// How the server listens.
+  public struct Options: Sendable {
+    /// The port on 127.0.0.1; 0 picks a free one.
+    public var port: UInt16
+    /// The token every request must carry; a random one when `nil`.
+    public var token: String?
+    /// Open connections, event streams included.
+    public var maximumConnections: Int
+    /// How long a client has to send a whole request.
+    public var requestTimeout: Duration
+
+    /// Creates options.
+    ///
+    /// ```swift
+    /// WebServer.Options(port: 8080)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - port: The port, 0 for a free one.
+    ///   - token: The token; random when `nil`.
+    ///   - maximumConnections: How many connections may be open at once.
+    ///   - requestTimeout: How long a request may take to arrive.
+    public init(
+      port: UInt16 = 0, token: String? = nil, maximumConnections: Int = 128,
+      requestTimeout: Duration = .seconds(5)
+    ) {
+      self.port = port
+      self.token = token
+      self.maximumConnections = maximumConnections
+      self.requestTimeout = requestTimeout
+    }
+  }
+
+  private let repl: REPL
+  private let options: Options
+  /// The run's token.
+  public let token: String
+  private var loop: EventLoop?
+  private var isObserving = false
+
+  /// Creates a server for `repl`; nothing listens until ``start()``.
+  ///
+  /// - Parameters:
+  ///   - repl: The REPL whose session the pages show and drive.
+  ///   - options: How to listen.
+  public init(repl: REPL, options: Options = Options()) {
+    self.repl = repl
+    self.options = options
+    self.token = options.token ?? AccessPolicy.makeToken()
+  }
+
+  /// The address to open, token included: `http://127.0.0.1:PORT/?token=…`; `nil` until started.
+  public var url: URL? {
+    loop.map { URL(string: "http://127.0.0.1:\($0.port)/?token=\(token)")! }
+  }
+
+  /// Starts listening on 127.0.0.1.
+  ///
+  /// - Returns: The address to open, with the token.
+  /// - Throws: ``WebServerError`` when the port cannot be had or the front's files are missing.
+  @discardableResult
+  public func start() throws(WebServerError) -> URL {
+    if let url { return url }
+    let assets = try WebAssets.load()
+    var limits = EventLoop.Limits()
+    limits.connections = max(1, options.maximumConnections)
+    limits.requestTime = options.requestTimeout
+    let token = self.token
+    let loop = try EventLoop(port: options.port, limits: limits) { loop, connection, request in
+      Routes(policy: AccessPolicy(port: loop.port, token: token), assets: assets)
+        .answer(request) { work in
+          Task { @MainActor [weak self] in
+            guard let self else {
+              loop.submit(.respond(connection: connection, .text(503, "the server is stopping")))
+              return
+            }
+            switch await self.answerOnMain(work) {
+            case .response(let response):
+              loop.submit(.respond(connection: connection, response))
+            case .stream(let first):
+              loop.submit(.startStream(connection: connection, first: first))
+            }
+          }
+        }
+    }
+    self.loop = loop
+    loop.start()
+    if !isObserving {
+      isObserving = true
+      repl.onChange { [weak self] in self?.publish() }
+    }
+    return url!
+  }
+
+  /// Stops listening and closes every connection.
+  public func stop() {
+    loop?.stop()
+    loop = nil
+  }
+
+  /// The port it listens on, once started.
+  public var port: UInt16? { loop?.port }
+
+  // MARK: - The session
+
+  /// Sends every event stream the session as it is now.
+  func publish() {
+    loop?.submit(.broadcast(Self.event(sessionJSON())))
+  }
+
+  /// An event-stream message: one `update` event whose data is a line of JSON.
+  static func event(_ json: String) -> [UInt8] {
+    Array("event: update\ndata: \(json)\n\n".utf8)
+  }
+
+  func sessionJSON() -> String {
+    let snapshot = repl.webSnapshot
+    let running = snapshot.runningEffects.map(Inspector.jsonString).joined(separator: ",")
+    return "{\"feature\":\(Inspector.jsonString(snapshot.feature)),"
+      + "\"summary\":\(Inspector.jsonString(snapshot.summary)),"
+      + "\"environment\":\(Inspector.jsonString(snapshot.environment)),"
+      + "\"clock\":\(Inspector.jsonString(snapshot.clock)),"
+      + "\"steps\":\(snapshot.stepCount),\"cursor\":\(snapshot.cursor),"
+      + "\"hasPage\":\(snapshot.page != nil),\"view\":\(snapshot.viewJSON ?? "null"),"
+      + "\"running\":[\(running)]}"
+  }
+
+  enum MainAnswer {
+    case response(HTTPResponse)
+    case stream(first: [UInt8])
+  }
+
+  /// The routes that read or change the session, on the main actor.
+  func answerOnMain(_ work: Routes.MainWork) async -> MainAnswer {
+    switch work {
+    case .home:
+      // The token moves from the address to a cookie, and the address loses it.
+      var response = HTTPResponse(status: 303)
+      response.headers.append(("Location", repl.webSnapshot.page == nil ? "/inspector" : "/app/"))
+      response.headers.append(("Set-Cookie", AccessPolicy(port: port ?? 0, token: token).cookie))
+      return .response(response)
+    case .events:
+      return .stream(first: Self.event(sessionJSON()))
+    case .session:
+      return .response(.json(sessionJSON()))
+    case .steps(let from, let to):
+      let snapshot = repl.webSnapshot
+      let steps =
+        snapshot.stepCount == 0 || from > to
+        ? [] : repl.webSteps(max(1, from)...min(to, snapshot.stepCount))
+      return .response(
+        .json(
+          "{\"total\":\(snapshot.stepCount),\"cursor\":\(snapshot.cursor),\"steps\":["
+            + steps.joined(separator: ",") + "]}"))
+    case .effects:
+      return .response(.json(repl.webEffects))
+    case .test:
+      switch repl.webExportTest() {
+      case .success(let source):
+        var response = HTTPResponse(
+          status: 200, contentType: "text/x-swift; charset=utf-8", body: Array(source.utf8))
+        response.headers.append(
+          ("Content-Disposition", "attachment; filename=\"ReplaysSessionTests.swift\""))
+        return .response(response)
+      case .failure(let error):
+        return .response(.text(409, error.message))
+      }
+    case .action(let line):
+      if let failure = await repl.sendFromPage(line) {
+        return .response(.text(422, failure))
+      }
+      return .response(HTTPResponse(status: 204))
+    case .jump(let step):
+      if let failure = await repl.jumpFromPage(to: step) {
+        return .response(.text(422, failure))
+      }
+      return .response(HTTPResponse(status: 204))
+    case .page(let file):
+      guard let folder = repl.webSnapshot.page else {
+        return .response(
+          .text(404, "\(repl.webSnapshot.feature) has no page; the inspector is at /inspector"))
+      }
+      return .response(WebAssets.pageFile(file, in: folder))
+    }
+  }
+}
