@@ -1,0 +1,235 @@
+import Foundation
+import Testing
+import TideWeb
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+@MainActor
+@Suite("The web front's security rules")
+struct WebSecurityTests {
+  @Test func itListensOnLoopbackOnly() async throws {
+    let web = try WebFixture()
+    #expect(
+      web.server.url?.absoluteString == "http://127.0.0.1:\(web.port)/?token=\(WebFixture.token)")
+    // The same port on another address of this machine is not listened on.
+    let addresses = Self.otherIPv4Addresses()
+    for address in addresses {
+      #expect(Self.canConnect(to: address, port: web.port) == false, "listening on \(address)")
+    }
+  }
+
+  @Test func aMissingTokenGets401AndAWrongOne403() async throws {
+    let web = try WebFixture()
+    let missing = try await web.send("GET", "/api/session", cookie: false)
+    #expect(missing.status == 401)
+    #expect(missing.body == "a token is required: open the address tide printed\n")
+    let wrongCookie = try await web.send(
+      "GET", "/api/session", headers: ["Cookie: tide_token=guess"], cookie: false)
+    #expect(wrongCookie.status == 403)
+    #expect(wrongCookie.body == "the token is wrong: open the address tide printed\n")
+    let wrongQuery = try await web.send("GET", "/?token=0123456789abcdeX", cookie: false)
+    #expect(wrongQuery.status == 403)
+    #expect(wrongQuery.headers["set-cookie"] == nil)
+    let events = try await web.send("GET", "/events", cookie: false)
+    #expect(events.status == 401)
+    #expect(!events.body.contains("feature"))
+  }
+
+  @Test func theHostMustBeLoopback() async throws {
+    let web = try WebFixture()
+    for host in ["evil.example:\(web.port)", "127.0.0.1", "localhost:1", "127.0.0.2:\(web.port)"] {
+      let answer = try await web.send("GET", "/api/session", host: host)
+      #expect(answer.status == 403, "Host: \(host)")
+      #expect(
+        answer.body == "the Host header must be 127.0.0.1:\(web.port) or localhost:\(web.port)\n")
+    }
+    let localhost = try await web.send("GET", "/api/session", host: "localhost:\(web.port)")
+    #expect(localhost.status == 200)
+  }
+
+  @Test func aPostMustComeFromAPageOfTheServer() async throws {
+    let web = try WebFixture()
+    let foreign = try await web.send(
+      "POST", "/api/action", body: ".logoutTapped", headers: ["Origin: https://evil.example"])
+    #expect(foreign.status == 403)
+    #expect(
+      foreign.body == "a POST must come from a page of this server, not https://evil.example\n")
+    let noOrigin = Answer(
+      try await LoopbackClient.exchange(
+        port: web.port,
+        "POST /api/action HTTP/1.1\r\nHost: 127.0.0.1:\(web.port)\r\nCookie: tide_token=\(WebFixture.token)\r\nContent-Length: 13\r\n\r\n.logoutTapped"
+      ))
+    #expect(noOrigin.status == 403)
+    #expect(noOrigin.body == "a POST must carry an Origin header\n")
+    let session = try await web.send("GET", "/api/session")
+    #expect(session.body.contains("\"steps\":0"))
+    let get = try await web.send("GET", "/api/action")
+    #expect(get.status == 405)
+    let delete = try await web.send("DELETE", "/api/session")
+    #expect(delete.status == 405)
+    #expect(delete.headers["allow"] == "GET, POST")
+  }
+
+  @Test func malformedRequestsGet400AndTheServerGoesOn() async throws {
+    let web = try WebFixture()
+    let cases: [(String, Int, String)] = [
+      ("GET / HTTP/1.1\nHost: x\n\n", 400, "lines must end in CRLF"),
+      ("GARBAGE\r\n\r\n", 400, "the request line is not METHOD PATH VERSION"),
+      ("GET / HTTP/2.0\r\nHost: x\r\n\r\n", 505, "only HTTP/1.0 and HTTP/1.1 are spoken here"),
+      (
+        "GET http://x/ HTTP/1.1\r\nHost: x\r\n\r\n", 400,
+        "the target must be a path starting with /"
+      ),
+      ("GET /%zz HTTP/1.1\r\nHost: x\r\n\r\n", 400, "the path is not valid percent-encoded UTF-8"),
+      ("GET / HTTP/1.1\r\n\r\n", 400, "the request has no Host header"),
+      (
+        "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", 400,
+        "the request has more than one host header"
+      ),
+      ("GET / HTTP/1.1\r\nHost a\r\n\r\n", 400, "a header line has no colon"),
+      (
+        "POST /api/action HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n", 400,
+        "bodies must have a Content-Length; chunked ones are refused"
+      ),
+      (
+        "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n", 400,
+        "Content-Length is not a whole number"
+      ),
+      (
+        "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999\r\n\r\n", 413,
+        "the body is larger than 65536 bytes"
+      ),
+      (
+        "GET / HTTP/1.1\r\nHost: x\r\n" + String(repeating: "X-A: b\r\n", count: 65) + "\r\n", 431,
+        "the request has more than 64 headers"
+      ),
+      (
+        "GET /" + String(repeating: "a", count: 17_000) + " HTTP/1.1\r\n\r\n", 431,
+        "the request's head is larger than 16384 bytes"
+      ),
+    ]
+    for (request, status, reason) in cases {
+      let answer = Answer(try await LoopbackClient.exchange(port: web.port, request))
+      #expect(answer.status == status, "\(request.prefix(40))")
+      #expect(answer.body == reason + "\n", "\(request.prefix(40))")
+    }
+    let after = try await web.send("GET", "/api/session")
+    #expect(after.status == 200)
+  }
+
+  @Test func aSlowRequestTimesOutWithoutBlockingOthers() async throws {
+    let web = try WebFixture(options: WebServer.Options(requestTimeout: .milliseconds(300)))
+    let slow = try LoopbackClient(port: web.port)
+    slow.write("GET /api/session HTTP/1.1\r\nHost: 127.0.0.1:\(web.port)\r\n")
+    // Another client is answered while the slow one dawdles.
+    let other = try await web.send("GET", "/api/session")
+    #expect(other.status == 200)
+    let answer = Answer(await slow.readToEnd())
+    #expect(answer.status == 408)
+    #expect(answer.body == "the request took longer than 300ms to arrive\n")
+  }
+
+  @Test func connectionsPastTheCapGet503() async throws {
+    let web = try WebFixture(options: WebServer.Options(maximumConnections: 3))
+    var streams: [LoopbackClient] = []
+    for _ in 0..<3 {
+      let stream = try LoopbackClient(port: web.port)
+      stream.write(web.request("GET", "/events"))
+      _ = await stream.read { $0.contains("\n\n") }
+      streams.append(stream)
+    }
+    let refused = try await web.send("GET", "/api/session")
+    #expect(refused.status == 503)
+    #expect(refused.body == "too many connections; try again\n")
+    streams.removeAll()
+    // Once they leave, there is room again (the server notices the close on its next poll).
+    var answer = try await web.send("GET", "/api/session")
+    for _ in 0..<50 where answer.status == 503 {
+      await Task.yield()
+      answer = try await web.send("GET", "/api/session")
+    }
+    #expect(answer.status == 200)
+  }
+
+  @Test func seededRandomRequestsNeverCrashTheServer() async throws {
+    let seed = UInt64.random(in: 0...UInt64.max)
+    var random = SplitMix(seed: seed)
+    let web = try WebFixture()
+    let pieces = [
+      "GET ", "POST ", "/", "/api/action", "/events", "?token=", "%", "%0", "%00", " HTTP/1.1",
+      "\r\n", "\n", "\r", "Host: ", "127.0.0.1:\(web.port)", "Content-Length: ", "5", "-",
+      "Cookie: tide_token=\(WebFixture.token)", ":", " ", "\u{0}", "é", "\u{FF}", "Origin: ",
+      "Transfer-Encoding: chunked", "\r\n\r\n",
+    ]
+    for _ in 0..<200 {
+      var request = ""
+      for _ in 0..<Int(random.next() % 20) {
+        request += pieces[Int(random.next() % UInt64(pieces.count))]
+      }
+      let raw = try await LoopbackClient.exchange(port: web.port, request + "\r\n\r\n")
+      #expect(
+        raw.isEmpty || raw.hasPrefix("HTTP/1.1 "), "seed \(seed): \(request.debugDescription)")
+    }
+    let after = try await web.send("GET", "/api/session")
+    #expect(after.status == 200, "seed \(seed)")
+  }
+
+  // MARK: - Helpers
+
+  /// This machine's IPv4 addresses other than loopback.
+  static func otherIPv4Addresses() -> [String] {
+    var result: [String] = []
+    var list: UnsafeMutablePointer<ifaddrs>?
+    guard getifaddrs(&list) == 0, let first = list else { return [] }
+    defer { freeifaddrs(list) }
+    for pointer in sequence(first: first, next: { $0.pointee.ifa_next }) {
+      guard let address = pointer.pointee.ifa_addr,
+        address.pointee.sa_family == sa_family_t(AF_INET)
+      else { continue }
+      var host = [CChar](repeating: 0, count: 64)
+      address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+        var inAddress = $0.pointee.sin_addr
+        _ = inet_ntop(AF_INET, &inAddress, &host, socklen_t(host.count))
+      }
+      let text = String(
+        decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if !text.hasPrefix("127.") { result.append(text) }
+    }
+    return result
+  }
+
+  static func canConnect(to address: String, port: UInt16) -> Bool {
+    #if canImport(Glibc)
+      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let fd = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    defer { close(fd) }
+    var target = sockaddr_in()
+    target.sin_family = sa_family_t(AF_INET)
+    target.sin_port = port.bigEndian
+    target.sin_addr.s_addr = inet_addr(address)
+    return withUnsafePointer(to: &target) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+      }
+    }
+  }
+}
+
+/// A small seeded generator, so a failure's seed reproduces it.
+struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

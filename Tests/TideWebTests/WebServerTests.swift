@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+import TideREPL
+import TideWeb
+
+@MainActor
+@Suite("The web front over loopback")
+struct WebServerTests {
+  @Test func theFirstLoadMovesTheTokenToACookieAndOpensTheAppPage() async throws {
+    let web = try WebFixture()
+    let first = try await web.send("GET", "/?token=\(WebFixture.token)", cookie: false)
+    #expect(first.status == 303)
+    #expect(first.headers["location"] == "/app/")
+    #expect(
+      first.headers["set-cookie"]
+        == "tide_token=\(WebFixture.token); Path=/; HttpOnly; SameSite=Strict")
+    #expect(first.headers["referrer-policy"] == "no-referrer")
+
+    let page = try await web.send("GET", "/app/")
+    #expect(page.status == 200)
+    #expect(page.headers["content-type"] == "text/html; charset=utf-8")
+    #expect(page.body.contains("<script src=\"app.js\" defer></script>"))
+    let script = try await web.send("GET", "/app/app.js")
+    #expect(script.headers["content-type"] == "text/javascript; charset=utf-8")
+    let shared = try await web.send("GET", "/tide/tide.js")
+    #expect(shared.body.contains("function swiftString"))
+    let inspector = try await web.send("GET", "/inspector")
+    #expect(inspector.body.contains("<title>Tide: inspector</title>"))
+  }
+
+  @Test func aFeatureWithoutAPageOpensTheInspector() async throws {
+    let web = try WebFixture()
+    _ = await web.repl.handle(":use counter")
+    let first = try await web.send("GET", "/?token=\(WebFixture.token)", cookie: false)
+    #expect(first.headers["location"] == "/inspector")
+    let page = try await web.send("GET", "/app/")
+    #expect(page.status == 404)
+    #expect(page.body == "counter has no page; the inspector is at /inspector\n")
+    let session = try await web.send("GET", "/api/session")
+    #expect(session.body.contains("\"feature\":\"counter\""))
+    #expect(session.body.contains("\"view\":null"))
+  }
+
+  @Test func thePageSeesTheViewStateWithoutThePassword() async throws {
+    let web = try WebFixture()
+    _ = await web.repl.handle(#".login(.usernameChanged("pritesh"))"#)
+    _ = await web.repl.handle(#".login(.passwordChanged("Secret1"))"#)
+    let session = try await web.send("GET", "/api/session")
+    #expect(
+      session.body
+        == #"{"feature":"app","summary":"the app","environment":"demo","clock":"virtual, at 0ms","steps":2,"cursor":2,"hasPage":true,"view":{"case":"login","value":{"username":"pritesh","password":null,"isLoginButtonEnabled":true,"isActivityIndicatorVisible":false,"infoMessage":null,"alert":null}},"running":[]}"#
+    )
+    let steps = try await web.send("GET", "/api/steps?from=1&to=10")
+    #expect(
+      steps.body.hasPrefix(
+        #"{"total":2,"cursor":2,"steps":[{"number":1,"kind":"send","origin":"repl""#))
+    #expect(steps.body.contains(#""action":".login(.passwordChanged(\"••••••\"))""#))
+    #expect(!steps.body.contains("Secret1"))
+    #expect(!session.body.contains("Secret1"))
+  }
+
+  @Test func anActionFromThePageIsAStepTheREPLPrints() async throws {
+    let web = try WebFixture()
+    let sent = try await web.send("POST", "/api/action", body: #".login(.usernameChanged("ada"))"#)
+    #expect(sent.status == 204)
+    #expect(
+      web.output.text.contains(
+        """
+        web> .login(.usernameChanged("ada"))
+        → .login(.usernameChanged("ada"))
+        """))
+    let secret = try await web.send(
+      "POST", "/api/action", body: #".login(.passwordChanged("Lovelace1"))"#)
+    #expect(secret.status == 204)
+    #expect(web.output.text.contains(#"web> .login(.passwordChanged("••••••"))"#))
+    #expect(!web.output.text.contains("Lovelace1"))
+    let steps = try await web.send("GET", "/api/steps?from=1&to=2")
+    #expect(steps.body.contains(#""origin":"page""#))
+  }
+
+  @Test func aBadActionIsRefusedWithTheREPLsError() async throws {
+    let web = try WebFixture()
+    let unknown = try await web.send("POST", "/api/action", body: ".loginTapped")
+    #expect(unknown.status == 422)
+    #expect(unknown.body == "App.Action has no case .loginTapped\n")
+    #expect(web.output.text.contains("web> .loginTapped\n"))
+    let command = try await web.send("POST", "/api/action", body: ":save /tmp/stolen")
+    #expect(command.status == 422)
+    #expect(command.body == "a page sends one action in Swift syntax, such as .loginButtonTapped\n")
+    let twoLines = try await web.send("POST", "/api/action", body: ".logoutTapped\n:quit")
+    #expect(twoLines.body == "a page sends one action, on one line\n")
+    let session = try await web.send("GET", "/api/session")
+    #expect(session.body.contains("\"steps\":0"))
+  }
+
+  @Test func theEventStreamSendsEveryChangeFromAnyFront() async throws {
+    let web = try WebFixture()
+    let stream = try LoopbackClient(port: web.port)
+    stream.write(web.request("GET", "/events"))
+    let first = await stream.read { $0.contains("\n\n") }
+    #expect(first.hasPrefix("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"))
+    #expect(first.contains("event: update\ndata: {\"feature\":\"app\""))
+    _ = await web.repl.handle(#".login(.usernameChanged("grace"))"#)
+    let second = await stream.read { $0.contains("\"steps\":1") }
+    #expect(second.contains("\"username\":\"grace\""))
+    _ = try await web.send("POST", "/api/action", body: #".login(.usernameChanged("ada"))"#)
+    let third = await stream.read { $0.contains("\"steps\":2") }
+    #expect(third.contains("\"username\":\"ada\""))
+  }
+
+  @Test func manyEventStreamsAllSeeTheSameUpdate() async throws {
+    let web = try WebFixture()
+    var streams: [LoopbackClient] = []
+    for _ in 0..<40 {
+      let stream = try LoopbackClient(port: web.port)
+      stream.write(web.request("GET", "/events"))
+      _ = await stream.read { $0.contains("\n\n") }
+      streams.append(stream)
+    }
+    _ = await web.repl.handle(".logoutTapped")
+    for stream in streams {
+      let text = await stream.read { $0.contains("\"steps\":1") }
+      #expect(text.contains("\"steps\":1"))
+    }
+  }
+
+  @Test func jumpingFromThePageTravelsInTime() async throws {
+    let web = try WebFixture()
+    _ = await web.repl.handle(#".login(.usernameChanged("ada"))"#)
+    _ = await web.repl.handle(#".login(.usernameChanged("grace"))"#)
+    let jump = try await web.send("POST", "/api/jump", body: "1")
+    #expect(jump.status == 204)
+    #expect(web.output.text.contains("web> :jump 1\n⟲ step 1 of 2, re-run from the initial state"))
+    let session = try await web.send("GET", "/api/session")
+    #expect(session.body.contains("\"steps\":2,\"cursor\":1"))
+    let tooFar = try await web.send("POST", "/api/jump", body: "9")
+    #expect(tooFar.status == 422)
+    #expect(tooFar.body == "there is no step 9; the history has steps 0 to 2\n")
+    let notANumber = try await web.send("POST", "/api/jump", body: "-1")
+    #expect(notANumber.status == 400)
+  }
+
+  @Test func theDownloadedTestHasPlaceholdersForSecrets() async throws {
+    let web = try WebFixture()
+    _ = await web.repl.handle(#".login(.usernameChanged("pritesh"))"#)
+    _ = await web.repl.handle(#".login(.passwordChanged("Secret1"))"#)
+    let test = try await web.send("GET", "/api/test")
+    #expect(test.status == 200)
+    #expect(
+      test.headers["content-disposition"] == "attachment; filename=\"ReplaysSessionTests.swift\"")
+    #expect(test.body.contains("await store.send(.login(.passwordChanged(<#secret#>))) {"))
+    #expect(test.body.contains("$0.login?.password = <#secret#>"))
+    #expect(!test.body.contains("Secret1"))
+  }
+
+  @Test func theEffectsAreListedWithTheirTimes() async throws {
+    let web = try WebFixture()
+    _ = await web.repl.handle(#".login(.usernameChanged("pritesh"))"#)
+    _ = await web.repl.handle(#".login(.passwordChanged("Secret1"))"#)
+    _ = await web.repl.handle(".login(.loginButtonTapped)")
+    let running = try await web.send("GET", "/api/effects")
+    #expect(running.body.contains(#""start":0.000,"step":3,"end":null,"cancelled":false}]"#))
+    _ = await web.repl.handle(":advance 2s")
+    // The response ends the login screen, whose effects are cancelled as it goes: the request's
+    // task is still delivering its response when that happens.
+    let done = try await web.send("GET", "/api/effects")
+    #expect(
+      done.body
+        == #"[{"description":".run(\"login\")","start":0.000,"step":3,"end":800.000,"cancelled":true}]"#
+    )
+  }
+}
