@@ -311,12 +311,8 @@ final class EventLoop: @unchecked Sendable {
     for (id, connection) in connections where connection.deadline <= now {
       switch connection.phase {
       case .reading:
-        answer(
-          id,
-          .text(
-            408,
-            "the request took longer than \(limits.requestTime.components.seconds) seconds to arrive"
-          ))
+        let milliseconds = Self.nanoseconds(limits.requestTime) / 1_000_000
+        answer(id, .text(408, "the request took longer than \(milliseconds)ms to arrive"))
       case .lingering:
         closeConnection(id)
       default:
