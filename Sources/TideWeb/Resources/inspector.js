@@ -41,6 +41,7 @@ async function loadPage(page) {
     loading.delete(page);
   }
   scheduleRender();
+  renderDetail();
 }
 
 function scheduleRender() {
@@ -54,50 +55,73 @@ function scheduleRender() {
 
 function formatTime(ms) {
   if (ms >= 1000) return (ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 2) + "s";
-  return Math.round(ms * 1000) / 1000 + "ms";
+  return (Number.isInteger(ms) ? ms : ms.toFixed(1)) + "ms";
 }
 
-function makeRow(number, step) {
+// The rows in view, by step number. A row stays the same element while it is in view, so a
+// click is never lost to an update that arrives between the press and the release.
+const rowElements = new Map();
+const CELLS = ["number", "arrow", "origin", "action", "time"];
+
+function makeRow() {
   const row = document.createElement("div");
-  row.className = "step";
-  row.style.top = (number - 1) * ROW + "px";
-  row.dataset.number = String(number);
-  if (session && number > session.cursor) row.classList.add("future");
-  if (session && number === session.cursor) row.classList.add("current");
-  if (number === selected) row.classList.add("selected");
-  const cells = [
-    ["number", String(number)],
-    ["arrow", step ? (step.kind === "send" ? "→" : "←") : ""],
-    ["origin", step ? step.origin : ""],
-    ["action", step ? step.action : "…"],
-    ["time", step ? formatTime(step.time) : ""],
-  ];
-  for (const [name, text] of cells) {
+  for (const name of CELLS) {
     const cell = document.createElement("span");
-    cell.className = name;
-    if (step && name === "arrow") cell.classList.add(step.kind);
-    if (step && name === "origin") cell.classList.add(step.origin);
-    cell.textContent = text;
+    cell.dataset.cell = name;
     row.append(cell);
   }
   return row;
 }
 
+function fillRow(row, number, step) {
+  row.style.top = (number - 1) * ROW + "px";
+  row.dataset.number = String(number);
+  let className = "step";
+  if (session && number > session.cursor) className += " future";
+  if (session && number === session.cursor) className += " current";
+  if (number === selected) className += " selected";
+  if (row.className !== className) row.className = className;
+  const texts = {
+    number: String(number),
+    arrow: step ? (step.kind === "send" ? "→" : "←") : "",
+    origin: step ? step.origin : "",
+    action: step ? step.action : "…",
+    time: step ? formatTime(step.time) : "",
+  };
+  for (const cell of row.children) {
+    const name = cell.dataset.cell;
+    const extra = step && name === "arrow" ? " " + step.kind : step && name === "origin" ? " " + step.origin : "";
+    if (cell.className !== name + extra) cell.className = name + extra;
+    if (cell.textContent !== texts[name]) cell.textContent = texts[name];
+  }
+}
+
 function renderRows() {
   const started = performance.now();
   const list = $("steps");
+  const space = $("steps-space");
   const total = session ? session.steps : 0;
-  $("steps-space").style.height = total * ROW + "px";
+  space.style.height = total * ROW + "px";
   const first = Math.max(1, Math.floor(list.scrollTop / ROW) + 1 - OVERSCAN);
   const last = Math.min(total, Math.ceil((list.scrollTop + list.clientHeight) / ROW) + OVERSCAN);
-  const rows = [];
+  for (const [number, row] of rowElements) {
+    if (number < first || number > last) {
+      row.remove();
+      rowElements.delete(number);
+    }
+  }
   const missing = new Set();
   for (let number = first; number <= last; number += 1) {
     const step = cache.get(number);
     if (!step) missing.add(pageOf(number));
-    rows.push(makeRow(number, step));
+    let row = rowElements.get(number);
+    if (!row) {
+      row = makeRow();
+      rowElements.set(number, row);
+      space.append(row);
+    }
+    fillRow(row, number, step);
   }
-  $("steps-space").replaceChildren(...rows);
   for (const page of missing) loadPage(page);
   const took = performance.now() - started;
   stats.renders += 1;
@@ -119,6 +143,10 @@ function renderDiff(diff) {
   return pre;
 }
 
+// The step the detail shows: it is built again only for another step (or after time travel),
+// so its button is never replaced under the pointer.
+let detailShown = null;
+
 function renderDetail() {
   const detail = $("detail");
   const step = selected === null ? null : cache.get(selected);
@@ -126,6 +154,8 @@ function renderDetail() {
     if (selected !== null) loadPage(pageOf(selected));
     return;
   }
+  if (detailShown === step) return;
+  detailShown = step;
   const heading = document.createElement("h2");
   heading.textContent = `Step ${step.number}: ${step.kind === "send" ? "sent" : "received"} from ${step.origin}`;
   const action = document.createElement("pre");

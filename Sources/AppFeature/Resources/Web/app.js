@@ -79,8 +79,8 @@ function render(session) {
   const view = session.hasPage && session.feature === "app" ? session.view : null;
   const next = view ? view.case : "elsewhere";
   if (next !== screen) {
-    // A new screen starts empty: the password typed for the last login is gone.
-    if (next === "login") $("password").value = "";
+    // The password lives in its field only while the login screen is shown.
+    $("password").value = "";
     screen = next;
   }
   for (const id of ["login", "home", "elsewhere"]) $(id).hidden = id !== next;

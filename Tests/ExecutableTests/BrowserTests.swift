@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+
+/// `tide --web` in a real browser: headless Chromium (Debian's `chromium`) drives the app page and
+/// the inspector while lines are typed into the REPL. Without Chromium the test is skipped,
+/// unless `TIDE_REQUIRE_BROWSER=1` (set by `.ci/run`, which installs it) makes that a failure.
+/// `TIDE_RECORD_SCREENSHOTS=1` writes the README's screenshots to `Docs/Screenshots/`.
+@Suite("tide --web in a real browser", .serialized)
+struct BrowserTests {
+  static let required = ProcessInfo.processInfo.environment["TIDE_REQUIRE_BROWSER"] == "1"
+
+  @Test(.enabled(if: Chromium.isAvailable || required, "Debian's chromium is not installed"))
+  func thePageAndTheREPLDriveOneSession() async throws {
+    try #require(Chromium.isAvailable, "TIDE_REQUIRE_BROWSER=1, but \(Chromium.path) is missing")
+    let tide = try TideProcess(arguments: ["--web", "--clock", "real", "--no-color"])
+    let browser = try Chromium()
+    try browser.navigate(to: tide.url)
+
+    // The app page: log in as the demo user.
+    try browser.wait(for: "!document.getElementById('login').hidden", "the login form")
+    try browser.wait(
+      for: "document.getElementById('login-button').disabled", "a disabled login button")
+    try browser.type("pritesh", into: "username")
+    try browser.type("Secret1", into: "password")
+    try browser.wait(
+      for: "!document.getElementById('login-button').disabled", "the login button enabled")
+    try browser.click("#login-button")
+    try browser.wait(
+      for: "document.getElementById('greeting').textContent === 'Hello Pritesh'", "the home screen"
+    )
+
+    // Search "Brus" and add Brussels.
+    try browser.type("Brus", into: "query")
+    try browser.wait(
+      for:
+        "[...document.querySelectorAll('#results li')].some(li => li.innerText.includes('Brussels'))",
+      "Brussels among the results")
+    let index = try browser.evaluate(
+      "[...document.querySelectorAll('#results li')].findIndex(li => li.innerText.startsWith('Brussels'))"
+    )
+    try browser.click("#results li[data-index='\(index as? Int ?? 0)']")
+    try browser.wait(
+      for: "document.getElementById('saved').innerText.includes('Brussels, Belgium')",
+      "Brussels among the saved locations")
+
+    // The REPL printed each of the page's steps, and never the password.
+    let printed = tide.output
+    #expect(printed.contains(#"web> .login(.usernameChanged("p"))"#))
+    #expect(printed.contains(#"web> .login(.usernameChanged("pritesh"))"#))
+    #expect(printed.contains(#"web> .login(.passwordChanged("••••••"))"#))
+    #expect(printed.contains("web> .login(.loginButtonTapped)"))
+    #expect(printed.contains(#"web> .addLocation(.queryChanged("Brus"))"#))
+    #expect(printed.contains("← .addLocation(.delegate(.didAddLocation("))
+    #expect(!printed.contains("Secret1"))
+
+    // A line typed in the REPL reaches the page.
+    tide.type(#".addLocation(.queryChanged("Genev"))"#)
+    try browser.wait(
+      for: "document.getElementById('query').value === 'Genev'", "the REPL's query in the page")
+    try browser.wait(
+      for: "document.getElementById('results').innerText.includes('Geneva')",
+      "Geneva among the results")
+    #expect(try browser.evaluate("document.getElementById('password').value") as? String == "")
+    try Self.record(browser, as: "app")
+
+    // The inspector: every step, from where it came, without the password.
+    try browser.navigate(to: tide.origin + "/inspector")
+    try browser.wait(
+      for: "document.querySelectorAll('.step .origin.page').length > 0", "page steps")
+    try browser.wait(
+      for: "document.querySelectorAll('.step .origin.repl').length > 0", "REPL steps")
+    try browser.wait(
+      for: "document.getElementById('effects-summary').textContent !== ''", "effects")
+    #expect(try browser.evaluate("document.body.innerText.includes('Secret1')") as? Bool == false)
+    let steps = try #require(
+      try browser.evaluate("Number(document.getElementById('count').textContent.split(' ')[0])")
+        as? Int)
+    try browser.click(".step[data-number='\(steps - 2)']")
+    try browser.wait(
+      for: "document.querySelector('#detail h2')?.textContent.startsWith('Step \(steps - 2)')",
+      "the selected step's detail")
+    try Self.record(browser, as: "inspector")
+
+    // Travel to the step after the login: the REPL says so, and the page follows.
+    try browser.click("#travel")
+    try browser.wait(
+      for: "document.getElementById('count').textContent.endsWith('at step \(steps - 2)')",
+      "the session at step \(steps - 2)")
+    #expect(tide.output.contains("web> :jump \(steps - 2)\n⟲ step \(steps - 2) of \(steps)"))
+
+    // 10,000 steps: the inspector renders only the rows in view.
+    tide.type(":use login")
+    let lines = (0..<10_000).map { #".usernameChanged("\#($0 % 2 == 0 ? "a" : "b")")"# }
+    tide.type(lines.joined(separator: "\n"))
+    try browser.wait(
+      for: "document.getElementById('count').textContent.startsWith('10000 steps')",
+      within: 120, "10,000 steps in the inspector")
+    _ = try browser.evaluate(
+      "window.tideInspector.renders = 0, window.tideInspector.totalRenderMs = 0, window.tideInspector.maxRenderMs = 0"
+    )
+    tide.type(".usernameChanged(\"c\")")
+    try browser.wait(
+      for: "document.getElementById('count').textContent.startsWith('10001 steps')",
+      "the 10,001st step")
+    try browser.wait(for: "window.tideInspector.renders > 0", "a render")
+    let rows = try browser.evaluate("document.querySelectorAll('.step').length") as? Int ?? 0
+    #expect(rows < 100, "only the rows in view exist, not \(rows)")
+    let perStep = try browser.evaluate("window.tideInspector.maxRenderMs") as? Double ?? -1
+    print(
+      "browser: rendering a step with 10,001 steps in the inspector took \(perStep) ms (\(rows) rows in the page)"
+    )
+    #expect(perStep >= 0)
+  }
+
+  /// Writes a screenshot for the README when `TIDE_RECORD_SCREENSHOTS=1`.
+  static func record(_ browser: Chromium, as name: String) throws {
+    guard ProcessInfo.processInfo.environment["TIDE_RECORD_SCREENSHOTS"] == "1" else { return }
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Docs/Screenshots").standardized
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try browser.screenshot().write(to: folder.appendingPathComponent("\(name).png"))
+  }
+}
+
+/// `tide` running with a pipe for its input (kept open: lines are typed into it) and its output
+/// collected as it comes.
+final class TideProcess: @unchecked Sendable {
+  private let process = Process()
+  private let input = Pipe()
+  private let lock = NSLock()
+  private var collected = Data()
+  private(set) var url = ""
+
+  /// `http://127.0.0.1:PORT`.
+  var origin: String { String(url.prefix { $0 != "?" }.dropLast()) }
+
+  init(arguments: [String]) throws {
+    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    process.executableURL = directory.appendingPathComponent("tide")
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    process.standardInput = input
+    output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+      let data = handle.availableData
+      guard let self else { return }
+      self.lock.lock()
+      self.collected.append(data)
+      self.lock.unlock()
+    }
+    try process.run()
+    let deadline = Date().addingTimeInterval(30)
+    var found: String?
+    while found == nil && Date() < deadline {
+      usleep(10_000)
+      found = output_().split(separator: "\n").first { $0.hasPrefix("web: ") }
+        .map { String($0.dropFirst(5)) }
+    }
+    guard let found else {
+      throw Chromium.Failure(description: "tide --web printed no address:\n\(output_())")
+    }
+    url = found
+  }
+
+  private func output_() -> String {
+    lock.lock()
+    defer { lock.unlock() }
+    return String(decoding: collected, as: UTF8.self)
+  }
+
+  /// What tide printed so far.
+  var output: String { output_() }
+
+  /// Types lines into the REPL.
+  func type(_ text: String) {
+    input.fileHandleForWriting.write(Data((text + "\n").utf8))
+  }
+
+  deinit {
+    try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+  }
+}
