@@ -63,6 +63,7 @@ let package = Package(
       name: "TideBenchmarks",
       dependencies: [
         "Tide", "TideTesting", "TideInspect", "TideExplore", "AddLocationFeature", "LoginFeature",
+        "TideREPL", "TideWeb",
       ]),
 
     // Playgrounds: runnable tours, each run by ExecutableTests.

@@ -8,6 +8,7 @@ import Foundation
 do {
   let rows =
     await coreBenchmarks() + testingBenchmarks() + exploreBenchmarks() + (try gazetteerBenchmarks())
+    + (try await webBenchmarks())
   printTable(rows)
 } catch {
   print("tide-benchmarks: \(error)")

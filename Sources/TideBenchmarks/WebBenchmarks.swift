@@ -1,0 +1,115 @@
+import Foundation
+import LoginFeature
+import TideREPL
+import TideWeb
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The web front: the time from a line sent to the REPL to its update read by 100 event-stream
+/// clients on 127.0.0.1, against the same line with no web front, measured in the same run.
+@MainActor
+func webBenchmarks() async throws -> [BenchmarkRow] {
+  let login = REPLFeature(
+    name: "login", summary: "login", initialState: Login.State(), reducer: Login.reducer,
+    environments: [REPLEnvironment("demo", summary: "demo") { .demo(clock: $0) }],
+    view: { Login.ViewState($0) })
+  let iterations = 200
+
+  let alone = try REPL(features: [login], write: { _ in })
+  var toggle = false
+  let baseline = await measure(operations: iterations) {
+    for _ in 0..<iterations {
+      toggle.toggle()
+      _ = await alone.handle(#".usernameChanged("\#(toggle ? "ada" : "grace")")"#)
+    }
+  }
+
+  let repl = try REPL(features: [login], write: { _ in })
+  let server = WebServer(repl: repl)
+  try server.start()
+  defer { server.stop() }
+  let clients = try (0..<100).map { _ in try EventClient(port: server.port!, token: server.token) }
+  // Each stream's first event is answered on the main actor: wait without blocking it.
+  await EventClient.waitForAll(clients, events: 1)
+  var samples: [Double] = []
+  let clock = ContinuousClock()
+  for iteration in 0..<(iterations + 20) {
+    toggle.toggle()
+    let start = clock.now
+    _ = await repl.handle(#".usernameChanged("\#(toggle ? "ada" : "grace")")"#)
+    await EventClient.waitForAll(clients, events: iteration + 2)
+    // The first few warm the caches up.
+    if iteration >= 20 { samples.append(nanoseconds(start.duration(to: clock.now))) }
+  }
+  samples.sort()
+  let median = samples[samples.count / 2]
+  let p95 = samples[samples.count * 95 / 100]
+  return [
+    BenchmarkRow(group: "web", name: "REPL line, no web front (Login)", nanoseconds: baseline),
+    BenchmarkRow(
+      group: "web", name: "REPL line → update read by 100 event-stream clients (median)",
+      nanoseconds: median, baseline: "REPL line, no web front (Login)", target: "≤ 5 ms",
+      note: String(format: "p95 %.2f ms, over %d lines", p95 / 1e6, samples.count)),
+  ]
+}
+
+/// A client of `/events` on 127.0.0.1 that counts the events it has read.
+final class EventClient: @unchecked Sendable {
+  let fd: Int32
+  var events = 0
+  private var tail: [UInt8] = []
+
+  init(port: UInt16, token: String) throws {
+    #if canImport(Glibc)
+      fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      fd = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else { throw CocoaError(.fileReadUnknown) }
+    let request =
+      "GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nCookie: tide_token=\(token)\r\n\r\n"
+    _ = Array(request.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+  }
+
+  deinit { close(fd) }
+
+  /// Reads what is there, counting the events (each ends in a blank line).
+  func readAvailable() {
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    let count = recv(fd, &buffer, buffer.count, 0)
+    guard count > 0 else { return }
+    for byte in buffer[..<count] {
+      if byte == 10, tail.last == 10 { events += 1 }
+      tail = [byte]
+    }
+  }
+
+  /// Waits, off the main actor, until every client has read `events` events.
+  static func waitForAll(_ clients: [EventClient], events: Int) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      Thread {
+        var fds = clients.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+        while clients.contains(where: { $0.events < events }) {
+          _ = poll(&fds, nfds_t(fds.count), 1000)
+          for (index, client) in clients.enumerated() where fds[index].revents != 0 {
+            client.readAvailable()
+          }
+        }
+        continuation.resume()
+      }.start()
+    }
+  }
+}
