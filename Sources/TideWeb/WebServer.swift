@@ -2,7 +2,7 @@ import Foundation
 import TideInspect
 import TideREPL
 
-/// The web front: serves a running ``REPL``'s feature to a browser on this machine, beside the
+/// The web front: serves a running `REPL`'s feature to a browser on this machine, beside the
 /// terminal, on the same session.
 ///
 /// Two pages follow the session live over Server-Sent Events:
