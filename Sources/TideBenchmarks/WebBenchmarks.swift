@@ -64,21 +64,8 @@ final class EventClient: @unchecked Sendable {
   private var tail: [UInt8] = []
 
   init(port: UInt16, token: String) throws {
-    #if canImport(Glibc)
-      fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-      fd = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else { throw CocoaError(.fileReadUnknown) }
+    guard let fd = LoopbackSocket.connect(port: port) else { throw CocoaError(.fileReadUnknown) }
+    self.fd = fd
     let request =
       "GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nCookie: tide_token=\(token)\r\n\r\n"
     _ = Array(request.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }

@@ -203,21 +203,9 @@ struct WebSecurityTests {
   }
 
   static func canConnect(to address: String, port: UInt16) -> Bool {
-    #if canImport(Glibc)
-      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-      let fd = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    defer { close(fd) }
-    var target = sockaddr_in()
-    target.sin_family = sa_family_t(AF_INET)
-    target.sin_port = port.bigEndian
-    target.sin_addr.s_addr = inet_addr(address)
-    return withUnsafePointer(to: &target) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-      }
-    }
+    guard let fd = LoopbackSocket.connect(to: address, port: port) else { return false }
+    close(fd)
+    return true
   }
 }
 

@@ -81,19 +81,11 @@ final class EventLoop: @unchecked Sendable {
   init(port: UInt16, limits: Limits, handler: @escaping Handler) throws(WebServerError) {
     self.limits = limits
     self.handler = handler
-    #if canImport(Glibc)
-      let stream = Int32(SOCK_STREAM.rawValue)
-    #else
-      let stream = SOCK_STREAM
-    #endif
-    let fd = socket(AF_INET, stream, 0)
+    let fd = LoopbackSocket.make()
     guard fd >= 0 else { throw WebServerError.cannotListen("socket: \(Self.errorText())") }
     var yes: Int32 = 1
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var address = LoopbackSocket.address("127.0.0.1", port: port)
     let bound = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))

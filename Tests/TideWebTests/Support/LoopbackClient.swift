@@ -1,4 +1,5 @@
 import Foundation
+import TideWeb
 
 #if canImport(Glibc)
   import Glibc
@@ -14,24 +15,10 @@ final class LoopbackClient: @unchecked Sendable {
 
   /// Connects to `port`.
   init(port: UInt16) throws {
-    #if canImport(Glibc)
-      fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-      fd = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else {
-      close(fd)
+    guard let fd = LoopbackSocket.connect(port: port) else {
       throw ClientError(message: "cannot connect to 127.0.0.1:\(port): \(errno)")
     }
+    self.fd = fd
     // No read waits longer than this: a test never hangs on a server that does not answer.
     var timeout = timeval(tv_sec: 10, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
