@@ -53,7 +53,14 @@ extension REPL {
       runningEffects: session.runningEffectDescriptions)
   }
 
-  /// Steps `range` (numbered from 1, clamped to the history) as JSON objects with their number,
+  /// How many steps the history has, and how many led to the current state: what a page
+  /// needs when it does not need the whole ``webSnapshot``.
+  package var webStepCounts: (total: Int, cursor: Int) { session.stepCounts }
+
+  /// The folder of the current feature's page, if it has one.
+  package var webPage: URL? { feature.page }
+
+  /// Steps `range` (numbered from 1; the part outside the history is left out) as JSON objects with their number,
   /// kind (`send` or `receive`), origin (`repl`, `page` or `effect`), action, time in
   /// milliseconds, environment, diff and effect; secrets redacted.
   ///

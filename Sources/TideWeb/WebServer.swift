@@ -127,9 +127,11 @@ public final class WebServer {
 
   // MARK: - The session
 
-  /// Sends every event stream the session as it is now.
+  /// Sends every event stream the session as it is now; with no stream open, builds nothing
+  /// (a new stream gets the session when it opens).
   func publish() {
-    loop?.submit(.broadcast(Self.event(sessionJSON())))
+    guard let loop, loop.hasStreams else { return }
+    loop.submit(.broadcast(Self.event(sessionJSON())))
   }
 
   /// An event-stream message: one `update` event whose data is a line of JSON.
@@ -160,7 +162,7 @@ public final class WebServer {
     case .home:
       // The token moves from the address to a cookie, and the address loses it.
       var response = HTTPResponse(status: 303)
-      response.headers.append(("Location", repl.webSnapshot.page == nil ? "/inspector" : "/app/"))
+      response.headers.append(("Location", repl.webPage == nil ? "/inspector" : "/app/"))
       response.headers.append(("Set-Cookie", AccessPolicy(port: port ?? 0, token: token).cookie))
       return .response(response)
     case .events:
@@ -168,13 +170,11 @@ public final class WebServer {
     case .session:
       return .response(.json(sessionJSON()))
     case .steps(let from, let to):
-      let snapshot = repl.webSnapshot
-      let steps =
-        snapshot.stepCount == 0 || from > to
-        ? [] : repl.webSteps(max(1, from)...min(to, snapshot.stepCount))
+      let counts = repl.webStepCounts
+      let steps = from > to ? [] : repl.webSteps(from...to)
       return .response(
         .json(
-          "{\"total\":\(snapshot.stepCount),\"cursor\":\(snapshot.cursor),\"steps\":["
+          "{\"total\":\(counts.total),\"cursor\":\(counts.cursor),\"steps\":["
             + steps.joined(separator: ",") + "]}"))
     case .effects:
       return .response(.json(repl.webEffects))
@@ -200,7 +200,7 @@ public final class WebServer {
       }
       return .response(HTTPResponse(status: 204))
     case .page(let file):
-      guard let folder = repl.webSnapshot.page else {
+      guard let folder = repl.webPage else {
         return .response(
           .text(404, "\(repl.webSnapshot.feature) has no page; the inspector is at /inspector"))
       }

@@ -57,6 +57,11 @@ struct WebServerTests {
     #expect(steps.body.contains(#""action":".login(.passwordChanged(\"••••••\"))""#))
     #expect(!steps.body.contains("Secret1"))
     #expect(!session.body.contains("Secret1"))
+    // Past the history, nothing (not the last step).
+    let beyond = try await web.send("GET", "/api/steps?from=600&to=700")
+    #expect(beyond.body == #"{"total":2,"cursor":2,"steps":[]}"#)
+    let backwards = try await web.send("GET", "/api/steps?from=2&to=1")
+    #expect(backwards.body == #"{"total":2,"cursor":2,"steps":[]}"#)
   }
 
   @Test func anActionFromThePageIsAStepTheREPLPrints() async throws {

@@ -20,7 +20,7 @@ package final class EffectRegistry: Sendable {
   }
 
   /// A step in the life of an effect a step launched, for tools that draw effects on a time
-  /// axis (the web inspector). Recorded only once ``recordsLifecycle()`` is called.
+  /// axis (the web inspector). Recorded only once ``recordLifecycle(now:)`` is called.
   package enum LifecycleEvent: Sendable {
     /// The effect started at `time`; `describe` prints it.
     case started(token: Int, time: Duration, describe: @Sendable () -> String)

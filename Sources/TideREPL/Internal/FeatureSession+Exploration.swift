@@ -128,9 +128,9 @@ extension FeatureSession {
     for (index, step) in schedule.enumerated() {
       switch step {
       case .send(let action):
-        history.isSending = true
+        history.sender = .repl
         IssueReporter.$current.withValue(quiet.reporter) { _ = store.send(action) }
-        history.isSending = false
+        history.sender = nil
         _ = await clock.runReadyWork()
       case .advance:
         guard let deadline = clock.nextDeadline else {

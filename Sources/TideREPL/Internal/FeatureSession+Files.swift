@@ -119,7 +119,7 @@ extension FeatureSession {
       ? "a value is not valid; it may be secret, so tide does not quote it" : error.message
   }
 
-  func exportTest(named name: String, secretPlaceholder: String? = nil) throws(InputError)
+  func exportTest(named name: String, secretPlaceholder: String?) throws(InputError)
     -> String
   {
     guard let export = definition.export else {

@@ -130,12 +130,11 @@ extension FeatureSession {
               "\(step.place): re-running the session, the effects sent \(describe(history.entries[index])) before \(describe(step))"
           )
         }
-        history.isSending = true
         history.sender = step.origin
         IssueReporter.$current.withValue(quiet.reporter) {
           _ = store.send(step.action)
         }
-        history.isSending = false
+        history.sender = nil
         _ = await clock.runReadyWork()
       }
       let entry = history.entries[index]

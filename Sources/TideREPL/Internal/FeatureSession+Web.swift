@@ -12,9 +12,10 @@ extension FeatureSession {
   }
 
   func stepsJSON(_ range: ClosedRange<Int>) -> [String] {
-    let range = range.clamped(to: 1...max(1, entries.count))
-    guard !entries.isEmpty else { return [] }
-    return range.map { number in
+    let first = max(1, range.lowerBound)
+    let last = min(entries.count, range.upperBound)
+    guard first <= last else { return [] }
+    return (first...last).map { number in
       let entry = entries[number - 1]
       var fields = [
         "\"number\":\(number)",

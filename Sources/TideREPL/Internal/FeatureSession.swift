@@ -119,12 +119,11 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
   }
 
   private func send(_ action: Action, from origin: StepOrigin) async {
-    history.isSending = true
     history.sender = origin
     IssueReporter.$current.withValue(warnings.reporter) {
       _ = store.send(action)
     }
-    history.isSending = false
+    history.sender = nil
     await runReadyEffects()
   }
 

@@ -12,7 +12,6 @@ final class SessionHistory<State, Action: Sendable> {
       case sent = "send"
       case received = "receive"
     }
-    let source: Source
     /// Who sent it: the REPL, a page, or (for a received action) an effect.
     let origin: StepOrigin
     let action: Action
@@ -23,6 +22,9 @@ final class SessionHistory<State, Action: Sendable> {
     let time: Duration
     /// The environment the store ran in.
     let environment: String
+
+    /// Sent (from the REPL or a page) or received (from an effect).
+    var source: Source { origin == .effect ? .received : .sent }
   }
 
   /// An environment call that `:resolve` (or a loaded schedule) ended, in the `explore`
@@ -52,14 +54,13 @@ final class SessionHistory<State, Action: Sendable> {
   /// The calls resolved, in order.
   var resolutions: [Resolution] = []
   var cursor = 0
-  /// Whether the next reduction is of an action the person sent, rather than one an effect sent.
-  var isSending = false
-  /// Who sends the next sent action.
-  var sender = StepOrigin.repl
+  /// Who sent the action the next reduction is of (the REPL or a page); `nil` when an effect
+  /// sent it.
+  var sender: StepOrigin?
   /// How many undone steps new steps have replaced since the session last said so.
   var discarded = 0
 
-  /// Records a reduction: the first after ``isSending`` was set is the sent action, the rest are
+  /// Records a reduction: the first after ``sender`` was set is the sent action, the rest are
   /// received. A new step discards the undone future.
   func record(
     action: Action, before: State, after: State, effect: Effect<Action>, time: Duration,
@@ -67,12 +68,12 @@ final class SessionHistory<State, Action: Sendable> {
   ) {
     discardFuture()
     collectEffects()
-    let source: Entry.Source = isSending ? .sent : .received
-    isSending = false
+    let origin = sender ?? .effect
+    sender = nil
     entries.append(
       Entry(
-        source: source, origin: source == .sent ? sender : .effect, action: action, before: before,
-        after: after,
+        origin: origin, action: action,
+        before: before, after: after,
         effect: effect.isNone ? nil : effect.description, time: time, environment: environment))
     cursor = entries.count
   }

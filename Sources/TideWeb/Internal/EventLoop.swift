@@ -46,6 +46,8 @@ final class EventLoop: @unchecked Sendable {
   private let limits: Limits
   private let handler: Handler
   private let inbox = Mutex<[Command]>([])
+  /// How many connections are event streams, readable from any thread.
+  private let streams = Atomic<Int>(0)
   private let finished = DispatchSemaphore(value: 0)
 
   // Owned by the loop's thread.
@@ -125,6 +127,9 @@ final class EventLoop: @unchecked Sendable {
     finished.wait()
   }
 
+  /// Whether any event stream is open: when none is, there is nobody to broadcast to.
+  var hasStreams: Bool { streams.load(ordering: .relaxed) > 0 }
+
   /// Hands a command to the loop's thread.
   func submit(_ command: Command) {
     inbox.withLock { $0.append(command) }
@@ -187,6 +192,7 @@ final class EventLoop: @unchecked Sendable {
       case .startStream(let id, let first):
         guard var connection = connections[id], connection.phase == .waiting else { continue }
         connection.phase = .streaming
+        streams.add(1, ordering: .relaxed)
         connection.output = HTTPResponse.eventStreamHead + first
         connection.written = 0
         connections[id] = connection
@@ -238,11 +244,8 @@ final class EventLoop: @unchecked Sendable {
       closeConnection(id)
       return
     }
-    guard connection.phase == .reading else {
-      // Whatever arrives after the request is not read as a request.
-      if connection.phase == .lingering || connection.phase == .streaming { return }
-      return
-    }
+    // Whatever arrives after the request is not read as a request.
+    guard connection.phase == .reading else { return }
     connection.input += buffer[..<count]
     connections[id] = connection
     switch HTTPRequestParser(limits: limits.request).parse(connection.input) {
@@ -315,6 +318,7 @@ final class EventLoop: @unchecked Sendable {
 
   private func closeConnection(_ id: Int) {
     guard let connection = connections.removeValue(forKey: id) else { return }
+    if connection.phase == .streaming { streams.subtract(1, ordering: .relaxed) }
     close(connection.fd)
   }
 

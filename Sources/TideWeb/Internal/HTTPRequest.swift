@@ -1,5 +1,5 @@
 /// A parsed HTTP/1.x request: what the web front's routes look at.
-struct HTTPRequest: Equatable, Sendable {
+struct HTTPRequest: Sendable {
   var method: String
   /// The path, percent-decoded: `/api/steps`.
   var path: String
@@ -29,12 +29,6 @@ struct HTTPRequest: Equatable, Sendable {
       }
     }
     return nil
-  }
-
-  static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
-    lhs.method == rhs.method && lhs.path == rhs.path && lhs.body == rhs.body
-      && lhs.query.elementsEqual(rhs.query) { $0 == $1 }
-      && lhs.headers.elementsEqual(rhs.headers) { $0 == $1 }
   }
 }
 

@@ -5,7 +5,7 @@
 /// target is a path (origin form), and header names and values hold no control characters.
 struct HTTPRequestParser {
   /// How far it got.
-  enum Result: Equatable {
+  enum Result {
     /// More bytes are needed.
     case incomplete
     case complete(HTTPRequest)

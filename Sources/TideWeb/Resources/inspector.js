@@ -275,9 +275,11 @@ function drawTimeline() {
 function update(next) {
   const previous = session;
   session = next;
-  // Time travel re-runs the session: the steps are fetched again.
-  if (previous && (next.steps < previous.steps || previous.cursor !== previous.steps ||
-    next.cursor !== next.steps)) {
+  // A step appended at the end leaves the steps before it as they were; anything else (time
+  // travel re-runs the session, a new step discards the undone future) fetches them again.
+  const appended = previous && next.steps >= previous.steps &&
+    previous.cursor === previous.steps && next.cursor === next.steps;
+  if (previous && !appended && (next.steps !== previous.steps || next.cursor !== previous.cursor)) {
     cache.clear();
   }
   $("where").textContent = `${next.feature} · ${next.environment} · clock ${next.clock}`;
