@@ -17,9 +17,18 @@ import Synchronization
 ///
 /// Identifiers are unique: adding an element whose identifier is already present replaces that
 /// element in place. An element's identifier must not change while it is in the collection.
+///
+/// Lookups go through a hash table of positions beside the elements. Identifiers that are
+/// 64-bit integers (`Int`, `UInt`, `Int64`, `UInt64`) are hashed with keys chosen at random for
+/// each process, in one multiplication; any other identifier by its `Hashable` conformance.
+/// Adding and finding are O(1) on average; inserting or removing other than at the end is O(n),
+/// as it is for an `Array`.
 public struct IdentifiedArray<Element: Identifiable> {
   @usableFromInline var elements: [Element]
-  @usableFromInline var positions: [Element.ID: Int]
+  /// The identifiers of `elements`, in the same order: what the index and `forEach` read.
+  @usableFromInline private(set) var identifiers: [Element.ID]
+  /// Finds a position in `identifiers` by identifier.
+  @usableFromInline private(set) var table: IdentifierIndex
   /// Changes whenever the set of identifiers may have changed, and is unique to that set among
   /// every `IdentifiedArray` made in the process: two values with the same generation hold the
   /// same identifiers. `forEach` compares it to skip looking for removed elements.
@@ -32,7 +41,8 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// ```
   public init() {
     elements = []
-    positions = [:]
+    identifiers = []
+    table = IdentifierIndex()
     generation = Self.nextGeneration()
   }
 
@@ -60,7 +70,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// print(rows.ids)  // [1, 2]
   /// ```
   public var ids: [Element.ID] {
-    elements.map(\.id)
+    identifiers
   }
 
   /// The position of the element with an identifier, or `nil` if there is none.
@@ -73,7 +83,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   ///   - id: The identifier.
   @inlinable
   public func index(id: Element.ID) -> Int? {
-    positions[id]
+    table.position(of: id, in: identifiers)
   }
 
   /// The element with an identifier: `nil` when there is none. Setting an element adds it (at
@@ -89,14 +99,14 @@ public struct IdentifiedArray<Element: Identifiable> {
   ///   - id: The identifier.
   public subscript(id id: Element.ID) -> Element? {
     get {
-      positions[id].map { elements[$0] }
+      index(id: id).map { elements[$0] }
     }
     set {
       guard let newValue else {
         remove(id: id)
         return
       }
-      if let position = positions[id], newValue.id == id {
+      if let position = index(id: id), newValue.id == id {
         elements[position] = newValue
       } else {
         remove(id: id)
@@ -119,9 +129,8 @@ public struct IdentifiedArray<Element: Identifiable> {
   public mutating func modify<Result>(
     at position: Int, _ body: (inout Element) throws -> Result
   ) rethrows -> Result {
-    let id = elements[position].id
     defer {
-      if elements[position].id != id { reindex(from: position, replacing: id) }
+      if elements[position].id != identifiers[position] { reindex(changedAt: position) }
     }
     return try body(&elements[position])
   }
@@ -133,14 +142,8 @@ public struct IdentifiedArray<Element: Identifiable> {
   mutating func modify<Result>(
     id: Element.ID, _ body: (inout Element) throws -> Result
   ) rethrows -> Result? {
-    guard let position = positions[id] else { return nil }
+    guard let position = index(id: id) else { return nil }
     return try modify(at: position, body)
-  }
-
-  /// The generation and the index by identifier, in one read.
-  @inlinable
-  var identifiers: (generation: UInt64, positions: [Element.ID: Int]) {
-    (generation, positions)
   }
 
   /// Adds an element at the end, or replaces the element with the same identifier in place.
@@ -154,13 +157,14 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// - Returns: The element it replaced, if any.
   @discardableResult
   public mutating func updateOrAppend(_ element: Element) -> Element? {
-    if let position = positions[element.id] {
+    if let position = index(id: element.id) {
       let old = elements[position]
       elements[position] = element
       return old
     }
-    positions[element.id] = elements.count
     elements.append(element)
+    identifiers.append(element.id)
+    table.append(last: identifiers)
     generation = Self.nextGeneration()
     return nil
   }
@@ -190,12 +194,17 @@ public struct IdentifiedArray<Element: Identifiable> {
   ///   - element: The element.
   ///   - position: A position from `0` through `count`.
   public mutating func insert(_ element: Element, at position: Int) {
-    if let existing = positions[element.id] {
+    if let existing = index(id: element.id) {
       elements[existing] = element
       return
     }
     elements.insert(element, at: position)
-    for index in position..<elements.count { positions[elements[index].id] = index }
+    identifiers.insert(element.id, at: position)
+    if position == identifiers.count - 1 {
+      table.append(last: identifiers)
+    } else {
+      table.rebuild(for: identifiers)
+    }
     generation = Self.nextGeneration()
   }
 
@@ -210,7 +219,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// - Returns: The removed element, or `nil` if there was none.
   @discardableResult
   public mutating func remove(id: Element.ID) -> Element? {
-    guard let position = positions[id] else { return nil }
+    guard let position = index(id: id) else { return nil }
     return remove(at: position)
   }
 
@@ -226,8 +235,8 @@ public struct IdentifiedArray<Element: Identifiable> {
   @discardableResult
   public mutating func remove(at position: Int) -> Element {
     let element = elements.remove(at: position)
-    positions[element.id] = nil
-    for index in position..<elements.count { positions[elements[index].id] = index }
+    table.remove(position: position, of: identifiers)
+    identifiers.remove(at: position)
     generation = Self.nextGeneration()
     return element
   }
@@ -244,28 +253,26 @@ public struct IdentifiedArray<Element: Identifiable> {
     let before = elements.count
     // Rebuilt even when the predicate throws part way: the array may already be reordered.
     defer {
-      if elements.count != before || positions.count != elements.count
-        || elements.indices.contains(where: { positions[elements[$0].id] != $0 })
-      {
-        positions.removeAll(keepingCapacity: true)
-        for (index, element) in elements.enumerated() { positions[element.id] = index }
+      if elements.count != before || !elements.lazy.map(\.id).elementsEqual(identifiers) {
+        identifiers = elements.map(\.id)
+        table.rebuild(for: identifiers)
         generation = Self.nextGeneration()
       }
     }
     try elements.removeAll(where: shouldBeRemoved)
   }
 
-  /// Rebuilds the positions after the element at `position` changed its identifier from `old`.
-  /// Another element that already had the new identifier is removed.
+  /// Rebuilds the index after the element at `position` changed its identifier (which
+  /// `identifiers` does not know yet). Another element that already had the new identifier is
+  /// removed.
   @usableFromInline
-  mutating func reindex(from position: Int, replacing old: Element.ID) {
-    let element = elements[position]
-    positions[old] = nil
-    if let other = positions[element.id], other != position {
+  mutating func reindex(changedAt position: Int) {
+    let new = elements[position].id
+    if let other = index(id: new), other != position {
       elements.remove(at: other)
     }
-    positions.removeAll(keepingCapacity: true)
-    for (index, element) in elements.enumerated() { positions[element.id] = index }
+    identifiers = elements.map(\.id)
+    table.rebuild(for: identifiers)
     generation = Self.nextGeneration()
   }
 }

@@ -123,14 +123,14 @@ extension Reducer {
       // The identifiers before the step: a copy of the index that costs nothing unless the step
       // adds or removes elements, which is when it is needed.
       var generation: UInt64 = 0
-      var positions: [ElementState.ID: Int] = [:]
+      var identifiers: [ElementState.ID] = []
       var elementEffect = Effect<Action>.none
       if let (id, elementAction) = action.extract(parentAction) {
         let elementEnvironment = environment(parentEnvironment)
         var newID: ElementState.ID?
         // One in-place access: note the identifiers, find the element and run it.
         let found = rows.modify(&parentState) { rows in
-          (generation, positions) = rows.identifiers
+          (generation, identifiers) = (rows.generation, rows.identifiers)
           return rows.modify(id: id) { row in
             defer { newID = row.id }
             return element.body(&row, elementAction, elementEnvironment)
@@ -150,15 +150,15 @@ extension Reducer {
           lifetime.reportMissingElement(elementAction, id: id)
         }
       } else {
-        (generation, positions) = rows.modify(&parentState) { $0.identifiers }
+        (generation, identifiers) = rows.modify(&parentState) { ($0.generation, $0.identifiers) }
       }
       let effect = body(&parentState, parentAction, parentEnvironment)
-      guard rows.modify(&parentState, { $0.identifiers.generation }) != generation else {
+      guard rows.modify(&parentState, { $0.generation }) != generation else {
         return elementEffect.merge(with: effect)
       }
       return lifetime.cancellingRemoved(
-        before: positions, after: rows.modify(&parentState) { $0.identifiers.positions },
-        effects: elementEffect, effect)
+        before: identifiers, after: rows.modify(&parentState) { $0 }, effects: elementEffect,
+        effect)
     }
   }
 }
@@ -193,10 +193,11 @@ final class ChildLifetime: Sendable {
   /// The effect and parent effect of a step, with the effects of the elements it removed
   /// cancelled: those in `before` that are not in `after`.
   @usableFromInline
-  func cancellingRemoved<ID: Hashable & Sendable, Action>(
-    before: [ID: Int], after: [ID: Int], effects: Effect<Action>, _ parentEffect: Effect<Action>
-  ) -> Effect<Action> {
-    let removed = before.keys.filter { after[$0] == nil }
+  func cancellingRemoved<Element: Identifiable, Action>(
+    before: [Element.ID], after: IdentifiedArray<Element>, effects: Effect<Action>,
+    _ parentEffect: Effect<Action>
+  ) -> Effect<Action> where Element.ID: Sendable {
+    let removed = before.filter { after.index(id: $0) == nil }
     return .merge([effects, parentEffect] + removed.map { .cancel(id: id(for: $0)) })
   }
 
