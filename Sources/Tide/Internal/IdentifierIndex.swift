@@ -43,8 +43,9 @@ struct IdentifierIndex: Sendable {
     _ id: ID, keys: (multiplier: UInt64, increment: UInt64)
   ) -> UInt64 {
     // Comparing metatypes is a pointer comparison, and folds away in specialized code.
-    if ID.self == Int.self || ID.self == UInt.self || ID.self == Int64.self
-      || ID.self == UInt64.self
+    if MemoryLayout<ID>.size == 8,
+      ID.self == Int.self || ID.self == UInt.self || ID.self == Int64.self
+        || ID.self == UInt64.self
     {
       return unsafeBitCast(id, to: UInt64.self) &* keys.multiplier &+ keys.increment
     }
