@@ -27,7 +27,11 @@ extension ManualClock: TaskExecutor {
         storage.queue.append(.mainActor(deliver, resume: continuation))
         return false
       }
-      if isAbandoned { continuation.resume() }
+      if isAbandoned {
+        continuation.resume()
+      } else {
+        JobEnds.noteVisibleEnd()
+      }
     }
   }
 

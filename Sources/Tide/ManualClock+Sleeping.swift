@@ -43,7 +43,11 @@ extension ManualClock {
           storage.wakeOrder.insert(SleeperQueue.Entry(deadline: deadline, id: id))
           return (nil, storage.removeSatisfiedWaiters())
         }
-        if let outcome { continuation.resume(with: outcome) }
+        if let outcome {
+          continuation.resume(with: outcome)
+        } else {
+          JobEnds.noteVisibleEnd()
+        }
         for waiter in waiters { waiter.continuation.resume(returning: true) }
       }
     } onCancel: {

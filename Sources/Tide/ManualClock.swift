@@ -116,6 +116,11 @@ public final class ManualClock: Clock, Sendable {
     }
   }
 
+  /// How many times running ready work has given the main actor a turn, for tests.
+  package var mainActorTurns: Int {
+    storage.withLock { $0.mainActorTurns }
+  }
+
   /// The deadline of the earliest sleeper, or `nil` when nothing sleeps: where `advance(to:)`
   /// would wake something next.
   package var nextDeadline: Instant? {
@@ -127,12 +132,14 @@ public final class ManualClock: Clock, Sendable {
   /// Runs every job that can run now, and the deliveries of effects' actions to the main actor,
   /// until none is left: the first half of the clock's contract.
   ///
-  /// After each round that ran a job, the main actor gets one turn before the queue is looked
-  /// at again. That turn is for a hop the jobs made by themselves (an effect that awaits a
+  /// After a round in which a job may have hopped, the main actor gets one turn before the queue
+  /// is looked at again. That turn is for a hop the jobs made by themselves (an effect that awaits a
   /// `@MainActor` function): such a hop is a job on the main actor's queue, enqueued while the
   /// round ran, and the main actor runs its queue in order, so by the time the turn ends every one
   /// of them has run and queued its continuation back here. A round that runs nothing ends the
-  /// call. Tide's own hops, actions on their way to a store, never leave this queue.
+  /// call. Tide's own hops, actions on their way to a store, never leave this queue. A round
+  /// whose every job ended waiting on this clock (asleep, handing an action over, waiting for an
+  /// explorer's call, or finished; see `JobEnds`) skips the turn: nothing can have hopped.
   ///
   /// - Parameters:
   ///   - jobLimit: The most jobs to run before returning with work still queued: a bound on an
@@ -144,12 +151,12 @@ public final class ManualClock: Clock, Sendable {
     var total = 0
     while true {
       var ran = 0
-      var ranJob = false
+      var needsTurn = false
       while total + ran < jobLimit, let work = storage.withLock({ $0.queue.popFirst() }) {
         switch work {
         case .job(let job):
-          job.runSynchronously(on: asUnownedTaskExecutor())
-          ranJob = true
+          let executor = asUnownedTaskExecutor()
+          if !JobEnds.endsVisibly({ job.runSynchronously(on: executor) }) { needsTurn = true }
         case .mainActor(let deliver, let resume):
           deliver()
           resume.resume()
@@ -158,9 +165,13 @@ public final class ManualClock: Clock, Sendable {
       }
       total += ran
       if ran == 0 || total >= jobLimit { return total }
-      // The main actor's turn, explained above. Only a job can have hopped: a delivery runs on
-      // the main actor already and queues its effect's continuation here.
-      if ranJob { await Task.yield() }
+      // The main actor's turn, explained above, when a job may have hopped: one that did not
+      // end waiting on this clock in a way `JobEnds` sees. A delivery runs on the main actor
+      // already and queues its effect's continuation here.
+      if needsTurn {
+        storage.withLock { $0.mainActorTurns += 1 }
+        await Task.yield()
+      }
     }
   }
 }
@@ -172,6 +183,8 @@ extension ManualClock {
     var queue = ScheduledWorkQueue()
     /// Set when the owner stops driving the clock: ready work then goes to the global executor.
     var isAbandoned = false
+    /// How many turns ``ManualClock/runReadyWork(jobLimit:)`` has given the main actor.
+    var mainActorTurns = 0
 
     var nextSleeperID = 0
     var sleepers: [Int: Sleeper] = [:]

@@ -151,7 +151,11 @@ public final class ExploreCalls: Sendable {
           storage.waiting.append(Waiting(pending: pending, continuation: continuation))
           return false
         }
-        if isCancelled { continuation.resume(throwing: CancellationError()) }
+        if isCancelled {
+          continuation.resume(throwing: CancellationError())
+        } else {
+          JobEnds.noteVisibleEnd()
+        }
       }
     } onCancel: {
       let waiting = storage.withLock { storage -> Waiting? in

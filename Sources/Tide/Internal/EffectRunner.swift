@@ -208,6 +208,7 @@ package final class EffectRunner<Action: Sendable>: Sendable {
         let operation: @Sendable () async -> Void = {
           await body(token, await children?.tasks ?? [])
           self.registry.remove(token)
+          JobEnds.noteVisibleEnd()  // Finished: nothing of it is left anywhere.
         }
         guard let scheduler else { return Task(priority: launch.priority, operation: operation) }
         return ManualClock.$current.withValue(scheduler) {

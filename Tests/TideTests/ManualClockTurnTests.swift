@@ -1,0 +1,87 @@
+import Testing
+
+@testable import Tide
+
+/// Running a clock's ready work gives the main actor a turn only when a job may have hopped
+/// there by itself: effects that hop still settle within one `runReadyWork`, and effects that
+/// only sleep, send, wait or finish never pay for a turn.
+@MainActor
+@Suite struct ManualClockTurnTests {
+  enum Action: Sendable, Equatable {
+    case start
+    case done(Int)
+  }
+
+  @MainActor static func onMainActor(_ value: Int) -> Int { value + 1 }
+
+  func store(
+    clock: ManualClock, effect: @escaping @Sendable (Send<Action>) async throws -> Void
+  ) -> Store<[Int], Action> {
+    let reducer = Reducer<[Int], Action, Void> { log, action, _ in
+      switch action {
+      case .start:
+        return .run(operation: effect)
+      case .done(let value):
+        log.append(value)
+        return .none
+      }
+    }
+    return Store(initialState: [], reducer: reducer, environment: (), drivenBy: clock)
+  }
+
+  @Test func effectsThatSleepSendAndFinishTakeNoTurn() async {
+    let clock = ManualClock()
+    let store = store(clock: clock) { send in
+      await send(.done(1))
+      try await clock.sleep(for: .seconds(1))
+      await send(.done(2))
+    }
+    store.send(.start)
+    await clock.runReadyWork()
+    #expect(store.state == [1])
+    await clock.advance(by: .seconds(1))
+    #expect(store.state == [1, 2])
+    #expect(store.runningEffects.isEmpty)
+    #expect(clock.mainActorTurns == 0)
+  }
+
+  @Test func anEffectThatHopsToTheMainActorStillSettles() async {
+    let clock = ManualClock()
+    let store = store(clock: clock) { send in
+      var value = 0
+      for _ in 0..<3 { value = await Self.onMainActor(value) }
+      await send(.done(value))
+    }
+    store.send(.start)
+    await clock.runReadyWork()
+    #expect(store.state == [3])
+    #expect(store.runningEffects.isEmpty)
+    #expect(clock.mainActorTurns >= 3)
+  }
+
+  @Test func aChildTaskThatHopsStillSettles() async {
+    let clock = ManualClock()
+    let store = store(clock: clock) { send in
+      async let first = Self.onMainActor(10)
+      async let second = Self.onMainActor(20)
+      await send(.done(await first + second))
+    }
+    store.send(.start)
+    await clock.runReadyWork()
+    #expect(store.state == [32])
+    #expect(store.runningEffects.isEmpty)
+    #expect(clock.mainActorTurns >= 1)
+  }
+
+  @Test func aNoteOutsideAClockJobCountsForNothing() async {
+    // Not inside a job: nothing to count, and nothing breaks.
+    JobEnds.noteVisibleEnd()
+    let clock = ManualClock()
+    let store = store(clock: clock) { send in
+      await send(.done(Self.onMainActor(0)))
+    }
+    store.send(.start)
+    await clock.runReadyWork()
+    #expect(store.state == [1])
+  }
+}
