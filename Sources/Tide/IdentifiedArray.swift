@@ -237,6 +237,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     let element = elements.remove(at: position)
     table.remove(position: position, of: identifiers)
     identifiers.remove(at: position)
+    if table.isOversized(for: identifiers.count) { table.rebuild(for: identifiers) }
     generation = Self.nextGeneration()
     return element
   }

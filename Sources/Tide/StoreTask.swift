@@ -79,6 +79,7 @@ public struct StoreTask: Sendable {
   /// download.cancel()
   /// ```
   public func cancel() {
+    JobEnds.noteUnseenWork()
     switch storage {
     case .none: return
     case .tasks(let tasks): for task in tasks { task.cancel() }

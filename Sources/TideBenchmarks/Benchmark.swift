@@ -71,6 +71,29 @@ func measure(
   return nanoseconds(best) / Double(operations)
 }
 
+/// Measures two asynchronous bodies in alternating rounds and returns each one's best time per
+/// operation in nanoseconds: for a ratio between costs that drift with the machine's phase.
+@MainActor
+func measureAlternating(
+  operations: Int, rounds: Int, _ first: () async -> Void, and second: () async -> Void
+) async -> (first: Double, second: Double) {
+  let clock = ContinuousClock()
+  var best = (first: Duration.seconds(1_000_000), second: Duration.seconds(1_000_000))
+  await first()
+  await second()
+  for _ in 0..<rounds {
+    var start = clock.now
+    await first()
+    best.first = min(best.first, start.duration(to: clock.now))
+    start = clock.now
+    await second()
+    best.second = min(best.second, start.duration(to: clock.now))
+  }
+  return (
+    nanoseconds(best.first) / Double(operations), nanoseconds(best.second) / Double(operations)
+  )
+}
+
 func nanoseconds(_ duration: Duration) -> Double {
   let (seconds, attoseconds) = duration.components
   return Double(seconds) * 1e9 + Double(attoseconds) / 1e9

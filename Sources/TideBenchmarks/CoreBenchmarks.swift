@@ -207,19 +207,19 @@ func coreBenchmarks() async -> [BenchmarkRow] {
 
   // The least an effect's round trip must do on this platform: start a task off the main actor,
   // hop back to the main actor once, and let the main actor await the task. No store is involved.
+  // Both are mostly thread wake-ups, whose cost drifts by 2× over seconds on a shared machine,
+  // so their rounds alternate: each ratio compares the two in the same phase.
   let roundTrips = 10_000
-  let hopBaseline = await measure(operations: roundTrips, rounds: 5) {
+  let roundTripStore = Store(initialState: BenchState(), reducer: benchReducer, environment: ())
+  let (hopBaseline, roundTrip) = await measureAlternating(operations: roundTrips, rounds: 5) {
     for _ in 0..<roundTrips { await Task.detached { await mainActorNoop() }.value }
+  } and: {
+    for _ in 0..<roundTrips { await roundTripStore.send(.roundTrip).finish() }
   }
   rows.append(
     BenchmarkRow(
       group: "runtime", name: "task + hop to the main actor (no store)", nanoseconds: hopBaseline,
       note: "the floor for an effect that sends one action back"))
-
-  let roundTripStore = Store(initialState: BenchState(), reducer: benchReducer, environment: ())
-  let roundTrip = await measure(operations: roundTrips, rounds: 5) {
-    for _ in 0..<roundTrips { await roundTripStore.send(.roundTrip).finish() }
-  }
   rows.append(
     BenchmarkRow(
       group: "runtime", name: "effect round trip (.run sends back)", nanoseconds: roundTrip,

@@ -104,6 +104,7 @@ package final class EffectRegistry: Sendable {
         return storage.records[token]?.task
       }
     }
+    if !tasks.isEmpty { JobEnds.noteUnseenWork() }
     for task in tasks { task.cancel() }
   }
 
@@ -113,6 +114,7 @@ package final class EffectRegistry: Sendable {
       for token in storage.records.keys { storage.records[token]!.isCancelled = true }
       return storage.records.values.map(\.task)
     }
+    if !tasks.isEmpty { JobEnds.noteUnseenWork() }
     for task in tasks { task.cancel() }
   }
 
@@ -151,6 +153,7 @@ package final class EffectRegistry: Sendable {
       storage.records[token]?.isCancelled = true
       return storage.records[token]?.task
     }
+    if task != nil { JobEnds.noteUnseenWork() }
     task?.cancel()
     remove(token)
   }
@@ -161,6 +164,7 @@ package final class EffectRegistry: Sendable {
       storage.records[token]?.isCancelled = true
       return storage.records[token]?.task
     }
+    if task != nil { JobEnds.noteUnseenWork() }
     task?.cancel()
   }
 }

@@ -49,7 +49,8 @@ struct IdentifierIndex: Sendable {
     {
       return unsafeBitCast(id, to: UInt64.self) &* keys.multiplier &+ keys.increment
     }
-    return UInt64(truncatingIfNeeded: id.hashValue)
+    // Where `Int` has 32 bits, its hash goes to the top half, which picks the home slot.
+    return UInt64(UInt(bitPattern: id.hashValue)) &<< UInt64(64 &- UInt.bitWidth)
   }
 
   /// The slot where probing for `hash` starts, in a table of `count` slots.
@@ -86,6 +87,13 @@ struct IdentifierIndex: Sendable {
       return
     }
     insert(position: ids.count - 1, hash: Self.hash(ids[ids.count - 1], keys: keys))
+  }
+
+  /// Whether the table is so much larger than `count` identifiers need that it should be rebuilt
+  /// smaller: after most of a large collection was removed.
+  @usableFromInline
+  func isOversized(for count: Int) -> Bool {
+    slots.count > 8 && count < Self.limit(forCapacity: slots.count) / 8
   }
 
   /// Indexes every identifier of `ids` (which are distinct) from scratch.
@@ -136,7 +144,10 @@ struct IdentifierIndex: Sendable {
         next = (next &+ 1) & mask
       }
       slots[hole] = 0
-      for slot in slots.indices where slots[slot] > removed { slots[slot] &-= 1 }
+      // Removing the last identifier moves no other position.
+      if position != ids.count &- 1 {
+        for slot in slots.indices where slots[slot] > removed { slots[slot] &-= 1 }
+      }
     }
   }
 
@@ -144,7 +155,8 @@ struct IdentifierIndex: Sendable {
   @usableFromInline
   mutating func insert(position: Int, hash: UInt64) {
     precondition(
-      position < Int(UInt32.max) - 1, "An IdentifiedArray holds fewer than \(UInt32.max) elements")
+      UInt64(position) < UInt64(UInt32.max) - 1,
+      "An IdentifiedArray holds fewer than \(UInt32.max) elements")
     slots.withUnsafeMutableBufferPointer { slots in
       let mask = slots.count &- 1
       var slot = Self.home(of: hash, slotCount: slots.count)
