@@ -148,7 +148,8 @@ public final class ManualClock: Clock, Sendable {
   /// of them has run and queued its continuation back here. A round that runs nothing ends the
   /// call. Tide's own hops, actions on their way to a store, never leave this queue. A round
   /// whose every job ended waiting on this clock (asleep, handing an action over, waiting for an
-  /// explorer's call, or finished; see `JobEnds`) skips the turn: nothing can have hopped.
+  /// explorer's call, or finished; see `JobEnds`) and cancelled nothing skips the turn, and
+  /// a long run of rounds takes one at least every 2 ms.
   ///
   /// - Parameters:
   ///   - jobLimit: The most jobs to run before returning with work still queued: a bound on an
