@@ -229,10 +229,9 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   }
 
   /// Ends the run: cancels what still runs, and hands what the cancelled effects have left to do
-  /// to the global executor, where they wind down and free what they hold. Not run here: the
-  /// cancellation would cost the clock a main-actor turn (a thread hop, about as much as a run's
-  /// other work), and running them would be work for effects whose actions nobody reads any
-  /// more.
+  /// to the global executor, where they wind down and free what they hold. Not run here: that
+  /// would be work on the main actor for effects whose actions nobody reads any more (and a
+  /// main-actor turn for any of them that was waiting there).
   func tearDown() async {
     store.cancelRunningEffects()
     clock.abandonReadyWork()
