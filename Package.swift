@@ -101,7 +101,9 @@ let package = Package(
     .testTarget(name: "AppFeatureTests", dependencies: ["AppFeature", "TideTesting"]),
     .testTarget(
       name: "TideREPLTests",
-      dependencies: ["TideREPL", "Tide", "TideInspect", "TideStress", "TideExplore"]),
+      dependencies: [
+        "TideREPL", "Tide", "TideInspect", "TideStress", "TideExplore", "TideTestSupport",
+      ]),
     .testTarget(name: "TideStressTests", dependencies: ["TideStress"]),
     .testTarget(
       name: "TideWebTests",
@@ -119,7 +121,7 @@ let package = Package(
       dependencies: [
         "CounterPlayground", "TestingPlayground", "LoginPlayground", "AddLocationPlayground",
         "AppPlayground", "ExplorePlayground",
-        "tide", "tide-stress",
+        "tide", "tide-stress", "TideTestSupport",
       ],
       exclude: ["Transcripts"]),
   ]

@@ -60,9 +60,12 @@ import TideTestSupport
 }
 
 @Suite struct GazetteerFileTests {
+  let scratch: ScratchFolder
+
+  init() throws { scratch = try ScratchFolder("gazetteer") }
+
   func write(_ text: String) throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("gazetteer-\(UUID().uuidString).txt")
+    let url = scratch.url.appendingPathComponent("gazetteer-\(UUID().uuidString).txt")
     try text.write(to: url, atomically: true, encoding: .utf8)
     return url
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TideTestSupport
 
 /// Golden transcripts: each script in `Transcripts/` runs through the built `tide` binary, and its
 /// output must match the `.out` file beside it, exactly.
@@ -16,11 +17,12 @@ import Testing
     return names.filter { $0.hasSuffix(".tide") }.map { String($0.dropLast(5)) }.sorted()
   }()
 
-  /// Runs a script and returns its output, with the temporary folder written as `$OUTPUT`.
-  static func run(_ name: String, feature: String) throws -> (output: String, folder: URL) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "tide-\(name)-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  /// Runs a script and returns its output, with the temporary folder written as `$OUTPUT`; the
+  /// folder is removed when the caller lets go of it.
+  static func run(_ name: String, feature: String) throws -> (output: String, folder: ScratchFolder)
+  {
+    let scratch = try ScratchFolder(name)
+    let folder = scratch.url
     let script = try String(
       contentsOf: directory.appendingPathComponent("\(name).tide"), encoding: .utf8)
     let prepared = folder.appendingPathComponent("\(name).tide")
@@ -31,7 +33,7 @@ import Testing
     // A script with a failing line exits 1 after running to its end; only bad-input has one.
     let expected: Int32 = name.hasPrefix("bad-") ? 1 : 0
     #expect(result.status == expected, "tide exited with \(result.status)")
-    return (result.output.replacingOccurrences(of: folder.path, with: "$OUTPUT"), folder)
+    return (result.output.replacingOccurrences(of: folder.path, with: "$OUTPUT"), scratch)
   }
 
   static func feature(of name: String) -> String {
@@ -52,7 +54,8 @@ import Testing
   @Test func theExportedTestIsTheOneThatIsCommittedAndRun() throws {
     let (_, folder) = try Self.run("app-export", feature: "app")
     let exported = try String(
-      contentsOf: folder.appendingPathComponent("ExportedAppSessionTests.swift"), encoding: .utf8)
+      contentsOf: folder.url.appendingPathComponent("ExportedAppSessionTests.swift"),
+      encoding: .utf8)
     let committed = Self.directory.deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("AppFeatureTests/ExportedAppSessionTests.swift")
     if ProcessInfo.processInfo.environment["TIDE_RECORD_TRANSCRIPTS"] != nil {

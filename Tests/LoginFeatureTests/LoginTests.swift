@@ -119,6 +119,38 @@ extension User {
     #expect(!Login.ViewState(store.state).isActivityIndicatorVisible)
   }
 
+  /// A parent that takes the screen away while a request is in flight.
+  enum Sheet {
+    enum Action: Equatable, Sendable {
+      case login(Login.Action)
+      case closeTapped
+    }
+
+    static let reducer = Reducer<Login.State, Action, Login.Environment> {
+      state, action, environment in
+      switch action {
+      case .login(let action):
+        return Login.reducer.reduce(into: &state, action: action, environment: environment)
+          .map(Action.login)
+      case .closeTapped:
+        return Login.cancelEffects.map(Action.login)
+      }
+    }
+  }
+
+  @Test func cancelEffectsStopsTheRequestInFlight() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: Login.State(username: "pritesh", password: "Secret1"),
+      reducer: Sheet.reducer,
+      environment: .demo(clock: clock))
+    await store.send(.login(.loginButtonTapped)) { $0.isLoading = true }
+    #expect(store.runningEffects == [#".run("login")"#])
+    await store.send(.closeTapped)
+    #expect(store.runningEffects.isEmpty)
+    await clock.advance(by: LoginDemoBackend.defaultDelay)
+  }
+
   @Test func tappingWhileLoadingSendsNoSecondRequest() async {
     let clock = TestClock()
     let calls = Recorder<String>()

@@ -3,6 +3,7 @@ import Testing
 import Tide
 import TideExplore
 import TideREPL
+import TideTestSupport
 
 /// A feature with a planted bug for `:explore`: a failed purchase leaves `isBuying` set.
 enum Tickets {
@@ -152,10 +153,8 @@ enum Tickets {
   }
 
   @Test func aResolvedScheduleIsExportedSavedAndLoaded() async throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("tide-explore-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let scratch = try ScratchFolder("explore")
+    let directory = scratch.url
     let transcript = try Transcript(features: [Tickets.feature()])
     await transcript.run(":explore random 7 50 6")
     let test = directory.appendingPathComponent("TicketsTests.swift").path
@@ -300,10 +299,8 @@ enum Tickets {
   }
 
   @Test func resolutionLinesInHostileSessionFilesAreCheckedBeforeAnythingChanges() async throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("tide-resolve-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let scratch = try ScratchFolder("resolve")
+    let directory = scratch.url
     let header = "# tide session\r\n# feature: tickets\r\n# environment: explore\r\n"
     let files = [
       // CRLF line endings load like LF.

@@ -3,6 +3,7 @@ import Testing
 import Tide
 import TideInspect
 import TideStress
+import TideTestSupport
 
 @testable import TideREPL
 
@@ -156,7 +157,7 @@ struct FuzzTests {
   @Test(.timeLimit(.minutes(2)))
   func sessionFilesThroughLoad() async throws {
     var random = SeededRandom(seed: Self.seed &+ 1)
-    let scratch = try Scratch()
+    let scratch = try ScratchFolder("repl")
     let transcript = try Transcript(features: [Vault.feature])
     for line in [".passwordChanged(\"\(Vault.secret)\")"]
       + Self.actions.filter({ !$0.contains("open") })

@@ -3,6 +3,7 @@ import Testing
 import Tide
 import TideExplore
 import TideInspect
+import TideTestSupport
 
 @testable import TideREPL
 
@@ -107,7 +108,7 @@ import TideInspect
   // MARK: 3. The password
 
   @Test func theSecretNeverAppearsInWhatTidePrints() async throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchFolder("repl")
     let transcript = try vault()
     let secret = Vault.secret
     var output = await transcript.run(
@@ -155,7 +156,7 @@ import TideInspect
   }
 
   @Test func filesThatHoldTheSecretAreTheOwnersOnly() async throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchFolder("repl")
     let transcript = try vault()
     await transcript.run(
       ".passwordChanged(\"\(Vault.secret)\")", ":save \(scratch.file("s.tide"))",
@@ -172,7 +173,7 @@ import TideInspect
   // MARK: 4. Files
 
   @Test func savingNeverOverwritesWithoutBeingTold() async throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchFolder("repl")
     let transcript = try vault()
     let path = scratch.file("Package.swift")
     try "// a manifest\n".write(toFile: path, atomically: true, encoding: .utf8)
@@ -194,7 +195,7 @@ import TideInspect
   }
 
   @Test func onlyRegularFilesAreReplaced() async throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchFolder("repl")
     let transcript = try vault()
     let target = scratch.file("target.txt")
     try "keep me\n".write(toFile: target, atomically: true, encoding: .utf8)
@@ -225,7 +226,7 @@ import TideInspect
   // MARK: 5. Sessions that come back
 
   @Test func aSavedSessionLoadsBackToTheSameState() async throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchFolder("repl")
     let transcript = try vault()
     await transcript.run(
       ".usernameChanged(\"tab\\there \\\"quoted\\\" back\\\\slash \\u{0}\\u{7F}\\r\\n é 😀 \\u{202E}\\u{2028}\\u{85}\\u{2029}\\u{FEFF} 👨‍👩‍👧\")",
@@ -242,7 +243,7 @@ import TideInspect
   }
 
   @Test func crlfAndAByteOrderMarkAreRead() async throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchFolder("repl")
     let transcript = try vault()
     let text =
       "\u{FEFF}# tide session\r\n# feature: vault\r\nsend @0ms .usernameChanged(\"ada\")\r\nsend @5ms .limitChanged(7)\r\n"
@@ -260,7 +261,7 @@ import TideInspect
   }
 
   @Test func aLoadThatFailsLeavesTheSessionAsItWas() async throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchFolder("repl")
     let transcript = try vault()
     await transcript.run(".usernameChanged(\"kept\")", ".openTapped")
     let before = await snapshot(transcript)
@@ -375,7 +376,7 @@ import TideInspect
   }
 
   @Test func whatHappenedAfterTheLastStepIsSavedToo() async throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchFolder("repl")
     let transcript = try vault()
     await transcript.run(".openTapped", ":advance 500ms", ":env locked", ":advance 200ms")
     await transcript.run(":save \(scratch.file("s.tide"))")
@@ -416,7 +417,7 @@ import TideInspect
   }
 
   @Test func aSessionSavedWithAnEffectInFlightLoadsWithItInFlight() async throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchFolder("repl")
     let transcript = try vault()
     await transcript.run(".openTapped", ":save \(scratch.file("s.tide"))", ":reset")
     #expect(
@@ -426,7 +427,7 @@ import TideInspect
   }
 
   @Test func environmentSwitchesAreReplayedWhereTheyHappened() async throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchFolder("repl")
     let transcript = try vault()
     await transcript.run(
       ".openTapped", ":advance 1s", ":env locked", ".openTapped", ":advance 1s",
@@ -476,7 +477,7 @@ import TideInspect
   // MARK: 7. Costs
 
   @Test func anExportedTestGrowsWithTheChangesNotTheState() async throws {
-    let scratch = try Scratch()
+    let scratch = try ScratchFolder("repl")
     let transcript = try vault()
     var lines: [String] = []
     for index in 0..<800 {

@@ -3,6 +3,7 @@ import Testing
 import Tide
 import TideInspect
 import TideREPL
+import TideTestSupport
 
 /// A feature of the test's own, registered in a few lines, as a user would.
 enum Counter {
@@ -166,9 +167,8 @@ final class Transcript {
   }
 
   @Test func saveAndLoadReplayExactly() async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let file = directory.appendingPathComponent("counter.tide").path
+    let scratch = try ScratchFolder("save-load")
+    let file = scratch.file("counter.tide")
     let first = try Transcript()
     await first.run(".incrementTapped", ".factTapped", ":advance 1s", ":save \(file)")
     let saved = try String(contentsOfFile: file, encoding: .utf8)
@@ -190,8 +190,8 @@ final class Transcript {
   }
 
   @Test func exportWritesATestStoreTest() async throws {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("CounterSession.swift")
-      .path
+    let scratch = try ScratchFolder("export")
+    let file = scratch.file("CounterSession.swift")
     let transcript = try Transcript()
     await transcript.run(".incrementTapped", ".factTapped", ":advance 1s", ":export-test \(file)")
     #expect(
@@ -199,6 +199,8 @@ final class Transcript {
         // swift-format-ignore-file
         // Exported by `tide` (:export-test) from a session of the counter feature,
         // environment demo. Every step asserts its exact state change.
+        // It holds the values typed in the session, passwords included, so tide creates it
+        // readable by you only; keep it private.
 
         import CounterFeature
         import Testing
@@ -223,6 +225,9 @@ final class Transcript {
     #expect(
       await transcript.run(":export-test x.txt").contains(
         "error: :export-test needs a file name ending in .swift"))
+    #expect(
+      await transcript.run(":export-test \(file)").contains(
+        "error: \(file) already exists; :export-test! \(file) replaces it"))
   }
 
   @Test func commandsThatTakeArgumentsCheckThem() async throws {

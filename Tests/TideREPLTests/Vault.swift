@@ -100,17 +100,3 @@ enum Vault {
       export: REPLTestExport(imports: ["VaultFeature"], reducer: "Vault.reducer"))
   }
 }
-
-/// A folder of its own under the temporary directory, removed when the test ends.
-final class Scratch {
-  let path: String
-
-  init() throws {
-    path = NSTemporaryDirectory() + "tide-hostile-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-
-  func file(_ name: String) -> String { path + "/" + name }
-}

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TideREPL
+import TideTestSupport
 import TideWeb
 
 @MainActor
@@ -89,9 +90,12 @@ struct WebServerTests {
     #expect(unknown.status == 422)
     #expect(unknown.body == "App.Action has no case .loginTapped\n")
     #expect(web.output.text.contains("web> .loginTapped\n"))
-    let command = try await web.send("POST", "/api/action", body: ":save /tmp/stolen")
+    let scratch = try ScratchFolder("web")
+    let stolen = scratch.file("stolen.tide")
+    let command = try await web.send("POST", "/api/action", body: ":save \(stolen)")
     #expect(command.status == 422)
     #expect(command.body == "a page sends one action in Swift syntax, such as .loginButtonTapped\n")
+    #expect(!FileManager.default.fileExists(atPath: stolen))
     let twoLines = try await web.send("POST", "/api/action", body: ".logoutTapped\n:quit")
     #expect(twoLines.body == "a page sends one action, on one line\n")
     let session = try await web.send("GET", "/api/session")
