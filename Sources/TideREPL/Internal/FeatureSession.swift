@@ -27,7 +27,7 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
   /// Every step so far. Replaced as a whole when time travel or `:load` re-runs the session.
   var history = SessionHistory<State, Action>()
   let warnings = WarningLog()
-  /// How many history entries have been printed.
+  /// How many history entries have been printed: never more than the history's cursor.
   var printed = 0
   var realStart = ContinuousClock.now
   var realOffset = Duration.zero
@@ -142,7 +142,9 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
         .dim)
       history.discarded = 0
     }
-    while printed < history.entries.count {
+    // Up to the cursor only: after time travel, the entries past it are the undone future, kept
+    // for `:jump`; they are printed when (if ever) they happen again, as new steps.
+    while printed < history.cursor {
       let entry = history.entries[printed]
       printed += 1
       let arrow = entry.source == .sent ? "→" : "←"
