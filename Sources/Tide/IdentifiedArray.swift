@@ -288,16 +288,30 @@ extension IdentifiedArray: RandomAccessCollection {
   /// The position after the last element: the number of elements.
   public var endIndex: Int { elements.endIndex }
 
-  /// The element at a position.
+  /// The element at a position, which can be changed in place as long as its identifier stays
+  /// the same.
   ///
   /// ```swift
   /// let first = rows[0]
+  /// rows[0].title = "First"
   /// ```
+  ///
+  /// Giving the element at a position another identifier is a programming error, and stops the
+  /// program with a message that names the position and both identifiers: replace an element
+  /// with ``subscript(id:)``, or remove it and insert another.
   ///
   /// - Parameters:
   ///   - position: A valid position.
   public subscript(position: Int) -> Element {
-    elements[position]
+    get { elements[position] }
+    set {
+      let id = identifiers[position]
+      precondition(
+        newValue.id == id,
+        "IdentifiedArray: the element at position \(position) would change its identifier from \(id) to \(newValue.id); a position keeps its element's identifier (use subscript(id:) to replace an element)"
+      )
+      elements[position] = newValue
+    }
   }
 }
 

@@ -157,15 +157,26 @@ public struct REPLTestExport: Sendable {
   public let imports: [String]
   /// The Swift expression of the reducer: `"Login.reducer"`.
   public let reducer: String
+  /// The Swift expression of the feature's initial state, such as `"Login.State()"`; when `nil`,
+  /// the test spells the state out with its memberwise initialiser, which a type with private
+  /// fields or its own initialisers may not have.
+  public let initialState: String?
 
   /// Creates an export description.
+  ///
+  /// ```swift
+  /// REPLTestExport(imports: ["LoginFeature"], reducer: "Login.reducer", initialState: "Login.State()")
+  /// ```
   ///
   /// - Parameters:
   ///   - imports: The feature's modules.
   ///   - reducer: The reducer's expression.
-  public init(imports: [String], reducer: String) {
+  ///   - initialState: The expression of the feature's initial state, the one its
+  ///     ``REPLFeature`` starts from.
+  public init(imports: [String], reducer: String, initialState: String? = nil) {
     self.imports = imports
     self.reducer = reducer
+    self.initialState = initialState
   }
 }
 

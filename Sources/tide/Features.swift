@@ -87,7 +87,8 @@ enum Features {
         .removeSavedLocation(index: 0), .logoutTapped,
       ],
       export: REPLTestExport(
-        imports: ["AppFeature", "LoginFeature", "AddLocationFeature"], reducer: "App.reducer"),
+        imports: ["AppFeature", "LoginFeature", "AddLocationFeature"], reducer: "App.reducer",
+        initialState: "App.State()"),
       exploration: REPLExploration(App.explorer()),
       page: App.webPage)
   }
@@ -113,7 +114,8 @@ enum Features {
         .usernameChanged("pritesh"), .passwordChanged("Secret1"), .loginButtonTapped,
         .alertDismissed,
       ],
-      export: REPLTestExport(imports: ["LoginFeature"], reducer: "Login.reducer"),
+      export: REPLTestExport(
+        imports: ["LoginFeature"], reducer: "Login.reducer", initialState: "Login.State()"),
       exploration: REPLExploration(Login.explorer()))
   }
 
@@ -131,7 +133,9 @@ enum Features {
       ],
       view: { AddLocation.ViewState($0) },
       examples: [.queryChanged("Brus"), .locationTapped(index: 0)],
-      export: REPLTestExport(imports: ["AddLocationFeature"], reducer: "AddLocation.reducer"),
+      export: REPLTestExport(
+        imports: ["AddLocationFeature"], reducer: "AddLocation.reducer",
+        initialState: "AddLocation.State()"),
       exploration: REPLExploration(AddLocation.explorer()))
   }
 }

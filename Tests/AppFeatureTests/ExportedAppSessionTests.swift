@@ -15,7 +15,7 @@ import TideTesting
 @Test func exportedAppSessionTests() async {
   let clock = TestClock()
   let store = TestStore(
-    initialState: App.State(login: Login.State(username: "", password: "", isLoading: false, user: nil, alert: nil), home: nil),
+    initialState: App.State(),
     reducer: App.reducer,
     environment: App.Environment.demo(clock: clock)
   )

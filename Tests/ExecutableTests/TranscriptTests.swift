@@ -37,7 +37,9 @@ import TideTestSupport
   }
 
   static func feature(of name: String) -> String {
-    name.hasPrefix("login") ? "login" : name.hasPrefix("debounced") ? "add-location" : "app"
+    name.hasPrefix("login")
+      ? "login"
+      : name.hasPrefix("debounced") || name.hasPrefix("add-location") ? "add-location" : "app"
   }
 
   @Test(arguments: scripts)
@@ -51,13 +53,20 @@ import TideTestSupport
     #expect(output == expected, "\(name) differs from \(name).out")
   }
 
-  @Test func theExportedTestIsTheOneThatIsCommittedAndRun() throws {
-    let (_, folder) = try Self.run("app-export", feature: "app")
+  /// Each shipped feature's exported test is committed in its test target, where the suite
+  /// compiles and runs it.
+  @Test(arguments: [
+    ("app-export", "AppFeatureTests/ExportedAppSessionTests.swift"),
+    ("login-export", "LoginFeatureTests/ExportedLoginSessionTests.swift"),
+    ("add-location-export", "AddLocationFeatureTests/ExportedAddLocationSessionTests.swift"),
+  ])
+  func theExportedTestIsTheOneThatIsCommittedAndRun(script: String, committedPath: String) throws {
+    let (_, folder) = try Self.run(script, feature: Self.feature(of: script))
+    let fileName = URL(fileURLWithPath: committedPath).lastPathComponent
     let exported = try String(
-      contentsOf: folder.url.appendingPathComponent("ExportedAppSessionTests.swift"),
-      encoding: .utf8)
+      contentsOf: folder.url.appendingPathComponent(fileName), encoding: .utf8)
     let committed = Self.directory.deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("AppFeatureTests/ExportedAppSessionTests.swift")
+      .appendingPathComponent(committedPath)
     if ProcessInfo.processInfo.environment["TIDE_RECORD_TRANSCRIPTS"] != nil {
       try exported.write(to: committed, atomically: true, encoding: .utf8)
     }

@@ -9,6 +9,22 @@ import TideInspect
     var title = ""
   }
 
+  @Test func aPositionCanBeChangedInPlaceKeepingItsIdentifier() {
+    var rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2)]
+    rows[1].title = "two"
+    rows[0] = Row(id: 1, title: "one")
+    #expect(rows.elements == [Row(id: 1, title: "one"), Row(id: 2, title: "two")])
+    #expect(rows.index(id: 2) == 1)
+    #expect(rows[id: 1]?.title == "one")
+  }
+
+  @Test func aPositionCannotChangeItsIdentifier() async {
+    await #expect(processExitsWith: .failure) {
+      var rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2)]
+      rows[0].id = 2
+    }
+  }
+
   @Test func findsUpdatesAndRemovesByIdentifier() {
     var rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2), Row(id: 3)]
     #expect(rows[id: 2] == Row(id: 2))

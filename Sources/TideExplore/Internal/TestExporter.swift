@@ -43,6 +43,7 @@ package enum TestExporter {
     reducer: String,
     environment: String,
     initialState: Any,
+    initialStateExpression: String? = nil,
     steps: [Step],
     effectsStillRunning: Bool,
     secretPlaceholder: String? = nil
@@ -70,7 +71,7 @@ package enum TestExporter {
     lines += preamble.map { "  " + $0 }
     lines += [
       "  let store = TestStore(",
-      "    initialState: \(source.source(initialState)),",
+      "    initialState: \(initialStateExpression ?? source.source(initialState)),",
       "    reducer: \(reducer),",
       "    environment: \(environment)",
       "  )",

@@ -140,7 +140,7 @@ extension FeatureSession {
     else {
       throw InputError(
         message:
-          "the environment '\(environment)' cannot be rebuilt in a test; switch with :env",
+          "the environment '\(environment)' cannot be rebuilt in a test: give it the Swift expression a test builds it with, REPLEnvironment(testExpression:), or switch with :env to one that has it",
         position: 0)
     }
     // In the explore environment, each resolved call is a `calls.resolve` line where it came.
@@ -177,7 +177,8 @@ extension FeatureSession {
       name: name, header: header, preamble: explores ? ["let calls = ExploreCalls()"] : [],
       feature: featureName, environmentName: environment,
       imports: export.imports + (explores ? ["TideExplore"] : []), reducer: export.reducer,
-      environment: expression, initialState: definition.initialState, steps: exported,
+      environment: expression, initialState: definition.initialState,
+      initialStateExpression: export.initialState, steps: exported,
       effectsStillRunning: !store.runningEffects.isEmpty, secretPlaceholder: secretPlaceholder)
   }
 }
