@@ -6,6 +6,7 @@ extension AddLocation.Environment {
   /// them: with one place named after the query, with none, or with the geocoder unavailable.
   /// Debounces wait on `clock`.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// let environment = AddLocation.Environment.explorable(calls: calls, clock: clock)
   /// ```

@@ -27,6 +27,7 @@ public enum AddLocation {
   /// An effect that cancels the feature's running effects: for a parent that takes the screen
   /// away.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// return AddLocation.cancelEffects.map(App.Action.addLocation)
   /// ```

@@ -78,6 +78,7 @@ public struct Gazetteer: Sendable {
 
   /// Returns the places whose name starts with the query, most populous first.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// gazetteer.search("brus").map(\.name)  // ["Brussels", "Brusque", "Brushy Creek", …]
   /// ```
@@ -114,6 +115,7 @@ public struct Gazetteer: Sendable {
   /// The same search by scanning every place's (precomputed) key: the baseline that
   /// ``search(_:limit:)`` is measured and tested against.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// #expect(gazetteer.search("san") == gazetteer.linearSearch("san"))
   /// ```

@@ -7,6 +7,7 @@ extension App.Environment {
   /// An environment whose login requests and geocoder queries wait for an explorer (or an
   /// exported test) to end them, with the outcomes each declares; debounces wait on `clock`.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// let environment = App.Environment.explorable(calls: calls, clock: clock)
   /// ```

@@ -4,6 +4,7 @@ import LoginFeature
 extension App {
   /// What the app shows: the login screen, or the home screen.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// switch App.ViewState(store.state) {
   /// case .login(let login): render(login)

@@ -4,6 +4,7 @@ extension App {
   /// The folder of the app's web page (`index.html`, `app.js`, `app.css`), for the web front:
   /// it renders ``ViewState`` and sends an ``Action`` for every keystroke and click.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// REPLFeature(name: "app", …, view: { App.ViewState($0) }, page: App.webPage)
   /// ```

@@ -6,6 +6,7 @@ extension Login {
   /// Actions are `Codable` in Swift's enum coding shape, so a REPL can decode what a person
   /// types: `.usernameChanged("pritesh")`.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// store.send(.usernameChanged("pritesh"))
   /// ```
@@ -27,6 +28,7 @@ extension Login {
 
   /// The outcome of a login request.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// store.send(.loginResponse(.failure(.invalidCredentials)))
   /// ```

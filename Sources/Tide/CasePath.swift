@@ -7,6 +7,7 @@
 ///
 /// Build one from a case's constructor; extraction then works by reflection:
 ///
+/// <!-- example: fragment -->
 /// ```swift
 /// enum AppAction: Sendable {
 ///   case login(LoginAction)
@@ -19,6 +20,7 @@
 ///
 /// Or spell out both directions, which is faster and works for any shape:
 ///
+/// <!-- example: fragment -->
 /// ```swift
 /// let login = CasePath<AppAction, LoginAction>(
 ///   embed: AppAction.login,
@@ -55,6 +57,7 @@ public struct CasePath<Root, Value>: Sendable {
   /// values, labelled or not. Cases without associated values have no payload to extract; use
   /// ``init(embed:extract:)`` for them, and on hot paths where reflection is too slow.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// let child = CasePath(ParentAction.child)
   /// ```
@@ -76,6 +79,7 @@ public struct CasePath<Root, Value>: Sendable {
 
   /// Returns a case path that goes through this one and then through `path`.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// let usernameChanged = CasePath(AppAction.login).appending(path: CasePath(LoginAction.usernameChanged))
   /// usernameChanged.extract(.login(.usernameChanged("pritesh")))  // "pritesh"
@@ -97,6 +101,7 @@ public struct CasePath<Root, Value>: Sendable {
 extension CasePath where Root == Value {
   /// The identity case path: it embeds and extracts the value unchanged.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// let store = appStore.scope(state: { $0 }, action: CasePath.`self`.embed)
   /// ```

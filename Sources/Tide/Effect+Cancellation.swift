@@ -6,6 +6,7 @@ extension Effect {
   /// `cancelInFlight`, starting this effect first cancels whatever is still running under `id`,
   /// so only the newest request survives.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// enum CancelID { case search }
   ///
@@ -37,6 +38,7 @@ extension Effect {
   /// The cancellation happens as soon as the store runs this effect, synchronously, before any
   /// other action is handled; an effect that is cancelled never sends another action.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// case .logoutTapped:
   ///   state = .loggedOut
@@ -56,6 +58,7 @@ extension Effect {
   /// Only the last of a burst of effects runs. Inject the clock through the environment so tests
   /// control time:
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// case .queryChanged(let query):
   ///   state.query = query

@@ -1,6 +1,7 @@
 extension Effect: CustomStringConvertible {
   /// What the effect is, in Swift-like syntax.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// let effect = Effect<Action>.run(name: "geocode") { _ in }
   ///   .cancellable(id: "search", cancelInFlight: true)
@@ -54,6 +55,7 @@ extension Effect: CustomStringConvertible {
 
   /// The structure of the effect, for tests and tools that inspect effects without running them.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// let effect = reducer.reduce(into: &state, action: .loginButtonTapped, environment: environment)
   /// guard case .run(let name) = effect.shape else { return }
@@ -74,6 +76,7 @@ extension Effect: CustomStringConvertible {
 
   /// One level of an effect's structure, as ``Effect/shape`` returns it.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// if case .send(let action) = effect.shape { print("sends", action) }
   /// ```
@@ -97,6 +100,7 @@ extension Effect: CustomStringConvertible {
   /// The actions this effect sends without doing any asynchronous work first: the payloads of
   /// its `.send` effects outside `.run` and `.concatenate`.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// #expect(effect.immediateActions.count == 1)
   /// ```

@@ -5,6 +5,7 @@
 /// factories, so it can be compared in kind, printed and inspected (see ``shape`` and
 /// ``description``) before anything runs.
 ///
+/// <!-- example: fragment -->
 /// ```swift
 /// case .searchButtonTapped:
 ///   state.isSearching = true
@@ -30,6 +31,7 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// An effect that does nothing.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// case .incrementTapped:
   ///   state.count += 1
@@ -45,6 +47,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// The store reduces the action right after the current one, before any other queued action
   /// arrives, so a reducer can reuse the logic of another action without duplicating it.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// case .clearTapped:
   ///   return .send(.queryChanged(""))
@@ -62,6 +65,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// cancellation is reported, never swallowed: a ``Store`` prints a runtime warning naming the
   /// effect, and a `TestStore` fails the test at the step that started it.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// return .run(name: "login") { [username = state.username, password = state.password] send in
   ///   let user = try await environment.login(username, password)
@@ -93,6 +97,7 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// An effect that runs several effects at once.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// return .merge(.send(.refresh), .run(name: "track") { _ in await analytics.track("open") })
   /// ```
@@ -106,6 +111,7 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// An effect that runs an array of effects at once.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// return .merge(ids.map { .cancel(id: $0) })
   /// ```
@@ -130,6 +136,7 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// Returns an effect that runs this effect and `other` at once.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// return effect.merge(with: .send(.didStart))
   /// ```
@@ -147,6 +154,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// An effect that runs several effects one after another, each starting when the previous one
   /// has finished.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// return .concatenate(.run(name: "save") { _ in try await db.save() }, .send(.saved))
   /// ```
@@ -162,6 +170,7 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// An effect that runs an array of effects one after another.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// return .concatenate(steps.map { step in .run { _ in try await step() } })
   /// ```
@@ -188,6 +197,7 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// Returns an effect that runs this effect and then `next`.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// return save.concatenate(with: .send(.saved))
   /// ```
@@ -205,6 +215,7 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// Whether this effect does nothing.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// #expect(reducer.reduce(into: &state, action: .incrementTapped, environment: environment).isNone)
   /// ```

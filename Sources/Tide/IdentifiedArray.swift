@@ -8,6 +8,7 @@ import Synchronization
 /// action is for by its identifier rather than by searching, and cancels the effects of the
 /// elements a step removes.
 ///
+/// <!-- example: fragment -->
 /// ```swift
 /// var rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2)]
 /// rows[id: 2]?.title = "Second"
@@ -36,6 +37,7 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// An empty collection.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// var rows = IdentifiedArray<Row>()
   /// ```
@@ -49,6 +51,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// A collection of `elements` in order; of elements that share an identifier, the last one
   /// is kept, at the position of the first.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// let rows = IdentifiedArray(places.map(Row.init))
   /// ```
@@ -66,6 +69,7 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// The identifiers, in order.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// print(rows.ids)  // [1, 2]
   /// ```
@@ -75,6 +79,7 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// The position of the element with an identifier, or `nil` if there is none.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// let position = rows.index(id: 2)
   /// ```
@@ -89,6 +94,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// The element with an identifier: `nil` when there is none. Setting an element adds it (at
   /// the end) or replaces the one with that identifier; setting `nil` removes it.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// rows[id: 3] = Row(id: 3)
   /// rows[id: 3]?.title = "Third"
@@ -117,6 +123,7 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// Changes the element at a position in place; its identifier must stay the same.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// rows.modify(at: 0) { $0.title = "First" }
   /// ```
@@ -148,6 +155,7 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// Adds an element at the end, or replaces the element with the same identifier in place.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// rows.updateOrAppend(Row(id: 2, title: "Second"))
   /// ```
@@ -173,6 +181,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   ///
   /// Appending an element whose identifier is present replaces that element where it is.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// rows.append(Row(id: 3))
   /// ```
@@ -186,6 +195,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// Inserts an element at a position, or, if its identifier is present, replaces that element
   /// where it is.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// rows.insert(Row(id: 0), at: 0)
   /// ```
@@ -210,6 +220,7 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// Removes the element with an identifier.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// rows.remove(id: 2)
   /// ```
@@ -225,6 +236,7 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// Removes the element at a position.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// rows.remove(at: 0)
   /// ```
@@ -244,6 +256,7 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// Removes every element that matches a predicate, in one pass.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// rows.removeAll { $0.isDone }
   /// ```
@@ -291,6 +304,7 @@ extension IdentifiedArray: RandomAccessCollection {
   /// The element at a position, which can be changed in place as long as its identifier stays
   /// the same.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// let first = rows[0]
   /// rows[0].title = "First"
@@ -318,6 +332,7 @@ extension IdentifiedArray: RandomAccessCollection {
 extension IdentifiedArray: ExpressibleByArrayLiteral {
   /// A collection of the elements written in the literal.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// let rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2)]
   /// ```
@@ -332,6 +347,7 @@ extension IdentifiedArray: ExpressibleByArrayLiteral {
 extension IdentifiedArray: Equatable where Element: Equatable {
   /// Whether two collections hold equal elements in the same order.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// #expect(state.rows == [Row(id: 1)])
   /// ```

@@ -9,6 +9,7 @@ extension ManualClock {
 
     /// The latest instant a manual clock reaches: `Int64.max` seconds after its start.
     ///
+    /// <!-- example: given clock: ManualClock -->
     /// ```swift
     /// await clock.advance(to: .distantFuture)
     /// ```
@@ -28,6 +29,7 @@ extension ManualClock {
 
     /// Returns the instant `duration` later, saturating at ±``distantFuture``.
     ///
+    /// <!-- example: given clock: ManualClock -->
     /// ```swift
     /// let later = clock.now.advanced(by: .seconds(1))
     /// ```
@@ -43,6 +45,7 @@ extension ManualClock {
 
     /// Returns the duration from this instant to `other`.
     ///
+    /// <!-- example: fragment -->
     /// ```swift
     /// let elapsed = start.duration(to: clock.now)
     /// ```

@@ -1,6 +1,7 @@
 extension ManualClock {
   /// How many tasks are asleep on this clock.
   ///
+  /// <!-- example: given clock: ManualClock -->
   /// ```swift
   /// #expect(clock.sleeperCount == 1)
   /// ```
@@ -15,6 +16,7 @@ extension ManualClock {
   /// ``advance(to:)`` running at the same moment either sees the sleeper or has already moved
   /// `now` past its deadline, in which case the sleep returns at once.
   ///
+  /// <!-- example: given clock: ManualClock -->
   /// ```swift
   /// try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))
   /// ```
@@ -70,6 +72,7 @@ extension ManualClock {
   /// ``Store/init(initialState:reducer:environment:drivenBy:)``, a `TestStore` and the REPL run
   /// their effects on a clock, and ``advance(by:)`` runs them up to their sleeps first.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// store.send(.queryChanged("Brus"))
   /// await clock.waitForSleepers()

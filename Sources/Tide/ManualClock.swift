@@ -9,15 +9,22 @@
 /// on the real clock and never depends on timing.
 ///
 /// ```swift
+/// let brussels = Location(name: "Brussels", latitude: 50.8503, longitude: 4.3517)
 /// let clock = TestClock()  // TideTesting's name for ManualClock
 /// let store = TestStore(
-///   initialState: Search.State(),
-///   reducer: Search.reducer,
-///   environment: Search.Environment(geocode: { _ in [.brussels] }, clock: clock)
+///   initialState: AddLocation.State(),
+///   reducer: AddLocation.reducer,
+///   environment: AddLocation.Environment(geocode: { _ in [brussels] }, clock: clock)
 /// )
-/// await store.send(.queryChanged("Brus")) { $0.query = "Brus" }
+/// await store.send(.queryChanged("Brus")) {
+///   $0.query = "Brus"
+///   $0.isSearching = true
+/// }
 /// await clock.advance(by: .milliseconds(300))
-/// await store.receive(.searchResponse(.success([.brussels]))) { $0.locations = [.brussels] }
+/// await store.receive(.searchResponse(.success([brussels]))) {
+///   $0.isSearching = false
+///   $0.locations = [brussels]
+/// }
 /// ```
 ///
 /// ## Jobs and time, one contract
@@ -60,6 +67,7 @@ public final class ManualClock: Clock, Sendable {
   /// Moves time forward by `duration`, waking each sleeper whose deadline falls inside, earliest
   /// first, and running the work it resumes before the next one wakes.
   ///
+  /// <!-- example: given clock: ManualClock -->
   /// ```swift
   /// await clock.advance(by: .milliseconds(300))
   /// ```
@@ -81,6 +89,7 @@ public final class ManualClock: Clock, Sendable {
 
   /// Moves time forward to `deadline`, waking sleepers in deadline order.
   ///
+  /// <!-- example: given clock: ManualClock -->
   /// ```swift
   /// await clock.advance(to: ManualClock.Instant(offset: .seconds(2)))
   /// ```
@@ -101,6 +110,7 @@ public final class ManualClock: Clock, Sendable {
 
   /// Moves time forward until nobody is asleep on the clock, waking sleepers in order.
   ///
+  /// <!-- example: given clock: ManualClock -->
   /// ```swift
   /// await clock.advanceUntilIdle()  // every debounce and delay has fired
   /// ```

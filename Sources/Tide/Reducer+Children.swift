@@ -19,6 +19,7 @@ extension Reducer {
   /// The child's effects were cancelled when its state became nil; stop sending to it.
   /// ```
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// static let reducer = core.ifLet(
   ///   \.login,
@@ -85,6 +86,7 @@ extension Reducer {
   /// An action for an identifier that is not in the collection changes nothing and is
   /// reported, like an action for a `nil` child in ``ifLet(_:action:environment:then:fileID:filePath:line:column:)``.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// static let reducer = core.forEach(
   ///   \.rows,

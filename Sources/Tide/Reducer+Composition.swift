@@ -2,6 +2,7 @@ extension Reducer {
   /// Combines reducers into one that runs each, in order, over the same state and merges their
   /// effects.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// let app = Reducer.combine(analytics, navigation, core)
   /// ```
@@ -16,6 +17,7 @@ extension Reducer {
   /// Combines an array of reducers into one that runs each, in order, over the same state and
   /// merges their effects.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// let app = Reducer.combine([analytics, navigation, core])
   /// ```
@@ -36,6 +38,7 @@ extension Reducer {
 
   /// Returns a reducer that runs this one, then `other`, over the same state.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// let reducer = core.combined(with: logging)
   /// ```
@@ -54,13 +57,24 @@ extension Reducer {
   /// and wraps the actions of the returned effect back into parent actions.
   ///
   /// ```swift
-  /// let appReducer = Reducer<App.State, App.Action, App.Environment>.combine(
+  /// struct Screen: Equatable {
+  ///   var login = Login.State()
+  ///   var helpShown = false
+  /// }
+  /// enum ScreenAction: Sendable {
+  ///   case login(Login.Action)
+  ///   case helpTapped
+  /// }
+  /// let screenReducer = Reducer<Screen, ScreenAction, Login.Environment>.combine(
   ///   Login.reducer.pullback(
   ///     state: \.login,
-  ///     action: CasePath(App.Action.login),
-  ///     environment: { Login.Environment(login: $0.login, clock: $0.clock) }
+  ///     action: CasePath(ScreenAction.login),
+  ///     environment: { $0 }
   ///   ),
-  ///   App.core
+  ///   Reducer { state, action, _ in
+  ///     if case .helpTapped = action { state.helpShown = true }
+  ///     return .none
+  ///   }
   /// )
   /// ```
   ///

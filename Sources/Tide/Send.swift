@@ -4,9 +4,12 @@
 /// action has been handed to the store. An effect whose task has been cancelled can no longer send:
 /// its actions are dropped, so a cancelled request never overwrites newer state.
 ///
+/// <!-- example: given clock: any Clock<Duration> -->
 /// ```swift
-/// return .run(name: "timer") { send in
-///   for await _ in environment.clock.timer(interval: .seconds(1)) {
+/// enum Action: Sendable { case timerTicked }
+/// let timer = Effect<Action>.run(name: "timer") { send in
+///   while true {
+///     try await clock.sleep(for: .seconds(1))
 ///     await send(.timerTicked)
 ///   }
 /// }
@@ -18,6 +21,7 @@ public struct Send<Action: Sendable>: Sendable {
   ///
   /// Stores and test stores make these; create one yourself to run an effect's operation by hand.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// let send = Send<Action> { action in received.append(action) }
   /// ```
@@ -30,6 +34,7 @@ public struct Send<Action: Sendable>: Sendable {
 
   /// Sends an action, unless the current task has been cancelled.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// await send(.searchResponse(places))
   /// ```

@@ -8,6 +8,7 @@ extension Store {
   /// Capture the store weakly to send from an observer: the store keeps its observers, so a
   /// strong capture would keep the store alive for ever.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// store.observe({ $0.locations.count }) { count in
   ///   print("\(count) results")
@@ -38,6 +39,7 @@ extension Store {
 
   /// Calls `onChange` with the value at a key path now, and again each time it changes.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// store.observe(\.isLoading) { isLoading in print(isLoading ? "Loading…" : "Idle") }
   /// ```
@@ -62,6 +64,7 @@ extension Store {
   /// observer must not send an action every time it is told: that is a loop, which the store
   /// stops and reports after 10,000 batches in a row. To send from it, capture the store weakly.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// store.observe { state in log.append(state) }
   /// ```

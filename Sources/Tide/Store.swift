@@ -8,6 +8,7 @@ import Observation
 /// the slices they render. ``scope(state:action:)-(KeyPath<State,ChildState>,_)`` hands a child
 /// feature a store of its own domain that reads from, and sends through, this one.
 ///
+/// <!-- example: fragment -->
 /// ```swift
 /// let store = Store(
 ///   initialState: Counter.State(),
@@ -37,6 +38,7 @@ public final class Store<State, Action: Sendable> {
   ///
   /// Its effects run as tasks on the global executor.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// let store = Store(
   ///   initialState: Login.State(),
@@ -64,6 +66,7 @@ public final class Store<State, Action: Sendable> {
   /// ``ManualClock/advance(by:)`` first runs every effect up to the point where it waits, then
   /// wakes the sleepers it passes. No ``ManualClock/waitForSleepers(count:timeout:)`` is needed.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// let clock = ManualClock()
   /// let store = Store(
@@ -130,6 +133,7 @@ public final class Store<State, Action: Sendable> {
   ///
   /// Reading it inside SwiftUI or `withObservationTracking` tracks it.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// print(store.state.count)
   /// ```
@@ -179,6 +183,7 @@ public final class Store<State, Action: Sendable> {
   /// The state is updated by the time `send` returns (unless the action was queued behind one
   /// being handled). The returned task tracks the effects the action started.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// store.send(.usernameChanged("pritesh"))
   /// await store.send(.loginButtonTapped).finish()
@@ -210,6 +215,7 @@ public final class Store<State, Action: Sendable> {
   /// Returns a store for a child domain that reads its state from this store and sends its
   /// actions through it.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// let loginStore = appStore.scope(
   ///   state: { $0.login },
@@ -243,6 +249,7 @@ public final class Store<State, Action: Sendable> {
 
   /// Returns a store for a child domain picked out by a key path and a case path.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// let loginStore = appStore.scope(state: \.login, action: CasePath(App.Action.login))
   /// ```
@@ -274,6 +281,7 @@ public final class Store<State, Action: Sendable> {
   /// The running effects, oldest first, as their descriptions print them. A scoped store lists
   /// those of the store it was scoped from: they share one runtime.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// print(store.runningEffects)  // [".run(\"login\")"]
   /// ```

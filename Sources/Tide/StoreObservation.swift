@@ -3,6 +3,7 @@
 ///
 /// Observations end by themselves when the store is released.
 ///
+/// <!-- example: fragment -->
 /// ```swift
 /// let observation = store.observe(\.isLoading) { isLoading in spinner.isVisible = isLoading }
 /// // later
@@ -17,6 +18,7 @@ public struct StoreObservation: Sendable {
 
   /// Stops notifying the observer. Cancelling twice does nothing.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// observation.cancel()
   /// ```

@@ -3,6 +3,7 @@
 /// Await ``finish()`` to wait until they have all finished (useful in command-line fronts and in
 /// tests that drive a real ``Store``), or ``cancel()`` them.
 ///
+/// <!-- example: fragment -->
 /// ```swift
 /// let task = store.send(.refreshPulled)
 /// await task.finish()           // every effect of .refreshPulled is done
@@ -51,6 +52,7 @@ public struct StoreTask: Sendable {
   /// the clock (a real network) resumes in the clock's queue: drive the clock with
   /// ``ManualClock/advance(by:)`` rather than awaiting `finish()` for those.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// await store.send(.loadTapped).finish()
   /// ```
@@ -74,6 +76,7 @@ public struct StoreTask: Sendable {
 
   /// Cancels every effect the action started.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// let download = store.send(.downloadTapped)
   /// download.cancel()
@@ -90,6 +93,7 @@ public struct StoreTask: Sendable {
 
   /// Whether the action started no effect, or all of them have been cancelled.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// #expect(store.send(.incrementTapped).isCancelled)  // no effect was started
   /// ```

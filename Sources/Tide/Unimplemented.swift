@@ -1,6 +1,7 @@
 /// The error an ``unimplemented(_:fileID:filePath:line:column:)`` closure throws after it reports
 /// that it was called.
 ///
+/// <!-- example: fragment -->
 /// ```swift
 /// do { _ = try await environment.login("a", "b") } catch let error as UnimplementedError {
 ///   print(error.name)  // Login.Environment.login
@@ -38,8 +39,7 @@ public struct UnimplementedError: Error, Equatable, CustomStringConvertible {
 /// ```swift
 /// extension Login.Environment {
 ///   static let unimplemented = Self(
-///     login: Tide.unimplemented("Login.Environment.login"),
-///     clock: TestClock()
+///     login: Tide.unimplemented("Login.Environment.login")
 ///   )
 /// }
 /// ```

@@ -11,12 +11,12 @@ struct BenchmarkRow {
   let nanoseconds: Double
   /// The row this one is compared to; `nil` for a baseline.
   let baseline: String?
-  let target: String
+  let target: Target
   let note: String
 
   init(
     group: String, name: String, nanoseconds: Double, baseline: String? = nil,
-    target: String = "", note: String = ""
+    target: Target = .none, note: String = ""
   ) {
     self.group = group
     self.name = name
@@ -24,6 +24,48 @@ struct BenchmarkRow {
     self.baseline = baseline
     self.target = target
     self.note = note
+  }
+}
+
+/// What a row must show, as the table says it and as a check of the row's figures: the table's
+/// "met" column is the check, so it and Docs/Performance.md agree at a glance.
+struct Target: Sendable {
+  /// The words in the table: `≤ 2× root send`.
+  let text: String
+  /// Whether a row with these nanoseconds per operation and this ratio to its baseline meets it.
+  let isMet: @Sendable (_ nanoseconds: Double, _ ratio: Double?) -> Bool
+
+  /// No target: the row is there to be read.
+  static let none = Target(text: "") { _, _ in true }
+
+  /// A ratio to the row's baseline of at most `limit` (`strict`: below it).
+  static func ratio(atMost limit: Double, strict: Bool = false, _ text: String) -> Target {
+    Target(text: text) { _, ratio in
+      guard let ratio else { return false }
+      return strict ? ratio < limit : ratio <= limit
+    }
+  }
+
+  /// A time per operation of at most `limit` nanoseconds (`strict`: below it).
+  static func time(atMost limit: Double, strict: Bool = false, _ text: String) -> Target {
+    Target(text: text) { nanoseconds, _ in strict ? nanoseconds < limit : nanoseconds <= limit }
+  }
+
+  /// At least `perSecond` operations a second.
+  static func rate(atLeast perSecond: Double, _ text: String) -> Target {
+    Target(text: text) { nanoseconds, _ in nanoseconds > 0 && 1e9 / nanoseconds >= perSecond }
+  }
+
+  /// A target checked by the benchmark itself, from figures the row's note gives.
+  static func checked(_ text: String, met: Bool) -> Target {
+    Target(text: text) { _, _ in met }
+  }
+
+  /// Every one of `targets`, in words joined by "and".
+  static func all(_ targets: [Target]) -> Target {
+    Target(text: targets.map(\.text).joined(separator: " and ")) { nanoseconds, ratio in
+      targets.allSatisfy { $0.isMet(nanoseconds, ratio) }
+    }
   }
 }
 
@@ -115,23 +157,43 @@ func peakResidentMemory() -> Int {
   #endif
 }
 
-/// Prints rows as a Markdown table, with each row's ratio to its baseline.
-func printTable(_ rows: [BenchmarkRow]) {
+/// Prints rows as a Markdown table, with each row's ratio to its baseline and whether it meets
+/// its target, then a line that counts the targets met.
+///
+/// - Returns: Whether every target was met.
+@discardableResult
+func printTable(_ rows: [BenchmarkRow]) -> Bool {
   let byName = Dictionary(rows.map { ($0.name, $0.nanoseconds) }, uniquingKeysWith: { a, _ in a })
-  print("| group | benchmark | ns/op | ratio | target | note |")
-  print("| --- | --- | ---: | ---: | --- | --- |")
+  print("| group | benchmark | ns/op | ratio | target | met | note |")
+  print("| --- | --- | ---: | ---: | --- | --- | --- |")
+  var targets = 0
+  var missed: [String] = []
   for row in rows {
-    let ratio: String
+    let ratioText: String
+    var ratio: Double?
     if let baseline = row.baseline, let base = byName[baseline], base > 0 {
       let value = row.nanoseconds / base
-      ratio = format(value, digits: value < 0.1 ? 4 : 2) + "× " + baseline
+      ratio = value
+      ratioText = format(value, digits: value < 0.1 ? 4 : 2) + "× " + baseline
     } else {
-      ratio = "baseline"
+      ratioText = "baseline"
+    }
+    var met = ""
+    if !row.target.text.isEmpty {
+      targets += 1
+      let isMet = row.target.isMet(row.nanoseconds, ratio)
+      if !isMet { missed.append(row.name) }
+      met = isMet ? "yes" : "**no**"
     }
     print(
-      "| \(row.group) | \(row.name) | \(format(row.nanoseconds, digits: 1)) | \(ratio) | \(row.target) | \(row.note) |"
+      "| \(row.group) | \(row.name) | \(format(row.nanoseconds, digits: 1)) | \(ratioText) | \(row.target.text) | \(met) | \(row.note) |"
     )
   }
+  print("")
+  print(
+    "targets met: \(targets - missed.count) of \(targets)"
+      + (missed.isEmpty ? "" : "; missed: " + missed.joined(separator: "; ")))
+  return missed.isEmpty
 }
 
 func format(_ value: Double, digits: Int) -> String {

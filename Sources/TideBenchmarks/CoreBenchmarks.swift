@@ -98,11 +98,14 @@ func coreBenchmarks() async -> [BenchmarkRow] {
       for _ in 0..<count { store.send(.increment) }
     }
     blackHole(notifications)
-    let target: String
+    let target: Target
     switch observers {
-    case 1: target = "< 10× raw and < 50 ns"
-    case 1000: target = "< 10,000 ns"
-    default: target = ""
+    case 1:
+      target = .all([
+        .ratio(atMost: 10, strict: true, "< 10× raw"), .time(atMost: 50, strict: true, "< 50 ns"),
+      ])
+    case 1000: target = .time(atMost: 10_000, strict: true, "< 10,000 ns")
+    default: target = .none
     }
     rows.append(
       BenchmarkRow(
@@ -124,7 +127,8 @@ func coreBenchmarks() async -> [BenchmarkRow] {
     rows.append(
       BenchmarkRow(
         group: "runtime", name: "send through \(levels) scope levels", nanoseconds: time,
-        baseline: "Store.send, 0 observers", target: levels == 5 ? "< 2× root send" : "",
+        baseline: "Store.send, 0 observers",
+        target: levels == 5 ? .ratio(atMost: 2, strict: true, "< 2× root send") : .none,
         note: levels == 1 ? "root send in this run: \(format(rootSend, digits: 1)) ns" : ""))
   }
 
@@ -141,7 +145,7 @@ func coreBenchmarks() async -> [BenchmarkRow] {
       BenchmarkRow(
         group: "runtime", name: "read state through \(levels) scope level\(levels == 1 ? "" : "s")",
         nanoseconds: time, baseline: levels == 1 ? nil : "read state through 1 scope level",
-        target: levels == 100 ? "≤ 2× a read at 1 level" : ""))
+        target: levels == 100 ? .ratio(atMost: 2, "≤ 2× a read at 1 level") : .none))
   }
 
   // An element's action in a large identified collection, found by its identifier.
@@ -160,7 +164,8 @@ func coreBenchmarks() async -> [BenchmarkRow] {
   rows.append(
     BenchmarkRow(
       group: "runtime", name: "element action, 100,000-element collection",
-      nanoseconds: elementTime, baseline: "Store.send, 0 observers", target: "≤ 2× root send",
+      nanoseconds: elementTime, baseline: "Store.send, 0 observers",
+      target: .ratio(atMost: 2, "≤ 2× root send"),
       note: "forEach over an IdentifiedArray, every element in turn"))
   // The same in a random order, as taps on a long list land: the index and the element are
   // then each a cache miss, which no order of the table avoids.
@@ -194,7 +199,8 @@ func coreBenchmarks() async -> [BenchmarkRow] {
   rows.append(
     BenchmarkRow(
       group: "runtime", name: "cancel 10,000 effects over 100 ids", nanoseconds: cancelTime,
-      target: "< 50 ms", note: "one step of 100 .cancel(id:)s; best of 5"))
+      target: .time(atMost: 50e6, strict: true, "< 50 ms"),
+      note: "one step of 100 .cancel(id:)s; best of 5"))
 
   let bounce = Store(initialState: BenchState(), reducer: benchReducer, environment: ())
   let bounceTime = measure(operations: sends) {
@@ -223,7 +229,8 @@ func coreBenchmarks() async -> [BenchmarkRow] {
   rows.append(
     BenchmarkRow(
       group: "runtime", name: "effect round trip (.run sends back)", nanoseconds: roundTrip,
-      baseline: "task + hop to the main actor (no store)", target: "≤ 1.5× baseline",
+      baseline: "task + hop to the main actor (no store)",
+      target: .ratio(atMost: 1.5, "≤ 1.5× baseline"),
       note: "reduce, start a task, send back, reduce, finish"))
 
   let memoryStore = Store(initialState: BenchState(), reducer: benchReducer, environment: ())
@@ -237,7 +244,8 @@ func coreBenchmarks() async -> [BenchmarkRow] {
   rows.append(
     BenchmarkRow(
       group: "runtime", name: "1,000,000 sends, 1 observer", nanoseconds: million,
-      baseline: "raw reducer loop", target: "memory flat",
+      baseline: "raw reducer loop",
+      target: .checked("memory flat (peak grows < 1 MiB)", met: after - before < 1 << 20),
       note: "peak resident memory \(before / 1024) KiB before, \(after / 1024) KiB after"))
   return rows
 }

@@ -11,10 +11,10 @@ import TideInspect
 /// other, to timers and to new actions:
 ///
 /// ```swift
-/// static func explorable(calls: ExploreCalls, clock: any Clock<Duration>) -> Login.Environment {
+/// func explorableLogin(calls: ExploreCalls) -> Login.Environment {
 ///   Login.Environment(login: { username, password in
 ///     try await calls.call("login", username, password, outcomes: [
-///       .success(User(name: username)),
+///       .success(User(name: username, userName: username, email: "", address: "", designation: "")),
 ///       .failure(LoginServiceError.invalidCredentials),
 ///     ])
 ///   })
@@ -39,6 +39,7 @@ public final class ExploreCalls: Sendable {
 
     /// Whether two values name the same waiting call.
     ///
+    /// <!-- example: fragment -->
     /// ```swift
     /// #expect(calls.pending.first == calls.pending.first)
     /// ```
@@ -110,6 +111,7 @@ public final class ExploreCalls: Sendable {
 
   /// The calls waiting for an outcome, oldest first.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// print(calls.pending.map(\.description))  // ["login(\"ab\", \"Secret1\")"]
   /// ```
@@ -120,6 +122,7 @@ public final class ExploreCalls: Sendable {
   /// Waits until the explorer (or a test) resolves this call, then returns or throws the outcome
   /// it chose.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// try await calls.call("geocode", query, outcomes: [.success(results), .failure(error)])
   /// ```

@@ -3,6 +3,7 @@ import TideInspect
 /// One way an environment call can end, declared by the environment so that the explorer can
 /// choose it: a value, or an error.
 ///
+/// <!-- example: fragment -->
 /// ```swift
 /// try await calls.call("login", username, password, outcomes: [
 ///   .success(User(name: username)),
@@ -20,8 +21,9 @@ public struct ExploreOutcome<Value: Sendable>: Sendable {
 
   /// The call returns `value`.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
-  /// .success([Location.brussels])
+  /// .success([Location(name: "Brussels", latitude: 50.8503, longitude: 4.3517)])
   /// ```
   ///
   /// - Parameters:
@@ -32,6 +34,7 @@ public struct ExploreOutcome<Value: Sendable>: Sendable {
 
   /// The call throws `error`.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// .failure(LoginServiceError.wrongStatusCode(500))
   /// ```

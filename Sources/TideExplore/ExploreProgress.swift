@@ -1,5 +1,6 @@
 /// How far an exploration has got, reported while it runs.
 ///
+/// <!-- example: fragment -->
 /// ```swift
 /// let report = await explorer.random(seed: 1, runs: 10_000, steps: 12) { progress in
 ///   print(progress.summary)  // "2,310 schedules, 25,118 steps in 0.3 s (83,720 steps/s)"
@@ -31,6 +32,7 @@ public struct ExploreProgress: Sendable, Equatable {
 
   /// Schedules (or, exhaustively, configurations) per second of real time.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// print(Int(progress.runsPerSecond))
   /// ```
@@ -38,6 +40,7 @@ public struct ExploreProgress: Sendable, Equatable {
 
   /// Steps per second of real time.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// print(Int(progress.stepsPerSecond))
   /// ```
@@ -45,6 +48,7 @@ public struct ExploreProgress: Sendable, Equatable {
 
   /// One line: what was run, in how long, and how fast.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// print(progress.summary)
   /// // random:     "2,310 schedules, 25,118 steps in 0.3 s (7,700 schedules/s, 83,720 steps/s)"

@@ -60,6 +60,7 @@ public struct ExploreReport<State, Action> {
 
   /// One line: the mode, what was explored, and whether it failed.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// print(report.summary)  // "random, seed 7: 500 runs, 4,812 steps; no failure"
   /// ```

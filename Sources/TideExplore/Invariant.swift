@@ -10,7 +10,7 @@ import TideInspect
 /// ```swift
 /// let invariants: [Invariant<Login.State, Login.Action>] = [
 ///   .always("the login button is enabled only for valid input") { state in
-///     !state.view.isLoginButtonEnabled || state.validationError == nil
+///     !Login.ViewState(state).isLoginButtonEnabled || state.validationError == nil
 ///   },
 ///   .transition("a user is set only by a success response") { before, action, after in
 ///     guard before.user != after.user else { return true }
@@ -30,6 +30,7 @@ public struct Invariant<State, Action> {
 
   /// An invariant over every settled state.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// .always("results belong to the current query") { state in
   ///   state.locations.allSatisfy { $0.name.hasPrefix(state.query) }
@@ -46,6 +47,7 @@ public struct Invariant<State, Action> {
   /// An invariant over every settled state and the effects running in it, as
   /// `Store.runningEffects` describes them (`.run("login")`).
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// .always("isLoading implies a login request is running") { state, effects in
   ///   !state.isLoading || effects.contains(".run(\"login\")")
@@ -64,6 +66,7 @@ public struct Invariant<State, Action> {
   /// An invariant over every transition: the state before an action, the action, and the state
   /// after it.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// .transition("a user is set only by a success response") { before, action, after in
   ///   before.user == after.user || action == .loginResponse(.success(after.user!))

@@ -8,6 +8,7 @@ extension Inspector {
   /// and decimal numbers, booleans and `nil` become their JSON spelling; any other scalar (a
   /// duration, a date) becomes the string the inspector prints it as.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// Inspector().json(Login.ViewState(Login.State(username: "ada")))
   /// // {"username":"ada","password":null,"isLoginButtonEnabled":false,…}

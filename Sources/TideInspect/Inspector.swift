@@ -11,7 +11,9 @@
 /// // Login.State(
 /// //   username: "pritesh",
 /// //   password: "••••••",
-/// //   isLoading: false
+/// //   isLoading: false,
+/// //   user: nil,
+/// //   alert: nil
 /// // )
 /// ```
 public struct Inspector: Sendable {
@@ -38,6 +40,7 @@ public struct Inspector: Sendable {
   /// Prints a value over as many lines as its structure needs, two spaces a level. Short nested
   /// values stay on one line.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// inspector.dump([1, 2])  // "[\n  [0]: 1,\n  [1]: 2\n]"
   /// ```
@@ -51,6 +54,7 @@ public struct Inspector: Sendable {
 
   /// Prints a value on one line.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// inspector.line(Action.usernameChanged("pritesh"))  // .usernameChanged("pritesh")
   /// ```
@@ -67,8 +71,9 @@ public struct Inspector: Sendable {
   /// initializer), array and dictionary literals.
   ///
   /// ```swift
-  /// Inspector(redacts: false).source(Location(name: "Brussels", countryCode: "BE"))
-  /// // Location(name: "Brussels", countryCode: "BE")
+  /// struct Place { var name: String; var countryCode: String }
+  /// print(Inspector(redacts: false).source(Place(name: "Brussels", countryCode: "BE")))
+  /// // Place(name: "Brussels", countryCode: "BE")
   /// ```
   ///
   /// - Parameters:
@@ -84,6 +89,7 @@ public struct Inspector: Sendable {
   /// for context). Unchanged siblings further than two places from a change collapse to
   /// `… (N unchanged)`; long unchanged values shrink to `Type(…)`.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// print(inspector.diff(before, after)!)
   /// //       Login.State(
@@ -110,6 +116,7 @@ public struct Inspector: Sendable {
   /// Prints a value on one line of at most about `limit` characters: parts that do not fit
   /// shrink to `Type(…)`, `.case(…)` or `[… 4 elements]`, outermost kept.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// inspector.line(action, limit: 60)  // .searchResponse(.success([… 4 elements]))
   /// ```

@@ -7,8 +7,10 @@ import TideExplore
 /// Fronts own the terminal; the engine only takes lines and writes text. A few lines build a REPL
 /// for your own features:
 ///
+/// <!-- example: given counterFeature: REPLFeature -->
 /// ```swift
-/// let repl = REPL(features: [counterFeature], options: REPLOptions(), write: { print($0, terminator: "") })
+/// let repl = try REPL(
+///   features: [counterFeature], options: REPLOptions(), write: { print($0, terminator: "") })
 /// repl.start()
 /// while let line = readLine() {
 ///   if await repl.handle(line) == .quit { break }
@@ -200,6 +202,7 @@ public final class REPL {
   /// to the end even when some fail, until `:quit`. Then, on a real clock, waits for running
   /// effects for at most `limit`, and says which are still running.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// let result = await repl.runScript(".incrementTapped\n:state\n")
   /// if let summary = result.summary { print(summary) }
@@ -262,6 +265,7 @@ public final class REPL {
 
   /// Completions for the text before the cursor: commands after `:`, case names after `.`.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// repl.completions(for: ":st")        // [":state"]
   /// repl.completions(for: ".login(.pa") // [".login(.passwordChanged"]

@@ -92,6 +92,7 @@ public struct REPLFeature {
 
 /// An environment a feature can run in from the REPL.
 ///
+/// <!-- example: fragment -->
 /// ```swift
 /// REPLEnvironment("login=invalidCredentials", summary: "every login is rejected") { clock in
 ///   .demo(clock: clock, outcome: .invalidCredentials)

@@ -1,5 +1,6 @@
 /// How much a ``TestStore`` insists on.
 ///
+/// <!-- example: fragment -->
 /// ```swift
 /// store.exhaustivity = .off(showSkippedAssertions: true)
 /// ```

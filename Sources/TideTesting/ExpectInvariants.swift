@@ -4,6 +4,7 @@ import TideExplore
 /// Checks a feature's state invariants in a test, reporting each that does not hold the way the
 /// explorer reports it. Exported tests call it where the explored schedule broke one.
 ///
+/// <!-- example: fragment -->
 /// ```swift
 /// expectInvariants(Login.invariants, state: store.state, runningEffects: store.runningEffects)
 /// ```
@@ -43,6 +44,7 @@ public func expectInvariants<State, Action>(
 /// Checks a feature's transition invariants on one transition in a test, reporting each that
 /// does not hold the way the explorer reports it.
 ///
+/// <!-- example: fragment -->
 /// ```swift
 /// let before = store.state
 /// await store.receive(.loginResponse(.failure(.invalidCredentials))) { $0.isLoading = false }
@@ -85,6 +87,7 @@ extension ExploreCalls {
   ///   Waiting: geocode("Brus")
   /// ```
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// calls.resolve("login", outcome: 1)  // failure(.invalidCredentials)
   /// ```
@@ -113,6 +116,7 @@ extension ExploreReport {
   /// Records the failure, if there is one, as a test failure (Swift Testing or XCTest), with
   /// the full report as its message.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// await explorer.random(seed: 1, runs: 100, steps: 10).expectNoFailure()
   /// ```

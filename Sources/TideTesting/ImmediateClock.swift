@@ -5,7 +5,7 @@ import Tide
 /// Use it when a test does not care about time, only that the work after a delay happens:
 ///
 /// ```swift
-/// let environment = Login.Environment(login: { _, _ in .demo }, clock: ImmediateClock())
+/// let environment = Login.Environment.demo(clock: ImmediateClock())
 /// ```
 public final class ImmediateClock: Clock, Sendable {
   /// A point in an immediate clock's time.

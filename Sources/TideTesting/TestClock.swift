@@ -6,6 +6,7 @@ import Tide
 /// wake in deadline order, and the effect work they resume runs before the call returns, so a
 /// test never sleeps on the real clock.
 ///
+/// <!-- example: fragment -->
 /// ```swift
 /// let clock = TestClock()
 /// await store.send(.queryChanged("Brus")) { $0.query = "Brus" }

@@ -10,6 +10,7 @@ extension TestStore {
   /// A test store does the same when it is released, so calling `finish()` is only needed to
   /// wait for effects that wait on something real, or to check before the end of a test.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// await store.finish()
   /// ```
@@ -40,6 +41,7 @@ extension TestStore {
   /// With ``Exhaustivity/off(showSkippedAssertions:)`` and `showSkippedAssertions`, the skipped
   /// actions are reported as known issues.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// await store.skipReceivedActions()
   /// ```
@@ -66,6 +68,7 @@ extension TestStore {
 
   /// Cancels every running effect, so that none is reported as still running.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// await store.skipInFlightEffects()
   /// ```
@@ -94,6 +97,7 @@ extension TestStore {
 
   /// The effects still running, oldest first, as their descriptions print them.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// #expect(store.runningEffects == [#".run("timer")"#])
   /// ```
@@ -103,6 +107,7 @@ extension TestStore {
 
   /// The actions effects sent back that no `receive` has asserted yet, oldest first.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// #expect(store.receivedActions.isEmpty)
   /// ```

@@ -5,7 +5,11 @@ import TideInspect
 /// action an effect sends back, nothing left unasserted and no effect left running.
 ///
 /// ```swift
-/// @Test func loginSucceeds() async {
+/// extension User {
+///   static let pritesh = LoginDemoBackend.accounts[0].user
+/// }
+///
+/// @MainActor @Test func loginSucceeds() async {
 ///   let store = TestStore(
 ///     initialState: Login.State(username: "pritesh", password: "Secret1"),
 ///     reducer: Login.reducer,
@@ -54,6 +58,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   /// The environment handed to the reducer. Replace a closure mid-test to change what the next
   /// effects meet.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// store.environment.login = { _, _ in throw LoginServiceError.invalidCredentials }
   /// ```
@@ -66,6 +71,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
 
   /// How much the store insists on; ``Exhaustivity/on`` unless changed.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// store.exhaustivity = .off
   /// ```
@@ -137,6 +143,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   /// state *after* it. Without a closure, the state must not change. A closure that changes
   /// nothing is a failure too: omit it instead.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// await store.send(.usernameChanged("pritesh")) {
   ///   $0.username = "pritesh"

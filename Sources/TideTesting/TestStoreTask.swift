@@ -5,6 +5,7 @@ import Tide
 /// Await ``finish(timeout:fileID:filePath:line:column:)`` to assert they end, or ``cancel()``
 /// them to simulate a screen going away.
 ///
+/// <!-- example: fragment -->
 /// ```swift
 /// let task = await store.send(.onAppear)
 /// await task.cancel()
@@ -18,6 +19,7 @@ public struct TestStoreTask: Sendable {
 
   /// Cancels the effects the step started and lets them wind down.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// await store.send(.startTimerTapped).cancel()
   /// ```
@@ -31,6 +33,7 @@ public struct TestStoreTask: Sendable {
 
   /// Whether none of the step's effects is still running.
   ///
+  /// <!-- example: fragment -->
   /// ```swift
   /// #expect(await store.send(.incrementTapped).isFinished)
   /// ```

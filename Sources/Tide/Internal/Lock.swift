@@ -14,6 +14,7 @@
 /// The sanitizer intercepts `pthread_mutex_lock` and `pthread_mutex_unlock`, so with this lock it
 /// sees every acquisition and reports only real races.
 ///
+/// <!-- example: fragment -->
 /// ```swift
 /// let counter = Lock(0)
 /// counter.withLock { $0 += 1 }

@@ -1,7 +1,14 @@
 import Foundation
-import Testing
 import Tide
-import XCTest
+
+// Both frameworks are optional: a platform or an executable without one still builds, and its
+// failures go to whichever framework there is, or are printed.
+#if canImport(Testing)
+  import Testing
+#endif
+#if canImport(XCTest)
+  import XCTest
+#endif
 
 /// Reports a failure in whichever test framework is running: Swift Testing, XCTest, or neither
 /// (a playground or a tool), where it prints a warning.
@@ -35,29 +42,37 @@ package enum TestFailure {
   ) {
     if let collector {
       collector.collect(Report(message: message, location: location, isKnown: isKnown))
-    } else if Test.current != nil {
-      let sourceLocation = SourceLocation(
-        fileID: location.fileID, filePath: location.filePath, line: location.line,
-        column: location.column)
-      if isKnown {
-        withKnownIssue {
+      return
+    }
+    #if canImport(Testing)
+      if Test.current != nil {
+        let sourceLocation = SourceLocation(
+          fileID: location.fileID, filePath: location.filePath, line: location.line,
+          column: location.column)
+        if isKnown {
+          withKnownIssue {
+            Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+          }
+        } else {
           Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
         }
-      } else {
-        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+        return
       }
-    } else if isXCTestRunning {
-      if isKnown {
-        print("Skipped assertion (known issue) at \(location):\n\(message)")
-      } else if let file = location.staticFilePath {
-        XCTFail(message, file: file, line: UInt(location.line))
-      } else {
-        XCTFail("\(location): \(message)")
+    #endif
+    #if canImport(XCTest)
+      if isXCTestRunning {
+        if isKnown {
+          print("Skipped assertion (known issue) at \(location):\n\(message)")
+        } else if let file = location.staticFilePath {
+          XCTFail(message, file: file, line: UInt(location.line))
+        } else {
+          XCTFail("\(location): \(message)")
+        }
+        return
       }
-    } else {
-      let kind = isKnown ? "skipped assertion" : "test failure"
-      print("[TideTesting] \(kind) at \(location):\n\(message)\n")
-    }
+    #endif
+    let kind = isKnown ? "skipped assertion" : "test failure"
+    print("[TideTesting] \(kind) at \(location):\n\(message)\n")
   }
 
   /// Whether this process runs XCTest tests: a test bundle runner, outside any Swift Testing test.
