@@ -46,8 +46,22 @@ final class Chromium {
     ]
     var argv = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
+    // Chromium's own temporary files go inside the profile, so removing the profile removes
+    // everything the browser wrote; and it gets a process group of its own, so its helper
+    // processes end with it.
+    let temporary = profile.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    var environment = ProcessInfo.processInfo.environment
+    environment["TMPDIR"] = temporary.path
+    var envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in envp { free(pointer) } }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+    posix_spawnattr_setpgroup(&attributes, 0)
     var child: pid_t = 0
-    let spawned = posix_spawn(&child, Self.path, &actions, nil, &argv, environ)
+    let spawned = posix_spawn(&child, Self.path, &actions, &attributes, &argv, &envp)
     close(input[0])
     close(output[1])
     guard spawned == 0 else { throw Failure(description: "chromium did not start: \(spawned)") }
@@ -64,7 +78,9 @@ final class Chromium {
   deinit {
     close(toBrowser)
     close(fromBrowser)
-    kill(pid, SIGKILL)
+    // The whole group: the browser and the helpers it started, which would otherwise go on
+    // writing into the profile after it is removed.
+    kill(-pid, SIGKILL)
     var status: Int32 = 0
     waitpid(pid, &status, 0)
     try? FileManager.default.removeItem(at: profile)
