@@ -68,16 +68,15 @@ let package = Package(
 
     // Playgrounds: runnable tours, each run by ExecutableTests.
     .executableTarget(
-      name: "CounterPlayground", dependencies: ["Tide", "TideTesting"], path: "Playgrounds/Counter"),
+      name: "CounterPlayground", dependencies: ["Tide"], path: "Playgrounds/Counter"),
     .executableTarget(
       name: "TestingPlayground", dependencies: ["Tide", "TideTesting", "TideTestSupport"],
       path: "Playgrounds/Testing"),
     .executableTarget(
       name: "LoginPlayground",
-      dependencies: ["LoginFeature", "Tide", "TideInspect", "TideTesting"],
-      path: "Playgrounds/Login"),
+      dependencies: ["LoginFeature", "Tide", "TideInspect"], path: "Playgrounds/Login"),
     .executableTarget(
-      name: "AddLocationPlayground", dependencies: ["AddLocationFeature", "Tide", "TideTesting"],
+      name: "AddLocationPlayground", dependencies: ["AddLocationFeature", "Tide"],
       path: "Playgrounds/AddLocation"),
     .executableTarget(
       name: "AppPlayground",

@@ -5,7 +5,6 @@
 
 import AddLocationFeature
 import Tide
-import TideTesting
 
 @MainActor
 func render(_ view: AddLocation.ViewState) {
@@ -20,7 +19,7 @@ func render(_ view: AddLocation.ViewState) {
 @MainActor
 func tour() async {
   // The debounce waits on this clock; the tour moves it by hand. An app injects ContinuousClock().
-  let clock = TestClock()
+  let clock = ManualClock()
   let store = Store(
     initialState: AddLocation.State(),
     reducer: AddLocation.reducer,

@@ -4,7 +4,6 @@
 // `precondition`, so a test can run it and fail if the tour stops being true.
 
 import Tide
-import TideTesting
 
 // MARK: - The feature: state, actions, environment, reducer.
 
@@ -116,7 +115,7 @@ func tour() async {
   let sleepy = Store(
     initialState: Counter.State(),
     reducer: Counter.reducer,
-    environment: Counter.Environment(fact: { _ in "" }, clock: TestClock())
+    environment: Counter.Environment(fact: { _ in "" }, clock: ManualClock())
   )
   let timer = sleepy.send(.startTimerTapped)
   print("   running effects: \(sleepy.runningEffects)")

@@ -6,7 +6,6 @@
 import LoginFeature
 import Tide
 import TideInspect
-import TideTesting
 
 @MainActor
 func render(_ view: Login.ViewState) {

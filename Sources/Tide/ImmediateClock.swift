@@ -1,5 +1,3 @@
-import Tide
-
 /// A clock on which every sleep returns at once, moving `now` forward by the time slept.
 ///
 /// Use it when a test does not care about time, only that the work after a delay happens:
