@@ -1,7 +1,7 @@
 extension AddLocation {
   /// What the add-location screen shows: a front renders only this, and sends ``Action``s.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: Store<AddLocation.State, AddLocation.Action> -->
   /// ```swift
   /// let view = AddLocation.ViewState(store.state)
   /// view.rows.first?.title     // "Brussels"

@@ -54,7 +54,7 @@ extension Gazetteer {
 
   /// Reads places from text in a known format.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given text: String -->
   /// ```swift
   /// let (places, issues) = Gazetteer.parsePlaces(Data(text.utf8), countryNames: [:])
   /// ```

@@ -78,7 +78,7 @@ public struct Gazetteer: Sendable {
 
   /// Returns the places whose name starts with the query, most populous first.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given gazetteer: Gazetteer -->
   /// ```swift
   /// gazetteer.search("brus").map(\.name)  // ["Brussels", "Brusque", "Brushy Creek", …]
   /// ```
@@ -115,7 +115,7 @@ public struct Gazetteer: Sendable {
   /// The same search by scanning every place's (precomputed) key: the baseline that
   /// ``search(_:limit:)`` is measured and tested against.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given gazetteer: Gazetteer -->
   /// ```swift
   /// #expect(gazetteer.search("san") == gazetteer.linearSearch("san"))
   /// ```

@@ -1,7 +1,7 @@
 /// A row of a place file that could not be read, and why. Loading skips such rows and reports
 /// them; it never stops at one.
 ///
-/// <!-- example: fragment -->
+/// <!-- example: given gazetteer: Gazetteer -->
 /// ```swift
 /// for issue in gazetteer.issues { print(issue) }  // line 12: latitude "abc" is not a number
 /// ```
@@ -27,7 +27,7 @@ public struct GazetteerIssue: Equatable, Sendable, CustomStringConvertible {
 
 /// Why a place file could not be used at all.
 ///
-/// <!-- example: fragment -->
+/// <!-- example: given url: URL -->
 /// ```swift
 /// do { _ = try Gazetteer(contentsOf: url) } catch { print(error) }
 /// ```

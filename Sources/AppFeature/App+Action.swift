@@ -5,7 +5,7 @@ import TideInspect
 extension App {
   /// Everything that can happen in the app: the children's actions, wrapped, and the app's own.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: Store<App.State, App.Action> -->
   /// ```swift
   /// store.send(.login(.usernameChanged("pritesh")))
   /// store.send(.addLocation(.queryChanged("Brus")))

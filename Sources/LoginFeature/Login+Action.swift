@@ -6,7 +6,7 @@ extension Login {
   /// Actions are `Codable` in Swift's enum coding shape, so a REPL can decode what a person
   /// types: `.usernameChanged("pritesh")`.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: Store<Login.State, Login.Action> -->
   /// ```swift
   /// store.send(.usernameChanged("pritesh"))
   /// ```
@@ -28,7 +28,7 @@ extension Login {
 
   /// The outcome of a login request.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: Store<Login.State, Login.Action> -->
   /// ```swift
   /// store.send(.loginResponse(.failure(.invalidCredentials)))
   /// ```

@@ -101,7 +101,7 @@ public struct CasePath<Root, Value>: Sendable {
 extension CasePath where Root == Value {
   /// The identity case path: it embeds and extracts the value unchanged.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given appStore: Store<App.State, App.Action> -->
   /// ```swift
   /// let store = appStore.scope(state: { $0 }, action: CasePath.`self`.embed)
   /// ```

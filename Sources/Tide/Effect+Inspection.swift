@@ -55,7 +55,7 @@ extension Effect: CustomStringConvertible {
 
   /// The structure of the effect, for tests and tools that inspect effects without running them.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given reducer: Reducer<Login.State, Login.Action, Login.Environment>, state: Login.State, environment: Login.Environment -->
   /// ```swift
   /// let effect = reducer.reduce(into: &state, action: .loginButtonTapped, environment: environment)
   /// guard case .run(let name) = effect.shape else { return }
@@ -76,7 +76,7 @@ extension Effect: CustomStringConvertible {
 
   /// One level of an effect's structure, as ``Effect/shape`` returns it.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given effect: Effect<Login.Action> -->
   /// ```swift
   /// if case .send(let action) = effect.shape { print("sends", action) }
   /// ```
@@ -100,7 +100,7 @@ extension Effect: CustomStringConvertible {
   /// The actions this effect sends without doing any asynchronous work first: the payloads of
   /// its `.send` effects outside `.run` and `.concatenate`.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given effect: Effect<Login.Action> -->
   /// ```swift
   /// #expect(effect.immediateActions.count == 1)
   /// ```

@@ -39,7 +39,7 @@ extension Store {
 
   /// Calls `onChange` with the value at a key path now, and again each time it changes.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: Store<Login.State, Login.Action> -->
   /// ```swift
   /// store.observe(\.isLoading) { isLoading in print(isLoading ? "Loading…" : "Idle") }
   /// ```

@@ -183,7 +183,7 @@ public final class Store<State, Action: Sendable> {
   /// The state is updated by the time `send` returns (unless the action was queued behind one
   /// being handled). The returned task tracks the effects the action started.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: Store<Login.State, Login.Action> -->
   /// ```swift
   /// store.send(.usernameChanged("pritesh"))
   /// await store.send(.loginButtonTapped).finish()
@@ -215,7 +215,7 @@ public final class Store<State, Action: Sendable> {
   /// Returns a store for a child domain that reads its state from this store and sends its
   /// actions through it.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given appStore: Store<App.State, App.Action> -->
   /// ```swift
   /// let loginStore = appStore.scope(
   ///   state: { $0.login },
@@ -249,7 +249,7 @@ public final class Store<State, Action: Sendable> {
 
   /// Returns a store for a child domain picked out by a key path and a case path.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given appStore: Store<App.State, App.Action> -->
   /// ```swift
   /// let loginStore = appStore.scope(state: \.login, action: CasePath(App.Action.login))
   /// ```
@@ -281,8 +281,13 @@ public final class Store<State, Action: Sendable> {
   /// The running effects, oldest first, as their descriptions print them. A scoped store lists
   /// those of the store it was scoped from: they share one runtime.
   ///
-  /// <!-- example: fragment -->
   /// ```swift
+  /// let store = Store(
+  ///   initialState: Login.State(username: "pritesh", password: "Secret1"),
+  ///   reducer: Login.reducer,
+  ///   environment: .demo(clock: ManualClock())
+  /// )
+  /// store.send(.loginButtonTapped)
   /// print(store.runningEffects)  // [".run(\"login\")"]
   /// ```
   public var runningEffects: [String] {

@@ -18,7 +18,7 @@ public struct StoreObservation: Sendable {
 
   /// Stops notifying the observer. Cancelling twice does nothing.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given observation: StoreObservation -->
   /// ```swift
   /// observation.cancel()
   /// ```

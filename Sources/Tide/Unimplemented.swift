@@ -1,8 +1,8 @@
 /// The error an ``unimplemented(_:fileID:filePath:line:column:)`` closure throws after it reports
 /// that it was called.
 ///
-/// <!-- example: fragment -->
 /// ```swift
+/// let environment = Login.Environment.unimplemented
 /// do { _ = try await environment.login("a", "b") } catch let error as UnimplementedError {
 ///   print(error.name)  // Login.Environment.login
 /// }

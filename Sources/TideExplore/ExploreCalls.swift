@@ -39,7 +39,7 @@ public final class ExploreCalls: Sendable {
 
     /// Whether two values name the same waiting call.
     ///
-    /// <!-- example: fragment -->
+    /// <!-- example: given calls: ExploreCalls -->
     /// ```swift
     /// #expect(calls.pending.first == calls.pending.first)
     /// ```
@@ -111,9 +111,9 @@ public final class ExploreCalls: Sendable {
 
   /// The calls waiting for an outcome, oldest first.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given calls: ExploreCalls -->
   /// ```swift
-  /// print(calls.pending.map(\.description))  // ["login(\"ab\", \"Secret1\")"]
+  /// let waiting = calls.pending.map(\.description)  // ["login(\"ab\", \"Secret1\")"]
   /// ```
   public var pending: [Pending] {
     storage.withLock { $0.waiting.map(\.pending) }

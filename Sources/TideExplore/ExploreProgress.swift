@@ -1,9 +1,10 @@
 /// How far an exploration has got, reported while it runs.
 ///
-/// <!-- example: fragment -->
+/// <!-- example: given explorer: Explorer<Login.State, Login.Action, Login.Environment> -->
 /// ```swift
 /// let report = await explorer.random(seed: 1, runs: 10_000, steps: 12) { progress in
-///   print(progress.summary)  // "2,310 schedules, 25,118 steps in 0.3 s (83,720 steps/s)"
+///   // Such as "2,310 schedules, 25,118 steps in 0.3 s (7,700 schedules/s, 83,720 steps/s)".
+///   print(progress.summary)
 /// }
 /// ```
 public struct ExploreProgress: Sendable, Equatable {
@@ -32,7 +33,7 @@ public struct ExploreProgress: Sendable, Equatable {
 
   /// Schedules (or, exhaustively, configurations) per second of real time.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given progress: ExploreProgress -->
   /// ```swift
   /// print(Int(progress.runsPerSecond))
   /// ```
@@ -40,7 +41,7 @@ public struct ExploreProgress: Sendable, Equatable {
 
   /// Steps per second of real time.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given progress: ExploreProgress -->
   /// ```swift
   /// print(Int(progress.stepsPerSecond))
   /// ```
@@ -48,11 +49,11 @@ public struct ExploreProgress: Sendable, Equatable {
 
   /// One line: what was run, in how long, and how fast.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given progress: ExploreProgress -->
   /// ```swift
-  /// print(progress.summary)
-  /// // random:     "2,310 schedules, 25,118 steps in 0.3 s (7,700 schedules/s, 83,720 steps/s)"
-  /// // exhaustive: "1,204 states, 212 distinct, in 0.3 s (4,013 states/s)"
+  /// // Random mode: "2,310 schedules, 25,118 steps in 0.3 s (7,700 schedules/s, 83,720 steps/s)";
+  /// // exhaustive mode: "1,204 states, 212 distinct, in 0.3 s (4,013 states/s)".
+  /// let line = progress.summary
   /// ```
   public var summary: String {
     let time = "\((seconds * 10).rounded() / 10) s"

@@ -60,9 +60,9 @@ public struct ExploreReport<State, Action> {
 
   /// One line: the mode, what was explored, and whether it failed.
   ///
-  /// <!-- example: fragment -->
   /// ```swift
-  /// print(report.summary)  // "random, seed 7: 500 runs, 4,812 steps; no failure"
+  /// let report = await Login.explorer().random(seed: 7, runs: 500, steps: 10)
+  /// print(report.summary)  // random, seed 7: 500 runs, 5,000 steps; no failure
   /// ```
   public var summary: String {
     let what: String

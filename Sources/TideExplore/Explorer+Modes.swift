@@ -7,10 +7,9 @@ extension Explorer {
   /// At each step it picks one kind of choice among those open (send, advance the clock, resolve
   /// a call), then one choice of that kind. The same seed explores the same schedules.
   ///
-  /// <!-- example: fragment -->
   /// ```swift
-  /// let report = await explorer.random(seed: 7, runs: 500, steps: 10)
-  /// print(report.summary)  // "random, seed 7: 500 runs, 4,812 steps; no failure"
+  /// let report = await Login.explorer().random(seed: 7, runs: 500, steps: 10)
+  /// print(report.summary)  // random, seed 7: 500 runs, 5,000 steps; no failure
   /// ```
   ///
   /// - Parameters:
@@ -55,10 +54,9 @@ extension Explorer {
   /// (state, waiting calls, timers, running effects), so that a failure it finds is one of the
   /// shortest. Schedules that reach `depth` are ended as a test must end.
   ///
-  /// <!-- example: fragment -->
   /// ```swift
-  /// let report = await explorer.exhaustive(depth: 6)
-  /// print(report.summary)  // "exhaustive to depth 6: 2,140 states seen, 377 distinct; no failure"
+  /// let report = await Login.explorer().exhaustive(depth: 6)
+  /// print(report.summary)  // exhaustive to depth 6: 255 states seen, 54 distinct; no failure
   /// ```
   ///
   /// - Parameters:

@@ -9,7 +9,7 @@ extension Inspector {
   /// its changes.
   /// Anything else is assigned whole, with ``source(_:)``.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given inspector: Inspector, before: Login.State, after: Login.State -->
   /// ```swift
   /// inspector.assignments(from: before, to: after)
   /// // ["$0.isLoading = true", "$0.alert = nil"]
@@ -28,7 +28,7 @@ extension Inspector {
   /// Returns a closure literal that makes the change from `old` to `new`, ready to paste as a
   /// `TestStore` assertion: `{ $0.isLoading = true }`, or one statement a line.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given inspector: Inspector, before: Login.State, after: Login.State -->
   /// ```swift
   /// inspector.closure(from: before, to: after)  // "{ $0.isLoading = true }"
   /// ```

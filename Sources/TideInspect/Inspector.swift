@@ -40,7 +40,7 @@ public struct Inspector: Sendable {
   /// Prints a value over as many lines as its structure needs, two spaces a level. Short nested
   /// values stay on one line.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given inspector: Inspector -->
   /// ```swift
   /// inspector.dump([1, 2])  // "[\n  [0]: 1,\n  [1]: 2\n]"
   /// ```
@@ -89,14 +89,19 @@ public struct Inspector: Sendable {
   /// for context). Unchanged siblings further than two places from a change collapse to
   /// `… (N unchanged)`; long unchanged values shrink to `Type(…)`.
   ///
-  /// <!-- example: fragment -->
   /// ```swift
+  /// let inspector = Inspector()
+  /// let before = Login.State(username: "pritesh", password: "Secret1")
+  /// var after = before
+  /// after.isLoading = true
   /// print(inspector.diff(before, after)!)
   /// //       Login.State(
+  /// //         username: "pritesh",
+  /// //         password: "••••••",
   /// //     −   isLoading: false,
   /// //     +   isLoading: true,
-  /// //         password: "••••••",
-  /// //         username: "pritesh"
+  /// //         user: nil,
+  /// //         alert: nil
   /// //       )
   /// ```
   ///
@@ -116,7 +121,7 @@ public struct Inspector: Sendable {
   /// Prints a value on one line of at most about `limit` characters: parts that do not fit
   /// shrink to `Type(…)`, `.case(…)` or `[… 4 elements]`, outermost kept.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given inspector: Inspector, action: Login.Action -->
   /// ```swift
   /// inspector.line(action, limit: 60)  // .searchResponse(.success([… 4 elements]))
   /// ```

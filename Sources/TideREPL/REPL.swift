@@ -202,7 +202,7 @@ public final class REPL {
   /// to the end even when some fail, until `:quit`. Then, on a real clock, waits for running
   /// effects for at most `limit`, and says which are still running.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given repl: REPL -->
   /// ```swift
   /// let result = await repl.runScript(".incrementTapped\n:state\n")
   /// if let summary = result.summary { print(summary) }
@@ -265,7 +265,7 @@ public final class REPL {
 
   /// Completions for the text before the cursor: commands after `:`, case names after `.`.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given repl: REPL -->
   /// ```swift
   /// repl.completions(for: ":st")        // [":state"]
   /// repl.completions(for: ".login(.pa") // [".login(.passwordChanged"]

@@ -1,6 +1,6 @@
 /// How much a ``TestStore`` insists on.
 ///
-/// <!-- example: fragment -->
+/// <!-- example: given store: TestStore<Login.State, Login.Action, Login.Environment> -->
 /// ```swift
 /// store.exhaustivity = .off(showSkippedAssertions: true)
 /// ```

@@ -4,7 +4,7 @@ import TideExplore
 /// Checks a feature's state invariants in a test, reporting each that does not hold the way the
 /// explorer reports it. Exported tests call it where the explored schedule broke one.
 ///
-/// <!-- example: fragment -->
+/// <!-- example: given store: Store<Login.State, Login.Action> -->
 /// ```swift
 /// expectInvariants(Login.invariants, state: store.state, runningEffects: store.runningEffects)
 /// ```
@@ -44,7 +44,7 @@ public func expectInvariants<State, Action>(
 /// Checks a feature's transition invariants on one transition in a test, reporting each that
 /// does not hold the way the explorer reports it.
 ///
-/// <!-- example: fragment -->
+/// <!-- example: given store: TestStore<Login.State, Login.Action, Login.Environment> -->
 /// ```swift
 /// let before = store.state
 /// await store.receive(.loginResponse(.failure(.invalidCredentials))) { $0.isLoading = false }
@@ -87,7 +87,7 @@ extension ExploreCalls {
   ///   Waiting: geocode("Brus")
   /// ```
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given calls: ExploreCalls -->
   /// ```swift
   /// calls.resolve("login", outcome: 1)  // failure(.invalidCredentials)
   /// ```
@@ -116,7 +116,7 @@ extension ExploreReport {
   /// Records the failure, if there is one, as a test failure (Swift Testing or XCTest), with
   /// the full report as its message.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given explorer: Explorer<Login.State, Login.Action, Login.Environment> -->
   /// ```swift
   /// await explorer.random(seed: 1, runs: 100, steps: 10).expectNoFailure()
   /// ```

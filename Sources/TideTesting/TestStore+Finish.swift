@@ -10,7 +10,7 @@ extension TestStore {
   /// A test store does the same when it is released, so calling `finish()` is only needed to
   /// wait for effects that wait on something real, or to check before the end of a test.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: TestStore<Login.State, Login.Action, Login.Environment> -->
   /// ```swift
   /// await store.finish()
   /// ```
@@ -41,7 +41,7 @@ extension TestStore {
   /// With ``Exhaustivity/off(showSkippedAssertions:)`` and `showSkippedAssertions`, the skipped
   /// actions are reported as known issues.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: TestStore<Login.State, Login.Action, Login.Environment> -->
   /// ```swift
   /// await store.skipReceivedActions()
   /// ```
@@ -68,7 +68,7 @@ extension TestStore {
 
   /// Cancels every running effect, so that none is reported as still running.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: TestStore<Login.State, Login.Action, Login.Environment> -->
   /// ```swift
   /// await store.skipInFlightEffects()
   /// ```
@@ -97,7 +97,7 @@ extension TestStore {
 
   /// The effects still running, oldest first, as their descriptions print them.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: Store<Login.State, Login.Action> -->
   /// ```swift
   /// #expect(store.runningEffects == [#".run("timer")"#])
   /// ```
@@ -107,7 +107,7 @@ extension TestStore {
 
   /// The actions effects sent back that no `receive` has asserted yet, oldest first.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: TestStore<Login.State, Login.Action, Login.Environment> -->
   /// ```swift
   /// #expect(store.receivedActions.isEmpty)
   /// ```

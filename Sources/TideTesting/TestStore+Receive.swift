@@ -63,7 +63,7 @@ extension TestStore {
   ///
   /// Use it for actions whose payload is hard to build in a test (an error from a real client).
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: TestStore<Login.State, Login.Action, Login.Environment> -->
   /// ```swift
   /// await store.receive(
   ///   { if case .loginResponse(.failure) = $0 { true } else { false } },

@@ -38,10 +38,12 @@ import TideInspect
 /// A state change does not match expectation.
 ///
 ///       Login.State(
+///         username: "pritesh",
+///         password: "••••••",
 ///     −   isLoading: false,
 ///     +   isLoading: true,
-///         password: "••••••",
-///         username: "pritesh"
+///         user: nil,
+///         alert: nil
 ///       )
 ///
 /// (Expected: −, Actual: +)
@@ -58,7 +60,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   /// The environment handed to the reducer. Replace a closure mid-test to change what the next
   /// effects meet.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: TestStore<Login.State, Login.Action, Login.Environment> -->
   /// ```swift
   /// store.environment.login = { _, _ in throw LoginServiceError.invalidCredentials }
   /// ```
@@ -71,7 +73,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
 
   /// How much the store insists on; ``Exhaustivity/on`` unless changed.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: TestStore<Login.State, Login.Action, Login.Environment> -->
   /// ```swift
   /// store.exhaustivity = .off
   /// ```
@@ -143,7 +145,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   /// state *after* it. Without a closure, the state must not change. A closure that changes
   /// nothing is a failure too: omit it instead.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: TestStore<Login.State, Login.Action, Login.Environment> -->
   /// ```swift
   /// await store.send(.usernameChanged("pritesh")) {
   ///   $0.username = "pritesh"

@@ -11,7 +11,7 @@ import TideREPL
 /// - `/inspector`, for any feature: every step with where it came from and its diff, the effects
 ///   on a time axis, time travel by clicking a step, and the session as a test to download.
 ///
-/// <!-- example: fragment -->
+/// <!-- example: given repl: REPL -->
 /// ```swift
 /// let server = WebServer(repl: repl)
 /// let url = try server.start()   // http://127.0.0.1:PORT/?token=…
