@@ -30,9 +30,8 @@ public enum LoginFormValidationError: Error, Equatable, Hashable, Sendable, Coda
 
   /// Returns the first rule the input breaks, or `nil` when it is valid.
   ///
-  /// <!-- example: fragment -->
   /// ```swift
-  /// if let error = LoginFormValidationError.validate(username: name, password: password) {
+  /// if let error = LoginFormValidationError.validate(username: "p", password: "Secret1") {
   ///   print(error)  // Username must be 2 to 10 characters long.
   /// }
   /// ```

@@ -1,8 +1,8 @@
 extension Effect: CustomStringConvertible {
   /// What the effect is, in Swift-like syntax.
   ///
-  /// <!-- example: fragment -->
   /// ```swift
+  /// enum Action: Sendable { case searchResponse([String]) }
   /// let effect = Effect<Action>.run(name: "geocode") { _ in }
   ///   .cancellable(id: "search", cancelInFlight: true)
   /// print(effect)  // .run("geocode").cancellable(id: "search", cancelInFlight: true)

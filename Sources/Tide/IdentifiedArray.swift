@@ -8,8 +8,11 @@ import Synchronization
 /// action is for by its identifier rather than by searching, and cancels the effects of the
 /// elements a step removes.
 ///
-/// <!-- example: fragment -->
 /// ```swift
+/// struct Row: Identifiable {
+///   let id: Int
+///   var title = ""
+/// }
 /// var rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2)]
 /// rows[id: 2]?.title = "Second"
 /// rows.remove(id: 1)
@@ -69,8 +72,9 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// The identifiers, in order.
   ///
-  /// <!-- example: fragment -->
   /// ```swift
+  /// struct Row: Identifiable { let id: Int }
+  /// let rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2)]
   /// print(rows.ids)  // [1, 2]
   /// ```
   public var ids: [Element.ID] {
