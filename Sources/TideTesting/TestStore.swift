@@ -212,8 +212,9 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   /// Reduces one action, starts its effects on the store's scheduler, and checks the state.
   ///
   /// The reducer works on a copy, so an assertion closure that reads ``state`` sees the state
-  /// before the action. The action's synchronous `.send`s go to the front of the received actions:
-  /// a live store reduces them right after it, before any action that effects sent earlier.
+  /// before the action. The action's synchronous `.send`s join the synchronous follow-ups still
+  /// waiting, first in, first out, ahead of any action effects sent: a live store reduces them in
+  /// that order before its `send` returns.
   func step(
     _ action: Action,
     origin: EffectOrigin,
@@ -239,7 +240,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
         }
       }
     }
-    inbox.insertAtFront(started.actions, from: origin)
+    inbox.insertFollowUps(started.actions, from: origin)
     if checksState { check(before: before, after: after, assert: assert, at: location) }
     state = after
     return started.tasks

@@ -46,9 +46,9 @@ import TideTesting
   @Test func actionsFromSendEffectsAreQueuedInOrderNotReentrant() {
     let store = Store(initialState: State(), reducer: Self.reducer, environment: ())
     store.send(.chain(2))
-    // Depth first: an action's follow-ups come right after it, before those of the actions
-    // that queued it, as a TestStore receives them.
-    #expect(store.state.log == ["chain 2", "chain 1", "chain 0", "tap 1", "tap 2"])
+    // First in, first out: an action's follow-ups join the back of the queue, after those of
+    // the actions queued before them, as a TestStore receives them.
+    #expect(store.state.log == ["chain 2", "chain 1", "tap 2", "chain 0", "tap 1"])
   }
 
   @Test func observerSendsAreQueuedAndObserversSeeWholeBatches() {

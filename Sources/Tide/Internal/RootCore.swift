@@ -19,10 +19,13 @@ final class RootCore<State, Action: Sendable> {
   /// The states its scoped stores have cached, emptied before every reduction.
   @usableFromInline let scopeCaches = ScopeCaches()
 
-  /// The actions to reduce before the current `send` returns, as a stack: the next one is last.
-  /// An action's synchronous follow-ups are pushed above the rest, so they are reduced right after
-  /// it and before anything queued earlier (depth first), as a `TestStore` receives them.
+  /// The actions to reduce before the current `send` returns, first in, first out: the next one
+  /// is at `pendingHead`. An action's synchronous follow-ups join the back, so `.merge(.send(.a),
+  /// .send(.b))` where `.a` returns `.send(.c)` reduces `a, b, c`, as Elm does and as a
+  /// `TestStore` receives them.
   @exclusivity(unchecked) @usableFromInline var pending: [QueuedAction<Action>] = []
+  /// The position in `pending` of the next action to reduce; those before it are done.
+  @exclusivity(unchecked) @usableFromInline var pendingHead = 0
   /// Actions sent while the store was handling others (by observers), oldest first: reduced once
   /// `pending` is empty.
   @exclusivity(unchecked) @usableFromInline var incoming: [QueuedAction<Action>] = []
@@ -120,15 +123,15 @@ final class RootCore<State, Action: Sendable> {
     into tasks: inout [Task<Void, Never>]
   ) {
     let started = runner.start(effect, origin: nil, deliver: deliver)
-    for action in started.actions.reversed() {
+    for action in started.actions {
       pending.append(QueuedAction(action: action, tasks: queued))
     }
     if let queued { queued.append(started.tasks) } else { tasks += started.tasks }
   }
 
-  /// Reduces the pending actions (each action's follow-ups before the actions after it), then
-  /// notifies observers; repeats while observers send more. Observers therefore only ever see
-  /// the state after a whole batch.
+  /// Reduces the pending actions, first in, first out (an action's follow-ups after everything
+  /// queued before them), then notifies observers; repeats while observers send more. Observers
+  /// therefore only ever see the state after a whole batch.
   ///
   /// Observers that send after every batch would keep this going forever; after
   /// ``observerRoundLimit`` such batches in a row, the loop is reported and the actions it queued
@@ -143,15 +146,19 @@ final class RootCore<State, Action: Sendable> {
         return
       }
       if !incoming.isEmpty {
-        // After everything pending: the bottom of the stack, oldest on top.
-        pending.insert(contentsOf: incoming.reversed(), at: 0)
+        // After everything pending, oldest first.
+        pending.append(contentsOf: incoming)
         incoming.removeAll(keepingCapacity: true)
       }
-      while let queued = pending.popLast() {
+      while pendingHead < pending.count {
+        let queued = pending[pendingHead]
+        pendingHead += 1
         if !scopeCaches.filled.isEmpty { scopeCaches.invalidate() }
         let effect = reduce(&state, queued.action)
         if !effect.isNone { start(effect, tasks: queued.tasks, into: &tasks) }
       }
+      pending.removeAll(keepingCapacity: true)
+      pendingHead = 0
       notifyObservers()
     }
   }
@@ -173,8 +180,9 @@ final class RootCore<State, Action: Sendable> {
   }
 
   private func reportObserverLoop() {
-    let dropped = pending.reversed() + incoming
+    let dropped = pending[pendingHead...] + incoming
     pending.removeAll()
+    pendingHead = 0
     incoming.removeAll()
     let count = dropped.count == 1 ? "the 1 action" : "the \(dropped.count) actions"
     IssueReporter.current.report(

@@ -10,6 +10,9 @@ final class TestStoreInbox<Action: Sendable>: Sendable {
 
   private struct Storage {
     var received: [Received] = []
+    /// How many of the first `received` are synchronous follow-ups (`.send`s) of the steps so
+    /// far, not yet asserted: a live store reduces them before anything an effect sends later.
+    var synchronous = 0
     var exhaustivity = Exhaustivity.on
   }
 
@@ -19,12 +22,16 @@ final class TestStoreInbox<Action: Sendable>: Sendable {
     storage.withLock { $0.received.append(Received(action: action, origin: origin)) }
   }
 
-  /// Puts a step's synchronous follow-ups before everything already received, in order.
-  func insertAtFront(_ actions: [Action], from origin: EffectOrigin) {
+  /// Queues a step's synchronous follow-ups first in, first out: after the follow-ups already
+  /// waiting (those of earlier steps, which a live store reduces first), and before everything
+  /// effects sent.
+  func insertFollowUps(_ actions: [Action], from origin: EffectOrigin) {
     guard !actions.isEmpty else { return }
     storage.withLock { storage in
       storage.received.insert(
-        contentsOf: actions.map { Received(action: $0, origin: origin) }, at: 0)
+        contentsOf: actions.map { Received(action: $0, origin: origin) },
+        at: storage.synchronous)
+      storage.synchronous += actions.count
     }
   }
 
@@ -37,12 +44,19 @@ final class TestStoreInbox<Action: Sendable>: Sendable {
   }
 
   func removeFirst() -> Received? {
-    storage.withLock { $0.received.isEmpty ? nil : $0.received.removeFirst() }
+    storage.withLock { storage in
+      guard !storage.received.isEmpty else { return nil }
+      storage.synchronous = max(0, storage.synchronous - 1)
+      return storage.received.removeFirst()
+    }
   }
 
   func removeAll() -> [Received] {
     storage.withLock { storage in
-      defer { storage.received = [] }
+      defer {
+        storage.received = []
+        storage.synchronous = 0
+      }
       return storage.received
     }
   }

@@ -1,0 +1,65 @@
+import Testing
+import TideTesting
+
+@testable import Tide
+
+/// Actions from synchronous effects are reduced first in, first out, in a live store and a
+/// `TestStore` alike: an action an effect emits joins the back of the queue.
+@MainActor
+@Suite struct QueueOrderTests {
+  enum Action: Sendable, Equatable {
+    case start, a, b, c
+    case tap, next1, next2, end, response
+  }
+
+  static let reducer = Reducer<[String], Action, Void> { log, action, _ in
+    log.append("\(action)")
+    switch action {
+    case .start: return .merge(.send(.a), .send(.b))
+    case .a: return .send(.c)
+    case .tap: return .merge(.send(.next1), .send(.next2), .run { send in await send(.response) })
+    case .next1: return .merge(.send(.end), .run { _ in })
+    case .b, .c, .next2, .end, .response: return .none
+    }
+  }
+
+  @Test func aFollowUpJoinsTheBackOfTheQueue() async {
+    let live = Store(initialState: [String](), reducer: Self.reducer, environment: ())
+    live.send(.start)
+    #expect(live.state == ["start", "a", "b", "c"])
+
+    let store = TestStore(initialState: [String](), reducer: Self.reducer, environment: ())
+    await store.send(.start) { $0 = ["start"] }
+    await store.receive(.a) { $0.append("a") }
+    await store.receive(.b) { $0.append("b") }
+    await store.receive(.c) { $0.append("c") }
+  }
+
+  @Test func synchronousFollowUpsComeBeforeWhatEffectsSendLater() async {
+    let clock = ManualClock()
+    for _ in 0..<100 {
+      let live = Store(
+        initialState: [String](), reducer: Self.reducer, environment: (), drivenBy: clock)
+      await live.send(.tap).finish()
+      #expect(live.state == ["tap", "next1", "next2", "end", "response"])
+    }
+
+    let store = TestStore(initialState: [String](), reducer: Self.reducer, environment: ())
+    await store.send(.tap) { $0 = ["tap"] }
+    await store.receive(.next1) { $0.append("next1") }
+    await store.receive(.next2) { $0.append("next2") }
+    await store.receive(.end) { $0.append("end") }
+    await store.receive(.response) { $0.append("response") }
+  }
+
+  @Test func aTestStoreSaysWhichActionCameFirst() async {
+    let store = TestStore(initialState: [String](), reducer: Self.reducer, environment: ())
+    await store.send(.start) { $0 = ["start"] }
+    await store.receive(.a) { $0.append("a") }
+    await withKnownIssue {
+      // Depth first would have reduced .c here; first in, first out reduces .b.
+      await store.receive(.c) { $0.append("c") }
+    }
+    await store.skipReceivedActions()
+  }
+}
