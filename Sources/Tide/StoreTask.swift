@@ -10,71 +10,42 @@
 /// store.send(.searchTapped).cancel()
 /// ```
 public struct StoreTask: Sendable {
-  @usableFromInline
-  enum Storage: Sendable {
-    case none
-    case tasks([Task<Void, Never>])
-    /// Tasks of a store driven by a clock; a box, so that a `StoreTask` stays one word wide.
-    case driven(DrivenTasks)
-    case queued(QueuedActionTasks)
-  }
+  /// The tree of tasks the send owns; `nil` when it started none.
+  @usableFromInline let tree: EffectTree?
 
-  @usableFromInline let storage: Storage
-
-  /// A handle on no task.
   @inlinable
   init() {
-    storage = .none
+    tree = nil
   }
 
   @usableFromInline
-  init(_ tasks: [Task<Void, Never>], scheduler: ManualClock?) {
-    if tasks.isEmpty {
-      storage = .none
-    } else if let scheduler {
-      storage = .driven(DrivenTasks(tasks: tasks, scheduler: scheduler))
-    } else {
-      storage = .tasks(tasks)
-    }
+  init(tree: EffectTree) {
+    self.tree = tree
   }
 
-  @usableFromInline
-  init(queued: QueuedActionTasks) {
-    storage = .queued(queued)
-  }
-
-  /// Waits until every effect the action started has finished or been cancelled.
+  /// Waits until every effect the send owns has finished: those its action started, and,
+  /// transitively, those started by the actions they sent back. Cancelling the waiting task
+  /// cancels them all.
   ///
-  /// Cancelling the task that awaits cancels those effects too. On a store made with
-  /// ``Store/init(initialState:reducer:environment:drivenBy:)``, it first runs the clock's ready
-  /// work once, so effects that wait on nothing finish. An effect asleep on the clock finishes
-  /// only when the clock is advanced past its deadline, and one that waits on something outside
-  /// the clock (a real network) resumes in the clock's queue: drive the clock with
-  /// ``ManualClock/advance(by:)`` rather than awaiting `finish()` for those.
-  ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: Store<Login.State, Login.Action> -->
   /// ```swift
-  /// await store.send(.loadTapped).finish()
+  /// await store.send(.loginButtonTapped).finish()  // the request, and what its answer started
   /// ```
+  ///
+  /// In a SwiftUI view, `.task { await store.send(.onAppear).finish() }` stops everything the
+  /// screen started when the screen goes away.
   public func finish() async {
-    let tasks: [Task<Void, Never>]
-    switch storage {
-    case .none: return
-    case .tasks(let started):
-      tasks = started
-    case .driven(let driven):
-      await driven.scheduler.runReadyWork()
-      tasks = driven.tasks
-    case .queued(let queued): tasks = await queued.tasks
-    }
+    guard let tree else { return }
+    if let scheduler = tree.scheduler { await scheduler.runReadyWork() }
     await withTaskCancellationHandler {
-      for task in tasks { await task.value }
+      await tree.wait()
     } onCancel: {
-      for task in tasks { task.cancel() }
+      tree.cancel()
     }
   }
 
-  /// Cancels every effect the action started.
+  /// Cancels every effect the send owns: those its action started, those started by the actions
+  /// they sent back, and any that such an action still on its way would start.
   ///
   /// <!-- example: fragment -->
   /// ```swift
@@ -83,26 +54,17 @@ public struct StoreTask: Sendable {
   /// ```
   public func cancel() {
     JobEnds.noteUnseenWork()
-    switch storage {
-    case .none: return
-    case .tasks(let tasks): for task in tasks { task.cancel() }
-    case .driven(let driven): for task in driven.tasks { task.cancel() }
-    case .queued(let queued): Task { @MainActor in queued.cancel() }
-    }
+    tree?.cancel()
   }
 
-  /// Whether the action started no effect, or all of them have been cancelled.
+  /// Whether the send started no effect, or its effects have been cancelled.
   ///
   /// <!-- example: fragment -->
   /// ```swift
   /// #expect(store.send(.incrementTapped).isCancelled)  // no effect was started
   /// ```
   public var isCancelled: Bool {
-    switch storage {
-    case .none: true
-    case .tasks(let tasks): tasks.allSatisfy(\.isCancelled)
-    case .driven(let driven): driven.tasks.allSatisfy(\.isCancelled)
-    case .queued: false
-    }
+    guard let tree else { return true }
+    return tree.isCancelled
   }
 }

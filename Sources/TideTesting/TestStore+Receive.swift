@@ -153,11 +153,12 @@ extension TestStore {
     }
     let origin = nextOrigin("receive(\(inspector.line(received.action)))", at: location)
     if matching(received.action) {
-      _ = step(received.action, origin: origin, assert: assert)
+      _ = step(received.action, origin: origin, tree: received.tree, assert: assert)
     } else {
       TestFailure.record(unexpected(received), at: location)
       // Keep the state in step with what really happened.
-      _ = step(received.action, origin: origin, assert: nil, checksState: false)
+      _ = step(
+        received.action, origin: origin, tree: received.tree, assert: nil, checksState: false)
     }
     await runReadyEffects()
   }

@@ -193,10 +193,11 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
       }
     }
     let origin = nextOrigin("send(\(inspector.line(action)))", at: location)
-    let tasks = step(action, origin: origin, assert: updateStateToExpectedResult)
+    let tree = EffectTree(scheduler: scheduler)
+    _ = step(action, origin: origin, tree: tree, assert: updateStateToExpectedResult)
     await runReadyEffects()
     return TestStoreTask(
-      origin: origin, tasks: tasks, registry: runner.registry,
+      tree: tree, registry: runner.registry,
       runReadyEffects: { [weak self] in
         await self?.runReadyEffects()
       })
@@ -215,9 +216,12 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   /// before the action. The action's synchronous `.send`s join the synchronous follow-ups still
   /// waiting, first in, first out, ahead of any action effects sent: a live store reduces them in
   /// that order before its `send` returns.
+  /// - Parameter tree: The tree the step's effects join: the sent action's own, or, for a
+  ///   received one, that of the send it came from.
   func step(
     _ action: Action,
     origin: EffectOrigin,
+    tree: EffectTree,
     assert: ((inout State) throws -> Void)?,
     checksState: Bool = true
   ) -> [Task<Void, Never>] {
@@ -230,17 +234,17 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
       let inbox = self.inbox
       let registry = runner.registry
       let scheduler = self.scheduler
-      return runner.start(effect, origin: origin) { action, sender in
+      return runner.start(effect, origin: origin, tree: tree) { action, sender, tree in
         // Exactly as a store driven by a clock delivers: a main-actor item in the clock's queue
         // that the effect waits for, so effects interleave as they do live; and nothing a
         // cancelled effect sends is received.
         await scheduler.runOnMainActor {
-          guard registry.isLive(sender) else { return }
-          inbox.append(action, from: origin)
+          guard registry.isLive(sender), let tree else { return }
+          inbox.append(action, from: origin, in: tree)
         }
       }
     }
-    inbox.insertFollowUps(started.actions, from: origin)
+    inbox.insertFollowUps(started.actions, from: origin, in: tree)
     if checksState { check(before: before, after: after, assert: assert, at: location) }
     state = after
     return started.tasks
@@ -316,8 +320,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
       let received = inbox.removeFirst()!
       skipped.append(received)
       _ = step(
-        received.action, origin: nextOrigin("skipped", at: location), assert: nil,
-        checksState: false)
+        received.action, origin: nextOrigin("skipped", at: location), tree: received.tree,
+        assert: nil, checksState: false)
     }
     return skipped
   }

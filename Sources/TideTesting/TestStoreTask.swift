@@ -12,8 +12,9 @@ import Tide
 /// ```
 @MainActor
 public struct TestStoreTask: Sendable {
-  let origin: EffectOrigin
-  let tasks: [Task<Void, Never>]
+  /// Every effect the send owns: those it started and, transitively, those started by the
+  /// actions they sent back, once received.
+  let tree: EffectTree
   let registry: EffectRegistry
   let runReadyEffects: @MainActor @Sendable () async -> Void
 
@@ -24,10 +25,8 @@ public struct TestStoreTask: Sendable {
   /// await store.send(.startTimerTapped).cancel()
   /// ```
   public func cancel() async {
-    for record in registry.inFlight where record.origin == origin {
-      registry.cancel(token: record.token)
-    }
-    for task in tasks { task.cancel() }
+    for token in tree.tokens { registry.cancel(token: token) }
+    tree.cancel()
     await runReadyEffects()
   }
 
@@ -38,7 +37,7 @@ public struct TestStoreTask: Sendable {
   /// #expect(await store.send(.incrementTapped).isFinished)
   /// ```
   public var isFinished: Bool {
-    !registry.inFlight.contains { $0.origin == origin }
+    tree.isEmpty
   }
 
   /// Waits for the step's effects to finish, failing if they are still running after
@@ -72,7 +71,8 @@ public struct TestStoreTask: Sendable {
     _ = await waitInRealTime(for: timeout, runningReadyWork: runReadyEffects) { isFinished }
     let location = SourceCodeLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
-    for record in registry.inFlight where record.origin == origin {
+    let tokens = tree.tokens
+    for record in registry.inFlight where tokens.contains(record.token) {
       TestFailure.record(FailureMessage.stillRunning(record), at: location)
     }
   }

@@ -18,8 +18,10 @@
 ///   effect, so `.merge(a.cancellable(id: x), .cancel(id: x))` starts nothing under `x`.
 @usableFromInline
 package final class EffectRunner<Action: Sendable>: Sendable {
-  /// Hands an action that an effect's task sent to the runtime, with the token of that task.
-  package typealias Delivery = @Sendable (_ action: Action, _ sender: Int) async -> Void
+  /// Hands an action that an effect's task sent to the runtime, with the token of that task and
+  /// the tree it belongs to (whose the effects of that action become).
+  package typealias Delivery =
+    @Sendable (_ action: Action, _ sender: Int, _ tree: EffectTree?) async -> Void
 
   package let registry = EffectRegistry()
   /// The clock whose executor runs the effects; the global executor when `nil`.
@@ -35,13 +37,15 @@ package final class EffectRunner<Action: Sendable>: Sendable {
   /// - Parameters:
   ///   - effect: The effect.
   ///   - origin: The step that returned it, for messages.
+  ///   - tree: The tree its tasks join, if any.
   ///   - deliver: Where tasks send their actions.
   /// - Returns: The actions of its synchronous `.send`s, to reduce next in this order, and the
   ///   tasks launched.
   package func start(
-    _ effect: Effect<Action>, origin: EffectOrigin?, deliver: @escaping Delivery
+    _ effect: Effect<Action>, origin: EffectOrigin?, tree: EffectTree? = nil,
+    deliver: @escaping Delivery
   ) -> (actions: [Action], tasks: [Task<Void, Never>]) {
-    let context = Context(origin: origin, deliver: deliver)
+    let context = Context(origin: origin, tree: tree, deliver: deliver)
     var plan = Plan()
     self.plan(effect, ids: [], context: context, into: &plan)
     return (plan.actions, launch(plan.launches, parent: nil, context: context))
@@ -51,6 +55,8 @@ package final class EffectRunner<Action: Sendable>: Sendable {
 
   private struct Context: Sendable {
     let origin: EffectOrigin?
+    /// The tree the top-level tasks join; the tasks they launch are theirs to wait for.
+    let tree: EffectTree?
     let deliver: Delivery
   }
 
@@ -150,7 +156,7 @@ package final class EffectRunner<Action: Sendable>: Sendable {
       self.plan(effect, ids: ids, context: context, into: &plan)
       for action in plan.actions {
         guard !Task.isCancelled else { return }
-        await context.deliver(action, token)
+        await context.deliver(action, token, context.tree)
       }
       guard !Task.isCancelled else { return }
       await wait(for: launch(plan.launches, parent: token, context: context))
@@ -174,7 +180,7 @@ package final class EffectRunner<Action: Sendable>: Sendable {
         reporter.report(message, at: context.origin?.location)
         return
       }
-      await context.deliver(action, token)
+      await context.deliver(action, token, context.tree)
     }
     defer { hasEnded.withLock { $0 = true } }
     do {
@@ -205,9 +211,13 @@ package final class EffectRunner<Action: Sendable>: Sendable {
         ids: launch.ids, parent: parent, origin: context.origin, describe: launch.describe
       ) { token in
         let body = launch.body
+        // Only a top-level task joins the tree: the tasks it launches are its own to wait for.
+        let tree = parent == nil ? context.tree : nil
+        tree?.enter(token)
         let operation: @Sendable () async -> Void = {
           await body(token, await children?.tasks ?? [])
           self.registry.remove(token)
+          tree?.leave(token)
           JobEnds.noteVisibleEnd()  // Finished: nothing of it is left anywhere.
         }
         guard let scheduler else { return Task(priority: launch.priority, operation: operation) }
@@ -215,6 +225,7 @@ package final class EffectRunner<Action: Sendable>: Sendable {
           Task(executorPreference: scheduler, priority: launch.priority, operation: operation)
         }
       }
+      if parent == nil { context.tree?.attach(token, task) }
       children?.fill(self.launch(launch.children, parent: token, context: context))
       return task
     }

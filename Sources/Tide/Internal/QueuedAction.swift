@@ -2,13 +2,13 @@
 @usableFromInline
 struct QueuedAction<Action: Sendable> {
   @usableFromInline let action: Action
-  /// The tasks handle of a separately sent action; `nil` when the action belongs to the batch's
-  /// first send (it came from a `.send` effect).
-  @usableFromInline let tasks: QueuedActionTasks?
+  /// The tree its effects join: that of a separately sent action (sent by an observer); `nil`
+  /// when the action belongs to the current send's own tree (it came from a `.send` effect).
+  @usableFromInline let tree: EffectTree?
 
   @usableFromInline
-  init(action: Action, tasks: QueuedActionTasks?) {
+  init(action: Action, tree: EffectTree?) {
     self.action = action
-    self.tasks = tasks
+    self.tree = tree
   }
 }

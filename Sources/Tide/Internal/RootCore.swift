@@ -42,7 +42,7 @@ final class RootCore<State, Action: Sendable> {
   /// Where effects send their actions. Set by the ``RootOwner`` that owns this core: nothing may
   /// hold a weak reference to the core itself, because an object that is weakly referenced pays
   /// for a side table on every retain and release, and the core is retained on every send.
-  var deliver: EffectRunner<Action>.Delivery = { _, _ in }
+  var deliver: EffectRunner<Action>.Delivery = { _, _, _ in }
 
   init<Environment>(
     initialState: State,
@@ -71,62 +71,78 @@ final class RootCore<State, Action: Sendable> {
     runner.registry.cancelAll()
   }
 
+  /// Reduces an action, and everything it queues, before returning.
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - given: The tree the effects join: that of the effect that sent the action; `nil` for an
+  ///     action sent from outside, whose send gets a tree of its own once it starts a task.
+  /// - Returns: The handle on the tree.
   @inlinable
-  func send(_ action: Action) -> StoreTask {
-    if isSending { return enqueue(action) }
+  func send(_ action: Action, in given: EffectTree? = nil) -> StoreTask {
+    if isSending { return enqueue(action, in: given) }
     isSending = true
     defer { isSending = false }
     if !scopeCaches.filled.isEmpty { scopeCaches.invalidate() }
     let effect = reduce(&state, action)
-    var tasks: [Task<Void, Never>] = []
-    if !effect.isNone { start(effect, tasks: nil, into: &tasks) }
+    var tree = given
+    if !effect.isNone { start(effect, queuedIn: nil, tree: &tree) }
     if pending.isEmpty {
       notifyObservers()
-      if incoming.isEmpty { return tasks.isEmpty ? StoreTask() : storeTask(for: tasks) }
+      if incoming.isEmpty { return tree.map(StoreTask.init(tree:)) ?? StoreTask() }
     }
-    drain(&tasks)
-    return tasks.isEmpty ? StoreTask() : storeTask(for: tasks)
+    drain(&tree)
+    return tree.map(StoreTask.init(tree:)) ?? StoreTask()
   }
 
-  /// The handle on the tasks a send started: off the inlined path, which sends that start no task
-  /// (most of them) never reach.
+  /// Queues an action sent while another is being handled (by an observer, or an effect whose
+  /// action arrives then), with the tree its effects join.
   @usableFromInline
-  func storeTask(for tasks: [Task<Void, Never>]) -> StoreTask {
-    StoreTask(tasks, scheduler: runner.scheduler)
-  }
-
-  /// Queues an action sent while another is being handled (by an observer).
-  @usableFromInline
-  func enqueue(_ action: Action) -> StoreTask {
-    let tasks = QueuedActionTasks()
-    incoming.append(QueuedAction(action: action, tasks: tasks))
-    return StoreTask(queued: tasks)
+  func enqueue(_ action: Action, in given: EffectTree?) -> StoreTask {
+    let tree = given ?? EffectTree(scheduler: runner.scheduler)
+    incoming.append(QueuedAction(action: action, tree: tree))
+    return StoreTask(tree: tree)
   }
 
   /// Starts an effect. A lone `.send` is queued right here, in code specialized for the
   /// feature: handing it to the generic runner costs about a third more per send.
+  ///
+  /// - Parameters:
+  ///   - queued: The tree of the action that returned the effect, when it is not the current
+  ///     send's own.
+  ///   - tree: The current send's tree, created here when the effect is the first to need one.
   @inlinable
   func start(
-    _ effect: Effect<Action>, tasks queued: QueuedActionTasks?,
-    into tasks: inout [Task<Void, Never>]
+    _ effect: Effect<Action>, queuedIn queued: EffectTree?, tree: inout EffectTree?
   ) {
     if case .send(let next) = effect.operation {
-      pending.append(QueuedAction(action: next, tasks: queued))
+      pending.append(QueuedAction(action: next, tree: queued))
       return
     }
-    startInRunner(effect, tasks: queued, into: &tasks)
+    startInRunner(effect, queuedIn: queued, tree: &tree)
   }
 
   @usableFromInline
   func startInRunner(
-    _ effect: Effect<Action>, tasks queued: QueuedActionTasks?,
-    into tasks: inout [Task<Void, Never>]
+    _ effect: Effect<Action>, queuedIn queued: EffectTree?, tree: inout EffectTree?
   ) {
-    let started = runner.start(effect, origin: nil, deliver: deliver)
-    for action in started.actions {
-      pending.append(QueuedAction(action: action, tasks: queued))
+    let owner: EffectTree
+    var created = false
+    if let queued {
+      owner = queued
+    } else if let tree {
+      owner = tree
+    } else {
+      owner = EffectTree(scheduler: runner.scheduler)
+      tree = owner
+      created = true
     }
-    if let queued { queued.append(started.tasks) } else { tasks += started.tasks }
+    let started = runner.start(effect, origin: nil, tree: owner, deliver: deliver)
+    for action in started.actions {
+      pending.append(QueuedAction(action: action, tree: queued))
+    }
+    // An effect that launched nothing (a `.cancel`, a merge of `.send`s) needs no handle.
+    if created, started.tasks.isEmpty { tree = nil }
   }
 
   /// Reduces the pending actions, first in, first out (an action's follow-ups after everything
@@ -137,7 +153,7 @@ final class RootCore<State, Action: Sendable> {
   /// ``observerRoundLimit`` such batches in a row, the loop is reported and the actions it queued
   /// are dropped.
   @usableFromInline
-  func drain(_ tasks: inout [Task<Void, Never>]) {
+  func drain(_ tree: inout EffectTree?) {
     var rounds = 0
     while !pending.isEmpty || !incoming.isEmpty {
       rounds += 1
@@ -155,7 +171,7 @@ final class RootCore<State, Action: Sendable> {
         pendingHead += 1
         if !scopeCaches.filled.isEmpty { scopeCaches.invalidate() }
         let effect = reduce(&state, queued.action)
-        if !effect.isNone { start(effect, tasks: queued.tasks, into: &tasks) }
+        if !effect.isNone { start(effect, queuedIn: queued.tree, tree: &tree) }
       }
       pending.removeAll(keepingCapacity: true)
       pendingHead = 0

@@ -10,21 +10,21 @@ final class RootOwner<State, Action: Sendable> {
     self.core = core
     if let scheduler = core.runner.scheduler {
       // The action waits in the clock's queue, in order with the effects' jobs.
-      core.deliver = { [weak self] action, sender in
-        await scheduler.runOnMainActor { self?.receive(action, from: sender) }
+      core.deliver = { [weak self] action, sender, tree in
+        await scheduler.runOnMainActor { self?.receive(action, from: sender, in: tree) }
       }
     } else {
-      core.deliver = { [weak self] action, sender in
-        await self?.receive(action, from: sender)
+      core.deliver = { [weak self] action, sender, tree in
+        await self?.receive(action, from: sender, in: tree)
       }
     }
   }
 
   /// Reduces an action an effect sent, unless that effect was cancelled while the action was on
-  /// its way: cancellation is final.
-  private func receive(_ action: Action, from sender: Int) {
+  /// its way: cancellation is final. The effects it starts join the sender's tree.
+  private func receive(_ action: Action, from sender: Int, in tree: EffectTree?) {
     guard core.runner.registry.isLive(sender) else { return }
-    _ = core.send(action)
+    _ = core.send(action, in: tree)
   }
 
   @usableFromInline

@@ -6,6 +6,8 @@ final class TestStoreInbox<Action: Sendable>: Sendable {
   struct Received: Sendable {
     let action: Action
     let origin: EffectOrigin
+    /// The tree of the send it came from: the effects its reduction starts join it.
+    let tree: EffectTree
   }
 
   private struct Storage {
@@ -18,18 +20,18 @@ final class TestStoreInbox<Action: Sendable>: Sendable {
 
   private let storage = Lock(Storage())
 
-  func append(_ action: Action, from origin: EffectOrigin) {
-    storage.withLock { $0.received.append(Received(action: action, origin: origin)) }
+  func append(_ action: Action, from origin: EffectOrigin, in tree: EffectTree) {
+    storage.withLock { $0.received.append(Received(action: action, origin: origin, tree: tree)) }
   }
 
   /// Queues a step's synchronous follow-ups first in, first out: after the follow-ups already
   /// waiting (those of earlier steps, which a live store reduces first), and before everything
   /// effects sent.
-  func insertFollowUps(_ actions: [Action], from origin: EffectOrigin) {
+  func insertFollowUps(_ actions: [Action], from origin: EffectOrigin, in tree: EffectTree) {
     guard !actions.isEmpty else { return }
     storage.withLock { storage in
       storage.received.insert(
-        contentsOf: actions.map { Received(action: $0, origin: origin) },
+        contentsOf: actions.map { Received(action: $0, origin: origin, tree: tree) },
         at: storage.synchronous)
       storage.synchronous += actions.count
     }

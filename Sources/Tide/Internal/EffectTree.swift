@@ -1,0 +1,96 @@
+/// Every effect task that one send owns: those its action started, and, transitively, those
+/// started by the actions its effects sent back. A ``StoreTask`` waits for the whole tree and
+/// cancels the whole tree, so `.task { await store.send(.onAppear).finish() }` ends everything a
+/// screen started when the screen goes away.
+///
+/// Tasks enter when they are launched and leave when their operation has returned. An action an
+/// effect sends is reduced while the effect waits for it, so the tasks that action starts have
+/// entered before the sender can leave: the tree is empty only when nothing in it can start more.
+@usableFromInline
+package final class EffectTree: Sendable {
+  private struct State {
+    /// The tokens of the tasks that have entered and not left.
+    var running: Set<Int> = []
+    /// Their handles, once known (a task can leave before its handle is attached).
+    var handles: [Int: Task<Void, Never>] = [:]
+    /// Whether any task ever entered.
+    var hasStarted = false
+    var isCancelled = false
+    /// Those waiting for the tree to be empty.
+    var waiters: [CheckedContinuation<Void, Never>] = []
+  }
+
+  private let state = Lock(State())
+  /// The clock that runs the tree's jobs, when a clock drives the store: ``StoreTask/finish()``
+  /// runs its ready work before it waits.
+  let scheduler: ManualClock?
+
+  @usableFromInline
+  package init(scheduler: ManualClock?) {
+    self.scheduler = scheduler
+  }
+
+  /// Counts a task in, before it can run.
+  func enter(_ token: Int) {
+    state.withLock { state in
+      state.running.insert(token)
+      state.hasStarted = true
+    }
+  }
+
+  /// Gives the tree a task's handle, so that it can cancel it; cancels it at once when the tree
+  /// was cancelled.
+  func attach(_ token: Int, _ task: Task<Void, Never>) {
+    let cancel = state.withLock { state -> Bool in
+      guard state.running.contains(token) else { return false }
+      state.handles[token] = task
+      return state.isCancelled
+    }
+    if cancel { task.cancel() }
+  }
+
+  /// Counts a task out: its operation has returned.
+  func leave(_ token: Int) {
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.running.remove(token)
+      state.handles[token] = nil
+      guard state.running.isEmpty else { return [] }
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Whether no task of the tree is running.
+  package var isEmpty: Bool { state.withLock { $0.running.isEmpty } }
+
+  /// The registry tokens of the tasks running in the tree.
+  package var tokens: Set<Int> { state.withLock { $0.running } }
+
+  /// Whether any task ever entered the tree.
+  var hasStarted: Bool { state.withLock { $0.hasStarted } }
+
+  /// Whether ``cancel()`` was called.
+  var isCancelled: Bool { state.withLock { $0.isCancelled } }
+
+  /// Cancels every task of the tree, and every task that enters it from now on.
+  package func cancel() {
+    let tasks = state.withLock { state -> [Task<Void, Never>] in
+      state.isCancelled = true
+      return Array(state.handles.values)
+    }
+    for task in tasks { task.cancel() }
+  }
+
+  /// Returns once no task of the tree is running.
+  func wait() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let isDone = state.withLock { state -> Bool in
+        if state.running.isEmpty { return true }
+        state.waiters.append(continuation)
+        return false
+      }
+      if isDone { continuation.resume() }
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import Testing
+import TideTesting
+
+@testable import Tide
+
+/// A `TestStoreTask` owns the same tree as a live `StoreTask`: the effects its send started and
+/// those started by the actions they sent back, once received.
+@MainActor
+@Suite struct TestStoreTaskTreeTests {
+  enum Action: Sendable, Equatable {
+    case start, started, done
+  }
+
+  static func reducer(clock: TestClock) -> Reducer<[String], Action, Void> {
+    Reducer { log, action, _ in
+      log.append("\(action)")
+      switch action {
+      case .start: return .run { send in await send(.started) }
+      case .started:
+        return .run { send in
+          try await clock.sleep(for: .seconds(10))
+          await send(.done)
+        }
+      case .done: return .none
+      }
+    }
+  }
+
+  @Test func cancellingTheSendCancelsWhatItsReceivedActionsStarted() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: [String](), reducer: Self.reducer(clock: clock), environment: ())
+    let task = await store.send(.start) { $0 = ["start"] }
+    await store.receive(.started) { $0.append("started") }
+    #expect(!task.isFinished)
+    await task.cancel()
+    #expect(task.isFinished)
+    await clock.advance(by: .seconds(10))
+  }
+
+  @Test func finishingTheSendWaitsForTheWholeTree() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: [String](), reducer: Self.reducer(clock: clock), environment: ())
+    let task = await store.send(.start) { $0 = ["start"] }
+    await store.receive(.started) { $0.append("started") }
+    await clock.advance(by: .seconds(10))
+    await store.receive(.done) { $0.append("done") }
+    await task.finish()
+    #expect(task.isFinished)
+  }
+
+  @Test func anEffectOfTheTreeStillRunningIsReportedByFinish() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: [String](), reducer: Self.reducer(clock: clock), environment: ())
+    let task = await store.send(.start) { $0 = ["start"] }
+    await store.receive(.started) { $0.append("started") }
+    await withKnownIssue {
+      await task.finish(timeout: .zero)
+    } matching: { issue in
+      issue.description.contains("An effect is still running")
+    }
+    await task.cancel()
+  }
+}
