@@ -41,6 +41,8 @@ public enum StressScenarios {
       ("race", { await sleepAndAdvanceRace(trials: sizes.raceTrials, seed: seed) }),
       ("huge", { await hugeAdvances() }),
       ("order", { await liveAndTestStoresAgree(trials: sizes.orderTrials, seed: seed) }),
+      ("fifo", { await queueOrderMatchesTheModel(trials: sizes.orderTrials, seed: seed) }),
+      ("tree", { await cancellingATreeIsFinal(trials: sizes.cancellationTrials, seed: seed) }),
       ("payloads", { await hostilePayloads(elements: sizes.payloadElements) }),
     ]
     var reports: [StressReport] = []

@@ -1,6 +1,8 @@
 import Tide
 
-/// The effects one ``TestStore`` step started.
+/// The effects one ``TestStore`` send owns: those its action started and, transitively, those
+/// started by the actions they sent back once the test received them, as a live ``StoreTask``
+/// owns them.
 ///
 /// Await ``finish(timeout:fileID:filePath:line:column:)`` to assert they end, or ``cancel()``
 /// them to simulate a screen going away.
@@ -18,7 +20,7 @@ public struct TestStoreTask: Sendable {
   let registry: EffectRegistry
   let runReadyEffects: @MainActor @Sendable () async -> Void
 
-  /// Cancels the effects the step started and lets them wind down.
+  /// Cancels every effect the send owns and lets them wind down.
   ///
   /// <!-- example: fragment -->
   /// ```swift
@@ -30,7 +32,7 @@ public struct TestStoreTask: Sendable {
     await runReadyEffects()
   }
 
-  /// Whether none of the step's effects is still running.
+  /// Whether none of the effects the send owns is still running.
   ///
   /// <!-- example: fragment -->
   /// ```swift

@@ -14,7 +14,7 @@ struct StressTests {
   @Test("Every scenario keeps its promises at the suite's sizes")
   func everyScenario() async {
     let reports = await StressScenarios.runAll(sizes: .suite, seed: Self.seed)
-    #expect(reports.count == 12)
+    #expect(reports.count == 14)
     for report in reports {
       #expect(report.passed, "seed \(Self.seed)\n\(report)")
     }
