@@ -59,7 +59,8 @@ extension StressScenarios {
     if effects.count <= 1 { return effects.first ?? .none }
     let cut = Int.random(in: 1..<effects.count, using: &random)
     let parts = [
-      nested(Array(effects[..<cut]), using: &random), nested(Array(effects[cut...]), using: &random),
+      nested(Array(effects[..<cut]), using: &random),
+      nested(Array(effects[cut...]), using: &random),
     ]
     return Bool.random(using: &random) ? .merge(parts) : .concatenate(parts)
   }

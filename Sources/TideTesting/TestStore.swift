@@ -239,7 +239,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
         // that the effect waits for, so effects interleave as they do live; and nothing a
         // cancelled effect sends is received.
         await scheduler.runOnMainActor {
-          guard registry.isLive(sender), let tree else { return }
+          if let sender, !registry.isLive(sender) { return }
+          guard let tree else { return }
           inbox.append(action, from: origin, in: tree)
         }
       }

@@ -83,8 +83,9 @@ struct StoreLimitsTests {
     #expect(released == nil)
   }
 
-  @Test("A send that escaped its effect is reported and dropped")
+  @Test("A send that escaped its effect is delivered and reported")
   func escapedSend() async {
+    // Delivered, as the reference library does, and reported: nothing waits for it any more.
     let issues = ReportedIssues()
     let escaped = Lock<Send<String>?>(nil)
     let reducer = Reducer<[String], String, Void> { log, action, _ in
@@ -100,7 +101,7 @@ struct StoreLimitsTests {
       await store.send("start").finish()
       await escaped.withLock { $0 }?("late")
     }
-    #expect(store.state == ["start", "inside"])
+    #expect(store.state == ["start", "inside", "late"])
     #expect(
       issues.all == [
         """
@@ -109,7 +110,71 @@ struct StoreLimitsTests {
           Effect: .run("leaky")
           Action: "late"
 
-        The action was dropped. Its send escaped the effect's operation: await the work that sends inside the operation, so that the effect lasts as long as it does.
+        The action was delivered, but nothing waits for it and cancelling the effect cannot stop it: its send escaped the effect's operation. Await the work that sends inside the operation, so that the effect lasts as long as it does.
+        """
+      ])
+  }
+
+  @Test("A send an unstructured task calls after its effect returned is delivered")
+  func escapedIntoAnUnstructuredTask() async {
+    let issues = ReportedIssues()
+    let delivered = AsyncStream<Void>.makeStream()
+    let reducer = Reducer<Int, String, Void> { count, action, _ in
+      switch action {
+      case "start":
+        return .run(name: "escaping") { send in
+          Task {
+            await Task.yield()
+            await send("increment")
+            delivered.continuation.yield()
+          }
+        }
+      default:
+        count += 1
+        return .none
+      }
+    }
+    let store = Store(initialState: 0, reducer: reducer, environment: ())
+    await IssueReporter.$current.withValue(issues.reporter) {
+      await store.send("start").finish()
+      var iterator = delivered.stream.makeAsyncIterator()
+      await iterator.next()
+    }
+    #expect(store.state == 1)
+    #expect(issues.all.count == 1)
+    #expect(issues.all.first?.hasPrefix("An effect sent an action after it had finished.") == true)
+  }
+
+  @Test("A send that escaped a cancelled effect is reported and dropped")
+  func escapedFromACancelledEffect() async {
+    let issues = ReportedIssues()
+    let escaped = Lock<Send<String>?>(nil)
+    let reducer = Reducer<[String], String, Void> { log, action, _ in
+      log.append(action)
+      guard action == "start" else { return .none }
+      return .run(name: "leaky") { send in
+        escaped.withLock { $0 = send }
+        try await Task.sleep(for: .seconds(3600))
+      }
+    }
+    let store = Store(initialState: [], reducer: reducer, environment: ())
+    await IssueReporter.$current.withValue(issues.reporter) {
+      let task = store.send("start")
+      while escaped.withLock({ $0 }) == nil { await Task.yield() }
+      task.cancel()
+      await task.finish()
+      await escaped.withLock { $0 }?("late")
+    }
+    #expect(store.state == ["start"])
+    #expect(
+      issues.all == [
+        """
+        An effect sent an action after it had been cancelled and had finished.
+
+          Effect: .run("leaky")
+          Action: "late"
+
+        The action was dropped: cancellation is final. Its send escaped the effect's operation: await the work that sends inside the operation, so that the effect lasts as long as it does and its cancellation reaches that work.
         """
       ])
   }

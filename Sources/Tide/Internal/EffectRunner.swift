@@ -19,9 +19,10 @@
 @usableFromInline
 package final class EffectRunner<Action: Sendable>: Sendable {
   /// Hands an action that an effect's task sent to the runtime, with the token of that task and
-  /// the tree it belongs to (whose the effects of that action become).
+  /// the tree it belongs to (whose the effects of that action become). The sender is `nil` for
+  /// an action sent after its effect had finished, which no cancellation can stop any more.
   package typealias Delivery =
-    @Sendable (_ action: Action, _ sender: Int, _ tree: EffectTree?) async -> Void
+    @Sendable (_ action: Action, _ sender: Int?, _ tree: EffectTree?) async -> Void
 
   package let registry = EffectRegistry()
   /// The clock whose executor runs the effects; the global executor when `nil`.
@@ -167,22 +168,38 @@ package final class EffectRunner<Action: Sendable>: Sendable {
     _ run: Effect<Action>.Run, of effect: Effect<Action>, token: Int, context: Context
   ) async {
     // A `Send` can escape its operation (stored, or handed to an unstructured task). Once the
-    // effect has ended, what it sends is reported and dropped rather than reduced silently.
-    let hasEnded = Lock(false)
+    // effect has ended, what it sends is still delivered, as the reference library does, and
+    // reported, since nothing waits for it and no cancellation can reach it any more; unless the
+    // effect was cancelled, when it is reported and dropped: cancellation is final.
+    let life = Lock(EffectLife.running)
     let reporter = IssueReporter.current
     let send = Send<Action> { action in
-      if hasEnded.withLock({ $0 }) {
+      switch life.withLock({ $0 }) {
+      case .running:
+        await context.deliver(action, token, context.tree)
+      case .finished:
         let message = effectMessage(
           "An effect sent an action after it had finished.", effect: effect,
           origin: context.origin, detail: "  Action: \(describe(action))",
-          advice: "The action was dropped. Its send escaped the effect's operation: await the "
-            + "work that sends inside the operation, so that the effect lasts as long as it does.")
+          advice: "The action was delivered, but nothing waits for it and cancelling the effect "
+            + "cannot stop it: its send escaped the effect's operation. Await the work that sends "
+            + "inside the operation, so that the effect lasts as long as it does.")
         reporter.report(message, at: context.origin?.location)
-        return
+        await context.deliver(action, nil, context.tree)
+      case .cancelled:
+        let message = effectMessage(
+          "An effect sent an action after it had been cancelled and had finished.",
+          effect: effect, origin: context.origin, detail: "  Action: \(describe(action))",
+          advice: "The action was dropped: cancellation is final. Its send escaped the effect's "
+            + "operation: await the work that sends inside the operation, so that the effect "
+            + "lasts as long as it does and its cancellation reaches that work.")
+        reporter.report(message, at: context.origin?.location)
       }
-      await context.deliver(action, token, context.tree)
     }
-    defer { hasEnded.withLock { $0 = true } }
+    defer {
+      let cancelled = Task.isCancelled || !registry.isLive(token)
+      life.withLock { $0 = cancelled ? .cancelled : .finished }
+    }
     do {
       try await run.operation(send)
     } catch {
@@ -240,6 +257,11 @@ package final class EffectRunner<Action: Sendable>: Sendable {
       for task in tasks { task.cancel() }
     }
   }
+}
+
+/// Where a `.run` effect's operation is: what its `Send` does with an action depends on it.
+private enum EffectLife: Sendable {
+  case running, finished, cancelled
 }
 
 /// A report about one effect: a heading, the effect and the step that started it, one detail

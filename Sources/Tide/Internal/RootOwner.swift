@@ -22,8 +22,8 @@ final class RootOwner<State, Action: Sendable> {
 
   /// Reduces an action an effect sent, unless that effect was cancelled while the action was on
   /// its way: cancellation is final. The effects it starts join the sender's tree.
-  private func receive(_ action: Action, from sender: Int, in tree: EffectTree?) {
-    guard core.runner.registry.isLive(sender) else { return }
+  private func receive(_ action: Action, from sender: Int?, in tree: EffectTree?) {
+    if let sender, !core.runner.registry.isLive(sender) { return }
     _ = core.send(action, in: tree)
   }
 
