@@ -39,6 +39,7 @@ extension Reducer {
   ///   - line: The line that builds the reducer.
   ///   - column: The column that builds the reducer.
   /// - Returns: A reducer that runs both, with the child's effects tied to its state.
+  @inlinable
   public func ifLet<ChildState, ChildAction: Sendable, ChildEnvironment>(
     _ state: any WritableKeyPath<State, ChildState?> & Sendable,
     action: CasePath<Action, ChildAction>,
@@ -49,24 +50,33 @@ extension Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) -> Self {
+    // Inlinable, so that each feature's action goes through code specialized for its types.
     let lifetime = ChildLifetime(
       name: "ifLet(\(state))", fileID: fileID, filePath: filePath, line: line, column: column)
+    let slot = InlineKeyPath(state)
+    let childBody = child.body
     return Self { parentState, parentAction, parentEnvironment in
-      let wasPresent = parentState[keyPath: state] != nil
+      var wasPresent = false
       var childEffect = Effect<Action>.none
       if let childAction = action.extract(parentAction) {
-        if wasPresent {
-          childEffect = child.body(
-            &parentState[keyPath: state]!, childAction, environment(parentEnvironment)
-          )
-          .map(action.embed)
-          .cancellable(id: lifetime.id)
+        let childEnvironment = environment(parentEnvironment)
+        let found = slot.modify(&parentState) { optional -> Effect<ChildAction>? in
+          guard optional != nil else { return nil }
+          wasPresent = true
+          return childBody(&optional!, childAction, childEnvironment)
+        }
+        if let found {
+          if !found.isNone {
+            childEffect = found.map(action.embed).cancellable(id: lifetime.id)
+          }
         } else {
           lifetime.reportMissingChild(childAction)
         }
+      } else {
+        wasPresent = slot.modify(&parentState) { $0 != nil }
       }
       let effect = body(&parentState, parentAction, parentEnvironment)
-      guard wasPresent, parentState[keyPath: state] == nil else {
+      guard wasPresent, slot.modify(&parentState, { $0 == nil }) else {
         return childEffect.merge(with: effect)
       }
       return .merge(childEffect, effect, .cancel(id: lifetime.id))
@@ -182,6 +192,7 @@ final class ChildLifetime: Sendable {
   }
 
   /// The identifier of the child's effects.
+  @usableFromInline
   var id: ChildEffectsID {
     ChildEffectsID(owner: ObjectIdentifier(self), name: name)
   }
@@ -203,6 +214,7 @@ final class ChildLifetime: Sendable {
     return .merge([effects, parentEffect] + removed.map { .cancel(id: id(for: $0)) })
   }
 
+  @usableFromInline
   func reportMissingChild(_ action: some Sendable) {
     IssueReporter.current.report(
       """
@@ -259,12 +271,13 @@ final class ChildLifetime: Sendable {
 }
 
 /// The identifier of a child's effects; prints as the operator that runs the child.
+@usableFromInline
 struct ChildEffectsID: Hashable, Sendable, CustomStringConvertible, CustomReflectable {
   let owner: ObjectIdentifier
   let name: String
 
-  var description: String { name }
-  var customMirror: Mirror { Mirror(self, children: [:]) }
+  @usableFromInline var description: String { name }
+  @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
 }
 
 /// The identifier of an element's effects; prints as the operator and the element's identifier.

@@ -10,6 +10,7 @@ extension Reducer {
   /// - Parameters:
   ///   - reducers: The reducers to run, in the order given.
   /// - Returns: A reducer whose effect is the merge of every reducer's effect.
+  @inlinable
   public static func combine(_ reducers: Self...) -> Self {
     combine(reducers)
   }
@@ -25,14 +26,30 @@ extension Reducer {
   /// - Parameters:
   ///   - reducers: The reducers to run, in the order given.
   /// - Returns: A reducer whose effect is the merge of every reducer's effect.
+  @inlinable
   public static func combine(_ reducers: [Self]) -> Self {
-    Self { state, action, environment in
-      var effects: [Effect<Action>] = []
-      effects.reserveCapacity(reducers.count)
-      for reducer in reducers {
-        effects.append(reducer.body(&state, action, environment))
+    switch reducers.count {
+    case 0:
+      return .empty
+    case 1:
+      return reducers[0]
+    case 2:
+      // The common case, a child pulled back beside its parent, with no array per action.
+      let first = reducers[0].body
+      let second = reducers[1].body
+      return Self { state, action, environment in
+        let effect = first(&state, action, environment)
+        return effect.merge(with: second(&state, action, environment))
       }
-      return .merge(effects)
+    default:
+      return Self { state, action, environment in
+        // Most actions start nothing: no array until a second reducer returns an effect.
+        var effect = Effect<Action>.none
+        for reducer in reducers {
+          effect = effect.merge(with: reducer.body(&state, action, environment))
+        }
+        return effect
+      }
     }
   }
 
@@ -46,6 +63,7 @@ extension Reducer {
   /// - Parameters:
   ///   - other: The reducer to run second.
   /// - Returns: The combined reducer.
+  @inlinable
   public func combined(with other: Self) -> Self {
     .combine(self, other)
   }
@@ -83,15 +101,21 @@ extension Reducer {
   ///   - action: A case path from the parent action to this reducer's action.
   ///   - environment: A function that derives this reducer's environment from the parent's.
   /// - Returns: A reducer over the parent domain.
+  @inlinable
   public func pullback<ParentState, ParentAction: Sendable, ParentEnvironment>(
     state: any WritableKeyPath<ParentState, State> & Sendable,
     action: CasePath<ParentAction, Action>,
     environment: @escaping @Sendable (ParentEnvironment) -> Environment
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
-    .init { parentState, parentAction, parentEnvironment in
+    // Inlinable, so that each feature's action goes through code specialized for its types, and
+    // the child's state is reached in place (by its offset when it is stored inline).
+    let body = self.body
+    let child = InlineKeyPath(state)
+    return .init { parentState, parentAction, parentEnvironment in
       guard let childAction = action.extract(parentAction) else { return .none }
-      return body(&parentState[keyPath: state], childAction, environment(parentEnvironment))
-        .map(action.embed)
+      let childEnvironment = environment(parentEnvironment)
+      let effect = child.modify(&parentState) { body(&$0, childAction, childEnvironment) }
+      return effect.isNone ? .none : effect.map(action.embed)
     }
   }
 }

@@ -132,6 +132,8 @@ func coreBenchmarks() async -> [BenchmarkRow] {
         note: levels == 1 ? "root send in this run: \(format(rootSend, digits: 1)) ns" : ""))
   }
 
+  rows += nestingBenchmarks(sends: sends)
+
   // Reading `state` through scopes, with no send in between: what a view does on every render.
   let reads = 1_000_000
   for levels in [1, 100] {

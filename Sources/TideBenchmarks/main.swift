@@ -5,10 +5,23 @@ import Foundation
 // Every row is measured in this run and compared with a baseline measured in the same run, so the
 // ratios are meaningful on any machine; the absolute numbers are this machine's.
 
+// `tide-benchmarks GROUP…` runs only those groups (runtime, testing, explore, gazetteer, web).
+let groups = Set(CommandLine.arguments.dropFirst())
+func wanted(_ group: String) -> Bool { groups.isEmpty || groups.contains(group) }
+
 do {
-  let rows =
-    await coreBenchmarks() + testingBenchmarks() + exploreBenchmarks() + (try gazetteerBenchmarks())
-    + (try await webBenchmarks())
+  var rows: [BenchmarkRow] = []
+  if wanted("runtime") { rows += await coreBenchmarks() }
+  if wanted("testing") { rows += await testingBenchmarks() }
+  if wanted("explore") { rows += await exploreBenchmarks() }
+  if wanted("gazetteer") { rows += try gazetteerBenchmarks() }
+  if wanted("web") { rows += try await webBenchmarks() }
+  guard !rows.isEmpty else {
+    print(
+      "tide-benchmarks: no group named \(groups.sorted().joined(separator: ", ")); the groups are runtime, testing, explore, gazetteer and web"
+    )
+    exit(2)
+  }
   printTable(rows)
 } catch {
   print("tide-benchmarks: \(error)")

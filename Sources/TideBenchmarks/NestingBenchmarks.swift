@@ -1,0 +1,106 @@
+import Tide
+
+/// One level of a nested domain: a child's state and actions inside a parent's, as an app nests
+/// screens. Level 0 is the leaf, a counter.
+struct Level<Child: Equatable>: Equatable {
+  var child: Child
+  var other = 0
+}
+
+/// An optional child, as a sheet or a screen that comes and goes.
+struct OptionalLevel<Child: Equatable>: Equatable {
+  var child: Child?
+  var other = 0
+}
+
+enum LevelAction<ChildAction: Sendable>: Sendable {
+  case child(ChildAction)
+  case other
+}
+
+/// Builds one level over `child`: its own reducer does nothing with `.child`, as a parent
+/// usually does, and the child's reducer is pulled back (or run with `ifLet`).
+func levelPath<ChildAction: Sendable>() -> CasePath<LevelAction<ChildAction>, ChildAction> {
+  CasePath(
+    embed: LevelAction.child,
+    extract: { if case .child(let action) = $0 { action } else { nil } })
+}
+
+func parentReducer<State, ChildAction: Sendable>() -> Reducer<State, LevelAction<ChildAction>, Void>
+{
+  Reducer { _, action, _ in
+    if case .other = action { return .none }
+    return .none
+  }
+}
+
+/// Sends through five nested domains, each a `pullback` (or an `ifLet`), against a root send of
+/// the same leaf action in the same run.
+@MainActor
+func nestingBenchmarks(sends: Int) -> [BenchmarkRow] {
+  typealias L1 = Level<Int>
+  typealias L2 = Level<L1>
+  typealias L3 = Level<L2>
+  typealias L4 = Level<L3>
+  typealias L5 = Level<L4>
+  typealias A1 = LevelAction<BenchAction>
+  typealias A2 = LevelAction<A1>
+  typealias A3 = LevelAction<A2>
+  typealias A4 = LevelAction<A3>
+  typealias A5 = LevelAction<A4>
+
+  let leaf = Reducer<Int, BenchAction, Void> { count, _, _ in
+    count &+= 1
+    return .none
+  }
+  let r1 = Reducer.combine(
+    leaf.pullback(state: \L1.child, action: levelPath(), environment: { $0 }), parentReducer())
+  let r2 = Reducer.combine(
+    r1.pullback(state: \L2.child, action: levelPath(), environment: { $0 }), parentReducer())
+  let r3 = Reducer.combine(
+    r2.pullback(state: \L3.child, action: levelPath(), environment: { $0 }), parentReducer())
+  let r4 = Reducer.combine(
+    r3.pullback(state: \L4.child, action: levelPath(), environment: { $0 }), parentReducer())
+  let r5 = Reducer.combine(
+    r4.pullback(state: \L5.child, action: levelPath(), environment: { $0 }), parentReducer())
+  let nested = Store(
+    initialState: L5(child: L4(child: L3(child: L2(child: L1(child: 0))))), reducer: r5,
+    environment: ())
+  let action = A5.child(.child(.child(.child(.child(.increment)))))
+  let pullbackTime = measure(operations: sends) {
+    for _ in 0..<sends { nested.send(action) }
+  }
+
+  typealias O1 = OptionalLevel<Int>
+  typealias O2 = OptionalLevel<O1>
+  typealias O3 = OptionalLevel<O2>
+  typealias O4 = OptionalLevel<O3>
+  typealias O5 = OptionalLevel<O4>
+  let o1 = (parentReducer() as Reducer<O1, A1, Void>).ifLet(
+    \O1.child, action: levelPath(), environment: { $0 }, then: leaf)
+  let o2 = (parentReducer() as Reducer<O2, A2, Void>).ifLet(
+    \O2.child, action: levelPath(), environment: { $0 }, then: o1)
+  let o3 = (parentReducer() as Reducer<O3, A3, Void>).ifLet(
+    \O3.child, action: levelPath(), environment: { $0 }, then: o2)
+  let o4 = (parentReducer() as Reducer<O4, A4, Void>).ifLet(
+    \O4.child, action: levelPath(), environment: { $0 }, then: o3)
+  let o5 = (parentReducer() as Reducer<O5, A5, Void>).ifLet(
+    \O5.child, action: levelPath(), environment: { $0 }, then: o4)
+  let optional = Store(
+    initialState: O5(child: O4(child: O3(child: O2(child: O1(child: 0))))), reducer: o5,
+    environment: ())
+  let ifLetTime = measure(operations: sends) {
+    for _ in 0..<sends { optional.send(action) }
+  }
+
+  return [
+    BenchmarkRow(
+      group: "runtime", name: "action through 5 nested pullbacks", nanoseconds: pullbackTime,
+      baseline: "Store.send, 0 observers", target: .ratio(atMost: 3, "≤ 3× root send"),
+      note: "a parent reducer combined at each level"),
+    BenchmarkRow(
+      group: "runtime", name: "action through 5 nested ifLets", nanoseconds: ifLetTime,
+      baseline: "Store.send, 0 observers", target: .ratio(atMost: 3, "≤ 3× root send"),
+      note: "each child optional and present"),
+  ]
+}
