@@ -12,9 +12,14 @@ extension ManualClock {
   /// Suspends until the clock reaches `deadline`, or throws `CancellationError` when the task is
   /// cancelled first.
   ///
+  /// A deadline the clock has already reached (a zero sleep) still suspends: the sleeper wakes
+  /// at the next ``advance(by:)``, `advance(by: .zero)` included, never at once and never in an
+  /// advance that was running when it went to sleep. So a zero sleep is a point where a test can
+  /// act (cancel, send) before the effect goes on, as with the reference library's test clock.
+  ///
   /// Checking the deadline and registering the sleeper happen under one lock, so an
   /// ``advance(to:)`` running at the same moment either sees the sleeper or has already moved
-  /// `now` past its deadline, in which case the sleep returns at once.
+  /// `now` past its deadline, in which case the sleeper waits for the next advance.
   ///
   /// <!-- example: given clock: ManualClock -->
   /// ```swift
@@ -39,7 +44,14 @@ extension ManualClock {
           storage -> (Result<Void, any Error>?, [SleeperWaiter]) in
           let cancelled = storage.unregistered.removeValue(forKey: id) ?? false
           if cancelled { return (.failure(CancellationError()), []) }
-          if deadline <= storage.now { return (.success(()), []) }
+          if deadline <= storage.now {
+            // A zero sleep, or one whose deadline has passed, is still a suspension point: it
+            // wakes at the next advance, as the reference library's test clock has it.
+            storage.sleepers[id] = Sleeper(
+              deadline: storage.now, continuation: continuation, executor: executor)
+            storage.deferred.append(id)
+            return (nil, storage.removeSatisfiedWaiters())
+          }
           storage.sleepers[id] = Sleeper(
             deadline: deadline, continuation: continuation, executor: executor)
           storage.wakeOrder.insert(SleeperQueue.Entry(deadline: deadline, id: id))

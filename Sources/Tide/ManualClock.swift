@@ -99,6 +99,9 @@ public final class ManualClock: Clock, Sendable {
   @MainActor
   public func advance(to deadline: Instant) async {
     await runReadyWork()
+    // The zero sleeps that began before this advance wake in it; those that begin during it
+    // wait for the next one, so an effect that sleeps zero in a loop cannot keep it going.
+    storage.withLock { $0.releaseDeferred() }
     while let sleeper = storage.withLock({ $0.removeSleeper(dueBy: deadline) }) {
       sleeper.continuation.resume()
       await runReadyWork()
@@ -121,10 +124,29 @@ public final class ManualClock: Clock, Sendable {
   public func advanceUntilIdle(limit: Duration = .seconds(3600)) async {
     await runReadyWork()
     let end = now.advanced(by: max(limit, .zero))
+    // Advances that move no time (zero sleeps woken, and slept again) are bounded: an effect
+    // that sleeps zero forever is a poller, which no amount of advancing makes idle.
+    var standingStill = 0
     while let next = storage.withLock({ $0.earliestDeadline }), next <= end {
+      standingStill = next <= now ? standingStill + 1 : 0
+      if standingStill > Self.standingStillLimit {
+        IssueReporter.current.report(
+          """
+          advanceUntilIdle stopped: effects went back to sleep for zero time \(Self.standingStillLimit) \
+          times in a row, so the clock can never be idle.
+
+          An effect that sleeps zero in a loop polls; give it a real interval, or advance by a \
+          duration instead.
+          """)
+        return
+      }
       await advance(to: next)
     }
   }
+
+  /// How many advances in a row that move no time ``advanceUntilIdle(limit:)`` makes before it
+  /// reports a zero-sleep poller and stops.
+  static let standingStillLimit = 10_000
 
   /// When running ready work, on any clock, last gave the main actor a turn.
   @MainActor private static var lastTurn = ContinuousClock.now
@@ -215,6 +237,9 @@ extension ManualClock {
     var nextSleeperID = 0
     var sleepers: [Int: Sleeper] = [:]
     var wakeOrder = SleeperQueue()
+    /// Sleepers whose deadline had passed when they went to sleep (a zero sleep), in the order
+    /// they did: they wake at the next advance, not at once and not in the advance running now.
+    var deferred: [Int] = []
     /// Sleepers that have an identifier but have not registered yet; `true` once cancelled.
     var unregistered: [Int: Bool] = [:]
     var sleeperWaiters: [SleeperWaiter] = []
@@ -222,8 +247,18 @@ extension ManualClock {
     var earliestDeadline: Instant? {
       mutating get {
         dropForgottenSleepers()
+        deferred.removeAll { sleepers[$0] == nil }
+        if !deferred.isEmpty { return now }
         return wakeOrder.first?.deadline
       }
+    }
+
+    /// Makes the deferred sleepers due now, ahead of every other sleeper: an advance starts.
+    mutating func releaseDeferred() {
+      for id in deferred where sleepers[id] != nil {
+        wakeOrder.insert(SleeperQueue.Entry(deadline: now, id: id))
+      }
+      deferred = []
     }
 
     /// Removes the earliest sleeper due at `deadline` or before and moves `now` to its deadline;

@@ -45,7 +45,8 @@ extension StressScenarios {
   }
 
   /// Tasks go to sleep on a clock from other threads while the main actor advances it: none is
-  /// stranded past its deadline.
+  /// stranded past its deadline. One that registers after its deadline has passed wakes at the
+  /// next advance, so the race ends with zero-length advances until every sleeper has woken.
   ///
   /// - Parameters:
   ///   - trials: How many rounds.
@@ -70,12 +71,14 @@ extension StressScenarios {
           await clock.advance(by: .milliseconds(Int.random(in: 0...100, using: &random)))
         }
         await clock.advance(to: ManualClock.Instant(offset: .seconds(1)))
-        // Sleepers that registered after the last advance saw their deadline passed and
-        // returned; the others were woken. Wait, within a bound, for all of them to say so.
+        // Sleepers that registered after the last advance saw their deadline passed and wait
+        // for the next one; the others were woken. Advance by zero, within a bound, until all
+        // of them say so.
         let real = ContinuousClock()
         let limit = real.now.advanced(by: .seconds(5))
         while woken.withLock({ $0 }) < 20 && real.now < limit {
           try? await Task.sleep(for: .milliseconds(1))
+          await clock.advance()
         }
         stranded += 20 - woken.withLock { $0 }
       }

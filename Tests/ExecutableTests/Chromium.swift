@@ -21,6 +21,8 @@ final class Chromium {
   private var buffer: [UInt8] = []
   private var session: String?
   private let profile: URL
+  /// Chromium's own temporary folder, removed with the profile.
+  private let temporary: String
 
   struct Failure: Error, CustomStringConvertible {
     let description: String
@@ -46,13 +48,19 @@ final class Chromium {
     ]
     var argv = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
-    // Chromium's own temporary files go inside the profile, so removing the profile removes
-    // everything the browser wrote; and it gets a process group of its own, so its helper
-    // processes end with it.
-    let temporary = profile.appendingPathComponent("tmp")
-    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    // Chromium's own temporary files go in a folder of this browser's, removed with the
+    // profile; and it gets a process group of its own, so its helper processes end with it.
+    // The folder's path is short: Chromium puts a Unix socket in it, and a socket's path may
+    // have at most 107 bytes (a long TMPDIR made Chromium exit at once).
+    let base = NSTemporaryDirectory().count <= 48 ? NSTemporaryDirectory() : "/tmp/"
+    var template = Array((base.hasSuffix("/") ? base : base + "/").utf8CString.dropLast())
+    template += Array("tc-XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else {
+      throw Failure(description: "cannot make a temporary folder for chromium in \(base)")
+    }
+    temporary = String(cString: made)
     var environment = ProcessInfo.processInfo.environment
-    environment["TMPDIR"] = temporary.path
+    environment["TMPDIR"] = temporary
     var envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in envp { free(pointer) } }
     var attributes = posix_spawnattr_t()
@@ -84,6 +92,7 @@ final class Chromium {
     var status: Int32 = 0
     waitpid(pid, &status, 0)
     try? FileManager.default.removeItem(at: profile)
+    try? FileManager.default.removeItem(atPath: temporary)
   }
 
   /// Calls a protocol method on the page (or the browser, before a page is attached) and returns

@@ -64,11 +64,80 @@ import TideTestSupport
     #expect(clock.now == ManualClock.Instant(offset: .seconds(5)))
   }
 
-  @Test func aSleepWhoseDeadlineHasPassedReturnsAtOnce() async throws {
+  @Test func aSleepWhoseDeadlineHasPassedWaitsForTheNextAdvance() async {
     let clock = ManualClock()
     await clock.advance(by: .seconds(10))
-    try await clock.sleep(until: ManualClock.Instant(offset: .seconds(3)))
+    let store = makeStore(clock: clock)
+    store.send(.start("zero", seconds: 0))
+    store.send(.start("past", seconds: -3))
+    await clock.runReadyWork()
+    #expect(store.state.isEmpty)
+    #expect(clock.sleeperCount == 2)
+    await clock.advance()
+    #expect(store.state == ["zero", "past"])
+    #expect(clock.now == ManualClock.Instant(offset: .seconds(10)))
+  }
+
+  @Test func aZeroSleepIsWhereACancellationLands() async {
+    // The reference's scenario: the effect sleeps zero, the test cancels before moving the
+    // clock, and the effect never goes on.
+    let clock = ManualClock()
+    let store = makeStore(clock: clock)
+    let task = store.send(.start("cancelled", seconds: 0))
+    await clock.runReadyWork()
+    task.cancel()
+    await clock.advance()
+    #expect(store.state.isEmpty)
     #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func anEffectThatSleepsZeroAgainWaitsForTheAdvanceAfter() async {
+    enum Tick: Sendable { case start, tick }
+    let clock = ManualClock()
+    let reducer = Reducer<Int, Tick, Void> { ticks, action, _ in
+      switch action {
+      case .start:
+        return .run { send in
+          for _ in 0..<3 {
+            try await clock.sleep(for: .zero)
+            await send(.tick)
+          }
+        }
+      case .tick:
+        ticks += 1
+        return .none
+      }
+    }
+    let store = Store(initialState: 0, reducer: reducer, environment: (), drivenBy: clock)
+    store.send(.start)
+    var seen: [Int] = []
+    for _ in 0..<4 {
+      await clock.advance()
+      seen.append(store.state)
+    }
+    #expect(seen == [1, 2, 3, 3])
+  }
+
+  @Test func advanceUntilIdleStopsAtAZeroSleepPoller() async {
+    let issues = ReportedIssues()
+    let clock = ManualClock()
+    let reducer = Reducer<Int, Int, Void> { _, _, _ in
+      .run { _ in
+        while true { try await clock.sleep(for: .zero) }
+      }
+    }
+    let store = Store(initialState: 0, reducer: reducer, environment: (), drivenBy: clock)
+    let poller = store.send(0)
+    await clock.runReadyWork()
+    await IssueReporter.$current.withValue(issues.reporter) {
+      await clock.advanceUntilIdle()
+    }
+    #expect(
+      issues.all.first?.hasPrefix(
+        "advanceUntilIdle stopped: effects went back to sleep for zero time 10000 times in a row")
+        == true)
+    poller.cancel()
+    await clock.advance()
   }
 
   @Test func aCancelledSleeperIsForgottenAndNeverWoken() async {
