@@ -13,9 +13,11 @@ extension ManualClock {
   /// cancelled first.
   ///
   /// A deadline the clock has already reached (a zero sleep) still suspends: the sleeper wakes
-  /// at the next ``advance(by:)``, `advance(by: .zero)` included, never at once and never in an
-  /// advance that was running when it went to sleep. So a zero sleep is a point where a test can
-  /// act (cancel, send) before the effect goes on, as with the reference library's test clock.
+  /// at the next ``advance(by:)``, `advance(by: .zero)` included, never at once. During an
+  /// advance, it wakes before time moves on from the instant it went to sleep at (once an instant:
+  /// a second zero sleep at the same instant waits until time moves or the next advance). So a
+  /// zero sleep is a point where a test can act (cancel, send) before the effect goes on, as with
+  /// the reference library's test clock, and relative sleeps after it keep their times.
   ///
   /// Checking the deadline and registering the sleeper happen under one lock, so an
   /// ``advance(to:)`` running at the same moment either sees the sleeper or has already moved

@@ -99,8 +99,9 @@ public final class ManualClock: Clock, Sendable {
   @MainActor
   public func advance(to deadline: Instant) async {
     await runReadyWork()
-    // The zero sleeps that began before this advance wake in it; those that begin during it
-    // wait for the next one, so an effect that sleeps zero in a loop cannot keep it going.
+    // The zero sleeps that began before this advance wake in it first; one that begins during it
+    // wakes before time moves on from its instant, at most once an instant, so an effect that
+    // sleeps zero in a loop takes one step an instant and cannot keep the advance going.
     storage.withLock { $0.releaseDeferred() }
     while let sleeper = storage.withLock({ $0.removeSleeper(dueBy: deadline) }) {
       sleeper.continuation.resume()
@@ -238,8 +239,11 @@ extension ManualClock {
     var sleepers: [Int: Sleeper] = [:]
     var wakeOrder = SleeperQueue()
     /// Sleepers whose deadline had passed when they went to sleep (a zero sleep), in the order
-    /// they did: they wake at the next advance, not at once and not in the advance running now.
+    /// they did: they wake when an advance next starts or moves time on, never at once.
     var deferred: [Int] = []
+    /// The instant deferred sleepers were last released at: they are released at most once an
+    /// instant, so one that sleeps zero again waits until time moves (or the next advance).
+    var lastRelease: Instant?
     /// Sleepers that have an identifier but have not registered yet; `true` once cancelled.
     var unregistered: [Int: Bool] = [:]
     var sleeperWaiters: [SleeperWaiter] = []
@@ -253,12 +257,14 @@ extension ManualClock {
       }
     }
 
-    /// Makes the deferred sleepers due now, ahead of every other sleeper: an advance starts.
+    /// Makes the deferred sleepers due now, ahead of every later sleeper: an advance starts, or
+    /// is about to move time on.
     mutating func releaseDeferred() {
       for id in deferred where sleepers[id] != nil {
         wakeOrder.insert(SleeperQueue.Entry(deadline: now, id: id))
       }
       deferred = []
+      lastRelease = now
     }
 
     /// Removes the earliest sleeper due at `deadline` or before and moves `now` to its deadline;
@@ -266,6 +272,14 @@ extension ManualClock {
     /// sleeper registering meanwhile either is seen here or sees the new `now`.
     mutating func removeSleeper(dueBy deadline: Instant) -> Sleeper? {
       dropForgottenSleepers()
+      // Before time moves on, the zero sleeps that began at this instant wake at it, as they
+      // would have had the clock been advanced to it step by step: once an instant, so that one
+      // sleeping zero again cannot keep this advance from moving.
+      if !deferred.isEmpty, deadline > now, lastRelease != now,
+        wakeOrder.first.map({ $0.deadline > now }) ?? true
+      {
+        releaseDeferred()
+      }
       guard let first = wakeOrder.first, first.deadline <= deadline else {
         now = max(now, deadline)
         return nil

@@ -34,6 +34,9 @@ public struct StoreTask: Sendable {
   ///
   /// In a SwiftUI view, `.task { await store.send(.onAppear).finish() }` stops everything the
   /// screen started when the screen goes away.
+  ///
+  /// On a store driven by a ``ManualClock``, it runs the clock's ready work first; an effect
+  /// asleep on the clock (a zero sleep included) finishes only when something advances it.
   public func finish() async {
     guard let tree else { return }
     if let scheduler = tree.scheduler { await scheduler.runReadyWork() }
@@ -57,7 +60,8 @@ public struct StoreTask: Sendable {
     tree?.cancel()
   }
 
-  /// Whether the send started no effect, or its effects have been cancelled.
+  /// Whether the send started no effect, or its effects have been cancelled: through this task,
+  /// by `.cancel(id:)` or by `cancelInFlight`.
   ///
   /// <!-- example: fragment -->
   /// ```swift

@@ -1,7 +1,7 @@
 import Tide
 
 /// The effects one ``TestStore`` send owns: those its action started and, transitively, those
-/// started by the actions they sent back once the test received them, as a live ``StoreTask``
+/// started by the actions they sent back once the test received them, as a live `StoreTask`
 /// owns them.
 ///
 /// Await ``finish(timeout:fileID:filePath:line:column:)`` to assert they end, or ``cancel()``

@@ -64,3 +64,36 @@ import TideTesting
     await task.cancel()
   }
 }
+
+/// The reference's chain in a `TestStore`: each response from an effect its previous one started.
+@MainActor
+@Suite struct TestStoreReferenceScenarioTests {
+  enum Action: Sendable, Equatable {
+    case tap, response1, response2, response3
+
+  }
+
+  static let reducer = Reducer<[String], Action, Void> { log, action, _ in
+    log.append("\(action)")
+    switch action {
+    case .tap: return .run { send in await send(.response1) }
+    case .response1: return .run { send in await send(.response2) }
+    case .response2: return .run { send in await send(.response3) }
+    case .response3: return .none
+    }
+  }
+
+  @Test func theChainEndsWhereALiveStoreEnds() async {
+    let store = TestStore(initialState: [String](), reducer: Self.reducer, environment: ())
+    let task = await store.send(.tap) { $0 = ["tap"] }
+    await store.receive(.response1) { $0.append("response1") }
+    await store.receive(.response2) { $0.append("response2") }
+    await store.receive(.response3) { $0.append("response3") }
+    await task.finish()
+
+    let live = Store(initialState: [String](), reducer: Self.reducer, environment: ())
+    await live.send(.tap).finish()
+    #expect(live.state == store.state)
+  }
+
+}

@@ -118,6 +118,30 @@ import TideTestSupport
     #expect(seen == [1, 2, 3, 3])
   }
 
+  @Test func aZeroSleepDuringAnAdvanceWakesBeforeTimeMovesOn() async {
+    // Relative sleeps after a zero sleep keep their times: 1 s, zero, 1 s is 2 s in all.
+    enum Tick: Sendable { case start, tick }
+    let clock = ManualClock()
+    let reducer = Reducer<[Duration], Tick, Void> { times, action, _ in
+      switch action {
+      case .start:
+        return .run { send in
+          try await clock.sleep(for: .seconds(1))
+          try await clock.sleep(for: .zero)
+          try await clock.sleep(for: .seconds(1))
+          await send(.tick)
+        }
+      case .tick:
+        times.append(clock.now.offset)
+        return .none
+      }
+    }
+    let store = Store(initialState: [], reducer: reducer, environment: (), drivenBy: clock)
+    store.send(.start)
+    await clock.advance(by: .seconds(2))
+    #expect(store.state == [.seconds(2)])
+  }
+
   @Test func advanceUntilIdleStopsAtAZeroSleepPoller() async {
     let issues = ReportedIssues()
     let clock = ManualClock()

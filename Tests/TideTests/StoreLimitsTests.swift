@@ -179,6 +179,55 @@ struct StoreLimitsTests {
       ])
   }
 
+  @Test("An action sent while its effect runs arrives even after the effect returned")
+  func sentWhileRunningArrivesAfterTheEffectReturned() async {
+    let sending = Lock(false)
+    let returned = Lock(false)
+    let reducer = Reducer<[String], String, Void> { log, action, _ in
+      log.append(action)
+      guard action == "hold" else { return .none }
+      return .run(name: "holding") { send in
+        // An unstructured task sends while the effect still runs; the effect then returns
+        // without waiting for it, while the main actor is busy, so the action arrives after.
+        Task.detached {
+          sending.withLock { $0 = true }
+          await send("late")
+        }
+        while !sending.withLock({ $0 }) { await Task.yield() }
+        returned.withLock { $0 = true }
+      }
+    }
+    let store = Store(initialState: [], reducer: reducer, environment: ())
+    let task = store.send("hold")
+    // Keep the main actor busy until the effect's operation has returned.
+    while !returned.withLock({ $0 }) {}
+    await task.finish()
+    for _ in 0..<1000 where store.state.count < 2 { await Task.yield() }
+    #expect(store.state == ["hold", "late"])
+  }
+
+  @Test("A send that escaped into a cancelled tree is reported and dropped")
+  func escapedIntoACancelledTree() async {
+    let issues = ReportedIssues()
+    let escaped = Lock<Send<String>?>(nil)
+    let reducer = Reducer<[String], String, Void> { log, action, _ in
+      log.append(action)
+      guard action == "leak" else { return .none }
+      return .run(name: "leaky") { send in escaped.withLock { $0 = send } }
+    }
+    let store = Store(initialState: [], reducer: reducer, environment: ())
+    await IssueReporter.$current.withValue(issues.reporter) {
+      let task = store.send("leak")
+      await task.finish()
+      task.cancel()
+      await escaped.withLock { $0 }?("late")
+    }
+    #expect(store.state == ["leak"])
+    #expect(
+      issues.all.first?.hasPrefix(
+        "An effect sent an action after it had been cancelled and had finished.") == true)
+  }
+
   @Test("Reads through 100 scopes see every change, and Observation tracks them on the root")
   func deepScopedReads() {
     let root = Store(initialState: 0, reducer: counter, environment: ())

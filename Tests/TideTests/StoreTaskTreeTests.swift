@@ -89,6 +89,20 @@ import Testing
     #expect(store.state == ["start", "started"])
   }
 
+  @Test func aTaskWhoseEffectsWereCancelledByIDIsCancelled() async {
+    let reducer = Reducer<Int, String, Void> { _, action, _ in
+      action == "start"
+        ? .run { _ in try await Task.sleep(for: .seconds(3600)) }.cancellable(id: "x")
+        : .cancel(id: "x")
+    }
+    let store = Store(initialState: 0, reducer: reducer, environment: ())
+    let task = store.send("start")
+    #expect(!task.isCancelled)
+    store.send("stop")
+    #expect(task.isCancelled)
+    await task.finish()
+  }
+
   @Test func aSendThatStartsNothingHasNothingToWaitFor() async {
     let store = Store(initialState: [String](), reducer: Self.reducer, environment: Self.forever)
     let task = store.send(.done)

@@ -167,17 +167,31 @@ package final class EffectRunner<Action: Sendable>: Sendable {
   private func perform(
     _ run: Effect<Action>.Run, of effect: Effect<Action>, token: Int, context: Context
   ) async {
-    // A `Send` can escape its operation (stored, or handed to an unstructured task). Once the
+    // A `Send` can escape its operation (stored, or handed to an unstructured task). An action
+    // sent that way while the effect runs keeps the effect registered (and in its tree) until it
+    // has been delivered, so it is never dropped for arriving after the effect returned. Once the
     // effect has ended, what it sends is still delivered, as the reference library does, and
     // reported, since nothing waits for it and no cancellation can reach it any more; unless the
-    // effect was cancelled, when it is reported and dropped: cancellation is final.
-    let life = Lock(EffectLife.running)
+    // effect, or its send's tree, was cancelled: then it is reported and dropped, since
+    // cancellation is final.
+    let life = Lock(EffectLifeState())
     let reporter = IssueReporter.current
     let send = Send<Action> { action in
-      switch life.withLock({ $0 }) {
+      let phase = life.withLock { state -> EffectLife in
+        if state.phase == .running { state.inFlight += 1 }
+        return state.phase
+      }
+      switch phase {
       case .running:
         await context.deliver(action, token, context.tree)
-      case .finished:
+        let waiter = life.withLock { state -> CheckedContinuation<Bool, Never>? in
+          state.inFlight -= 1
+          guard state.inFlight == 0 else { return nil }
+          defer { state.waiter = nil }
+          return state.waiter
+        }
+        waiter?.resume(returning: false)
+      case .finished where context.tree?.wasCancelled != true:
         let message = effectMessage(
           "An effect sent an action after it had finished.", effect: effect,
           origin: context.origin, detail: "  Action: \(describe(action))",
@@ -186,7 +200,7 @@ package final class EffectRunner<Action: Sendable>: Sendable {
             + "inside the operation, so that the effect lasts as long as it does.")
         reporter.report(message, at: context.origin?.location)
         await context.deliver(action, nil, context.tree)
-      case .cancelled:
+      case .finished, .cancelled:
         let message = effectMessage(
           "An effect sent an action after it had been cancelled and had finished.",
           effect: effect, origin: context.origin, detail: "  Action: \(describe(action))",
@@ -196,10 +210,29 @@ package final class EffectRunner<Action: Sendable>: Sendable {
         reporter.report(message, at: context.origin?.location)
       }
     }
-    defer {
-      let cancelled = Task.isCancelled || !registry.isLive(token)
-      life.withLock { $0 = cancelled ? .cancelled : .finished }
+    await perform(run, of: effect, send: send, context: context)
+    // The effect ends once the actions its escaped sends started delivering have arrived.
+    while true {
+      let isCancelled = Task.isCancelled || !registry.isLive(token)
+      let ended = await withCheckedContinuation { (waiter: CheckedContinuation<Bool, Never>) in
+        let ended = life.withLock { state -> Bool in
+          guard state.inFlight == 0 else {
+            state.waiter = waiter
+            return false
+          }
+          state.phase = isCancelled ? .cancelled : .finished
+          return true
+        }
+        if ended { waiter.resume(returning: true) }
+      }
+      if ended { return }
     }
+  }
+
+  /// Runs a `.run` effect's operation with `send`, and its handler when it throws.
+  private func perform(
+    _ run: Effect<Action>.Run, of effect: Effect<Action>, send: Send<Action>, context: Context
+  ) async {
     do {
       try await run.operation(send)
     } catch {
@@ -234,7 +267,7 @@ package final class EffectRunner<Action: Sendable>: Sendable {
         let operation: @Sendable () async -> Void = {
           await body(token, await children?.tasks ?? [])
           self.registry.remove(token)
-          tree?.leave(token)
+          tree?.leave(token, wasCancelled: Task.isCancelled)
           JobEnds.noteVisibleEnd()  // Finished: nothing of it is left anywhere.
         }
         guard let scheduler else { return Task(priority: launch.priority, operation: operation) }
@@ -262,6 +295,14 @@ package final class EffectRunner<Action: Sendable>: Sendable {
 /// Where a `.run` effect's operation is: what its `Send` does with an action depends on it.
 private enum EffectLife: Sendable {
   case running, finished, cancelled
+}
+
+/// A `.run` effect's phase, the actions its sends are delivering, and the effect's end waiting
+/// for them.
+private struct EffectLifeState: Sendable {
+  var phase = EffectLife.running
+  var inFlight = 0
+  var waiter: CheckedContinuation<Bool, Never>?
 }
 
 /// A report about one effect: a heading, the effect and the step that started it, one detail

@@ -15,6 +15,8 @@ package final class EffectTree: Sendable {
     var handles: [Int: Task<Void, Never>] = [:]
     /// Whether any task ever entered.
     var hasStarted = false
+    /// Whether a task left without having been cancelled.
+    var hasFinishedNormally = false
     var isCancelled = false
     /// Those waiting for the tree to be empty.
     var waiters: [CheckedContinuation<Void, Never>] = []
@@ -50,9 +52,14 @@ package final class EffectTree: Sendable {
   }
 
   /// Counts a task out: its operation has returned.
-  func leave(_ token: Int) {
+  ///
+  /// - Parameters:
+  ///   - token: The task's token.
+  ///   - wasCancelled: Whether it had been cancelled.
+  func leave(_ token: Int, wasCancelled: Bool) {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.running.remove(token)
+      if !wasCancelled { state.hasFinishedNormally = true }
       state.handles[token] = nil
       guard state.running.isEmpty else { return [] }
       defer { state.waiters = [] }
@@ -67,11 +74,19 @@ package final class EffectTree: Sendable {
   /// The registry tokens of the tasks running in the tree.
   package var tokens: Set<Int> { state.withLock { $0.running } }
 
-  /// Whether any task ever entered the tree.
-  var hasStarted: Bool { state.withLock { $0.hasStarted } }
+  /// Whether the tree started nothing, was cancelled, or every task in it has been cancelled
+  /// (by ``cancel()``, `.cancel(id:)` or `cancelInFlight`).
+  var isCancelled: Bool {
+    state.withLock { state in
+      if state.isCancelled || !state.hasStarted { return true }
+      if state.hasFinishedNormally { return false }
+      return state.handles.count == state.running.count
+        && state.handles.values.allSatisfy(\.isCancelled)
+    }
+  }
 
-  /// Whether ``cancel()`` was called.
-  var isCancelled: Bool { state.withLock { $0.isCancelled } }
+  /// Whether ``cancel()`` was called: an action of the tree still on its way is then dropped.
+  var wasCancelled: Bool { state.withLock { $0.isCancelled } }
 
   /// Cancels every task of the tree, and every task that enters it from now on.
   package func cancel() {

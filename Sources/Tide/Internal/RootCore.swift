@@ -169,11 +169,17 @@ final class RootCore<State, Action: Sendable> {
       while pendingHead < pending.count {
         let queued = pending[pendingHead]
         pendingHead += 1
+        // A long chain of follow-ups (a countdown of a million `.send`s) keeps only what is
+        // still queued: the reduced half is dropped once it is the larger.
+        if pendingHead >= 4096, pendingHead * 2 >= pending.count {
+          pending.removeFirst(pendingHead)
+          pendingHead = 0
+        }
         if !scopeCaches.filled.isEmpty { scopeCaches.invalidate() }
         let effect = reduce(&state, queued.action)
         if !effect.isNone { start(effect, queuedIn: queued.tree, tree: &tree) }
       }
-      pending.removeAll(keepingCapacity: true)
+      pending.removeAll(keepingCapacity: pending.capacity <= 1024)
       pendingHead = 0
       notifyObservers()
     }
