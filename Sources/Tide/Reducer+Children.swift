@@ -59,16 +59,14 @@ extension Reducer {
       var wasPresent = false
       var childEffect = Effect<Action>.none
       if let childAction = action.extract(parentAction) {
-        let childEnvironment = environment(parentEnvironment)
         let found = slot.modify(&parentState) { optional -> Effect<ChildAction>? in
           guard optional != nil else { return nil }
           wasPresent = true
-          return childBody(&optional!, childAction, childEnvironment)
+          return childBody(&optional!, childAction, environment(parentEnvironment))
         }
         if let found {
-          if !found.isNone {
-            childEffect = found.map(action.embed).cancellable(id: lifetime.id)
-          }
+          // Skipping `map` for an action that starts nothing, as `pullback` does.
+          if !found.isNone { childEffect = found.map(action.embed).cancellable(id: lifetime.id) }
         } else {
           lifetime.reportMissingChild(childAction)
         }

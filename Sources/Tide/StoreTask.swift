@@ -36,7 +36,10 @@ public struct StoreTask: Sendable {
   /// screen started when the screen goes away.
   ///
   /// On a store driven by a ``ManualClock``, it runs the clock's ready work first; an effect
-  /// asleep on the clock (a zero sleep included) finishes only when something advances it.
+  /// asleep on the clock (a zero sleep included) finishes only when something advances it, and
+  /// one that waits on something outside the clock (a real network) resumes in the clock's
+  /// queue: drive the clock with ``ManualClock/advance(by:)`` rather than awaiting `finish()`
+  /// for those.
   public func finish() async {
     guard let tree else { return }
     if let scheduler = tree.scheduler { await scheduler.runReadyWork() }

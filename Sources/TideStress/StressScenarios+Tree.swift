@@ -65,11 +65,6 @@ extension StressScenarios {
     return Bool.random(using: &random) ? .merge(parts) : .concatenate(parts)
   }
 
-  enum Branch: Sendable {
-    case start
-    case step(depth: Int)
-  }
-
   /// Effects on the global executor whose actions start more effects, two at each level, while
   /// the main actor cancels the send's `StoreTask` at a random moment: no action of the tree is
   /// reduced once the cancellation has been, and no effect of it is left running.
@@ -87,24 +82,20 @@ extension StressScenarios {
     report.seconds = await elapsedSeconds {
       for _ in 0..<trials {
         let stopped = Lock(false)
-        let reducer = Reducer<TickState, Branch, Void> { state, action, _ in
+        // An action is its depth in the tree; each below the ninth level starts two more.
+        let reducer = Reducer<TickState, Int, Void> { state, depth, _ in
           if stopped.withLock({ $0 }) { state.after += 1 } else { state.before += 1 }
-          let depth: Int
-          switch action {
-          case .start: depth = 0
-          case .step(let level): depth = level
-          }
           guard depth < 9 else { return .none }
           return .merge(
             (0..<2).map { _ in
-              Effect<Branch>.run { send in
+              Effect<Int>.run { send in
                 await Task.yield()
-                await send(.step(depth: depth + 1))
+                await send(depth + 1)
               }
             })
         }
         let store = Store(initialState: TickState(), reducer: reducer, environment: ())
-        let task = store.send(.start)
+        let task = store.send(0)
         for _ in 0..<Int.random(in: 0..<80, using: &random) { await Task.yield() }
         stopped.withLock { $0 = true }
         task.cancel()

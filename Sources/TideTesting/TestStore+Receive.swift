@@ -153,11 +153,11 @@ extension TestStore {
     }
     let origin = nextOrigin("receive(\(inspector.line(received.action)))", at: location)
     if matching(received.action) {
-      _ = step(received.action, origin: origin, tree: received.tree, assert: assert)
+      step(received.action, origin: origin, tree: received.tree, assert: assert)
     } else {
       TestFailure.record(unexpected(received), at: location)
       // Keep the state in step with what really happened.
-      _ = step(
+      step(
         received.action, origin: origin, tree: received.tree, assert: nil, checksState: false)
     }
     await runReadyEffects()

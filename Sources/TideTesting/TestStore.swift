@@ -194,7 +194,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     }
     let origin = nextOrigin("send(\(inspector.line(action)))", at: location)
     let tree = EffectTree(scheduler: scheduler)
-    _ = step(action, origin: origin, tree: tree, assert: updateStateToExpectedResult)
+    step(action, origin: origin, tree: tree, assert: updateStateToExpectedResult)
     await runReadyEffects()
     return TestStoreTask(
       tree: tree, registry: runner.registry,
@@ -224,7 +224,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     tree: EffectTree,
     assert: ((inout State) throws -> Void)?,
     checksState: Bool = true
-  ) -> [Task<Void, Never>] {
+  ) {
     let location = origin.location ?? self.location
     let reporter = IssueReporter { message, _ in TestFailure.record(message, at: location) }
     let before = state
@@ -234,13 +234,12 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
       let inbox = self.inbox
       let registry = runner.registry
       let scheduler = self.scheduler
-      return runner.start(effect, origin: origin, tree: tree) { action, sender, tree in
+      return runner.start(effect, origin: origin, tree: tree) { action, sender, _ in
         // Exactly as a store driven by a clock delivers: a main-actor item in the clock's queue
         // that the effect waits for, so effects interleave as they do live; and nothing a
         // cancelled effect sends is received.
         await scheduler.runOnMainActor {
           if let sender, !registry.isLive(sender) { return }
-          guard let tree else { return }
           inbox.append(action, from: origin, in: tree)
         }
       }
@@ -248,7 +247,6 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     inbox.insertFollowUps(started.actions, from: origin, in: tree)
     if checksState { check(before: before, after: after, assert: assert, at: location) }
     state = after
-    return started.tasks
   }
 
   private func check(
@@ -320,7 +318,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     while let first = inbox.received.first, shouldSkip(first.action) {
       let received = inbox.removeFirst()!
       skipped.append(received)
-      _ = step(
+      step(
         received.action, origin: nextOrigin("skipped", at: location), tree: received.tree,
         assert: nil, checksState: false)
     }
