@@ -37,6 +37,9 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// every `IdentifiedArray` made in the process: two values with the same generation hold the
   /// same identifiers. `forEach` compares it to skip looking for removed elements.
   @usableFromInline private(set) var generation: UInt64
+  /// The latest changes to elements, for stores that watch elements by identifier: see
+  /// ``changedIDs(since:)``.
+  @usableFromInline var changes: ChangeJournal<Element.ID>
 
   /// An empty collection.
   ///
@@ -49,6 +52,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     identifiers = []
     table = IdentifierIndex()
     generation = Self.nextGeneration()
+    changes = ChangeJournal(revision: Self.nextGeneration())
   }
 
   /// A collection of `elements` in order; of elements that share an identifier, the last one
@@ -66,7 +70,8 @@ public struct IdentifiedArray<Element: Identifiable> {
     for element in elements { updateOrAppend(element) }
   }
 
-  private static func nextGeneration() -> UInt64 {
+  @usableFromInline
+  static func nextGeneration() -> UInt64 {
     generations.add(1, ordering: .relaxed).newValue
   }
 
@@ -118,6 +123,7 @@ public struct IdentifiedArray<Element: Identifiable> {
       }
       if let position = index(id: id), newValue.id == id {
         elements[position] = newValue
+        noteChange(of: id)
       } else {
         remove(id: id)
         updateOrAppend(newValue)
@@ -141,7 +147,11 @@ public struct IdentifiedArray<Element: Identifiable> {
     at position: Int, _ body: (inout Element) throws -> Result
   ) rethrows -> Result {
     defer {
-      if elements[position].id != identifiers[position] { reindex(changedAt: position) }
+      if elements[position].id != identifiers[position] {
+        reindex(changedAt: position)
+      } else {
+        noteChange(of: identifiers[position])
+      }
     }
     return try body(&elements[position])
   }
@@ -172,12 +182,14 @@ public struct IdentifiedArray<Element: Identifiable> {
     if let position = index(id: element.id) {
       let old = elements[position]
       elements[position] = element
+      noteChange(of: element.id)
       return old
     }
     elements.append(element)
     identifiers.append(element.id)
     table.append(last: identifiers)
     generation = Self.nextGeneration()
+    noteChange(of: element.id)
     return nil
   }
 
@@ -210,6 +222,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   public mutating func insert(_ element: Element, at position: Int) {
     if let existing = index(id: element.id) {
       elements[existing] = element
+      noteChange(of: element.id)
       return
     }
     elements.insert(element, at: position)
@@ -220,6 +233,7 @@ public struct IdentifiedArray<Element: Identifiable> {
       table.rebuild(for: identifiers)
     }
     generation = Self.nextGeneration()
+    noteChange(of: element.id)
   }
 
   /// Removes the element with an identifier.
@@ -255,6 +269,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     identifiers.remove(at: position)
     if table.isOversized(for: identifiers.count) { table.rebuild(for: identifiers) }
     generation = Self.nextGeneration()
+    noteChange(of: element.id)
     return element
   }
 
@@ -276,6 +291,7 @@ public struct IdentifiedArray<Element: Identifiable> {
         table.rebuild(for: identifiers)
         generation = Self.nextGeneration()
       }
+      noteChange(of: nil)
     }
     try elements.removeAll(where: shouldBeRemoved)
   }
@@ -292,6 +308,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     identifiers = elements.map(\.id)
     table.rebuild(for: identifiers)
     generation = Self.nextGeneration()
+    noteChange(of: nil)
   }
 }
 
@@ -329,6 +346,7 @@ extension IdentifiedArray: RandomAccessCollection {
         "IdentifiedArray: the element at position \(position) would change its identifier from \(id) to \(newValue.id); a position keeps its element's identifier (use subscript(id:) to replace an element)"
       )
       elements[position] = newValue
+      noteChange(of: id)
     }
   }
 }

@@ -57,12 +57,31 @@ extension Store {
     observe({ $0[keyPath: keyPath] }, onChange: onChange)
   }
 
-  /// Calls `onChange` with the whole state now, and again after every batch of actions, changed
-  /// or not.
+  /// Calls `onChange` with the whole state now, and again each time it changes.
   ///
-  /// Use it for state that is not `Equatable`, and for loggers that want every step. Such an
-  /// observer must not send an action every time it is told: that is a loop, which the store
-  /// stops and reports after 10,000 batches in a row. To send from it, capture the store weakly.
+  /// A state that is `Equatable` is compared after each batch of actions, so an action that
+  /// changes nothing tells nobody, as for any other observer and any Observation reader.
+  ///
+  /// <!-- example: fragment -->
+  /// ```swift
+  /// store.observe { state in log.append(state) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - onChange: Called with the state at once, then with each new state.
+  /// - Returns: A registration that stops notifications when cancelled.
+  @discardableResult
+  public func observe(onChange: @escaping (State) -> Void) -> StoreObservation
+  where State: Equatable {
+    observe({ $0 }, onChange: onChange)
+  }
+
+  /// Calls `onChange` with the whole state now, and again after every batch of actions, changed
+  /// or not: the store cannot tell whether a state that is not `Equatable` changed.
+  ///
+  /// Such an observer must not send an action every time it is told: that is a loop, which the
+  /// store stops and reports after 10,000 batches in a row. To send from it, capture the store
+  /// weakly.
   ///
   /// <!-- example: fragment -->
   /// ```swift

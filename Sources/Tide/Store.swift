@@ -24,15 +24,18 @@ import Observation
 /// Observers are told after each batch, so they never see a state that is half way through one.
 /// When the store is released, its running effects are cancelled.
 ///
-/// `Store` conforms to `Observable`: a SwiftUI view that reads ``state`` re-renders when it
-/// changes.
+/// `Store` conforms to `Observable`, and Observation tracks what is read through it: a SwiftUI
+/// view that reads `store.username` re-renders when the username changes, and for nothing else.
+/// See ``subscript(dynamicMember:)-(KeyPath<State,Value>)``.
 @MainActor
+@dynamicMemberLookup
 public final class Store<State, Action: Sendable> {
   @usableFromInline let core: StoreCore<State, Action>
-  private let registrar = ObservationRegistrar()
-  /// `\.state`, made once: a key path literal in a generic type is built anew (about a
-  /// microsecond) every time the expression runs.
-  private lazy var stateKeyPath: KeyPath<Store, State> = \.state
+  let registrar = ObservationRegistrar()
+  /// What Observation readers read through this store; made at the first such read.
+  var watch: StoreWatch<State>?
+  /// The stores scoped from this one by key paths, for handing out the same store again.
+  var scopeCache: ScopeCache?
 
   /// Creates a store that runs a feature from its initial state.
   ///
@@ -131,21 +134,17 @@ public final class Store<State, Action: Sendable> {
 
   /// The current state.
   ///
-  /// Reading it inside SwiftUI or `withObservationTracking` tracks it.
+  /// Reading it inside SwiftUI or `withObservationTracking` tracks all of it: the reader is told
+  /// when any part of it changes (after every action when `State` is not `Equatable`). A view
+  /// reads through the store instead, `store.username`, and is told only when what it read
+  /// changes: see ``subscript(dynamicMember:)-(KeyPath<State,Value>)``.
   ///
   /// <!-- example: fragment -->
   /// ```swift
   /// print(store.state.count)
   /// ```
   public var state: State {
-    switch core {
-    case .root(let root, _):
-      trackRead(of: root)
-      return root.state
-    case .scoped(let scoped, _):
-      scoped.trackRead()
-      return scoped.state()
-    }
+    track(\State.self, isEqual: runtimeEquality(for: State.self))
   }
 
   /// The current state, without recording a read for Observation.
@@ -154,27 +153,6 @@ public final class Store<State, Action: Sendable> {
     switch core {
     case .root(let root, _): root.state
     case .scoped(let scoped, _): scoped.state()
-    }
-  }
-
-  /// Records a read of a root store's state for Observation.
-  @usableFromInline
-  func trackRead(of root: RootCore<State, Action>) {
-    registrar.access(self, keyPath: stateKeyPath)
-    if root.didChange == nil {
-      // Observation tracking is one-shot and registers on read: until `state` is read again there
-      // is nobody to tell of a change, so the hook (and the registrar's cost, about a
-      // microsecond) is only installed after a read and removed once it has fired.
-      root.didChange = { [weak self] in self?.stateDidChange() }
-    }
-  }
-
-  /// Records a read for Observation on the root store, whichever store this is.
-  @usableFromInline
-  var trackRootRead: () -> Void {
-    switch core {
-    case .root(let root, _): { [self] in self.trackRead(of: root) }
-    case .scoped(let scoped, _): scoped.trackRead
     }
   }
 
@@ -215,6 +193,10 @@ public final class Store<State, Action: Sendable> {
   /// Returns a store for a child domain that reads its state from this store and sends its
   /// actions through it.
   ///
+  /// Each call makes a new store: functions have no identity to find it again by. For a store
+  /// that stays the same from one call to the next (what SwiftUI needs to keep a view's
+  /// identity), scope by key paths: ``scope(state:action:)-(KeyPath<State,ChildState>,KeyPath<Action.AllCasePaths,CasePath<Action,ChildAction>>)``.
+  ///
   /// <!-- example: given appStore: Store<App.State, App.Action> -->
   /// ```swift
   /// let loginStore = appStore.scope(
@@ -236,10 +218,10 @@ public final class Store<State, Action: Sendable> {
     return Store<ChildState, ChildAction>(
       scoped: ScopedCore(
         project: { [self] in toChildState(self.currentState) },
-        trackRead: trackRootRead,
         addObserver: { [self] notify in
           self.addObserver { notify(toChildState($0)) }
         },
+        attach: { [self] child in self.watch(child) },
         effects: core.effects,
         caches: core.caches
       ),
@@ -271,11 +253,6 @@ public final class Store<State, Action: Sendable> {
     case .root(_, let owner): owner.addObserver(notify)
     case .scoped(let scoped, _): scoped.addObserver(notify)
     }
-  }
-
-  private func stateDidChange() {
-    if case .root(let root, _) = core { root.didChange = nil }
-    registrar.withMutation(of: self, keyPath: stateKeyPath) {}
   }
 
   /// The running effects, oldest first, as their descriptions print them. A scoped store lists

@@ -1,8 +1,8 @@
 /// A value of a store's state and the action that sets it: what a text field, a toggle or a
 /// picker needs, on any platform.
 ///
-/// Reading ``value`` reads the store's state (so Observation tracks it, as any read through the
-/// store does); ``set(_:)`` sends the action. The state stays the one source of truth: after a
+/// Reading ``value`` reads that value through the store (so Observation tracks it alone, as
+/// `store.name` does); ``set(_:)`` sends the action. The state stays the one source of truth: after a
 /// set, ``value`` is whatever the reducer made of the action, which may differ from what was set.
 ///
 /// ```swift
@@ -54,7 +54,7 @@ extension Store {
     _ keyPath: KeyPath<State, Value>, send action: @escaping (Value) -> Action
   ) -> StoreBinding<Value> {
     StoreBinding(
-      read: { [self] in state[keyPath: keyPath] },
+      read: { [self] in track(keyPath, isEqual: runtimeEquality(for: Value.self)) },
       write: { [self] in send(action($0)) })
   }
 }

@@ -215,8 +215,7 @@ final class RootCore<State, Action: Sendable> {
         Last sent: \(describe(dropped.last!.action))
 
       The store dropped \(count) they had queued, to stop the loop. An observer should send only \
-      when the state calls for it: a whole-state observer is told after every batch, changed or \
-      not.
+      when the state calls for it.
       """)
   }
 

@@ -8,29 +8,32 @@
 final class ScopedCore<State, Action: Sendable> {
   /// Computes the child's state from the parent's current (possibly cached) state.
   private let project: () -> State
-  /// Records a read of the state for Observation, on the root store: only the root tells
-  /// observers of changes, so that is where a view that reads through a scope must be tracked.
-  @usableFromInline let trackRead: () -> Void
   @usableFromInline let addObserver: (@escaping (State) -> Void) -> StoreObservation
+  /// Puts the child store in the list of what its parent looks at after each batch.
+  @usableFromInline let attach: (any ScopeWatcher) -> Void
   /// The root's effects, which every store scoped from it shares.
   @usableFromInline let effects: EffectRegistry
   /// The root's caches, which this scope's cache joins when it is filled.
   let caches: ScopeCaches
+  /// For a scope of an optional child or of an element: whether it is still there.
+  let presence: ScopePresence?
   private let cache = ScopeStateCache<State>()
 
   @usableFromInline
   init(
     project: @escaping () -> State,
-    trackRead: @escaping () -> Void,
     addObserver: @escaping (@escaping (State) -> Void) -> StoreObservation,
+    attach: @escaping (any ScopeWatcher) -> Void,
     effects: EffectRegistry,
-    caches: ScopeCaches
+    caches: ScopeCaches,
+    presence: ScopePresence? = nil
   ) {
     self.project = project
-    self.trackRead = trackRead
     self.addObserver = addObserver
+    self.attach = attach
     self.effects = effects
     self.caches = caches
+    self.presence = presence
   }
 
   /// The child's state: from the cache when the root's state has not changed since it was last
@@ -42,5 +45,32 @@ final class ScopedCore<State, Action: Sendable> {
     cache.value = value
     caches.filled.append(cache)
     return value
+  }
+}
+
+/// Whether the optional child or the element a scoped store reads is still there. Once it is
+/// gone, the store answers with the last state it saw, for ever: a child presented again, or an
+/// element added again with the same identifier, gets a new store.
+@MainActor
+@usableFromInline
+final class ScopePresence {
+  private(set) var isGone = false
+  /// Whether the parent looks for the child after every batch (an optional child), rather than
+  /// being told (an element, by its collection's changes).
+  let checksEveryBatch: Bool
+  /// Drops the store from its parent's cache; called once, when the child is found gone.
+  private var onGone: (() -> Void)?
+
+  init(checksEveryBatch: Bool, onGone: @escaping () -> Void) {
+    self.checksEveryBatch = checksEveryBatch
+    self.onGone = onGone
+  }
+
+  func markGone() {
+    if isGone { return }
+    isGone = true
+    let onGone = self.onGone
+    self.onGone = nil
+    onGone?()
   }
 }

@@ -1,0 +1,30 @@
+/// An enum that lists its case paths as the properties of one value, so that a case path can be
+/// named by a key path: `\.login`.
+///
+/// Key paths have identity (two `\.login` are equal), which case paths made from functions do not.
+/// That is what lets ``Store/scope(state:action:)-(KeyPath<State,ChildState>,KeyPath<Action.AllCasePaths,CasePath<Action,ChildAction>>)``
+/// hand out the same store each time it is called with the same paths. Tide uses no macros, so
+/// the list is written by hand, one line a case:
+///
+/// ```swift
+/// enum ParentAction: Sendable, CasePathable {
+///   case child(ChildAction)
+///   case closeTapped
+///
+///   struct AllCasePaths {
+///     var child: CasePath<ParentAction, ChildAction> { CasePath(ParentAction.child) }
+///   }
+///   static var allCasePaths: AllCasePaths { AllCasePaths() }
+/// }
+///
+/// enum ChildAction: Sendable { case tapped }
+/// print(ParentAction.allCasePaths.child.extract(.child(.tapped)) as Any)  // Optional(ChildAction.tapped)
+/// ```
+///
+/// Only the cases a store scopes to need to be listed.
+public protocol CasePathable {
+  /// A type whose properties are the enum's case paths.
+  associatedtype AllCasePaths
+  /// The value whose properties are the enum's case paths.
+  static var allCasePaths: AllCasePaths { get }
+}

@@ -1,0 +1,129 @@
+/// The stores of the elements of one collection, scoped by identifier from one store.
+///
+/// After each batch it asks the collection which elements changed since it last looked
+/// (``IdentifiedArray``'s change journal) and looks at those elements' stores alone, so a
+/// thousand watched rows cost what one does when one row changes. When the collection cannot
+/// tell (it was replaced, or changed more than its journal keeps), it looks at all of them.
+@MainActor
+final class ElementScopes<
+  ParentState, ParentAction: Sendable, Element: Identifiable, ElementAction: Sendable
+>: ScopeWatcher {
+  private weak var parent: Store<ParentState, ParentAction>?
+  private let path: KeyPath<ParentState, IdentifiedArray<Element>>
+  private let action: CasePath<ParentAction, (Element.ID, ElementAction)>
+  private var members: [Element.ID: Member] = [:]
+  private var revision: UInt64
+  private var isAttached = false
+  private var sweepAt = 16
+
+  private struct Member {
+    weak var store: Store<Element, ElementAction>?
+    let presence: ScopePresence
+  }
+
+  init(
+    parent: Store<ParentState, ParentAction>,
+    path: KeyPath<ParentState, IdentifiedArray<Element>>,
+    action: CasePath<ParentAction, (Element.ID, ElementAction)>,
+    revision: UInt64
+  ) {
+    self.parent = parent
+    self.path = path
+    self.action = action
+    self.revision = revision
+  }
+
+  var count: Int { members.count }
+
+  /// The store of the element with `id`: the one already made while it lives, else a new one;
+  /// `nil` when there is no such element.
+  func store(for id: Element.ID) -> Store<Element, ElementAction>? {
+    guard let parent else { return nil }
+    if let member = members[id], let store = member.store, !member.presence.isGone {
+      return store
+    }
+    guard let initial = parent.currentState[keyPath: path][id: id] else { return nil }
+    let store = makeStore(id: id, initial: initial, parent: parent)
+    if members.count >= sweepAt {
+      members = members.filter { $0.value.store != nil && !$0.value.presence.isGone }
+      sweepAt = max(16, members.count * 2)
+    }
+    if !isAttached {
+      isAttached = true
+      // Changes are counted from now: earlier ones were made before any store existed.
+      revision = parent.currentState[keyPath: path].revision
+      parent.watch(self)
+    }
+    return store
+  }
+
+  private func makeStore(
+    id: Element.ID, initial: Element, parent: Store<ParentState, ParentAction>
+  ) -> Store<Element, ElementAction> {
+    let last = LastState(initial)
+    let presence = ScopePresence(checksEveryBatch: false) { [weak self] in
+      self?.members[id] = nil
+    }
+    let path = self.path
+    let embed = action.embed
+    let sendToRoot = parent.sendToRoot
+    let store = Store<Element, ElementAction>(
+      scoped: ScopedCore(
+        project: { [parent] in
+          if !presence.isGone, let element = parent.currentState[keyPath: path][id: id] {
+            last.value = element
+            return element
+          }
+          presence.markGone()
+          return last.value
+        },
+        addObserver: { [parent] notify in
+          parent.addObserver { state in
+            notify((presence.isGone ? nil : state[keyPath: path][id: id]) ?? last.value)
+          }
+        },
+        // Its parent looks at it when its element changes, watched or not.
+        attach: { _ in },
+        effects: parent.core.effects,
+        caches: parent.core.caches,
+        presence: presence
+      ),
+      send: { [parent] elementAction in
+        if !presence.isGone, parent.currentState[keyPath: path].index(id: id) == nil {
+          presence.markGone()
+        }
+        if presence.isGone {
+          reportSendToGoneScope(
+            elementAction, what: "the element \(describe(id)) of \(path), which was removed")
+          return StoreTask()
+        }
+        return sendToRoot(embed((id, elementAction)))
+      }
+    )
+    members[id] = Member(store: store, presence: presence)
+    return store
+  }
+
+  func refresh() -> Bool {
+    guard let parent else { return false }
+    let elements = parent.currentState[keyPath: path]
+    if elements.revision != revision {
+      let changed = elements.changedIDs(since: revision).map { Set($0) } ?? Set(members.keys)
+      revision = elements.revision
+      for id in changed {
+        guard let member = members[id] else { continue }
+        guard let store = member.store else {
+          members[id] = nil
+          continue
+        }
+        if elements.index(id: id) == nil { member.presence.markGone() }
+        _ = store.refresh()
+      }
+    }
+    if members.isEmpty {
+      isAttached = false
+      return false
+    }
+    return true
+  }
+}

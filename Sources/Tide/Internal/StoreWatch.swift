@@ -1,0 +1,129 @@
+import Observation
+
+/// What Observation readers read through one store, and the stores scoped from it that need
+/// looking at after each batch of actions.
+///
+/// A read through a store (``Store/subscript(dynamicMember:)-(KeyPath<State,Value>)``,
+/// ``Store/state``, a scope call) records the value it returned. After each batch the root looks at
+/// its records: a value that differs from the one recorded tells its readers (through the store's
+/// `ObservationRegistrar`) and is forgotten, as Observation's tracking is one-shot; the others stay.
+/// Then it asks the scoped stores it watches to do the same, each against its own state.
+@MainActor
+final class StoreWatch<State> {
+  var reads: [ReadKey: TrackedRead<State>] = [:]
+  var children: [any ScopeWatcher] = []
+  /// Whether the store is in its parent's list (for a root: whether the root calls it).
+  var isAttached = false
+
+  var isEmpty: Bool { reads.isEmpty && children.isEmpty }
+
+  /// Compares each recorded value with `state`; forgets those that changed and returns them.
+  func takeChanged(in state: State) -> [TrackedRead<State>] {
+    var changed: [TrackedRead<State>] = []
+    for (key, read) in reads where read.hasChanged(state) {
+      changed.append(read)
+      reads[key] = nil
+    }
+    return changed
+  }
+
+  /// Refreshes the watched children; keeps those that still need it, and any added meanwhile.
+  func refreshChildren() {
+    if children.isEmpty { return }
+    let current = children
+    children = []
+    var kept: [any ScopeWatcher] = []
+    kept.reserveCapacity(current.count)
+    for child in current where child.refresh() { kept.append(child) }
+    children = kept + children
+  }
+}
+
+/// Something a store looks at after each batch: a scoped store, or the element stores of one
+/// collection.
+@MainActor
+@usableFromInline
+protocol ScopeWatcher: AnyObject {
+  /// Looks at the state after a batch and tells readers of what changed.
+  ///
+  /// - Returns: Whether it needs looking at after the next batch too.
+  func refresh() -> Bool
+}
+
+/// A watcher held weakly: a store nobody holds is freed, and its entry then dropped.
+@MainActor
+final class WeakWatcher: ScopeWatcher {
+  weak var watcher: (any ScopeWatcher)?
+
+  init(_ watcher: any ScopeWatcher) {
+    self.watcher = watcher
+  }
+
+  func refresh() -> Bool {
+    watcher?.refresh() ?? false
+  }
+}
+
+/// What a read recorded: where in the state, and which question about that place.
+struct ReadKey: Hashable {
+  enum Kind: Hashable {
+    /// The value at the path.
+    case value
+    /// Whether the optional at the path is `nil`.
+    case presence
+    /// Whether the collection at the path has an element with this identifier.
+    case element(AnyHashable)
+  }
+
+  let path: AnyKeyPath
+  let kind: Kind
+}
+
+/// A value read through a store, as it was when read.
+@MainActor
+class TrackedRead<State> {
+  /// Tells the readers, through the store's registrar.
+  let willChange: () -> Void
+  /// The key path the store's registrar knows the read by: made once, as building a key path
+  /// in a generic type costs about a microsecond.
+  var subjectPath: AnyKeyPath = \Int.self
+
+  init(willChange: @escaping () -> Void) {
+    self.willChange = willChange
+  }
+
+  func hasChanged(_ state: State) -> Bool { true }
+}
+
+/// A read of one value, compared with `==` when it has one.
+@MainActor
+final class TrackedValue<State, Value>: TrackedRead<State> {
+  let read: (State) -> Value
+  let last: Value
+  /// `nil` for values that are not `Equatable`: those count as changed after every batch.
+  let isEqual: ((Value, Value) -> Bool)?
+
+  init(
+    read: @escaping (State) -> Value, last: Value, isEqual: ((Value, Value) -> Bool)?,
+    willChange: @escaping () -> Void
+  ) {
+    self.read = read
+    self.last = last
+    self.isEqual = isEqual
+    super.init(willChange: willChange)
+  }
+
+  override func hasChanged(_ state: State) -> Bool {
+    guard let isEqual else { return true }
+    return !isEqual(last, read(state))
+  }
+}
+
+/// `==` for a value whose type is `Equatable` at run time, or `nil`.
+func runtimeEquality<Value>(for type: Value.Type) -> ((Value, Value) -> Bool)? {
+  guard let equatable = type as? any Equatable.Type else { return nil }
+  func equality<E: Equatable>(_: E.Type) -> (Value, Value) -> Bool {
+    { ($0 as! E) == ($1 as! E) }
+  }
+  return equality(equatable)
+}

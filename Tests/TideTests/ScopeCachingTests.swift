@@ -1,0 +1,247 @@
+import Observation
+import Testing
+import TideTestSupport
+
+@testable import Tide
+
+/// Stable scopes: the same key paths give the same store, an optional scope follows its child's
+/// presence, an element scope outlives its element without trapping, and nothing nobody holds is
+/// kept.
+@MainActor
+@Suite struct ScopeCachingTests {
+  typealias State = ObservationTrackingTests.State
+  typealias Action = ObservationTrackingTests.Action
+  typealias Row = ObservationTrackingTests.Row
+
+  func makeStore(_ state: State = State()) -> Store<State, Action> {
+    Store(initialState: state, reducer: ObservationTrackingTests.reducer, environment: ())
+  }
+
+  @Test func scopingTwiceWithTheSamePathsGivesTheSameStore() {
+    let store = makeStore()
+    let first = store.scope(state: \.left, action: \.left)
+    let second = store.scope(state: \.left, action: \.left)
+    let other = store.scope(state: \.right, action: \.right)
+    #expect(first === second)
+    #expect(first !== other)
+    // Through a scope: the cache is per store.
+    let home = store.scope(state: \.home, action: \.home)
+    #expect(home === store.scope(state: \.home, action: \.home))
+  }
+
+  @Test func aScopedStateIsComputedOncePerChangeHoweverOftenItIsRead() {
+    let projections = Recorder<Int>()
+    struct Counting: Equatable {
+      var value = 0
+    }
+    let store = makeStore()
+    let counted = store.scope(
+      state: { state -> Int in
+        projections.append(state.left.count)
+        return state.left.count
+      }, action: Action.left)
+    for _ in 0..<5 { _ = counted.state }
+    #expect(projections.all == [0])
+    store.send(.synced)
+    for _ in 0..<5 { _ = counted.state }
+    #expect(projections.all == [0, 0])
+    // Scoping again does not read the state at all.
+    for _ in 0..<5 { _ = store.scope(state: \.left, action: \.left) }
+    #expect(projections.all == [0, 0])
+  }
+
+  @Test func anOptionalScopeIsNilWhileItsStateIsAndStableWhileItIsThere() {
+    let store = makeStore()
+    let home = store.scope(state: \.home, action: \.home)
+    #expect(home != nil)
+    #expect(home === store.scope(state: \.home, action: \.home))
+    home?.send(.queryChanged("Brus"))
+    #expect(store.state.home?.search.query == "Brus")
+    store.send(.dismissHome)
+    #expect(store.scope(state: \.home, action: \.home) == nil)
+    store.send(.presentHome)
+    let again = store.scope(state: \.home, action: \.home)
+    #expect(again != nil)
+    #expect(again !== home)
+    // The old store kept its last state, and does not follow the new presentation.
+    #expect(home?.state.search.query == "Brus")
+    #expect(again?.state.search.query == "")
+  }
+
+  @Test func aStoreHeldAfterItsChildWentNeverFollowsANewPresentation() {
+    let store = makeStore()
+    let home = store.scope(state: \.home, action: \.home)!
+    // Dismissed and presented again in one batch of reads: nothing read the store in between.
+    store.send(.dismissHome)
+    store.send(.presentHome)
+    store.send(.home(.queryChanged("new")))
+    #expect(home.state.search.query == "")
+    #expect(store.scope(state: \.home, action: \.home) !== home)
+  }
+
+  @Test func aViewThatScopesAnOptionalChildIsToldWhenItComesAndGoes() {
+    let store = makeStore()
+    let changes = Lock(0)
+    withObservationTracking {
+      _ = store.scope(state: \.home, action: \.home)
+    } onChange: {
+      changes.withLock { $0 += 1 }
+    }
+    store.send(.home(.queryChanged("q")))
+    #expect(changes.withLock { $0 } == 0)
+    store.send(.dismissHome)
+    #expect(changes.withLock { $0 } == 1)
+  }
+
+  @Test func aSendToADismissedChildIsReportedAndNotSent() {
+    let store = makeStore()
+    let home = store.scope(state: \.home, action: \.home)!
+    store.send(.dismissHome)
+    let issues = ReportedIssues()
+    IssueReporter.$current.withValue(issues.reporter) {
+      home.send(.queryChanged("late"))
+    }
+    #expect(store.state.home == nil)
+    #expect(
+      issues.all == [
+        """
+        A store sent an action after its state was gone.
+
+          Action: .queryChanged("late")
+          Store: an optional child whose state is nil
+
+        The store keeps answering with the last state it saw; the action was not sent. Scope \
+        again for a store of what is there now.
+        """
+      ])
+  }
+
+  @Test func anElementStoreIsStableAndOutlivesItsElement() {
+    let store = makeStore()
+    let row = store.scope(state: \.rows, id: 2, action: \.row)
+    #expect(row != nil)
+    #expect(row === store.scope(state: \.rows, id: 2, action: \.row))
+    #expect(store.scope(state: \.rows, id: 9, action: \.row) == nil)
+    row?.send(.rename("second"))
+    #expect(row?.title == "second")
+    store.send(.removeRow(2))
+    // Reads give the last state; no trap.
+    #expect(row?.state == Row(id: 2, title: "second"))
+    #expect(row?.title == "second")
+    let issues = ReportedIssues()
+    IssueReporter.$current.withValue(issues.reporter) {
+      row?.send(.rename("gone"))
+    }
+    #expect(
+      issues.all == [
+        """
+        A store sent an action after its state was gone.
+
+          Action: .rename("gone")
+          Store: the element 2 of \\State.rows, which was removed
+
+        The store keeps answering with the last state it saw; the action was not sent. Scope \
+        again for a store of what is there now.
+        """
+      ])
+    // Added again with the same identifier: a new store, following the new element.
+    store.send(.addRow(2))
+    let again = store.scope(state: \.rows, id: 2, action: \.row)
+    #expect(again !== row)
+    #expect(again?.title == "row 2")
+    #expect(row?.title == "second")
+  }
+
+  @Test func aRowReaderIsToldOnlyOfItsOwnRow() {
+    let store = makeStore()
+    let first = store.scope(state: \.rows, id: 1, action: \.row)!
+    let second = store.scope(state: \.rows, id: 2, action: \.row)!
+    let changes = Lock([0, 0])
+    withObservationTracking {
+      _ = first.title
+    } onChange: {
+      changes.withLock { $0[0] += 1 }
+    }
+    withObservationTracking {
+      _ = second.title
+    } onChange: {
+      changes.withLock { $0[1] += 1 }
+    }
+    second.send(.rename("two!"))
+    store.send(.addRow(3))
+    store.send(.synced)
+    #expect(changes.withLock { $0 } == [0, 1])
+  }
+
+  @Test func aRowReaderIsToldWhenTheWholeCollectionIsReplaced() {
+    let store = Store(
+      initialState: ObservationTrackingTests.State(),
+      reducer: Reducer<State, Action, Void> { state, action, _ in
+        if action == .synced {
+          state.rows = [Row(id: 1, title: "replaced"), Row(id: 2, title: "two")]
+        }
+        return .none
+      }, environment: ())
+    let first = store.scope(state: \.rows, id: 1, action: \.row)!
+    let second = store.scope(state: \.rows, id: 2, action: \.row)!
+    let changes = Lock([0, 0])
+    withObservationTracking {
+      _ = first.title
+    } onChange: {
+      changes.withLock { $0[0] += 1 }
+    }
+    withObservationTracking {
+      _ = second.title
+    } onChange: {
+      changes.withLock { $0[1] += 1 }
+    }
+    store.send(.synced)
+    #expect(changes.withLock { $0 } == [1, 0])
+  }
+
+  @Test func storesNobodyHoldsAreFreed() {
+    let store = makeStore()
+    weak var left: Store<ObservationTrackingTests.Counter, ObservationTrackingTests.CounterAction>?
+    weak var home: Store<ObservationTrackingTests.Home, ObservationTrackingTests.HomeAction>?
+    weak var row: Store<Row, ObservationTrackingTests.RowAction>?
+    do {
+      let scopedLeft = store.scope(state: \.left, action: \.left)
+      let scopedHome = store.scope(state: \.home, action: \.home)
+      let scopedRow = store.scope(state: \.rows, id: 1, action: \.row)
+      withObservationTracking {
+        _ = scopedLeft.count
+        _ = scopedHome?.title
+        _ = scopedRow?.title
+      } onChange: {
+      }
+      left = scopedLeft
+      home = scopedHome
+      row = scopedRow
+    }
+    #expect(left == nil)
+    #expect(home == nil)
+    #expect(row == nil)
+    store.send(.left(.increment))
+    store.send(.row(1, .rename("x")))
+    #expect(store.state.left.count == 1)
+  }
+
+  @Test func noCacheGrowsWhenRowsComeAndGo() {
+    let store = makeStore()
+    var held: [Store<Row, ObservationTrackingTests.RowAction>] = []
+    for id in 10..<2_010 {
+      store.send(.addRow(id))
+      if let row = store.scope(state: \.rows, id: id, action: \.row) { held.append(row) }
+      if held.count > 10 { held.removeFirst() }
+      store.send(.removeRow(id - 5))
+    }
+    let families = store.scopeCache!
+    #expect(families.count == 1)
+    // The element stores alive are the ten held; the family keeps at most twice as many entries.
+    let family =
+      families[
+        ScopeCache.Key(state: \State.rows, action: \Action.AllCasePaths.row, kind: .elements)]
+      as! ElementScopes<State, Action, Row, ObservationTrackingTests.RowAction>
+    #expect(family.count <= 32)
+  }
+}
