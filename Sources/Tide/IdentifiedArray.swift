@@ -52,7 +52,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     identifiers = []
     table = IdentifierIndex()
     generation = Self.nextGeneration()
-    changes = ChangeJournal(revision: Self.nextGeneration())
+    changes = ChangeJournal(revision: identifiedArrayRevisions.add(1, ordering: .relaxed).newValue)
   }
 
   /// A collection of `elements` in order; of elements that share an identifier, the last one

@@ -96,18 +96,30 @@ extension Store {
     let watch = self.watch ?? StoreWatch()
     self.watch = watch
     if let read = watch.reads[key] {
-      registrar.access(self, keyPath: read.subjectPath as! KeyPath<Store, Int>)
+      registrar.access(
+        self, keyPath: unsafeDowncast(read.subjectPath, to: KeyPath<Store, Int>.self))
       return
     }
-    let subjectPath: KeyPath<Store, Int> = \Store.[observing: key]
-    let read = make { [weak self] in
-      guard let self else { return }
-      self.registrar.withMutation(of: self, keyPath: subjectPath) {}
+    let subjectPath: KeyPath<Store, Int>
+    if let known = watch.subjectPaths[key] {
+      subjectPath = unsafeDowncast(known, to: KeyPath<Store, Int>.self)
+    } else {
+      subjectPath = \Store.[observing: key]
+      watch.subjectPaths[key] = subjectPath
     }
+    let read = make(willChange(subjectPath))
     read.subjectPath = subjectPath
     watch.reads[key] = read
     startWatching()
     registrar.access(self, keyPath: subjectPath)
+  }
+
+  /// A function that tells the readers of `subjectPath` of a change.
+  func willChange(_ subjectPath: KeyPath<Store, Int>) -> () -> Void {
+    { [weak self] in
+      guard let self else { return }
+      self.registrar.withMutation(of: self, keyPath: subjectPath) {}
+    }
   }
 
   /// What the registrar identifies a read by.

@@ -98,7 +98,6 @@ extension Store where Action: CasePathable {
     id: Element.ID,
     action: KeyPath<Action.AllCasePaths, CasePath<Action, (Element.ID, ElementAction)>>
   ) -> Store<Element, ElementAction>? {
-    trackElement(state, id: id)
     let cache = self.scopeCache ?? ScopeCache()
     self.scopeCache = cache
     let key = ScopeCache.Key(state: state, action: action, kind: .elements)
@@ -111,6 +110,7 @@ extension Store where Action: CasePathable {
         revision: currentState[keyPath: state].revision)
       cache.insert(family, for: key, strongly: true)
     }
+    family.trackPresence(of: id)
     return family.store(for: id)
   }
 }
@@ -122,18 +122,6 @@ extension Store {
     record(ReadKey(path: path, kind: .presence)) {
       TrackedValue(
         read: { $0[keyPath: path] != nil }, last: present, isEqual: { $0 == $1 }, willChange: $0)
-    }
-  }
-
-  /// Records a read of whether the collection at `path` has an element with `id`.
-  func trackElement<Element: Identifiable>(
-    _ path: KeyPath<State, IdentifiedArray<Element>>, id: Element.ID
-  ) {
-    let present = currentState[keyPath: path].index(id: id) != nil
-    record(ReadKey(path: path, kind: .element(AnyHashable(id)))) {
-      TrackedValue(
-        read: { $0[keyPath: path].index(id: id) != nil }, last: present, isEqual: { $0 == $1 },
-        willChange: $0)
     }
   }
 

@@ -144,7 +144,14 @@ public final class Store<State, Action: Sendable> {
   /// print(store.state.count)
   /// ```
   public var state: State {
-    track(\State.self, isEqual: runtimeEquality(for: State.self))
+    if let read = watch?.stateRead {
+      registrar.access(
+        self, keyPath: unsafeDowncast(read.subjectPath, to: KeyPath<Store, Int>.self))
+      return currentState
+    }
+    let state = track(\State.self, isEqual: runtimeEquality(for: State.self))
+    watch?.stateRead = watch?.reads[ReadKey(path: \State.self, kind: .value)]
+    return state
   }
 
   /// The current state, without recording a read for Observation.

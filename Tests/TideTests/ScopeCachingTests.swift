@@ -173,6 +173,23 @@ import TideTestSupport
     #expect(changes.withLock { $0 } == [0, 1])
   }
 
+  @Test func aViewThatScopesARowIsToldWhenThatRowGoesAndNotOtherwise() {
+    let store = makeStore()
+    let changes = Lock(0)
+    withObservationTracking {
+      _ = store.scope(state: \.rows, id: 2, action: \.row)
+    } onChange: {
+      changes.withLock { $0 += 1 }
+    }
+    store.send(.row(2, .rename("renamed")))
+    store.send(.row(1, .rename("other")))
+    store.send(.removeRow(1))
+    store.send(.addRow(7))
+    #expect(changes.withLock { $0 } == 0)
+    store.send(.removeRow(2))
+    #expect(changes.withLock { $0 } == 1)
+  }
+
   @Test func aRowReaderIsToldWhenTheWholeCollectionIsReplaced() {
     let store = Store(
       initialState: ObservationTrackingTests.State(),

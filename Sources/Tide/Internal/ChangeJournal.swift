@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The latest changes to an ``IdentifiedArray``'s elements, so that a store watching many
 /// elements by identifier finds the few that changed without looking at the others.
 ///
@@ -29,33 +31,43 @@ struct ChangeJournal<ID: Hashable> {
 
   /// The revision of the latest change; unique to it in the process.
   @usableFromInline private(set) var revision: UInt64
+  /// A ring of the latest links: the newest is just before `next`.
   @usableFromInline private(set) var links: ContiguousArray<Link> = []
+  @usableFromInline private(set) var next = 0
 
   @usableFromInline
   init(revision: UInt64) {
     self.revision = revision
   }
 
-  /// Records a change, as revision `next`.
-  @usableFromInline
-  mutating func record(_ id: ID?, as next: UInt64) {
-    if links.count == Self.capacity { links.removeFirst() }
-    links.append(Link(previous: revision, revision: next, id: id))
-    revision = next
+  /// Records a change, as revision `newRevision`.
+  @inlinable
+  mutating func record(_ id: ID?, as newRevision: UInt64) {
+    let link = Link(previous: revision, revision: newRevision, id: id)
+    if links.count < Self.capacity {
+      links.append(link)
+    } else {
+      links[next] = link
+    }
+    next = next + 1 == Self.capacity ? 0 : next + 1
+    revision = newRevision
   }
 
   /// The identifiers changed since `earlier`, or `nil` when the journal cannot tell.
   func changes(since earlier: UInt64) -> [ID]? {
     var current = revision
     var ids: [ID] = []
-    var position = links.count - 1
+    // Newest first: the link that made `current` is the next one back, or the chain is broken.
+    var position = next
+    var remaining = links.count
     while current != earlier {
-      // Links are in order, so the one that made `current` is at or before `position`.
-      while position >= 0, links[position].revision != current { position -= 1 }
-      guard position >= 0, let id = links[position].id else { return nil }
+      guard remaining > 0 else { return nil }
+      position = position == 0 ? links.count - 1 : position - 1
+      remaining -= 1
+      let link = links[position]
+      guard link.revision == current, let id = link.id else { return nil }
       ids.append(id)
-      current = links[position].previous
-      position -= 1
+      current = link.previous
     }
     return ids
   }
@@ -63,9 +75,9 @@ struct ChangeJournal<ID: Hashable> {
 
 extension IdentifiedArray {
   /// Records that the element with `id` (or, for `nil`, any number of elements) may have changed.
-  @usableFromInline
+  @inlinable
   mutating func noteChange(of id: Element.ID?) {
-    changes.record(id, as: Self.nextGeneration())
+    changes.record(id, as: identifiedArrayRevisions.add(1, ordering: .relaxed).newValue)
   }
 
   /// The revision of the latest change, unique to it among every `IdentifiedArray` of the process.
@@ -78,6 +90,9 @@ extension IdentifiedArray {
     changes.changes(since: revision)
   }
 }
+
+/// The source of ``IdentifiedArray``'s revisions.
+@usableFromInline let identifiedArrayRevisions = Atomic<UInt64>(0)
 
 extension ChangeJournal: Sendable where ID: Sendable {}
 extension ChangeJournal.Link: Sendable where ID: Sendable {}

@@ -1,3 +1,5 @@
+import Observation
+
 /// The stores of the elements of one collection, scoped by identifier from one store.
 ///
 /// After each batch it asks the collection which elements changed since it last looked
@@ -15,6 +17,15 @@ final class ElementScopes<
   private var revision: UInt64
   private var isAttached = false
   private var sweepAt = 16
+
+  /// Reads of whether an element is there, made by calls of the scope: a view that scopes a row
+  /// is told when the row comes or goes. Looked at only when their element changed.
+  private var presenceReads: [Element.ID: PresenceRead] = [:]
+
+  private struct PresenceRead {
+    let subjectPath: KeyPath<Store<ParentState, ParentAction>, Int>
+    let isPresent: Bool
+  }
 
   private struct Member {
     weak var store: Store<Element, ElementAction>?
@@ -35,6 +46,29 @@ final class ElementScopes<
 
   var count: Int { members.count }
 
+  /// Records, for Observation, a read of whether the element with `id` is there.
+  func trackPresence(of id: Element.ID) {
+    guard let parent else { return }
+    if let read = presenceReads[id] {
+      parent.registrar.access(parent, keyPath: read.subjectPath)
+      return
+    }
+    let isPresent = parent.currentState[keyPath: path].index(id: id) != nil
+    let subjectPath: KeyPath<Store<ParentState, ParentAction>, Int> =
+      \Store.[observing: ReadKey(path: path, kind: .element(AnyHashable(id)))]
+    presenceReads[id] = PresenceRead(subjectPath: subjectPath, isPresent: isPresent)
+    attach(to: parent)
+    parent.registrar.access(parent, keyPath: subjectPath)
+  }
+
+  private func attach(to parent: Store<ParentState, ParentAction>) {
+    if isAttached { return }
+    isAttached = true
+    // Changes are counted from now: earlier ones were made before anything watched.
+    revision = parent.currentState[keyPath: path].revision
+    parent.watch(self)
+  }
+
   /// The store of the element with `id`: the one already made while it lives, else a new one;
   /// `nil` when there is no such element.
   func store(for id: Element.ID) -> Store<Element, ElementAction>? {
@@ -48,12 +82,7 @@ final class ElementScopes<
       members = members.filter { $0.value.store != nil && !$0.value.presence.isGone }
       sweepAt = max(16, members.count * 2)
     }
-    if !isAttached {
-      isAttached = true
-      // Changes are counted from now: earlier ones were made before any store existed.
-      revision = parent.currentState[keyPath: path].revision
-      parent.watch(self)
-    }
+    attach(to: parent)
     return store
   }
 
@@ -108,9 +137,15 @@ final class ElementScopes<
     guard let parent else { return false }
     let elements = parent.currentState[keyPath: path]
     if elements.revision != revision {
-      let changed = elements.changedIDs(since: revision).map { Set($0) } ?? Set(members.keys)
+      let changed =
+        elements.changedIDs(since: revision).map { Set($0) }
+        ?? Set(members.keys).union(presenceReads.keys)
       revision = elements.revision
       for id in changed {
+        if let read = presenceReads[id], read.isPresent != (elements.index(id: id) != nil) {
+          presenceReads[id] = nil
+          parent.registrar.withMutation(of: parent, keyPath: read.subjectPath) {}
+        }
         guard let member = members[id] else { continue }
         guard let store = member.store else {
           members[id] = nil
@@ -120,7 +155,7 @@ final class ElementScopes<
         _ = store.refresh()
       }
     }
-    if members.isEmpty {
+    if members.isEmpty && presenceReads.isEmpty {
       isAttached = false
       return false
     }

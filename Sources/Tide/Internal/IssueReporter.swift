@@ -1,13 +1,5 @@
 import TideInspect
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// Where the runtime sends problems it finds but cannot throw: an action sent to a missing child,
 /// an effect's unhandled error.
 ///
@@ -25,11 +17,10 @@ package struct IssueReporter: Sendable {
     handler(message, location)
   }
 
-  /// Prints `[Tide] warning: …` to standard error.
+  /// Hands the warning to ``RuntimeWarnings/reporter``, the process's reporter.
   package static let runtimeWarning = IssueReporter { message, location in
-    let place = location.map { " (\($0))" } ?? ""
-    let line = "[Tide] warning\(place): \(message)\n"
-    _ = line.withCString { write(2, $0, strlen($0)) }
+    RuntimeWarnings.reporter(
+      RuntimeWarnings.Warning(message: message, fileID: location?.fileID, line: location?.line))
   }
 
   @TaskLocal package static var current: IssueReporter = .runtimeWarning

@@ -11,6 +11,13 @@ import Observation
 @MainActor
 final class StoreWatch<State> {
   var reads: [ReadKey: TrackedRead<State>] = [:]
+  /// The key paths the registrar knows reads by, kept after the reads fire: a view reads the same
+  /// values again each time it renders, and building a key path in a generic type costs about a
+  /// microsecond. As many as the distinct values read through the store.
+  var subjectPaths: [ReadKey: AnyKeyPath] = [:]
+  /// The read of the whole state, also in `reads`: found here without hashing a key path, as
+  /// tools and tests read `state` often.
+  var stateRead: TrackedRead<State>?
   var children: [any ScopeWatcher] = []
   /// Whether the store is in its parent's list (for a root: whether the root calls it).
   var isAttached = false
@@ -23,6 +30,7 @@ final class StoreWatch<State> {
     for (key, read) in reads where read.hasChanged(state) {
       changed.append(read)
       reads[key] = nil
+      if read === stateRead { stateRead = nil }
     }
     return changed
   }

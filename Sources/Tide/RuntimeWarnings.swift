@@ -1,0 +1,89 @@
+import Synchronization
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Where a store's runtime warnings go: an action sent to a child that is gone, an effect's
+/// unhandled error, an observer loop.
+///
+/// There is one reporter for the process. By default it writes `[Tide] warning: …` to standard
+/// error; on Apple platforms, ``platformLog`` puts warnings in the platform's log of runtime
+/// issues instead, where Xcode shows them beside the code. A `TestStore` fails the running test
+/// instead, whatever the reporter.
+///
+/// ```swift
+/// let warnings = Mutex<[String]>([])
+/// RuntimeWarnings.reporter = { warning in warnings.withLock { $0.append(warning.message) } }
+/// defer { RuntimeWarnings.reporter = RuntimeWarnings.standardError }
+/// ```
+public enum RuntimeWarnings {
+  /// One runtime warning.
+  public struct Warning: Sendable, Equatable {
+    /// What went wrong and what to do about it: a heading line, a blank line, the details.
+    public let message: String
+    /// The file (`Module/File.swift`) and line of the code the warning is about, when known.
+    public let fileID: String?
+    /// The line in ``fileID``.
+    public let line: Int?
+
+    /// A warning.
+    ///
+    /// ```swift
+    /// let warning = RuntimeWarnings.Warning(message: "Something went wrong.")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - message: The message.
+    ///   - fileID: The file the warning is about.
+    ///   - line: The line in that file.
+    public init(message: String, fileID: String? = nil, line: Int? = nil) {
+      self.message = message
+      self.fileID = fileID
+      self.line = line
+    }
+  }
+
+  private static let current = Mutex<@Sendable (Warning) -> Void>(standardError)
+
+  /// The function every runtime warning goes to. Replace it once, at launch, to send warnings
+  /// elsewhere: a logger, a crash reporter, the platform's log (``platformLog``).
+  ///
+  /// <!-- example: fragment -->
+  /// ```swift
+  /// RuntimeWarnings.reporter = { warning in logger.warning("\(warning.message)") }
+  /// ```
+  public static var reporter: @Sendable (Warning) -> Void {
+    get { current.withLock { $0 } }
+    set { current.withLock { $0 = newValue } }
+  }
+
+  /// Writes `[Tide] warning (File.swift:12): …` to standard error, in one write.
+  ///
+  /// ```swift
+  /// RuntimeWarnings.reporter = RuntimeWarnings.standardError
+  /// ```
+  public static let standardError: @Sendable (Warning) -> Void = { warning in
+    let place = warning.fileID.map { file in " (\(file)\(warning.line.map { ":\($0)" } ?? ""))" }
+    let line = "[Tide] warning\(place ?? ""): \(warning.message)\n"
+    _ = line.withCString { write(2, $0, strlen($0)) }
+  }
+
+  /// The reporter the platform suits best: the runtime-issue log on Apple platforms (built only
+  /// there; CI does not build it), ``standardError`` elsewhere.
+  ///
+  /// ```swift
+  /// RuntimeWarnings.reporter = RuntimeWarnings.platformLog
+  /// ```
+  public static var platformLog: @Sendable (Warning) -> Void {
+    #if canImport(os)
+      appleRuntimeIssueLog
+    #else
+      standardError
+    #endif
+  }
+}

@@ -1,0 +1,42 @@
+import Synchronization
+import Testing
+
+@testable import Tide
+
+/// A store's runtime warnings go through one reporter the app can replace.
+@MainActor
+@Suite(.serialized) struct RuntimeWarningsTests {
+  @Test func aReplacedReporterReceivesTheStoresWarnings() {
+    let received = Mutex<[RuntimeWarnings.Warning]>([])
+    let marker = "reporter-test-\(UInt64.random(in: 0...UInt64.max))"
+    RuntimeWarnings.reporter = { warning in
+      if warning.message.contains(marker) { received.withLock { $0.append(warning) } }
+    }
+    defer { RuntimeWarnings.reporter = RuntimeWarnings.standardError }
+    let store = Store(
+      initialState: ObservationTrackingTests.State(), reducer: ObservationTrackingTests.reducer,
+      environment: ())
+    let row = store.scope(state: \.rows, id: 1, action: \.row)!
+    store.send(.removeRow(1))
+    row.send(.rename(marker))
+    let warnings = received.withLock { $0 }
+    #expect(warnings.count == 1)
+    #expect(
+      warnings.first?.message.hasPrefix("A store sent an action after its state was gone.") == true)
+    #expect(warnings.first?.fileID == nil)
+  }
+
+  @Test func theWarningsLocationIsPassedOn() {
+    let received = Mutex<[RuntimeWarnings.Warning]>([])
+    RuntimeWarnings.reporter = { warning in
+      if warning.message == "located" { received.withLock { $0.append(warning) } }
+    }
+    defer { RuntimeWarnings.reporter = RuntimeWarnings.standardError }
+    IssueReporter.runtimeWarning.report(
+      "located",
+      at: SourceCodeLocation(
+        fileID: "App/View.swift", filePath: "/x/App/View.swift", line: 12, column: 3))
+    #expect(
+      received.withLock { $0 } == [.init(message: "located", fileID: "App/View.swift", line: 12)])
+  }
+}
