@@ -43,6 +43,12 @@ let package = Package(
       dependencies: ["Tide", "TideInspect", "TideExplore", "LoginFeature", "AddLocationFeature"],
       resources: [.copy("Resources/Web")]),
 
+    // The app in SwiftUI: built only where SwiftUI exists (its files are under
+    // `#if canImport(SwiftUI)`), so CI, on Linux, builds an empty module.
+    .target(
+      name: "AppSwiftUI",
+      dependencies: ["AppFeature", "LoginFeature", "AddLocationFeature", "Tide"]),
+
     // Fronts: the REPL engine, the web front beside it, and the executables.
     .target(name: "TideREPL", dependencies: ["Tide", "TideInspect", "TideExplore"]),
     .target(

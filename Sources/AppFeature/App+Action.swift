@@ -1,5 +1,6 @@
 import AddLocationFeature
 import LoginFeature
+import Tide
 import TideInspect
 
 extension App {
@@ -18,10 +19,52 @@ extension App {
     case addLocation(AddLocation.Action)
     /// The saved location at an index was removed.
     case removeSavedLocation(index: Int)
+    /// An action of the row of a saved location, by the location's identifier.
+    case savedLocation(id: Int, action: SavedLocationAction)
     /// The user logged out.
     case logoutTapped
 
     /// Nothing of the app's own is secret; the login actions redact themselves.
     public static let redactedLabels: Set<String> = []
   }
+
+  /// What the user does in the row of a saved location.
+  public enum SavedLocationAction: Equatable, Sendable, Codable {
+    /// The row's remove button was tapped.
+    case removeTapped
+  }
+}
+
+extension App.Action: CasePathable {
+  /// The case paths a view scopes by: `store.scope(state: \.login, action: \.login)`.
+  ///
+  /// ```swift
+  /// let login = App.Action.allCasePaths.login
+  /// print(login.embed(.logoutTapped))  // login(LoginFeature.Login.Action.logoutTapped)
+  /// ```
+  public struct AllCasePaths: Sendable {
+    /// The login screen's actions.
+    public var login: CasePath<App.Action, Login.Action> {
+      CasePath(
+        embed: App.Action.login,
+        extract: { if case .login(let action) = $0 { action } else { nil } })
+    }
+    /// The add-location search's actions.
+    public var addLocation: CasePath<App.Action, AddLocation.Action> {
+      CasePath(
+        embed: App.Action.addLocation,
+        extract: { if case .addLocation(let action) = $0 { action } else { nil } })
+    }
+    /// The actions of the saved locations' rows, with the location's identifier.
+    public var savedLocation: CasePath<App.Action, (Int, App.SavedLocationAction)> {
+      CasePath(
+        embed: { App.Action.savedLocation(id: $0, action: $1) },
+        extract: {
+          if case .savedLocation(let id, let action) = $0 { (id, action) } else { nil }
+        })
+    }
+  }
+
+  /// The case paths of the actions views scope to.
+  public static var allCasePaths: AllCasePaths { AllCasePaths() }
 }

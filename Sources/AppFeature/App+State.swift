@@ -1,5 +1,6 @@
 import AddLocationFeature
 import LoginFeature
+import Tide
 
 extension App {
   /// The app's state: exactly one of ``login`` and ``home`` is set.
@@ -29,8 +30,12 @@ extension App {
   public struct Home: Equatable, Sendable {
     /// The logged-in user.
     public var user: User
-    /// The locations the user added, in the order they were added.
-    public var savedLocations: [Location]
+    /// The locations the user added, in the order they were added, each found by its
+    /// identifier: a row view of the list holds a store scoped to one of them.
+    ///
+    /// A place made by hand (identifier 0) gets an identifier of its own when it is saved: the
+    /// lowest in the list less one, below zero, so it never collides with a GeoNames place.
+    public var savedLocations: IdentifiedArray<Location>
     /// The add-location search.
     public var search: AddLocation.State
     /// What went wrong with the last change to the saved list, if anything.
@@ -44,7 +49,8 @@ extension App {
     ///   - search: The search's state.
     ///   - errorMessage: The error on screen.
     public init(
-      user: User, savedLocations: [Location] = [], search: AddLocation.State = AddLocation.State(),
+      user: User, savedLocations: IdentifiedArray<Location> = [],
+      search: AddLocation.State = AddLocation.State(),
       errorMessage: String? = nil
     ) {
       self.user = user
@@ -52,5 +58,17 @@ extension App {
       self.search = search
       self.errorMessage = errorMessage
     }
+  }
+}
+
+extension App.State {
+  /// The saved locations while logged in; none while logged out. What a list of rows scopes its
+  /// row stores from: `store.scope(state: \.savedLocations, id: id, action: \.savedLocation)`.
+  ///
+  /// ```swift
+  /// print(App.State().savedLocations.count)  // 0
+  /// ```
+  public var savedLocations: IdentifiedArray<Location> {
+    home?.savedLocations ?? []
   }
 }

@@ -35,8 +35,23 @@ public enum App {
     case .addLocation(.delegate(.didAddLocation(let location))):
       guard var home = state.home else { return .none }
       if !home.savedLocations.contains(where: { $0.isSamePlace(as: location) }) {
+        var location = location
+        if location.id == 0 {
+          location.id = min(0, home.savedLocations.map(\.id).min() ?? 0) - 1
+        }
         home.savedLocations.append(location)
       }
+      state.home = home
+      return .none
+
+    case .savedLocation(let id, .removeTapped):
+      guard var home = state.home else { return .none }
+      guard home.savedLocations.remove(id: id) != nil else {
+        home.errorMessage = "There is no saved location with identifier \(id)."
+        state.home = home
+        return .none
+      }
+      home.errorMessage = nil
       state.home = home
       return .none
 
@@ -67,10 +82,10 @@ public enum App {
 }
 
 extension Location {
-  /// The same place: the same GeoNames identifier, or for places made by hand (identifier 0),
-  /// the same name and position.
+  /// The same place: the same GeoNames identifier, or for places made by hand (identifier 0,
+  /// or below 0 once saved), the same name and position.
   func isSamePlace(as other: Location) -> Bool {
-    if id != 0 || other.id != 0 { return id == other.id }
+    if id > 0 || other.id > 0 { return id == other.id }
     return name == other.name && latitude == other.latitude && longitude == other.longitude
   }
 }

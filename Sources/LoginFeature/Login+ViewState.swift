@@ -45,3 +45,14 @@ extension Login {
     public static let redactedLabels: Set<String> = ["password"]
   }
 }
+
+extension Login.State {
+  /// What the screen shows, computed from this state: read through a store,
+  /// `store[\.viewState.isLoginButtonEnabled]` tells a view only when that value changes.
+  ///
+  /// ```swift
+  /// let state = Login.State(username: "pritesh", password: "Secret1")
+  /// print(state.viewState.isLoginButtonEnabled)  // true
+  /// ```
+  public var viewState: Login.ViewState { Login.ViewState(self) }
+}

@@ -29,7 +29,7 @@ extension User {
   }
 
   func loggedIn(saved: [Location] = []) -> App.State {
-    App.State(home: App.Home(user: .pritesh, savedLocations: saved))
+    App.State(home: App.Home(user: .pritesh, savedLocations: IdentifiedArray(saved)))
   }
 
   @Test func loggingInHandsOverToTheHomeScreen() async {

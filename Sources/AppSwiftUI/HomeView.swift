@@ -1,0 +1,50 @@
+#if canImport(SwiftUI)
+  import AddLocationFeature
+  import AppFeature
+  import SwiftUI
+  import Tide
+
+  /// The saved locations, one row view each, and the search in a sheet.
+  struct HomeView: View {
+    let store: Store<App.State, App.Action>
+    @State private var isSearching = false
+
+    var body: some View {
+      List {
+        // Reading the identifiers only: renaming a row does not render the list again.
+        ForEach(store[\.savedLocations.ids], id: \.self) { id in
+          if let row = store.scope(state: \.savedLocations, id: id, action: \.savedLocation) {
+            SavedLocationRow(store: row)
+          }
+        }
+      }
+      .navigationTitle(store[\.home?.user.name] ?? "")
+      .toolbar {
+        Button("Add") { isSearching = true }
+        Button("Log out") { store.send(.logoutTapped) }
+      }
+      .sheet(isPresented: $isSearching) {
+        // nil once logged out: the sheet then shows nothing and closes.
+        if let search = store.scope(state: \.home?.search, action: \.addLocation) {
+          SearchSheet(store: search)
+        }
+      }
+    }
+  }
+
+  /// One saved location, from a store scoped to it by its identifier.
+  struct SavedLocationRow: View {
+    let store: Store<Location, App.SavedLocationAction>
+
+    var body: some View {
+      HStack {
+        VStack(alignment: .leading) {
+          Text(store.name)
+          Text(store.countryName).font(.caption)
+        }
+        Spacer()
+        Button("Remove", role: .destructive) { store.send(.removeTapped) }
+      }
+    }
+  }
+#endif

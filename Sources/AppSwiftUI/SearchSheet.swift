@@ -1,0 +1,30 @@
+#if canImport(SwiftUI)
+  import AddLocationFeature
+  import SwiftUI
+  import Tide
+
+  /// The add-location search: a query field, the places found, and a tap to save one.
+  struct SearchSheet: View {
+    let store: Store<AddLocation.State, AddLocation.Action>
+
+    var body: some View {
+      NavigationStack {
+        List {
+          ForEach(Array(store.locations.enumerated()), id: \.element.id) { index, location in
+            Button(location.name) { store.send(.locationTapped(index: index)) }
+          }
+        }
+        .searchable(
+          text: store.binding(\.query, send: AddLocation.Action.queryChanged).swiftUI
+        )
+        .overlay {
+          if store.isSearching { ProgressView() }
+        }
+        .navigationTitle("Add a location")
+      }
+      // Searches again for the query on screen each time the sheet appears; the search's
+      // effects are cancelled when the sheet goes away, as SwiftUI cancels the task.
+      .task { await store.send(.queryChanged(store.query)).finish() }
+    }
+  }
+#endif

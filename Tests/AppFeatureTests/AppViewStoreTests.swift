@@ -1,0 +1,149 @@
+import AddLocationFeature
+import AppFeature
+import LoginFeature
+import Observation
+import Testing
+import Tide
+import TideTestSupport
+
+/// What the SwiftUI views of `Sources/AppSwiftUI` see, on Linux: CI cannot build SwiftUI, so
+/// each view's reads, scopes and bindings are made here the way the view makes them, inside
+/// `withObservationTracking`, the mechanism SwiftUI renders with.
+@MainActor
+@Suite struct AppViewStoreTests {
+  let clock = ManualClock()
+
+  func makeStore(_ state: App.State = App.State()) -> Store<App.State, App.Action> {
+    Store(
+      initialState: state, reducer: App.reducer, environment: .demo(clock: clock),
+      drivenBy: clock)
+  }
+
+  /// Counts the renders of a view body that reads through stores, rendering again each time
+  /// Observation tells it of a change.
+  @MainActor
+  final class Body {
+    private(set) var renders = 0
+    private let read: @MainActor () -> Void
+
+    init(_ read: @escaping @MainActor () -> Void) {
+      self.read = read
+      render()
+    }
+
+    private func render() {
+      renders += 1
+      withObservationTracking(read) { [self] in
+        MainActor.assumeIsolated { self.render() }
+      }
+    }
+  }
+
+  func loggedIn() async -> Store<App.State, App.Action> {
+    let store = makeStore()
+    let login = store.scope(state: \.login, action: \.login)!
+    login.binding(\.username, send: Login.Action.usernameChanged).set("pritesh")
+    login.binding(\.password, send: Login.Action.passwordChanged).set("Secret1")
+    login.send(.loginButtonTapped)
+    await clock.advanceUntilIdle()
+    return store
+  }
+
+  @Test func theLoginFormRendersOnlyWhenWhatItShowsChanges() {
+    let store = makeStore()
+    let login = store.scope(state: \.login, action: \.login)!
+    #expect(login === store.scope(state: \.login, action: \.login))
+    let username = login.binding(\.username, send: Login.Action.usernameChanged)
+    let password = login.binding(\.password, send: Login.Action.passwordChanged)
+    let button = Body { _ = login[\.viewState.isLoginButtonEnabled] }
+    let field = Body { _ = username.value }
+    username.set("pr")
+    password.set("Secret1")
+    #expect(button.renders == 2)  // enabled now
+    username.set("pri")
+    username.set("prit")
+    password.set("Secret12")
+    #expect(button.renders == 2)  // still enabled: nothing to render
+    #expect(field.renders == 4)  // the username field: each of its three changes
+    #expect(username.value == "prit")
+  }
+
+  @Test func theRootViewSwitchesScreensOnceOnLogin() async {
+    let store = makeStore()
+    let root = Body {
+      if store.scope(state: \.login, action: \.login) == nil { _ = store[\.home?.user.name] }
+    }
+    let login = store.scope(state: \.login, action: \.login)!
+    login.send(.usernameChanged("pritesh"))
+    login.send(.passwordChanged("Secret1"))
+    #expect(root.renders == 1)
+    login.send(.loginButtonTapped)
+    await clock.advanceUntilIdle()
+    #expect(store.scope(state: \.login, action: \.login) == nil)
+    #expect(store[\.home?.user.name] == LoginDemoBackend.accounts[0].user.name)
+    #expect(root.renders == 2)
+  }
+
+  @Test func rowsAreScopedByIdentifierAndRenderAlone() async {
+    let store = await loggedIn()
+    let paris = Location(name: "Paris", latitude: 48.85, longitude: 2.35)
+    let rome = Location(name: "Rome", latitude: 41.9, longitude: 12.5)
+    store.send(.addLocation(.delegate(.didAddLocation(paris))))
+    store.send(.addLocation(.delegate(.didAddLocation(rome))))
+    store.send(.addLocation(.delegate(.didAddLocation(paris))))
+    // Places made by hand get identifiers of their own, below zero; never saved twice.
+    #expect(store[\.savedLocations.ids] == [-1, -2])
+    let list = Body { _ = store[\.savedLocations.ids] }
+    let rows = store[\.savedLocations.ids].map {
+      store.scope(state: \.savedLocations, id: $0, action: \.savedLocation)!
+    }
+    let rowBodies = rows.map { row in Body { _ = row.name } }
+    rows[1].send(.removeTapped)
+    #expect(store[\.savedLocations.ids] == [-1])
+    #expect(list.renders == 2)
+    #expect(rowBodies.map(\.renders) == [1, 1])
+    // The removed row's store still answers, and reports what is sent to it.
+    #expect(rows[1].name == "Rome")
+    let issues = ReportedIssues()
+    IssueReporter.$current.withValue(issues.reporter) { rows[1].send(.removeTapped) }
+    #expect(issues.all.count == 1)
+    #expect(store[\.savedLocations.ids] == [-1])
+  }
+
+  @Test func removingAnUnknownRowSaysSo() async {
+    let store = await loggedIn()
+    store.send(.savedLocation(id: 42, action: .removeTapped))
+    #expect(store[\.home?.errorMessage] == "There is no saved location with identifier 42.")
+  }
+
+  @Test func theSearchSheetIsAnOptionalScope() async {
+    let loggedOut = makeStore()
+    #expect(loggedOut.scope(state: \.home?.search, action: \.addLocation) == nil)
+    let store = await loggedIn()
+    let search = store.scope(state: \.home?.search, action: \.addLocation)!
+    #expect(search === store.scope(state: \.home?.search, action: \.addLocation))
+    search.send(.queryChanged("Brus"))
+    await clock.advanceUntilIdle()
+    #expect(search.locations.first?.name == "Brussels")
+    store.send(.logoutTapped)
+    #expect(store.scope(state: \.home?.search, action: \.addLocation) == nil)
+    #expect(search.query == "Brus")  // its last state
+  }
+
+  @Test func theSearchSheetsTaskEndsItsEffectsWhenCancelled() async {
+    // As the app runs it: effects on the global executor, sleeping on the environment's clock.
+    let store = Store(
+      initialState: App.State(home: App.Home(user: LoginDemoBackend.accounts[0].user)),
+      reducer: App.reducer, environment: .demo(clock: clock))
+    let search = store.scope(state: \.home?.search, action: \.addLocation)!
+    // `.task { await store.send(…).finish() }`: SwiftUI cancels the task when the sheet goes.
+    let task = Task { await search.send(.queryChanged("Brus")).finish() }
+    // The debounce is asleep on the clock: the search's effect is running.
+    #expect(await clock.waitForSleepers(count: 1))
+    #expect(store.runningEffects.count == 1)
+    task.cancel()
+    await task.value
+    #expect(store.runningEffects.isEmpty)
+    #expect(search.locations.isEmpty)
+  }
+}
