@@ -24,7 +24,7 @@
         Button("Log out") { store.send(.logoutTapped) }
       }
       .sheet(isPresented: $isSearching) {
-        // nil once logged out: the sheet then shows nothing and closes.
+        // nil once logged out; AppView then shows the login screen, and the sheet goes too.
         if let search = store.scope(state: \.home?.search, action: \.addLocation) {
           SearchSheet(store: search)
         }

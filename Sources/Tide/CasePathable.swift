@@ -2,9 +2,9 @@
 /// named by a key path: `\.login`.
 ///
 /// Key paths have identity (two `\.login` are equal), which case paths made from functions do not.
-/// That is what lets ``Store/scope(state:action:)-(KeyPath<State,ChildState>,KeyPath<Action.AllCasePaths,CasePath<Action,ChildAction>>)``
-/// hand out the same store each time it is called with the same paths. Tide uses no macros, so
-/// the list is written by hand, one line a case:
+/// That is what lets `store.scope(state: \.login, action: \.login)` hand out the same store each
+/// time it is called with the same paths. Tide uses no macros, so the list is written by hand, one
+/// line a case:
 ///
 /// ```swift
 /// enum ParentAction: Sendable, CasePathable {

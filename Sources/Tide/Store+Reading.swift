@@ -24,7 +24,7 @@ extension Store {
   /// A member read this way is compared with `==` after each batch of actions. A computed
   /// property works the same way, and tells its readers only when its result changes
   /// (`store.isLoginButtonEnabled`). To track a value deeper in the state, give the whole path in
-  /// one key path, ``subscript(_:)-(KeyPath<State,Value>)``: `store.home?.search.query` tracks all
+  /// one key path, `store[keyPath]`: `store.home?.search.query` tracks all
   /// of `home`.
   ///
   /// - Parameters:

@@ -5,7 +5,7 @@ import Observation
 ///
 /// Any number of fronts can use one store at once: a REPL, a SwiftUI view, a logger, a test. They
 /// read ``state``, ``send(_:)`` actions, and ``observe(_:onChange:)-(KeyPath<State,Value>,_)``
-/// the slices they render. ``scope(state:action:)-(KeyPath<State,ChildState>,_)`` hands a child
+/// the slices they render. `scope(state:action:)` hands a child
 /// feature a store of its own domain that reads from, and sends through, this one.
 ///
 /// <!-- example: fragment -->
@@ -26,7 +26,7 @@ import Observation
 ///
 /// `Store` conforms to `Observable`, and Observation tracks what is read through it: a SwiftUI
 /// view that reads `store.username` re-renders when the username changes, and for nothing else.
-/// See ``subscript(dynamicMember:)-(KeyPath<State,Value>)``.
+/// See `subscript(dynamicMember:)`.
 @MainActor
 @dynamicMemberLookup
 public final class Store<State, Action: Sendable> {
@@ -137,7 +137,7 @@ public final class Store<State, Action: Sendable> {
   /// Reading it inside SwiftUI or `withObservationTracking` tracks all of it: the reader is told
   /// when any part of it changes (after every action when `State` is not `Equatable`). A view
   /// reads through the store instead, `store.username`, and is told only when what it read
-  /// changes: see ``subscript(dynamicMember:)-(KeyPath<State,Value>)``.
+  /// changes: see `subscript(dynamicMember:)`.
   ///
   /// <!-- example: fragment -->
   /// ```swift
@@ -202,7 +202,7 @@ public final class Store<State, Action: Sendable> {
   ///
   /// Each call makes a new store: functions have no identity to find it again by. For a store
   /// that stays the same from one call to the next (what SwiftUI needs to keep a view's
-  /// identity), scope by key paths: ``scope(state:action:)-(KeyPath<State,ChildState>,KeyPath<Action.AllCasePaths,CasePath<Action,ChildAction>>)``.
+  /// identity), scope by key paths: `appStore.scope(state: \.login, action: \.login)`.
   ///
   /// <!-- example: given appStore: Store<App.State, App.Action> -->
   /// ```swift

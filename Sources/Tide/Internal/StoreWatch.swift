@@ -3,8 +3,8 @@ import Observation
 /// What Observation readers read through one store, and the stores scoped from it that need
 /// looking at after each batch of actions.
 ///
-/// A read through a store (``Store/subscript(dynamicMember:)-(KeyPath<State,Value>)``,
-/// ``Store/state``, a scope call) records the value it returned. After each batch the root looks at
+/// A read through a store (`store.username`,
+/// `state`, a scope call) records the value it returned. After each batch the root looks at
 /// its records: a value that differs from the one recorded tells its readers (through the store's
 /// `ObservationRegistrar`) and is forgotten, as Observation's tracking is one-shot; the others stay.
 /// Then it asks the scoped stores it watches to do the same, each against its own state.
