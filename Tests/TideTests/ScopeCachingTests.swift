@@ -262,3 +262,88 @@ import TideTestSupport
     #expect(family.count <= 32)
   }
 }
+
+/// How often each level of nested scopes computes its state: once per change that is read, however
+/// many times it is read and however often it is scoped again, as the reference's scope call
+/// count tests require.
+@MainActor
+@Suite struct ScopeCallCountTests {
+  struct Leaf: Equatable {
+    var count = 0
+  }
+
+  struct Middle: Equatable {
+    var leaf = Leaf()
+    var countedLeaf: Leaf {
+      ScopeCallCountTests.calls.withLock { $0.append("leaf") }
+      return leaf
+    }
+  }
+
+  struct Root: Equatable {
+    var middle = Middle()
+    var other = 0
+    var countedMiddle: Middle {
+      ScopeCallCountTests.calls.withLock { $0.append("middle") }
+      return middle
+    }
+  }
+
+  enum LeafAction: Sendable { case increment }
+  enum MiddleAction: Sendable, CasePathable {
+    case leaf(LeafAction)
+    struct AllCasePaths {
+      var leaf: CasePath<MiddleAction, LeafAction> { CasePath(MiddleAction.leaf) }
+    }
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+  }
+  enum RootAction: Sendable, CasePathable {
+    case middle(MiddleAction)
+    case other
+    struct AllCasePaths {
+      var middle: CasePath<RootAction, MiddleAction> { CasePath(RootAction.middle) }
+    }
+    static var allCasePaths: AllCasePaths { AllCasePaths() }
+  }
+
+  nonisolated static let calls = Lock<[String]>([])
+
+  nonisolated static let reducer = Reducer<Root, RootAction, Void> { state, action, _ in
+    switch action {
+    case .middle(.leaf(.increment)): state.middle.leaf.count += 1
+    case .other: state.other += 1
+    }
+    return .none
+  }
+
+  @Test(.serialized, arguments: [false, true])
+  func eachLevelComputesItsStateOncePerReadChange(observed: Bool) {
+    Self.calls.withLock { $0 = [] }
+    let store = Store(initialState: Root(), reducer: Self.reducer, environment: ())
+    let middle = store.scope(state: \.countedMiddle, action: \.middle)
+    let leaf = middle.scope(state: \.countedLeaf, action: \.leaf)
+    #expect(Self.calls.withLock { $0 } == [])
+    if observed {
+      withObservationTracking {
+        _ = leaf.count
+      } onChange: {
+      }
+    } else {
+      _ = leaf.count
+    }
+    #expect(Self.calls.withLock { $0 } == ["middle", "leaf"])
+    for _ in 0..<3 {
+      _ = leaf.state
+      _ =
+        store.scope(state: \.countedMiddle, action: \.middle)
+        .scope(state: \.countedLeaf, action: \.leaf).count
+    }
+    #expect(Self.calls.withLock { $0 } == ["middle", "leaf"])
+    leaf.send(.increment)
+    _ = leaf.count
+    _ = leaf.count
+    // Once for the change; when observed, the check after the batch is that one computation.
+    #expect(Self.calls.withLock { $0 } == ["middle", "leaf", "middle", "leaf"])
+    #expect(leaf.count == 1)
+  }
+}
