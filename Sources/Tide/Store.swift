@@ -154,6 +154,11 @@ public final class Store<State, Action: Sendable> {
     return state
   }
 
+  /// The state, read without recording anything for Observation: for tools (the explorer, the
+  /// REPL) that read the state after every step and render nothing. A recorded read of the whole
+  /// state costs one `==` of it after the next batch.
+  package var untrackedState: State { currentState }
+
   /// The current state, without recording a read for Observation.
   @usableFromInline
   var currentState: State {

@@ -24,9 +24,14 @@ extension Explorer {
   ) async -> ExploreReport<State, Action> {
     var stepCount = 0
     var throttle = ProgressThrottle(progress)
+    if let failure = await initialFailure() {
+      return await report(
+        found: [], failure: failure, mode: .random(seed: seed, run: 0), runs: 1, steps: 0,
+        states: nil)
+    }
     for index in 0..<max(runs, 0) {
       throttle.report(runs: index, steps: stepCount)
-      var random = SeededRandom(seed: seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
+      var random = SeededRandom(seed: SeededRandom.seed(seed, run: index))
       let run = ExploreRun(self)
       while run.failure == nil, run.applied.count < steps {
         guard let step = run.randomChoice(using: &random) else { break }
@@ -69,6 +74,11 @@ extension Explorer {
     depth: Int, maxStates: Int = 100_000, progress: (@MainActor (ExploreProgress) -> Void)? = nil
   ) async -> ExploreReport<State, Action> {
     var throttle = ProgressThrottle(progress)
+    if let failure = await initialFailure() {
+      return await report(
+        found: [], failure: failure, mode: .exhaustive(depth: depth), runs: 1, steps: 0,
+        states: (1, 1))
+    }
     var queue: [[ExploreStep<Action>]] = [[]]
     var next = 0
     var seen: Set<String> = []
@@ -116,4 +126,11 @@ extension Explorer {
       states: (statesSeen, seen.count), failure: nil, truncated: truncated)
   }
 
+  /// How the initial state breaks a state invariant, before any step; `nil` when it does not.
+  func initialFailure() async -> ExploreFailureKind? {
+    let run = ExploreRun(self)
+    let kind = run.failure?.kind
+    await run.tearDown()
+    return kind
+  }
 }

@@ -17,7 +17,11 @@ extension Explorer {
     case .exhaustive(let depth):
       text += "  Found by exhaustive exploration to depth \(depth)"
     }
-    text += "; shrunk from \(found.count) steps to \(schedule.count).\n\n"
+    if found.isEmpty {
+      text += ": the initial state, before any step.\n"
+    } else {
+      text += "; shrunk from \(found.count) steps to \(schedule.count).\n\n"
+    }
     for (index, step) in schedule.enumerated() {
       text += "  \(index + 1). \(step)\n"
     }
@@ -53,8 +57,8 @@ extension Explorer {
   }
 
   /// The shortest schedule found that still fails the same way: steps removed in halves, then
-  /// one by one, then sends replaced by simpler actions and outcomes by earlier ones, until
-  /// nothing more can go.
+  /// one by one, then sends replaced by simpler actions and outcomes by earlier ones, and sends in
+  /// a row put in the generator's order, until nothing more changes.
   func shrink(
     _ schedule: [ExploreStep<Action>], _ kind: ExploreFailureKind
   ) async -> ([ExploreStep<Action>], ExploreRun<State, Action, Environment>) {
@@ -117,6 +121,27 @@ extension Explorer {
         default:
           break
         }
+      }
+      // Two sends in a row go in the generator's order when the failure does not depend on it,
+      // so the same bug shrinks to the same schedule whichever run found it.
+      var index = 0
+      while index + 1 < best.count {
+        if case .send(let first) = best[index], case .send(let second) = best[index + 1] {
+          let before = await run(Array(best[..<index]))
+          let candidates = actions(before.state)
+          if let firstRank = candidates.firstIndex(of: first),
+            let secondRank = candidates.firstIndex(of: second), secondRank < firstRank
+          {
+            var swapped = best
+            swapped.swapAt(index, index + 1)
+            if await attempt(swapped) {
+              changed = true
+              index = max(index - 1, 0)
+              continue
+            }
+          }
+        }
+        index += 1
       }
     }
     return (best, bestRun)

@@ -137,9 +137,10 @@ import TideTestSupport
       reducer: App.reducer, environment: .demo(clock: clock))
     let search = store.scope(state: \.home?.search, action: \.addLocation)!
     // `.task { await store.send(…).finish() }`: SwiftUI cancels the task when the sheet goes.
-    let task = Task { await search.send(.queryChanged("Brus")).finish() }
-    // The debounce is asleep on the clock: the search's effect is running.
-    #expect(await clock.waitForSleepers(count: 1))
+    // The send is made here, before the task, so that the test knows the effect started without
+    // waiting for the task to run; the task only awaits it, as the view's does.
+    let sent = search.send(.queryChanged("Brus"))
+    let task = Task { await sent.finish() }
     #expect(store.runningEffects.count == 1)
     task.cancel()
     await task.value

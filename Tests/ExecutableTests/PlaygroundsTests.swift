@@ -45,7 +45,7 @@ import Testing
     (
       "ExplorePlayground",
       [
-        "   found in 5 steps, shrunk to 4:",
+        "   found in 10 steps, shrunk to 4:",
         "     3. send .loginButtonTapped",
         "exhaustive to depth 4:",
         "calls.resolve(\"login\", outcome: 2)  // failure(.nilData)",

@@ -87,13 +87,14 @@ enum Tickets {
 @Suite struct ExploreCommandTests {
   @Test func exploreFindsTheBugShrinksItAndLoadsItIntoTheHistory() async throws {
     let transcript = try Transcript(features: [Tickets.feature()])
+    let explored = await transcript.run(":explore random 7 50 6")
     #expect(
-      await transcript.run(":explore random 7 50 6")
+      explored
         == """
         tickets> :explore random 7 50 6
         exploring tickets: random, seed 7, 50 runs of up to 6 steps
-        random, seed 7: 1 run, 2 steps; failed after shrinking to 2 steps: An invariant does not hold: isBuying implies a purchase is running.
-          Found by random exploration, seed 7 (run 0); shrunk from 2 steps to 2.
+        random, seed 7: 2 runs, 8 steps; failed after shrinking to 2 steps: An invariant does not hold: isBuying implies a purchase is running.
+          Found by random exploration, seed 7 (run 1); shrunk from 2 steps to 2.
 
           1. send .buyTapped
           2. resolve buy(1) → failure(Tickets.SoldOut())

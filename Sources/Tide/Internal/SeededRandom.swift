@@ -14,4 +14,22 @@ package struct SeededRandom: RandomNumberGenerator {
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
   }
+
+  /// The seed of run `run` of a search started from `seed`: the two mixed by SplitMix64's
+  /// finaliser, so that runs are independent. (Adding `run` times the generator's own increment
+  /// would make each run the one before it shifted by one draw.)
+  ///
+  /// - Parameters:
+  ///   - seed: The search's seed.
+  ///   - run: The run's index.
+  package static func seed(_ seed: UInt64, run: Int) -> UInt64 {
+    mix(seed ^ mix(UInt64(truncatingIfNeeded: run) &+ 0x632B_E59B_D9B4_E019))
+  }
+
+  private static func mix(_ value: UInt64) -> UInt64 {
+    var z = value
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
 }

@@ -56,9 +56,10 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
     self.explorer = explorer
     start = clock.now
     _ = store
+    check(step: -1)
   }
 
-  var state: State { store.state }
+  var state: State { store.untrackedState }
   var now: Duration { start.duration(to: clock.now) }
 
   private func reduced(_ action: Action, before: State, after: State) {
@@ -81,7 +82,7 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   /// The choices open in the current state: sends first (in the generator's order), then the
   /// timer, then each waiting call with each of its outcomes.
   func choices() -> [ExploreStep<Action>] {
-    var choices = explorer.actions(store.state).map { ExploreStep.send($0) }
+    var choices = explorer.actions(store.untrackedState).map { ExploreStep.send($0) }
     if clock.nextDeadline != nil { choices.append(.advance) }
     for call in calls.pending {
       for (outcome, label) in call.outcomes.enumerated() {
@@ -96,7 +97,7 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   /// advance the clock, resolve a call), then a choice of that kind. Only the chosen step is
   /// built, so a call's outcomes are printed only when one of them is picked.
   func randomChoice(using random: inout SeededRandom) -> ExploreStep<Action>? {
-    let actions = explorer.actions(store.state)
+    let actions = explorer.actions(store.untrackedState)
     let hasTimer = clock.nextDeadline != nil
     let pending = calls.pending
     var resolutions = 0
@@ -170,21 +171,22 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
     times.append(now)
   }
 
+  /// Checks the state invariants after `step` (`-1`: the initial state, before any step).
   private func check(step: Int) {
     guard failure == nil else { return }
     let reported = issues.take()
     if let message = reported.first {
       failure = Failure(
         kind: .runtimeIssue(message), step: step, transition: transitions.last,
-        state: store.state)
+        state: store.untrackedState)
       return
     }
     let running = store.runningEffects
     for invariant in explorer.invariants {
-      if case .state(let holds) = invariant.check, !holds(store.state, running) {
+      if case .state(let holds) = invariant.check, !holds(store.untrackedState, running) {
         failure = Failure(
           kind: .invariant(invariant.name), step: step,
-          transition: transitions.last(where: { $0.step == step }), state: store.state)
+          transition: transitions.last(where: { $0.step == step }), state: store.untrackedState)
         return
       }
     }
@@ -212,14 +214,14 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
     if !running.isEmpty {
       failure = Failure(
         kind: .effectsStillRunning(running), step: max(applied.count - 1, 0),
-        transition: transitions.last, state: store.state)
+        transition: transitions.last, state: store.untrackedState)
     }
   }
 
   /// What identifies the configuration the run is in: the state, the waiting calls, the timers
   /// and the running effects.
   func fingerprint() -> String {
-    var text = explorer.inspector.line(store.state)
+    var text = explorer.inspector.line(store.untrackedState)
     text += "\u{1}" + calls.pending.map(\.description).joined(separator: "\u{2}")
     if let deadline = clock.nextDeadline {
       text += "\u{1}\(clock.sleeperCount)@\(clock.now.duration(to: deadline))"
