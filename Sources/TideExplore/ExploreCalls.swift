@@ -130,12 +130,27 @@ public final class ExploreCalls: Sendable {
   /// - Parameters:
   ///   - name: The call's name, which an exported test uses to resolve it.
   ///   - arguments: The call's arguments, printed in reports.
-  ///   - outcomes: The ways the call can end, simplest first; at least one.
+  ///   - outcomes: The ways the call can end, simplest first; at least one. With none, the call
+  ///     is reported (an exploration fails with the report) and throws
+  ///     ``ExploreCallError/noOutcomes(call:)``.
   /// - Returns: The value of the chosen outcome.
   public func call<Value: Sendable>(
     _ name: String, _ arguments: any Sendable..., outcomes: [ExploreOutcome<Value>]
   ) async throws -> Value {
-    precondition(!outcomes.isEmpty, "An explorable call needs at least one outcome.")
+    guard !outcomes.isEmpty else {
+      let inspector = Inspector(redacts: false)
+      let call = "\(name)(\(arguments.map { inspector.line($0) }.joined(separator: ", ")))"
+      IssueReporter.current.report(
+        """
+        An explorable call declared no outcomes.
+
+          Call: \(call)
+
+        The explorer cannot end a call without an outcome, so it threw \
+        ExploreCallError.noOutcomes instead of waiting. Declare at least one outcome.
+        """)
+      throw ExploreCallError.noOutcomes(call: call)
+    }
     let id = storage.withLock { storage in
       defer { storage.nextID += 1 }
       return storage.nextID
@@ -207,4 +222,14 @@ public final class ExploreCalls: Sendable {
     resume(call, outcome: outcome)
     return nil
   }
+}
+
+/// Why an explorable call could not wait for the explorer.
+///
+/// ```swift
+/// let error = ExploreCallError.noOutcomes(call: "geocode(\"Brus\")")
+/// ```
+public enum ExploreCallError: Error, Equatable, Sendable {
+  /// The call declared no outcomes, so nothing could end it.
+  case noOutcomes(call: String)
 }

@@ -26,8 +26,8 @@ extension Explorer {
     var throttle = ProgressThrottle(progress)
     if let failure = await initialFailure() {
       return await report(
-        found: [], failure: failure, mode: .random(seed: seed, run: 0), runs: 1, steps: 0,
-        states: nil)
+        found: [], failure: failure, settling: false, mode: .random(seed: seed, run: 0), runs: 1,
+        steps: 0, states: nil)
     }
     for index in 0..<max(runs, 0) {
       throttle.report(runs: index, steps: stepCount)
@@ -42,11 +42,10 @@ extension Explorer {
       await run.tearDown()
       if let failure = run.failure {
         throttle.report(runs: index + 1, steps: stepCount, force: true)
-        let found = Array(run.applied.prefix(failure.step + 1))
         return await report(
-          found: found, failure: failure.kind,
-          mode: .random(seed: seed, run: index), runs: index + 1, steps: stepCount,
-          states: nil)
+          found: run.schedule(to: failure), failure: failure.kind,
+          settling: run.needsSettling(failure), mode: .random(seed: seed, run: index),
+          runs: index + 1, steps: stepCount, states: nil)
       }
     }
     throttle.report(runs: max(runs, 0), steps: stepCount, force: true)
@@ -57,7 +56,7 @@ extension Explorer {
 
   /// Tries every schedule up to `depth` steps, breadth first over distinct configurations
   /// (state, waiting calls, timers, running effects), so that a failure it finds is one of the
-  /// shortest. Schedules that reach `depth` are ended as a test must end.
+  /// shortest. Each distinct configuration is also ended as a test must end.
   ///
   /// ```swift
   /// let report = await Login.explorer().exhaustive(depth: 6)
@@ -76,8 +75,8 @@ extension Explorer {
     var throttle = ProgressThrottle(progress)
     if let failure = await initialFailure() {
       return await report(
-        found: [], failure: failure, mode: .exhaustive(depth: depth), runs: 1, steps: 0,
-        states: (1, 1))
+        found: [], failure: failure, settling: false, mode: .exhaustive(depth: depth), runs: 1,
+        steps: 0, states: (1, 1))
     }
     var queue: [[ExploreStep<Action>]] = [[]]
     var next = 0
@@ -97,20 +96,24 @@ extension Explorer {
       let isNew = run.failure == nil && seen.insert(run.fingerprint()).inserted
       var children: [ExploreStep<Action>] = []
       if isNew {
-        if atLeaf {
-          await run.settle(limit: settleLimit)
-        } else if seen.count <= maxStates {
-          children = run.choices()
-        } else {
-          truncated = true
+        if !atLeaf {
+          if seen.count <= maxStates {
+            children = run.choices()
+          } else {
+            truncated = true
+          }
         }
+        // A test may end in any configuration, so each distinct one is also ended as a test
+        // must: a dead end, or a loop (a ticker) that leads only back to configurations already
+        // seen, would otherwise never be ended, and what it leaves running never found.
+        await run.settle(limit: settleLimit)
       }
       await run.tearDown()
       if let failure = run.failure {
         throttle.report(runs: statesSeen, steps: stepCount, distinct: seen.count, force: true)
-        let found = Array(run.applied.prefix(failure.step + 1))
         return await report(
-          found: found, failure: failure.kind, mode: .exhaustive(depth: depth),
+          found: run.schedule(to: failure), failure: failure.kind,
+          settling: run.needsSettling(failure), mode: .exhaustive(depth: depth),
           runs: statesSeen, steps: stepCount, states: (statesSeen, seen.count))
       }
       queue += children.map { schedule + [$0] }

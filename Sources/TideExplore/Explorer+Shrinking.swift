@@ -3,12 +3,17 @@ import TideInspect
 
 extension Explorer {
   /// Shrinks a failing schedule and writes its report.
+  ///
+  /// - Parameters:
+  ///   - found: The schedule that failed, without the steps that ended the run.
+  ///   - kind: How it failed.
+  ///   - settling: Whether the failure shows only once the run is ended as a test must.
   func report(
-    found: [ExploreStep<Action>], failure kind: ExploreFailureKind,
+    found: [ExploreStep<Action>], failure kind: ExploreFailureKind, settling: Bool,
     mode: ExploreReport<State, Action>.Mode, runs: Int, steps: Int,
     states: (seen: Int, distinct: Int)?
   ) async -> ExploreReport<State, Action> {
-    let (schedule, run) = await shrink(found, kind)
+    let (schedule, run) = await shrink(found, kind, settling: settling)
     let failure = run.failure!
     var text = failure.kind.heading + "\n\n"
     switch mode {
@@ -25,13 +30,22 @@ extension Explorer {
     for (index, step) in schedule.enumerated() {
       text += "  \(index + 1). \(step)\n"
     }
+    let settledSteps = run.applied.count - (run.settleStart ?? run.applied.count)
+    if settling, settledSteps > 0 {
+      text +=
+        "  Then the run ended as a test must, in \(settledSteps) more step"
+        + "\(settledSteps == 1 ? "" : "s") (waiting calls resolved with their first outcome, "
+        + "timers run).\n"
+    }
     let display = Inspector()
     switch failure.kind {
     case .invariant:
       if let transition = failure.transition {
         let verb = transition.received ? "received" : "sent"
-        text +=
-          "\n  Step \(failure.step + 1) \(verb) \(display.line(transition.action)):\n\n"
+        let when =
+          failure.step < schedule.count
+          ? "Step \(failure.step + 1)" : "While the run ended, it"
+        text += "\n  \(when) \(verb) \(display.line(transition.action)):\n\n"
         if let diff = display.diff(transition.before, transition.after) {
           text += diff.split(separator: "\n", omittingEmptySubsequences: false)
             .map { "  " + $0 }.joined(separator: "\n")
@@ -60,16 +74,14 @@ extension Explorer {
   /// one by one, then sends replaced by simpler actions and outcomes by earlier ones, and sends in
   /// a row put in the generator's order, until nothing more changes.
   func shrink(
-    _ schedule: [ExploreStep<Action>], _ kind: ExploreFailureKind
+    _ schedule: [ExploreStep<Action>], _ kind: ExploreFailureKind, settling: Bool
   ) async -> ([ExploreStep<Action>], ExploreRun<State, Action, Environment>) {
-    let settling: Bool
-    if case .effectsStillRunning = kind { settling = true } else { settling = false }
     var best = schedule
     var bestRun = await run(best, settling: settling)
     func attempt(_ candidate: [ExploreStep<Action>]) async -> Bool {
       let run = await run(candidate, settling: settling)
       guard let failure = run.failure, failure.kind.matches(kind) else { return false }
-      let applied = Array(run.applied.prefix(failure.step + 1))
+      let applied = run.schedule(to: failure)
       guard applied.count < best.count || (applied.count == best.count && applied != best)
       else { return false }
       best = applied

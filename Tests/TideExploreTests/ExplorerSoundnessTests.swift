@@ -62,4 +62,83 @@ import TideExplore
       invariants: [.always("the count is never negative") { $0.count >= 0 }])
     #expect(await idle.random(seed: 1, runs: 1, steps: 1).failure != nil)
   }
+
+  @Test func aCallWithNoOutcomesIsReportedNotACrash() async {
+    struct Environment { var fetch: @Sendable () async throws -> Int }
+    let reducer = Reducer<Counter, Tap, Environment> { _, _, environment in
+      .run(name: "fetch") { _ in
+        _ = try await environment.fetch()
+      } catch: { _, _ in
+      }
+    }
+    let explorer = Explorer(
+      initialState: Counter(), reducer: reducer,
+      environment: { calls, _ in
+        Environment(fetch: { try await calls.call("fetch", outcomes: [] as [ExploreOutcome<Int>]) })
+      },
+      actions: { _ in [.increment] }, invariants: [])
+    let report = await explorer.random(seed: 3, runs: 5, steps: 3)
+    let failure = try! #require(report.failure)
+    #expect(failure.schedule == [.send(.increment)])
+    #expect(
+      failure.kind
+        == .runtimeIssue(
+          """
+          An explorable call declared no outcomes.
+
+            Call: fetch()
+
+          The explorer cannot end a call without an outcome, so it threw \
+          ExploreCallError.noOutcomes instead of waiting. Declare at least one outcome.
+          """))
+  }
+
+  struct Ticking {
+    var clock: any Clock<Duration>
+  }
+
+  @Test func settlingIsNotPartOfTheSchedule() async throws {
+    // A ticker that never stops: the run ends with it still running, after the 64 timer steps
+    // that settling takes. The schedule is the one send that started it.
+    let reducer = Reducer<Counter, Tap, Ticking> { state, _, environment in
+      state.count += 1
+      return .run(name: "ticker") { _ in
+        while true { try await environment.clock.sleep(for: .seconds(1)) }
+      }
+    }
+    let explorer = Explorer(
+      initialState: Counter(), reducer: reducer, environment: { _, clock in Ticking(clock: clock) },
+      actions: { $0.count == 0 ? [.increment] : [] }, invariants: [])
+    for report in [
+      await explorer.random(seed: 5, runs: 3, steps: 4), await explorer.exhaustive(depth: 3),
+    ] {
+      let failure = try #require(report.failure)
+      #expect(failure.schedule == [.send(.increment)])
+      #expect(failure.kind == .effectsStillRunning([".run(\"ticker\")"]))
+      #expect(
+        failure.messageWithoutTest.contains(
+          "  1. send .increment\n  Then the run ended as a test must, in 64 more steps"))
+    }
+  }
+
+  @Test func exhaustiveModeEndsADeadEndAsATestMust() async throws {
+    // After `.increment` nothing can happen (no action, no timer, no call), yet an effect still
+    // listens: only ending the run shows it, at depth 1 of 5.
+    let reducer = Reducer<Counter, Tap, Void> { state, _, _ in
+      state.count += 1
+      return .run(name: "listen") { _ in
+        let (stream, continuation) = AsyncStream<Int>.makeStream()
+        for await _ in stream {}
+        continuation.finish()
+      }
+    }
+    let explorer = Explorer(
+      initialState: Counter(), reducer: reducer, environment: { _, _ in },
+      actions: { $0.count == 0 ? [.increment] : [] }, invariants: [])
+    let exhaustive = await explorer.exhaustive(depth: 5)
+    let failure = try #require(exhaustive.failure)
+    #expect(failure.schedule == [.send(.increment)])
+    #expect(failure.kind == .effectsStillRunning([".run(\"listen\")"]))
+    #expect(await explorer.random(seed: 1, runs: 2, steps: 5).failure?.kind == failure.kind)
+  }
 }

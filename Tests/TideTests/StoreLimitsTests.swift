@@ -122,12 +122,15 @@ struct StoreLimitsTests {
   func escapedIntoAnUnstructuredTask() async {
     let issues = ReportedIssues()
     let delivered = AsyncStream<Void>.makeStream()
+    // The unstructured task sends once the test has seen the effect finish: no race.
+    let finished = AsyncStream<Void>.makeStream()
     let reducer = Reducer<Int, String, Void> { count, action, _ in
       switch action {
       case "start":
         return .run(name: "escaping") { send in
           Task {
-            await Task.yield()
+            var waiting = finished.stream.makeAsyncIterator()
+            await waiting.next()
             await send("increment")
             delivered.continuation.yield()
           }
@@ -140,6 +143,7 @@ struct StoreLimitsTests {
     let store = Store(initialState: 0, reducer: reducer, environment: ())
     await IssueReporter.$current.withValue(issues.reporter) {
       await store.send("start").finish()
+      finished.continuation.yield()
       var iterator = delivered.stream.makeAsyncIterator()
       await iterator.next()
     }

@@ -45,6 +45,9 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   /// When each applied step ran, by index in `applied`.
   private(set) var times: [Duration] = []
   private(set) var failure: Failure?
+  /// Where in `applied` the run started ending as a test must (``settle(limit:)``): the steps
+  /// from there on are not part of the schedule.
+  private(set) var settleStart: Int?
   /// The effects running once the step that failed had settled: what an exported test must
   /// skip at its end.
   private(set) var runningAfterFailure: [String] = []
@@ -196,6 +199,7 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   /// advances through timers, up to `limit` steps; effects still running after that are a
   /// failure.
   func settle(limit: Int) async {
+    if settleStart == nil { settleStart = applied.count }
     var steps = 0
     while failure == nil, steps < limit {
       if let call = calls.pending.first {
@@ -216,6 +220,20 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
         kind: .effectsStillRunning(running), step: max(applied.count - 1, 0),
         transition: transitions.last, state: store.untrackedState)
     }
+  }
+
+  /// The schedule that led to `failure`: its steps up to the one that failed, without the steps
+  /// that ended the run.
+  func schedule(to failure: Failure) -> [ExploreStep<Action>] {
+    Array(applied.prefix(min(failure.step + 1, settleStart ?? .max)))
+  }
+
+  /// Whether `failure` needs the run ended as a test must to show: effects still running, or a
+  /// check that broke while settling.
+  func needsSettling(_ failure: Failure) -> Bool {
+    if case .effectsStillRunning = failure.kind { return true }
+    guard let settleStart else { return false }
+    return failure.step >= settleStart
   }
 
   /// What identifies the configuration the run is in: the state, the waiting calls, the timers
