@@ -169,6 +169,14 @@ public final class ManualClock: Clock, Sendable {
     storage.withLock { $0.earliestDeadline }
   }
 
+  /// How far in the future each sleeper wakes, earliest first: what identifies the timers of a
+  /// configuration, whatever `now` is.
+  package var sleeperDelays: [Duration] {
+    storage.withLock { storage in
+      storage.sleepers.values.map { storage.now.duration(to: $0.deadline) }.sorted()
+    }
+  }
+
   // MARK: - Running ready work
 
   /// Runs every job that can run now, and the deliveries of effects' actions to the main actor,

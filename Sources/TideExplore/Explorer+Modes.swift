@@ -80,7 +80,7 @@ extension Explorer {
     }
     var queue: [[ExploreStep<Action>]] = [[]]
     var next = 0
-    var seen: Set<String> = []
+    var seen = SeenConfigurations<State>()
     var statesSeen = 0
     var stepCount = 0
     var truncated = false
@@ -93,7 +93,7 @@ extension Explorer {
       for step in schedule where run.failure == nil { await run.apply(step) }
       stepCount += schedule.count
       statesSeen += 1
-      let isNew = run.failure == nil && seen.insert(run.fingerprint()).inserted
+      let isNew = run.failure == nil && run.noteConfiguration(in: &seen)
       var children: [ExploreStep<Action>] = []
       if isNew {
         if !atLeaf {

@@ -141,4 +141,38 @@ import TideExplore
     #expect(failure.kind == .effectsStillRunning([".run(\"listen\")"]))
     #expect(await explorer.random(seed: 1, runs: 2, steps: 5).failure?.kind == failure.kind)
   }
+
+  /// A state whose mirror hides the field that matters, as a custom mirror may.
+  struct Hidden: Equatable, CustomReflectable {
+    var shown = 0
+    var hidden = 0
+    var customMirror: Mirror { Mirror(self, children: ["shown": shown]) }
+  }
+
+  /// A state whose difference is past what the printer prints.
+  struct Large: Equatable {
+    var values = [Int](repeating: 0, count: 100_001)
+  }
+
+  @Test func exhaustiveModeTellsApartStatesThatPrintAlike() async throws {
+    let hidden = Explorer(
+      initialState: Hidden(),
+      reducer: Reducer<Hidden, Tap, Void> { state, _, _ in
+        state.hidden += 1
+        return .none
+      }, environment: { _, _ in }, actions: { _ in [.increment] },
+      invariants: [.always("hidden stays below 2") { $0.hidden < 2 }])
+    let hiddenFailure = try #require(await hidden.exhaustive(depth: 3).failure)
+    #expect(hiddenFailure.schedule == [.send(.increment), .send(.increment)])
+
+    let large = Explorer(
+      initialState: Large(),
+      reducer: Reducer<Large, Tap, Void> { state, _, _ in
+        state.values[100_000] += 1
+        return .none
+      }, environment: { _, _ in }, actions: { _ in [.increment] },
+      invariants: [.always("the last value stays below 2") { $0.values[100_000] < 2 }])
+    let largeFailure = try #require(await large.exhaustive(depth: 2).failure)
+    #expect(largeFailure.schedule.count == 2)
+  }
 }

@@ -236,16 +236,16 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
     return failure.step >= settleStart
   }
 
-  /// What identifies the configuration the run is in: the state, the waiting calls, the timers
-  /// and the running effects.
-  func fingerprint() -> String {
-    var text = explorer.inspector.line(store.untrackedState)
-    text += "\u{1}" + calls.pending.map(\.description).joined(separator: "\u{2}")
-    if let deadline = clock.nextDeadline {
-      text += "\u{1}\(clock.sleeperCount)@\(clock.now.duration(to: deadline))"
-    }
-    text += "\u{1}" + store.runningEffects.joined(separator: "\u{2}")
-    return text
+  /// Adds the configuration the run is in (the state, the waiting calls, the timers and the
+  /// running effects) to `seen`; returns whether it was new.
+  func noteConfiguration(in seen: inout SeenConfigurations<State>) -> Bool {
+    let state = store.untrackedState
+    var rest = calls.pending.map(\.description)
+    rest.append("\u{1}")
+    rest += clock.sleeperDelays.map { "\($0)" }
+    rest.append("\u{1}")
+    rest += store.runningEffects
+    return seen.insert(state: state, rest: rest) { explorer.inspector.line(state) }
   }
 
   /// Ends the run: cancels what still runs, and hands what the cancelled effects have left to do
