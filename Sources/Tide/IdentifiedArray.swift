@@ -269,7 +269,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     identifiers.remove(at: position)
     if table.isOversized(for: identifiers.count) { table.rebuild(for: identifiers) }
     generation = Self.nextGeneration()
-    noteChange(of: element.id)
+    noteChange(of: element.id, removed: true)
     return element
   }
 

@@ -31,7 +31,8 @@ extension Store {
     _ slice: @escaping (State) -> Value,
     onChange: @escaping (Value) -> Void
   ) -> StoreObservation {
-    let initial = slice(state)
+    // Read untracked: registering an observer inside a view body must not track the state.
+    let initial = slice(currentState)
     onChange(initial)
     let observer = SliceObserver(slice: slice, initial: initial, onChange: onChange)
     return addObserver(observer.notify)
@@ -93,7 +94,7 @@ extension Store {
   /// - Returns: A registration that stops notifications when cancelled.
   @discardableResult
   public func observe(onChange: @escaping (State) -> Void) -> StoreObservation {
-    onChange(state)
+    onChange(currentState)
     return addObserver(onChange)
   }
 }

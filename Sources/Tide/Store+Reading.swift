@@ -24,8 +24,13 @@ extension Store {
   /// A member read this way is compared with `==` after each batch of actions. A computed
   /// property works the same way, and tells its readers only when its result changes
   /// (`store.isLoginButtonEnabled`). To track a value deeper in the state, give the whole path in
-  /// one key path, `store[keyPath]`: `store.home?.search.query` tracks all
-  /// of `home`.
+  /// one key path, `store[keyPath]`: `store.home?.search.query` tracks all of `home`.
+  ///
+  /// While a reader waits, the store evaluates the path again after each batch, on the new state:
+  /// a path must be valid in every state the feature reaches. Read optionals through `?.` and a
+  /// collection's elements by identifier (`[id:]`), never through `!` or a position; a force
+  /// unwrap is reported the first time it is read. A value not equal to itself (`Double.nan`)
+  /// counts as changed after every batch.
   ///
   /// - Parameters:
   ///   - keyPath: The member of the state.
@@ -50,6 +55,9 @@ extension Store {
   /// Reads a value anywhere in the state through the store, so that Observation tracks that value
   /// alone: `store[\.home?.search.query]` is told when the query changes, not when anything
   /// else in `home` does.
+  ///
+  /// The path is evaluated again after each batch while a reader waits, so it must be valid in
+  /// every state: `?.` for optionals, `[id:]` for elements, never `!` or a position.
   ///
   /// <!-- example: given store: Store<App.State, App.Action> -->
   /// ```swift
@@ -105,13 +113,33 @@ extension Store {
       subjectPath = unsafeDowncast(known, to: KeyPath<Store, Int>.self)
     } else {
       subjectPath = \Store.[observing: key]
-      watch.subjectPaths[key] = subjectPath
+      watch.rememberSubjectPath(subjectPath, for: key)
+      warnIfItCanTrap(key.path)
     }
     let read = make(willChange(subjectPath))
     read.subjectPath = subjectPath
     watch.reads[key] = read
     startWatching()
+    watcherEntry?.holdIfNeeded()
     registrar.access(self, keyPath: subjectPath)
+  }
+
+  /// Warns, the first time a path is read through this store, when the path force-unwraps: the
+  /// store evaluates it again after each batch, where a `nil` traps inside `send`.
+  private func warnIfItCanTrap(_ path: AnyKeyPath) {
+    let text = String(describing: path)
+    guard text.contains("!") else { return }
+    IssueReporter.current.report(
+      """
+      A value read through a store has a force unwrap in its key path.
+
+        Key path: \(text)
+
+      The store evaluates the path again after each batch of actions, on the new state, while a \
+      reader waits for a change: once that value is nil, the unwrap traps inside send. Read \
+      through ?. instead, and a collection's elements by identifier (rows[id: id]), not by \
+      position.
+      """)
   }
 
   /// A function that tells the readers of `subjectPath` of a change.
@@ -146,7 +174,9 @@ extension Store {
   func watch(_ child: any ScopeWatcher) {
     let watch = self.watch ?? StoreWatch()
     self.watch = watch
-    watch.children.append(WeakWatcher(child))
+    let entry = WeakWatcher(child)
+    child.entered(entry)
+    watch.children.append(entry)
     startWatching()
   }
 
@@ -156,12 +186,28 @@ extension Store {
 }
 
 extension Store: ScopeWatcher {
+  @usableFromInline
+  var holdsWhileWatched: Bool { isCached && watch?.isEmpty == false }
+
+  @usableFromInline
+  func entered(_ entry: AnyObject) {
+    watcherEntry = entry as? WeakWatcher
+  }
+
   /// Tells the readers of every value that changed, then looks at the watched scopes.
   @usableFromInline
   func refresh() -> Bool {
     guard let watch else { return false }
-    if case .scoped(let scoped, _) = core, let presence = scoped.presence, !presence.isGone {
-      _ = currentState  // notices a child or element that is gone
+    if case .scoped(let scoped, _) = core, let presence = scoped.presence {
+      if !presence.isGone { _ = currentState }  // notices a child or element that is gone
+      if presence.isGone {
+        // Its state is frozen at the last one it saw: nothing read through it can change.
+        watch.reads.removeAll()
+        watch.stateRead = nil
+        watch.children.removeAll()
+        watch.isAttached = false
+        return false
+      }
     }
     if !watch.reads.isEmpty {
       for read in watch.takeChanged(in: currentState) { read.willChange() }

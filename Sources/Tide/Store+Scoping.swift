@@ -2,9 +2,10 @@ extension Store where Action: CasePathable {
   /// Returns the store of a child domain, the same one each time it is called with the same
   /// paths while anyone holds it.
   ///
-  /// A view can call it in its body on every render and keep its identity. Reads through the
-  /// child store are tracked relative to the child's state: a change elsewhere in the parent never
-  /// tells them.
+  /// A view can call it in its body on every render and keep its identity, and read through the
+  /// result without keeping it: the parent holds the store while reads through it wait for a
+  /// change. Reads through the child store are tracked relative to the child's state: a change
+  /// elsewhere in the parent never tells them.
   ///
   /// <!-- example: given appStore: Store<App.State, App.Action> -->
   /// ```swift
@@ -24,13 +25,15 @@ extension Store where Action: CasePathable {
     let key = ScopeCache.Key(state: state, action: action, kind: .child)
     if let store = cache[key] as? Store<ChildState, ChildAction> { return store }
     let store = scope(state: state, action: Action.allCasePaths[keyPath: action])
+    store.isCached = true
     cache.insert(store, for: key)
     return store
   }
 
   /// Returns the store of an optional child domain: `nil` while the child's state is `nil`, the
-  /// same store each call while it is there, and a new store once it is there again after being
-  /// `nil`.
+  /// same store each call while it is there, and a new store once it is there again after a batch
+  /// of actions that ended with it `nil`. (A child set to `nil` and back within one batch is, to
+  /// the store, the same child: it never saw it gone.)
   ///
   /// The call is tracked by Observation: a view that scopes in its body is told when the child
   /// comes or goes. A store held after its child went keeps answering with the child's last state,
@@ -66,6 +69,7 @@ extension Store where Action: CasePathable {
     }
     let store = makeOptionalScope(
       state: state, initial: initial, action: Action.allCasePaths[keyPath: action], key: key)
+    store.isCached = true
     cache.insert(store, for: key)
     store.startWatching()
     return store
@@ -76,7 +80,7 @@ extension Store where Action: CasePathable {
   ///
   /// A row view holds one. After its element is removed, the store never traps: it answers with
   /// the element's last state, reports the actions sent to it instead of sending them, and leaves
-  /// the cache (an element added again gets a new store). Reads through it are looked at only
+  /// the cache (an element added again, even in the same batch of actions, gets a new store). Reads through it are looked at only
   /// when its element changes, so a thousand rows cost what one does.
   ///
   /// <!-- example: given store: Store<Todos.State, Todos.Action> -->

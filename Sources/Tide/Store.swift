@@ -36,6 +36,11 @@ public final class Store<State, Action: Sendable> {
   var watch: StoreWatch<State>?
   /// The stores scoped from this one by key paths, for handing out the same store again.
   var scopeCache: ScopeCache?
+  /// Whether this store came from a parent's cache: its parent then keeps it alive while reads
+  /// through it wait for a change.
+  var isCached = false
+  /// The entry its parent keeps for it in its list of what to look at after each batch.
+  weak var watcherEntry: WeakWatcher?
 
   /// Creates a store that runs a feature from its initial state.
   ///
@@ -205,9 +210,10 @@ public final class Store<State, Action: Sendable> {
   /// Returns a store for a child domain that reads its state from this store and sends its
   /// actions through it.
   ///
-  /// Each call makes a new store: functions have no identity to find it again by. For a store
-  /// that stays the same from one call to the next (what SwiftUI needs to keep a view's
-  /// identity), scope by key paths: `appStore.scope(state: \.login, action: \.login)`.
+  /// Each call makes a new store: functions have no identity to find it again by. Keep it (in a
+  /// property): reads through it are told of changes only while it is held. For a store that
+  /// stays the same from one call to the next (what SwiftUI needs to keep a view's identity),
+  /// scope by key paths: `appStore.scope(state: \.login, action: \.login)`.
   ///
   /// <!-- example: given appStore: Store<App.State, App.Action> -->
   /// ```swift

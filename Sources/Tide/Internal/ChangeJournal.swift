@@ -17,12 +17,15 @@ struct ChangeJournal<ID: Hashable> {
     @usableFromInline let revision: UInt64
     /// The element changed; `nil` when the change may have touched any number of them.
     @usableFromInline let id: ID?
+    /// Whether the change removed the element.
+    @usableFromInline let removed: Bool
 
     @usableFromInline
-    init(previous: UInt64, revision: UInt64, id: ID?) {
+    init(previous: UInt64, revision: UInt64, id: ID?, removed: Bool) {
       self.previous = previous
       self.revision = revision
       self.id = id
+      self.removed = removed
     }
   }
 
@@ -42,8 +45,8 @@ struct ChangeJournal<ID: Hashable> {
 
   /// Records a change, as revision `newRevision`.
   @inlinable
-  mutating func record(_ id: ID?, as newRevision: UInt64) {
-    let link = Link(previous: revision, revision: newRevision, id: id)
+  mutating func record(_ id: ID?, removed: Bool = false, as newRevision: UInt64) {
+    let link = Link(previous: revision, revision: newRevision, id: id, removed: removed)
     if links.count < Self.capacity {
       links.append(link)
     } else {
@@ -55,8 +58,13 @@ struct ChangeJournal<ID: Hashable> {
 
   /// The identifiers changed since `earlier`, or `nil` when the journal cannot tell.
   func changes(since earlier: UInt64) -> [ID]? {
+    links(since: earlier)?.map { $0.id! }
+  }
+
+  /// The links since `earlier`, newest first, or `nil` when the journal cannot tell.
+  func links(since earlier: UInt64) -> [Link]? {
     var current = revision
-    var ids: [ID] = []
+    var found: [Link] = []
     // Newest first: the link that made `current` is the next one back, or the chain is broken.
     var position = next
     var remaining = links.count
@@ -65,19 +73,20 @@ struct ChangeJournal<ID: Hashable> {
       position = position == 0 ? links.count - 1 : position - 1
       remaining -= 1
       let link = links[position]
-      guard link.revision == current, let id = link.id else { return nil }
-      ids.append(id)
+      guard link.revision == current, link.id != nil else { return nil }
+      found.append(link)
       current = link.previous
     }
-    return ids
+    return found
   }
 }
 
 extension IdentifiedArray {
   /// Records that the element with `id` (or, for `nil`, any number of elements) may have changed.
   @inlinable
-  mutating func noteChange(of id: Element.ID?) {
-    changes.record(id, as: identifiedArrayRevisions.add(1, ordering: .relaxed).newValue)
+  mutating func noteChange(of id: Element.ID?, removed: Bool = false) {
+    changes.record(
+      id, removed: removed, as: identifiedArrayRevisions.add(1, ordering: .relaxed).newValue)
   }
 
   /// The revision of the latest change, unique to it among every `IdentifiedArray` of the process.
@@ -88,6 +97,12 @@ extension IdentifiedArray {
   /// from the changes it keeps.
   func changedIDs(since revision: UInt64) -> [Element.ID]? {
     changes.changes(since: revision)
+  }
+
+  /// The identifiers of the elements removed since `revision` (and perhaps added again), or
+  /// `nil` when that cannot be told.
+  func removedIDs(since revision: UInt64) -> [Element.ID]? {
+    changes.links(since: revision)?.filter(\.removed).map { $0.id! }
   }
 }
 

@@ -30,7 +30,14 @@ final class ElementScopes<
   private struct Member {
     weak var store: Store<Element, ElementAction>?
     let presence: ScopePresence
+    /// The store, held while reads through it wait for a change: a row scoped, read and let go
+    /// of in one view body must still be told.
+    var held: Store<Element, ElementAction>?
   }
+
+  var holdsWhileWatched: Bool { false }
+
+  func entered(_ entry: AnyObject) {}
 
   init(
     parent: Store<ParentState, ParentAction>,
@@ -111,8 +118,9 @@ final class ElementScopes<
             notify((presence.isGone ? nil : state[keyPath: path][id: id]) ?? last.value)
           }
         },
-        // Its parent looks at it when its element changes, watched or not.
-        attach: { _ in },
+        // Its parent looks at it when its element changes, watched or not; while reads through
+        // it wait, the family holds it.
+        attach: { [weak self] _ in self?.hold(id) },
         effects: parent.core.effects,
         caches: parent.core.caches,
         presence: presence
@@ -133,6 +141,11 @@ final class ElementScopes<
     return store
   }
 
+  private func hold(_ id: Element.ID) {
+    let store = members[id]?.store
+    members[id]?.held = store
+  }
+
   func refresh() -> Bool {
     guard let parent else { return false }
     let elements = parent.currentState[keyPath: path]
@@ -140,6 +153,9 @@ final class ElementScopes<
       let changed =
         elements.changedIDs(since: revision).map { Set($0) }
         ?? Set(members.keys).union(presenceReads.keys)
+      // Removed and added again in one batch: a new element, for which the old store must not
+      // stand in.
+      let removed = Set(elements.removedIDs(since: revision) ?? [])
       revision = elements.revision
       for id in changed {
         if let read = presenceReads[id], read.isPresent != (elements.index(id: id) != nil) {
@@ -151,8 +167,8 @@ final class ElementScopes<
           members[id] = nil
           continue
         }
-        if elements.index(id: id) == nil { member.presence.markGone() }
-        _ = store.refresh()
+        if elements.index(id: id) == nil || removed.contains(id) { member.presence.markGone() }
+        if !store.refresh() { members[id]?.held = nil }
       }
     }
     if members.isEmpty && presenceReads.isEmpty {

@@ -15,6 +15,7 @@ final class StoreWatch<State> {
   /// values again each time it renders, and building a key path in a generic type costs about a
   /// microsecond. As many as the distinct values read through the store.
   var subjectPaths: [ReadKey: AnyKeyPath] = [:]
+  private var subjectPathLimit = 64
   /// The read of the whole state, also in `reads`: found here without hashing a key path, as
   /// tools and tests read `state` often.
   var stateRead: TrackedRead<State>?
@@ -23,6 +24,16 @@ final class StoreWatch<State> {
   var isAttached = false
 
   var isEmpty: Bool { reads.isEmpty && children.isEmpty }
+
+  /// Keeps a key path for reads of `key`; when they have grown to twice what was last kept,
+  /// keeps only those of reads still waiting (a list read by identifier meets new ones for ever).
+  func rememberSubjectPath(_ path: AnyKeyPath, for key: ReadKey) {
+    if subjectPaths.count >= subjectPathLimit {
+      subjectPaths = subjectPaths.filter { reads[$0.key] != nil }
+      subjectPathLimit = max(64, subjectPaths.count * 2)
+    }
+    subjectPaths[key] = path
+  }
 
   /// Compares each recorded value with `state`; forgets those that changed and returns them.
   func takeChanged(in state: State) -> [TrackedRead<State>] {
@@ -52,23 +63,49 @@ final class StoreWatch<State> {
 @MainActor
 @usableFromInline
 protocol ScopeWatcher: AnyObject {
+  /// Whether its parent keeps it alive for now: a store from a cache while reads through it wait
+  /// for a change (a view may scope in its body, read through the store and let go of it at
+  /// once, and must still be told).
+  var holdsWhileWatched: Bool { get }
+
+  /// Told of the entry (a ``WeakWatcher``) its parent keeps for it, to ask it to hold it later.
+  func entered(_ entry: AnyObject)
+
   /// Looks at the state after a batch and tells readers of what changed.
   ///
   /// - Returns: Whether it needs looking at after the next batch too.
   func refresh() -> Bool
 }
 
-/// A watcher held weakly: a store nobody holds is freed, and its entry then dropped.
+/// A watcher in its parent's list: held weakly (a store nobody holds is freed, and its entry
+/// then dropped), or strongly while it needs looking at when it says so.
 @MainActor
 final class WeakWatcher: ScopeWatcher {
   weak var watcher: (any ScopeWatcher)?
+  private var held: (any ScopeWatcher)?
 
   init(_ watcher: any ScopeWatcher) {
     self.watcher = watcher
+    if watcher.holdsWhileWatched { held = watcher }
+  }
+
+  var holdsWhileWatched: Bool { false }
+
+  func entered(_ entry: AnyObject) {}
+
+  /// Holds the watcher now if it asks to be held: a read was recorded through it.
+  func holdIfNeeded() {
+    if let watcher, watcher.holdsWhileWatched { held = watcher }
   }
 
   func refresh() -> Bool {
-    watcher?.refresh() ?? false
+    guard let watcher, watcher.refresh() else {
+      held = nil
+      return false
+    }
+    // Still looked at (an optional child's presence), but held only while reads wait.
+    held = watcher.holdsWhileWatched ? watcher : nil
+    return true
   }
 }
 
