@@ -40,7 +40,9 @@ func tour() async {
 
   print("\n4. The report, with the test that reproduces it:\n")
   print(failure.message)
-  precondition(failure.test?.contains("calls.resolve(\"login\", outcome: 2)") == true)
+  precondition(
+    failure.test?.contains("calls.resolve(\"login\", number: 1, outcome: \"failure(.nilData)\")")
+      == true)
 
   print("\nDone: the explore tour checked itself.")
 }

@@ -40,7 +40,7 @@ extension App.Action: CasePathable {
   ///
   /// ```swift
   /// let login = App.Action.allCasePaths.login
-  /// print(login.embed(.logoutTapped))  // login(LoginFeature.Login.Action.logoutTapped)
+  /// print(login.embed(.loginButtonTapped) == .login(.loginButtonTapped))  // true
   /// ```
   public struct AllCasePaths: Sendable {
     /// The login screen's actions.

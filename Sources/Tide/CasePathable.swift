@@ -17,8 +17,8 @@
 ///   static var allCasePaths: AllCasePaths { AllCasePaths() }
 /// }
 ///
-/// enum ChildAction: Sendable { case tapped }
-/// print(ParentAction.allCasePaths.child.extract(.child(.tapped)) as Any)  // Optional(ChildAction.tapped)
+/// enum ChildAction: Sendable, Equatable { case tapped }
+/// print(ParentAction.allCasePaths.child.extract(.child(.tapped)) == .tapped)  // true
 /// ```
 ///
 /// Only the cases a store scopes to need to be listed.

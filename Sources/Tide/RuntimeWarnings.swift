@@ -17,9 +17,9 @@ import Synchronization
 /// instead, whatever the reporter.
 ///
 /// ```swift
-/// let warnings = Mutex<[String]>([])
-/// RuntimeWarnings.reporter = { warning in warnings.withLock { $0.append(warning.message) } }
-/// defer { RuntimeWarnings.reporter = RuntimeWarnings.standardError }
+/// RuntimeWarnings.reporter = { warning in print("[app] \(warning.message)") }
+/// // later, back to the default:
+/// RuntimeWarnings.reporter = RuntimeWarnings.standardError
 /// ```
 public enum RuntimeWarnings {
   /// One runtime warning.

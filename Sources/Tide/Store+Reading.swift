@@ -9,6 +9,8 @@ extension Store {
   /// store.
   ///
   /// ```swift
+  /// import Observation
+  ///
   /// let store = Store(
   ///   initialState: Login.State(), reducer: Login.reducer, environment: .demo(clock: ManualClock()))
   /// withObservationTracking {
@@ -41,9 +43,9 @@ extension Store {
   /// Reads a value that is not `Equatable` through the store: Observation tracks it, and tells
   /// its readers after every batch of actions, since it cannot tell whether the value changed.
   ///
-  /// <!-- example: given store: Store<Login.State, Login.Action> -->
+  /// <!-- example: fragment -->
   /// ```swift
-  /// let user = store.loggedInUser
+  /// let session = store.session  // a member whose type is not Equatable
   /// ```
   ///
   /// - Parameters:

@@ -7,9 +7,9 @@ extension Store where Action: CasePathable {
   /// change. Reads through the child store are tracked relative to the child's state: a change
   /// elsewhere in the parent never tells them.
   ///
-  /// <!-- example: given appStore: Store<App.State, App.Action> -->
+  /// <!-- example: fragment -->
   /// ```swift
-  /// let search = appStore.scope(state: \.searchScreen, action: \.search)
+  /// let settings = store.scope(state: \.settings, action: \.settings)
   /// ```
   ///
   /// - Parameters:
@@ -41,8 +41,8 @@ extension Store where Action: CasePathable {
   ///
   /// <!-- example: given appStore: Store<App.State, App.Action> -->
   /// ```swift
-  /// if let home = appStore.scope(state: \.home, action: \.home) {
-  ///   print(home.user.name)
+  /// if let login = appStore.scope(state: \.login, action: \.login) {
+  ///   print(login.username)
   /// }
   /// ```
   ///
@@ -83,11 +83,11 @@ extension Store where Action: CasePathable {
   /// the cache (an element added again, even in the same batch of actions, gets a new store). Reads through it are looked at only
   /// when its element changes, so a thousand rows cost what one does.
   ///
-  /// <!-- example: given store: Store<Todos.State, Todos.Action> -->
+  /// <!-- example: given appStore: Store<App.State, App.Action> -->
   /// ```swift
-  /// for id in store[\.rows.ids] {
-  ///   if let row = store.scope(state: \.rows, id: id, action: \.row) {
-  ///     print(row.title)
+  /// for id in appStore[\.savedLocations.ids] {
+  ///   if let row = appStore.scope(state: \.savedLocations, id: id, action: \.savedLocation) {
+  ///     print(row.name)
   ///   }
   /// }
   /// ```

@@ -34,6 +34,9 @@ public final class ExploreCalls: Sendable {
     public var outcomes: [String] { details.outcomes }
     /// How many outcomes it can have.
     package var outcomeCount: Int { details.outcomeCount }
+    /// Which call of its name it is, counting from 1 in the order the calls were made: what an
+    /// exported test resolves it by, `calls.resolve("login", number: 2, outcome: …)`.
+    public let number: Int
     let id: Int
     let details: Details
 
@@ -96,6 +99,8 @@ public final class ExploreCalls: Sendable {
 
   private struct Storage {
     var nextID = 0
+    /// How many calls of each name were made.
+    var counts: [String: Int] = [:]
     var waiting: [Waiting] = []
     var cancelled: Set<Int> = []
   }
@@ -151,9 +156,10 @@ public final class ExploreCalls: Sendable {
         """)
       throw ExploreCallError.noOutcomes(call: call)
     }
-    let id = storage.withLock { storage in
+    let (id, number) = storage.withLock { storage in
       defer { storage.nextID += 1 }
-      return storage.nextID
+      storage.counts[name, default: 0] += 1
+      return (storage.nextID, storage.counts[name]!)
     }
     let details = Pending.Details(
       outcomeCount: outcomes.count,
@@ -161,7 +167,7 @@ public final class ExploreCalls: Sendable {
         let inspector = Inspector(redacts: false)
         return "\(name)(\(arguments.map { inspector.line($0) }.joined(separator: ", ")))"
       }, labels: outcomes.map(\.makeLabel))
-    let pending = Pending(name: name, id: id, details: details)
+    let pending = Pending(name: name, number: number, id: id, details: details)
     let chosen = try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let isCancelled = storage.withLock { storage in
@@ -202,6 +208,27 @@ public final class ExploreCalls: Sendable {
     guard let waiting else { return false }
     waiting.continuation.resume(returning: outcome)
     return true
+  }
+
+  /// Ends call `number` of those named `name` with the outcome labelled `label`, or says why it
+  /// cannot: the exact call and outcome the explorer chose, whatever order the calls wait in and
+  /// the outcomes are declared in.
+  package func resolve(named name: String, number: Int, label: String) -> String? {
+    let all = pending
+    guard let call = all.first(where: { $0.name == name && $0.number == number }) else {
+      let waiting =
+        all.isEmpty
+        ? "  Nothing is waiting."
+        : all.map { "  Waiting: \($0.name) #\($0.number), \($0.description)" }
+          .joined(separator: "\n")
+      return "Call \(name) #\(number) is not waiting to be resolved.\n\n\(waiting)"
+    }
+    guard let outcome = call.outcomes.firstIndex(of: label) else {
+      let outcomes = call.outcomes.map { "  Outcome: \($0)" }.joined(separator: "\n")
+      return "\(call.description) (\(name) #\(number)) has no outcome \(label).\n\n\(outcomes)"
+    }
+    resume(call, outcome: outcome)
+    return nil
   }
 
   /// Ends the oldest waiting call named `name` with an outcome, or says why it cannot.

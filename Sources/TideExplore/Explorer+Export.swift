@@ -14,10 +14,13 @@ extension Explorer {
     var steps: [TestExporter.Step] = []
     let breaking = failure.transition
     for (index, step) in run.applied.enumerated() where index <= failure.step {
-      if case .resolve(_, let name, let outcome, let label) = step {
+      if case .resolve(_, let name, _, let label) = step {
+        let number = run.resolvedNumbers[index] ?? 1
         steps.append(
           TestExporter.Step(
-            statements: ["calls.resolve(\(source.line(name)), outcome: \(outcome))  // \(label)"],
+            statements: [
+              "calls.resolve(\(source.line(name)), number: \(number), outcome: \(source.line(label)))"
+            ],
             time: run.times[index]))
       }
       for transition in run.transitions where transition.step == index {

@@ -112,6 +112,47 @@ extension ExploreCalls {
   }
 }
 
+extension ExploreCalls {
+  /// Ends one exact waiting call with the outcome of a label: what an exported test does at each
+  /// point the explorer (or `:resolve` in the REPL) resolved a call. The call is named by its
+  /// name and its number among the calls of that name (`login #2`), and the outcome by its
+  /// label, so the test resolves the call the explorer did whichever waits longest, and keeps
+  /// meaning the same outcome if the feature reorders its outcomes.
+  ///
+  /// When that call is not waiting, or has no such outcome, the test fails:
+  ///
+  /// ```
+  /// Call login #2 is not waiting to be resolved.
+  ///
+  ///   Waiting: login #1, login("ab", "Abc1")
+  /// ```
+  ///
+  /// <!-- example: given calls: ExploreCalls -->
+  /// ```swift
+  /// calls.resolve("login", number: 2, outcome: "failure(.invalidCredentials)")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The call's name.
+  ///   - number: Which call of that name, counting from 1 in the order they were made.
+  ///   - label: The outcome, as reports print it.
+  ///   - fileID: The file of the call, for the failure.
+  ///   - filePath: The full path of that file.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  public func resolve(
+    _ name: String, number: Int, outcome label: String,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    if let problem = resolve(named: name, number: number, label: label) {
+      TestFailure.record(
+        problem,
+        at: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+  }
+}
+
 extension ExploreReport {
   /// Records the failure, if there is one, as a test failure (Swift Testing or XCTest), with
   /// the full report as its message.

@@ -175,4 +175,51 @@ import TideExplore
     let largeFailure = try #require(await large.exhaustive(depth: 2).failure)
     #expect(largeFailure.schedule.count == 2)
   }
+
+  struct Fetches: Equatable {
+    var received: [Int] = []
+  }
+
+  enum Fetch: Equatable, Sendable {
+    case fetch(Int)
+    case got(Int)
+  }
+
+  @Test func aResolveNamesTheExactCallAndItsOutcomeByLabel() async throws {
+    let clock = ManualClock()
+    let calls = ExploreCalls()
+    let reducer = Reducer<Fetches, Fetch, Void> { state, action, _ in
+      switch action {
+      case .fetch(let n):
+        return .run(name: "fetch") { send in
+          let value = try await calls.call(
+            "fetch", n, outcomes: [.success(n * 10), .success(n * 100)])
+          await send(.got(value))
+        }
+      case .got(let value):
+        state.received.append(value)
+        return .none
+      }
+    }
+    let store = Store(
+      initialState: Fetches(), reducer: reducer, environment: (), drivenBy: clock)
+    store.send(.fetch(1))
+    store.send(.fetch(2))
+    await clock.advance()
+    #expect(calls.pending.map(\.number) == [1, 2])
+    let label = calls.pending[1].outcomes[1]
+    // The newer call first, and its second outcome: what the oldest-by-name resolve got wrong.
+    #expect(calls.resolve(named: "fetch", number: 2, label: label) == nil)
+    await clock.advance()
+    #expect(store.state.received == [200])
+    #expect(
+      calls.resolve(named: "fetch", number: 2, label: label)
+        == "Call fetch #2 is not waiting to be resolved.\n\n  Waiting: fetch #1, fetch(1)")
+    #expect(
+      calls.resolve(named: "fetch", number: 1, label: "failure(nope)")
+        == "fetch(1) (fetch #1) has no outcome failure(nope).\n\n  Outcome: \(calls.pending[0].outcomes[0])\n  Outcome: \(calls.pending[0].outcomes[1])"
+    )
+    await store.send(.got(0)).finish()
+    store.cancelRunningEffects()
+  }
 }

@@ -20,7 +20,7 @@ func loginExploredFailure() async {
   await store.send(.usernameChanged("ab")) { $0.username = "ab" }
   await store.send(.passwordChanged("Abc1")) { $0.password = "Abc1" }
   await store.send(.loginButtonTapped) { $0.isLoading = true }
-  calls.resolve("login", outcome: 2)  // failure(.nilData)
+  calls.resolve("login", number: 1, outcome: "failure(.nilData)")
   let before = store.state
   await store.receive(.loginResponse(.failure(.nilData))) { $0.alert = Login.Alert(title: "Error", message: "The server sent no data.") }
   expectInvariants(Login.invariants, before: before, action: .loginResponse(.failure(.nilData)), after: store.state)

@@ -169,7 +169,7 @@ enum Tickets {
       exported.contains(
         """
           await store.send(.buyTapped) { $0.isBuying = true }
-          calls.resolve("buy", outcome: 1)  // failure(Tickets.SoldOut())
+          calls.resolve("buy", number: 1, outcome: "failure(Tickets.SoldOut())")
           await store.receive(.failed)
         """))
     let saved = try String(contentsOfFile: session, encoding: .utf8)

@@ -44,6 +44,9 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   private(set) var applied: [ExploreStep<Action>] = []
   /// When each applied step ran, by index in `applied`.
   private(set) var times: [Duration] = []
+  /// For each applied step that resolved a call, by index in `applied`: which call of its name
+  /// it was (`login #2`), for the exported test to resolve that very call.
+  private(set) var resolvedNumbers: [Int: Int] = [:]
   private(set) var failure: Failure?
   /// Where in `applied` the run started ending as a test must (``settle(limit:)``): the steps
   /// from there on are not part of the schedule.
@@ -158,6 +161,7 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
           .resolve(
             call: description, name: call.name, outcome: outcome,
             label: call.details.label(outcome)))
+        resolvedNumbers[applied.count - 1] = call.number
         calls.resume(call, outcome: outcome)
         await clock.runReadyWork()
       }

@@ -58,7 +58,7 @@ extension FeatureSession {
     calls.resume(call, outcome: outcome)
     history.recordResolution(
       time: clock.now.offset, name: call.name, call: call.description, outcome: outcome,
-      label: call.outcomes[outcome])
+      label: call.outcomes[outcome], number: call.number)
     output.line("resolved \(display(call)) → \(call.outcomes[outcome])", .effect)
     await runReadyEffects()
   }
@@ -150,7 +150,7 @@ extension FeatureSession {
         history.resolutions.append(
           SessionHistory<State, Action>.Resolution(
             index: history.entries.count, time: clock.now.offset, name: name, call: description,
-            outcome: outcome, label: label))
+            outcome: outcome, label: label, number: call.number))
         await IssueReporter.$current.withValue(quiet.reporter) {
           _ = await clock.runReadyWork()
         }

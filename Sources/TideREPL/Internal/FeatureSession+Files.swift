@@ -150,7 +150,7 @@ extension FeatureSession {
       resolutions.filter { $0.index == index }.map {
         TestExporter.Step(
           statements: [
-            "calls.resolve(\(source.line($0.name)), outcome: \($0.outcome))  // \($0.label)"
+            "calls.resolve(\(source.line($0.name)), number: \($0.number), outcome: \(source.line($0.label)))"
           ], time: $0.time)
       }
     }

@@ -96,7 +96,7 @@ extension FeatureSession {
           SessionHistory<State, Action>.Resolution(
             index: resolution.index, time: resolution.time, name: call.name,
             call: call.description, outcome: resolution.outcome,
-            label: call.outcomes[resolution.outcome]))
+            label: call.outcomes[resolution.outcome], number: call.number))
         _ = await clock.runReadyWork()
       }
     }

@@ -42,6 +42,9 @@ final class SessionHistory<State, Action: Sendable> {
     let outcome: Int
     /// The outcome, as reports print it: `failure(.invalidCredentials)`.
     let label: String
+    /// Which call of its name it was, counting from 1 (`login #2`); 0 while unknown (a loaded
+    /// file's resolution, until the session is re-run).
+    var number = 0
   }
 
   var entries: [Entry] = []
@@ -81,12 +84,13 @@ final class SessionHistory<State, Action: Sendable> {
   /// Records a call resolved now, after the last step; like a new step, it first discards the
   /// undone future.
   func recordResolution(
-    time: Duration, name: String, call: String, outcome: Int, label: String
+    time: Duration, name: String, call: String, outcome: Int, label: String, number: Int
   ) {
     discardFuture()
     resolutions.append(
       Resolution(
-        index: entries.count, time: time, name: name, call: call, outcome: outcome, label: label))
+        index: entries.count, time: time, name: name, call: call, outcome: outcome, label: label,
+        number: number))
   }
 
   /// The resolutions that led to the state after step `count`: all of them when `count` is the
