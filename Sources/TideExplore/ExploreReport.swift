@@ -21,6 +21,9 @@ public struct ExploreReport<State, Action> {
     public let test: String?
     /// The report without the test: heading, schedule, diff.
     package let messageWithoutTest: String
+    /// Whether replaying the schedule twice more gave the same reductions. When it did not, the
+    /// message says so: the feature reads something outside its environment.
+    public let isDeterministic: Bool
 
     /// The full report: heading, schedule, diff, test.
     public var message: String {

@@ -15,6 +15,7 @@ extension Explorer {
   ) async -> ExploreReport<State, Action> {
     let (schedule, run) = await shrink(found, kind, settling: settling)
     let failure = run.failure!
+    let divergence = await nondeterminism(of: schedule, settling: settling, against: run)
     var text = failure.kind.heading + "\n\n"
     switch mode {
     case .random(let seed, let index):
@@ -63,11 +64,50 @@ extension Explorer {
     case .effectsStillRunning(let running):
       text += "\n" + running.map { "  Still running: \($0)\n" }.joined()
     }
+    if let divergence {
+      text += "\n  " + divergence + "\n"
+    }
     let reported = ExploreReport<State, Action>.Failure(
       kind: failure.kind, schedule: schedule, foundLength: found.count,
       test: exportTest(run: run, failure: failure),
-      messageWithoutTest: text.trimmingTrailingNewlines())
+      messageWithoutTest: text.trimmingTrailingNewlines(), isDeterministic: divergence == nil)
     return ExploreReport(mode: mode, runs: runs, steps: steps, states: states, failure: reported)
+  }
+
+  /// Replays a schedule twice more and compares each run's reductions (actions and states) with
+  /// `run`'s: a feature that reads the outside world behind its environment's back (`UUID()`,
+  /// `Date()`, a global) gives different states, and then neither the report nor the exported
+  /// test can be trusted to reproduce. Returns what the report says about it, or `nil`.
+  func nondeterminism(
+    of schedule: [ExploreStep<Action>], settling: Bool,
+    against run: ExploreRun<State, Action, Environment>
+  ) async -> String? {
+    for _ in 0..<2 {
+      let again = await self.run(schedule, settling: settling)
+      let first = run.transitions
+      let second = again.transitions
+      let count = min(first.count, second.count)
+      if let index = (0..<count).first(where: {
+        first[$0].action != second[$0].action || first[$0].after != second[$0].after
+      }) {
+        let display = Inspector()
+        return
+          "Warning: the feature is not deterministic. Replaying this schedule gave another state "
+          + "after \(display.line(first[index].action)) (reduction \(index + 1)):\n\n"
+          + "    First:  \(display.line(first[index].after))\n"
+          + "    Again:  \(display.line(second[index].after))\n\n"
+          + "  Something the reducer or an effect reads is not in its environment (UUID(), "
+          + "Date(), a global); move it into the environment, or the report and the exported "
+          + "test may not reproduce."
+      }
+      if first.count != second.count {
+        return
+          "Warning: the feature is not deterministic. Replaying this schedule reduced "
+          + "\(second.count) actions, not \(first.count); move what it reads from outside into "
+          + "its environment, or the report and the exported test may not reproduce."
+      }
+    }
+    return nil
   }
 
   /// The shortest schedule found that still fails the same way: steps removed in halves, then

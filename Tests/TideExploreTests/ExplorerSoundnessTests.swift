@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Tide
 import TideExplore
@@ -221,5 +222,32 @@ import TideExplore
     )
     await store.send(.got(0)).finish()
     store.cancelRunningEffects()
+  }
+
+  struct Tokened: Equatable {
+    var count = 0
+    var token = UUID()
+  }
+
+  @Test func aNondeterministicFeatureIsSaidToBeOne() async throws {
+    let tokened = Explorer(
+      initialState: Tokened(),
+      reducer: Reducer<Tokened, Tap, Void> { state, _, _ in
+        state.count += 1
+        state.token = UUID()  // not from the environment
+        return .none
+      }, environment: { _, _ in }, actions: { _ in [.increment] },
+      invariants: [.always("never incremented") { $0.count == 0 }])
+    let failure = try #require(await tokened.random(seed: 2, runs: 3, steps: 3).failure)
+    #expect(!failure.isDeterministic)
+    #expect(
+      failure.messageWithoutTest.contains(
+        "Warning: the feature is not deterministic. Replaying this schedule gave another state after .increment (reduction 1):"
+      ))
+    let deterministic = explorer(
+      invariants: [.always("never incremented") { $0.count == 0 }])
+    let other = try #require(await deterministic.random(seed: 2, runs: 3, steps: 3).failure)
+    #expect(other.isDeterministic)
+    #expect(!other.messageWithoutTest.contains("not deterministic"))
   }
 }
