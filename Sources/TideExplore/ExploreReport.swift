@@ -48,10 +48,13 @@ public struct ExploreReport<State, Action> {
   /// Whether the exhaustive search stopped at its limit of states before reaching its depth
   /// everywhere.
   public let truncated: Bool
+  /// What the exploration did not explore, when it fell short of what it was asked (no run, no
+  /// step, nothing offered, stopped at the state limit); `nil` when it explored it all.
+  public let shortfall: String?
 
   init(
     mode: Mode, runs: Int, steps: Int, states: (seen: Int, distinct: Int)?, failure: Failure?,
-    truncated: Bool = false
+    truncated: Bool = false, shortfall: String? = nil
   ) {
     self.mode = mode
     self.runs = runs
@@ -59,6 +62,7 @@ public struct ExploreReport<State, Action> {
     self.states = states
     self.failure = failure
     self.truncated = truncated
+    self.shortfall = shortfall
   }
 
   /// One line: the mode, what was explored, and whether it failed.
@@ -81,7 +85,9 @@ public struct ExploreReport<State, Action> {
         + "\(grouped(states.distinct)) distinct"
         + (truncated ? " (stopped at the state limit)" : "")
     }
-    guard let failure else { return what + "; no failure" }
+    guard let failure else {
+      return what + "; no failure" + (shortfall.map { " (but \($0))" } ?? "")
+    }
     return what + "; failed after shrinking to \(failure.schedule.count) steps: "
       + failure.kind.heading
   }

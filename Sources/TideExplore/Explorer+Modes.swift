@@ -49,9 +49,19 @@ extension Explorer {
       }
     }
     throttle.report(runs: max(runs, 0), steps: stepCount, force: true)
+    let shortfall: String?
+    if runs <= 0 {
+      shortfall = "it made no run: runs is \(runs)"
+    } else if steps <= 0 {
+      shortfall = "it took no step: steps is \(steps)"
+    } else if stepCount == 0 {
+      shortfall = "it took no step: the feature offered no action, timer or call to resolve"
+    } else {
+      shortfall = nil
+    }
     return ExploreReport(
       mode: .random(seed: seed, run: nil), runs: max(runs, 0), steps: stepCount, states: nil,
-      failure: nil)
+      failure: nil, shortfall: shortfall)
   }
 
   /// Tries every schedule up to `depth` steps, breadth first over distinct configurations
@@ -124,9 +134,19 @@ extension Explorer {
       }
     }
     throttle.report(runs: statesSeen, steps: stepCount, distinct: seen.count, force: true)
+    let shortfall: String?
+    if depth <= 0 {
+      shortfall = "it took no step: depth is \(depth)"
+    } else if truncated {
+      shortfall = "it stopped at the limit of \(grouped(maxStates)) states before depth \(depth)"
+    } else if stepCount == 0 {
+      shortfall = "it took no step: the feature offered no action, timer or call to resolve"
+    } else {
+      shortfall = nil
+    }
     return ExploreReport(
       mode: .exhaustive(depth: depth), runs: statesSeen, steps: stepCount,
-      states: (statesSeen, seen.count), failure: nil, truncated: truncated)
+      states: (statesSeen, seen.count), failure: nil, truncated: truncated, shortfall: shortfall)
   }
 
   /// How the initial state breaks a state invariant, before any step; `nil` when it does not.

@@ -155,7 +155,15 @@ extension ExploreCalls {
 
 extension ExploreReport {
   /// Records the failure, if there is one, as a test failure (Swift Testing or XCTest), with
-  /// the full report as its message.
+  /// the full report as its message; and records one when the exploration fell short of what it
+  /// was asked (no run, no step, nothing offered, stopped at the state limit), unless
+  /// `allowingShortfall` says that is fine:
+  ///
+  /// ```
+  /// The exploration fell short: it took no step: the feature offered no action, timer or call to resolve.
+  ///
+  ///   random, seed 1: 10 runs, 0 steps; no failure (but it took no step: …)
+  /// ```
   ///
   /// <!-- example: given explorer: Explorer<Login.State, Login.Action, Login.Environment> -->
   /// ```swift
@@ -163,17 +171,23 @@ extension ExploreReport {
   /// ```
   ///
   /// - Parameters:
+  ///   - allowingShortfall: Whether an exploration that fell short passes.
   ///   - fileID: The file of the call, for the failure.
   ///   - filePath: The full path of that file.
   ///   - line: The line of the call.
   ///   - column: The column of the call.
   public func expectNoFailure(
+    allowingShortfall: Bool = false,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
-    guard let failure else { return }
-    TestFailure.record(
-      failure.message,
-      at: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    let location = SourceCodeLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    if let failure {
+      TestFailure.record(failure.message, at: location)
+    } else if let shortfall, !allowingShortfall {
+      TestFailure.record(
+        "The exploration fell short: \(shortfall).\n\n  \(summary)", at: location)
+    }
   }
 }
