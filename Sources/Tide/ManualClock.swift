@@ -98,18 +98,36 @@ public final class ManualClock: Clock, Sendable {
   ///   - deadline: The instant to move to; an instant before `now` moves nothing.
   @MainActor
   public func advance(to deadline: Instant) async {
-    await runReadyWork()
+    await advance(to: deadline, jobLimit: .max)
+  }
+
+  /// ``advance(to:)``, running at most `jobLimit` jobs: a bound on an effect that never waits
+  /// (one looping on `Task.yield()`), for the caller to report.
+  ///
+  /// - Parameters:
+  ///   - deadline: The instant to move to.
+  ///   - jobLimit: The most jobs to run in all.
+  /// - Returns: Whether it finished within the limit.
+  @MainActor
+  @discardableResult
+  package func advance(to deadline: Instant, jobLimit: Int) async -> Bool {
+    var budget = jobLimit
+    budget -= await runReadyWork(jobLimit: budget)
+    if budget <= 0 { return false }
     // The zero sleeps that began before this advance wake in it first; one that begins during it
     // wakes before time moves on from its instant, at most once an instant, so an effect that
     // sleeps zero in a loop takes one step an instant and cannot keep the advance going.
     storage.withLock { $0.releaseDeferred() }
     while let sleeper = storage.withLock({ $0.removeSleeper(dueBy: deadline) }) {
       sleeper.continuation.resume()
-      await runReadyWork()
+      budget -= await runReadyWork(jobLimit: budget)
+      if budget <= 0 { return false }
       if let executor = sleeper.executor, executor !== self {
-        await executor.runReadyWork()
+        budget -= await executor.runReadyWork(jobLimit: budget)
+        if budget <= 0 { return false }
       }
     }
+    return true
   }
 
   /// Moves time forward until nobody is asleep on the clock, waking sleepers in order.

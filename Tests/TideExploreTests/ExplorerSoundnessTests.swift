@@ -250,4 +250,30 @@ import TideExplore
     #expect(other.isDeterministic)
     #expect(!other.messageWithoutTest.contains("not deterministic"))
   }
+
+  @Test func anEffectThatNeverWaitsIsStoppedAndNamed() async throws {
+    let reducer = Reducer<Counter, Tap, Void> { state, _, _ in
+      state.count += 1
+      return .run(name: "spinner") { _ in
+        while !Task.isCancelled { await Task.yield() }
+      }
+    }
+    let explorer = Explorer(
+      initialState: Counter(), reducer: reducer, environment: { _, _ in },
+      actions: { $0.count == 0 ? [.increment] : [] }, invariants: [])
+    let failure = try #require(await explorer.random(seed: 4, runs: 2, steps: 2).failure)
+    #expect(failure.schedule == [.send(.increment)])
+    #expect(
+      failure.kind
+        == .runtimeIssue(
+          """
+          An effect never waits: a step ran 100,000 jobs without any of them waiting on the \
+          clock or a call.
+
+            Running: .run("spinner")
+
+          An effect that loops on Task.yield() (or polls without sleeping) never lets the run go \
+          on; sleep on the environment's clock, or wait on a call, between its turns.
+          """))
+  }
 }

@@ -146,11 +146,11 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
         sending = true
         _ = store.send(action)
         sending = false
-        await clock.runReadyWork()
+        await runReadyWork()
       case .advance:
         guard let deadline = clock.nextDeadline else { return false }
         record(step)
-        await clock.advance(to: deadline)
+        if !(await clock.advance(to: deadline, jobLimit: Self.jobLimit)) { noteSpinning() }
       case .resolve(let description, _, let outcome, _):
         guard let call = calls.pending.first(where: { $0.description == description }),
           (0..<call.outcomeCount).contains(outcome)
@@ -163,7 +163,7 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
             label: call.details.label(outcome)))
         resolvedNumbers[applied.count - 1] = call.number
         calls.resume(call, outcome: outcome)
-        await clock.runReadyWork()
+        await runReadyWork()
       }
       return true
     }
@@ -171,6 +171,30 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
     check(step: applied.count - 1)
     if failure != nil { runningAfterFailure = store.runningEffects }
     return true
+  }
+
+  /// The most jobs one step may run: real effects run a handful; an effect looping on
+  /// `Task.yield()` runs them for ever, and is stopped here and reported.
+  static var jobLimit: Int { 100_000 }
+
+  private func runReadyWork() async {
+    if await clock.runReadyWork(jobLimit: Self.jobLimit) >= Self.jobLimit { noteSpinning() }
+  }
+
+  /// Reports an effect that keeps running without waiting, with the effects running, and ends
+  /// the run: its jobs are abandoned when the run is torn down.
+  private func noteSpinning() {
+    let running = store.runningEffects.map { "  Running: \($0)" }.joined(separator: "\n")
+    issues.append(
+      """
+      An effect never waits: a step ran \(grouped(Self.jobLimit)) jobs without any of them \
+      waiting on the clock or a call.
+
+      \(running.isEmpty ? "  Nothing is registered as running." : running)
+
+      An effect that loops on Task.yield() (or polls without sleeping) never lets the run go on; \
+      sleep on the environment's clock, or wait on a call, between its turns.
+      """)
   }
 
   private func record(_ step: ExploreStep<Action>) {
