@@ -29,6 +29,9 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
   package let environment: (ExploreCalls, any Clock<Duration>) -> Environment
   let actions: (State) -> [Action]
   let invariants: [Invariant<State, Action>]
+  /// The names of effects that run for ever on purpose (a poller, a timer): still running when a
+  /// run ends is not a failure for them.
+  let endless: Set<String>
   package let export: ExploreExport?
   package let name: String
   let inspector = Inspector(redacts: false)
@@ -60,6 +63,9 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
   ///   - actions: The actions a user could send in a state, simplest first: shrinking replaces an
   ///     action with one earlier in this list.
   ///   - invariants: What must hold.
+  ///   - endless: The names (`.run(name:)`) of effects that run for ever on purpose, such as a
+  ///     poller or a timer: one still running when a run ends as a test must is not a failure.
+  ///     Any other effect still running then is.
   ///   - export: How to write the reproducing test; without it, reports have no test.
   public init(
     name: String = "feature",
@@ -68,6 +74,7 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
     environment: @escaping (_ calls: ExploreCalls, _ clock: any Clock<Duration>) -> Environment,
     actions: @escaping (State) -> [Action],
     invariants: [Invariant<State, Action>],
+    endless: Set<String> = [],
     export: ExploreExport? = nil
   ) {
     self.name = name
@@ -76,7 +83,13 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
     self.environment = environment
     self.actions = actions
     self.invariants = invariants
+    self.endless = endless
     self.export = export
+  }
+
+  /// Whether a running effect, as ``Store/runningEffects`` prints it, is one declared endless.
+  func isEndless(_ running: String) -> Bool {
+    endless.contains { running.hasPrefix(".run(\"\($0)\")") }
   }
 
   /// Runs one schedule from the start, stopping at the first failure.

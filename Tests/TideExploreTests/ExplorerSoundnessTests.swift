@@ -276,4 +276,28 @@ import TideExplore
           on; sleep on the environment's clock, or wait on a call, between its turns.
           """))
   }
+
+  @Test func anEffectDeclaredEndlessIsNoFalseAlarm() async throws {
+    // A correct poller: it runs until the feature is gone, on purpose.
+    let reducer = Reducer<Counter, Tap, Ticking> { state, _, environment in
+      state.count += 1
+      return .run(name: "poller") { _ in
+        while true { try await environment.clock.sleep(for: .seconds(5)) }
+      }
+    }
+    func explorer(endless: Set<String>) -> Explorer<Counter, Tap, Ticking> {
+      Explorer(
+        initialState: Counter(), reducer: reducer,
+        environment: { _, clock in Ticking(clock: clock) },
+        actions: { $0.count < 2 ? [.increment] : [] },
+        invariants: [.always("at most two") { $0.count <= 2 }], endless: endless)
+    }
+    let declared = explorer(endless: ["poller"])
+    #expect(await declared.random(seed: 1, runs: 20, steps: 6).failure == nil)
+    #expect(await declared.exhaustive(depth: 4).failure == nil)
+    let undeclared = explorer(endless: [])
+    #expect(
+      await undeclared.exhaustive(depth: 4).failure?.kind
+        == .effectsStillRunning([".run(\"poller\")"]))
+  }
 }

@@ -230,6 +230,12 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
     if settleStart == nil { settleStart = applied.count }
     var steps = 0
     while failure == nil, steps < limit {
+      // Only effects that run for ever on purpose are left, and no call waits: the run has ended.
+      if calls.pending.isEmpty, !store.runningEffects.isEmpty,
+        store.runningEffects.allSatisfy(explorer.isEndless)
+      {
+        break
+      }
       if let call = calls.pending.first {
         await apply(
           .resolve(
@@ -242,7 +248,7 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
       steps += 1
     }
     guard failure == nil else { return }
-    let running = store.runningEffects
+    let running = store.runningEffects.filter { !explorer.isEndless($0) }
     if !running.isEmpty {
       failure = Failure(
         kind: .effectsStillRunning(running), step: max(applied.count - 1, 0),
