@@ -41,7 +41,8 @@ func tour() async {
   print("\n4. The report, with the test that reproduces it:\n")
   print(failure.message)
   precondition(
-    failure.test?.contains("calls.resolve(\"login\", number: 1, outcome: \"failure(.nilData)\")")
+    failure.test?.contains(
+      "calls.resolveIfWaiting(\"login\", number: 1, outcome: \"failure(.nilData)\")")
       == true)
 
   print("\nDone: the explore tour checked itself.")

@@ -153,6 +153,25 @@ extension ExploreCalls {
   }
 }
 
+extension ExploreCalls {
+  /// Ends one exact call with the outcome of a label if that call is waiting and has that
+  /// outcome, and does nothing otherwise: what a test the explorer exports does, since the fixed
+  /// feature it is meant to pass on may not make the call the buggy one made.
+  ///
+  /// <!-- example: given calls: ExploreCalls -->
+  /// ```swift
+  /// calls.resolveIfWaiting("login", number: 1, outcome: "failure(.nilData)")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The call's name.
+  ///   - number: Which call of that name, counting from 1 in the order they were made.
+  ///   - label: The outcome, as reports print it.
+  public func resolveIfWaiting(_ name: String, number: Int, outcome label: String) {
+    _ = resolve(named: name, number: number, label: label)
+  }
+}
+
 extension ExploreReport {
   /// Records the failure, if there is one, as a test failure (Swift Testing or XCTest), with
   /// the full report as its message; and records one when the exploration fell short of what it

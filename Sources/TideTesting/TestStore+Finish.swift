@@ -64,6 +64,7 @@ extension TestStore {
     if case .off(let show) = exhaustivity { showSkipped = show } else { showSkipped = false }
     applySkipped(showSkipped: showSkipped, location: location)
     await runReadyEffects()
+    checkStateInvariants(at: location)
   }
 
   /// Cancels every running effect, so that none is reported as still running.

@@ -161,6 +161,7 @@ extension TestStore {
         received.action, origin: origin, tree: received.tree, assert: nil, checksState: false)
     }
     await runReadyEffects()
+    checkStateInvariants(at: location)
   }
 
   /// Waits, in real time, for an action to arrive while none is queued and effects that might

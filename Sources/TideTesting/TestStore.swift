@@ -91,6 +91,8 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   let location: SourceCodeLocation
   private var stepIndex = 0
   let inspector = Inspector()
+  /// What ``checkInvariants(_:)`` asked to check.
+  let invariantChecks = InvariantChecks<State, Action>()
 
   /// Creates a test store for a feature.
   ///
@@ -196,6 +198,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     let tree = EffectTree(scheduler: scheduler)
     step(action, origin: origin, tree: tree, assert: updateStateToExpectedResult)
     await runReadyEffects()
+    checkStateInvariants(at: location)
     return TestStoreTask(
       tree: tree, registry: runner.registry,
       runReadyEffects: { [weak self] in
@@ -247,6 +250,9 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     inbox.insertFollowUps(started.actions, from: origin, in: tree)
     if checksState { check(before: before, after: after, assert: assert, at: location) }
     state = after
+    if !invariantChecks.invariants.isEmpty {
+      checkTransitionInvariants(before: before, action: action, after: after, at: location)
+    }
   }
 
   private func check(

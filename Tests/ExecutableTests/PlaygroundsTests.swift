@@ -48,7 +48,7 @@ import Testing
         "   found in 10 steps, shrunk to 4:",
         "     3. send .loginButtonTapped",
         "exhaustive to depth 4:",
-        "calls.resolve(\"login\", number: 1, outcome: \"failure(.nilData)\")",
+        "calls.resolveIfWaiting(\"login\", number: 1, outcome: \"failure(.nilData)\")",
         "Done: the explore tour checked itself.",
       ]
     ),

@@ -60,26 +60,84 @@ import TideTesting
 /// suite can run it) and fails the same way.
 @MainActor
 @Suite struct ExportedPlantedBugTests {
-  static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("ExportedPlantedBugTest.swift")
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
-  @Test func theExportedTestIsTheOneInTheSuite() async throws {
-    let report = await PlantedBugTests.loadingExplorer.exhaustive(depth: 4)
-    let test = try #require(report.failure?.test)
-    let compiled = test.replacingOccurrences(of: "@Test func ", with: "func ")
-    if ProcessInfo.processInfo.environment["TIDE_RECORD_EXPORTS"] != nil {
-      try compiled.write(to: Self.file, atomically: true, encoding: .utf8)
+  /// Each planted bug's exported test, as the explorer writes it for the buggy feature, and the
+  /// same test run on the fixed feature (the reducer expression swapped): both are compiled in
+  /// the suite (the `@Test` attribute taken off so that this suite runs them). Recorded with
+  /// `TIDE_RECORD_EXPORTS=1`.
+  static let exports:
+    [(
+      explorer: @MainActor () async -> String?, function: String, buggy: String, fixed: String,
+      file: String
+    )] = [
+      (
+        { await PlantedBugTests.loadingExplorer.exhaustive(depth: 4).failure?.test },
+        "loadingExploredFailure", "PlantedBugs.loginStuckLoadingOnNilData", "Login.reducer",
+        "ExportedPlantedBugTest.swift"
+      ),
+      (
+        { await PlantedBugTests.searchExplorer.exhaustive(depth: 3).failure?.test },
+        "staleSearchExploredFailure", "PlantedBugs.searchWithoutCancellation",
+        "AddLocation.reducer", "ExportedStaleSearchTest.swift"
+      ),
+      (
+        { await PlantedBugTests.editExplorer.exhaustive(depth: 5).failure?.test },
+        "editedLoginExploredFailure", "PlantedBugs.loginWithoutCancelOnEdit", "Login.reducer",
+        "ExportedEditedLoginTest.swift"
+      ),
+    ]
+
+  @Test func theExportedTestsAreTheOnesInTheSuite() async throws {
+    for export in Self.exports {
+      let test = try #require(await export.explorer(), "\(export.function)")
+      let name = try #require(test.firstMatch(of: /@Test func (\w+)\(\)/)?.1)
+      let buggy = test.replacingOccurrences(
+        of: "@Test func \(name)()", with: "func \(export.function)()")
+      #expect(buggy.contains("reducer: \(export.buggy),"))
+      let fixed =
+        buggy
+        .replacingOccurrences(of: "reducer: \(export.buggy),", with: "reducer: \(export.fixed),")
+        .replacingOccurrences(
+          of: "func \(export.function)()", with: "func \(export.function)Fixed()")
+      let both =
+        buggy + "\n"
+        + fixed.split(separator: "\n", omittingEmptySubsequences: false)
+        .drop { !$0.hasPrefix("@MainActor") }.joined(separator: "\n")
+      let file = Self.folder.appendingPathComponent(export.file)
+      if ProcessInfo.processInfo.environment["TIDE_RECORD_EXPORTS"] != nil {
+        try both.write(to: file, atomically: true, encoding: .utf8)
+      }
+      #expect(try String(contentsOf: file, encoding: .utf8) == both, "\(export.file)")
     }
-    #expect(try String(contentsOf: Self.file, encoding: .utf8) == compiled)
   }
 
-  @Test func theExportedTestFailsTheSameWay() async {
+  @Test func eachExportedTestFailsWhileTheBugIsThere() async {
     await withKnownIssue {
-      await loginExploredFailure()
+      await loadingExploredFailure()
+    } matching: { issue in
+      // The bug breaks two invariants: a response leaves isLoading on, with no request running.
+      issue.comments.map(\.rawValue).joined().hasPrefix("An invariant does not hold: isLoading ")
+    }
+    await withKnownIssue {
+      await staleSearchExploredFailure()
     } matching: { issue in
       issue.comments.map(\.rawValue).joined().hasPrefix(
-        "An invariant does not hold: isLoading is off once a response has arrived.")
+        "An invariant does not hold: the listed results belong to the current query once a search ends."
+      )
     }
+    await withKnownIssue {
+      await editedLoginExploredFailure()
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().hasPrefix(
+        "An invariant does not hold: a response is for the credentials in the form.")
+    }
+  }
+
+  @Test func eachExportedTestPassesOnceTheFeatureIsFixed() async {
+    await loadingExploredFailureFixed()
+    await staleSearchExploredFailureFixed()
+    await editedLoginExploredFailureFixed()
   }
 }
 

@@ -46,7 +46,8 @@ package enum TestExporter {
     initialStateExpression: String? = nil,
     steps: [Step],
     effectsStillRunning: Bool,
-    secretPlaceholder: String? = nil
+    secretPlaceholder: String? = nil,
+    checkingInvariants invariants: String? = nil
   ) -> String {
     var source = Inspector(redacts: secretPlaceholder != nil)
     source.secretPlaceholder = secretPlaceholder
@@ -76,6 +77,15 @@ package enum TestExporter {
       "    environment: \(environment)",
       "  )",
     ]
+    if let invariants {
+      lines += [
+        "  // The schedule's actions with the invariants checked at every step, not every state:",
+        "  // the test fails while the bug is there and passes once the feature is fixed.",
+        "  store.exhaustivity = .off",
+        "  store.checkInvariants(\(invariants))",
+      ]
+    }
+    let skip = "  await store.skipReceivedActions()"
     var time = Duration.zero
     for step in steps {
       if step.time > time {
@@ -84,6 +94,16 @@ package enum TestExporter {
       }
       if !step.statements.isEmpty {
         lines += step.statements.map { "  " + $0 }
+        continue
+      }
+      if invariants != nil {
+        // Only what the schedule did: what the feature received and how the state changed may
+        // differ once it is fixed.
+        if step.received {
+          if lines.last != skip { lines.append(skip) }
+        } else {
+          lines.append("  await store.send(\(source.source(step.action)))")
+        }
         continue
       }
       let call = step.received ? "receive" : "send"
@@ -100,6 +120,7 @@ package enum TestExporter {
         lines.append("  }")
       }
     }
+    if invariants != nil, lines.last != skip { lines.append(skip) }
     if effectsStillRunning {
       lines.append("  // Effects were still running when the session was exported.")
       lines.append("  await store.skipInFlightEffects()")
