@@ -26,7 +26,7 @@ extension Explorer {
     var throttle = ProgressThrottle(progress)
     if let failure = await initialFailure() {
       return await report(
-        found: [], failure: failure, settling: false, mode: .random(seed: seed, run: 0), runs: 1,
+        found: [], failure: failure, mode: .random(seed: seed, run: 0), runs: 1,
         steps: 0, states: nil)
     }
     for index in 0..<max(runs, 0) {
@@ -44,7 +44,7 @@ extension Explorer {
         throttle.report(runs: index + 1, steps: stepCount, force: true)
         return await report(
           found: run.schedule(to: failure), failure: failure.kind,
-          settling: run.needsSettling(failure), mode: .random(seed: seed, run: index),
+          mode: .random(seed: seed, run: index),
           runs: index + 1, steps: stepCount, states: nil)
       }
     }
@@ -85,7 +85,7 @@ extension Explorer {
     var throttle = ProgressThrottle(progress)
     if let failure = await initialFailure() {
       return await report(
-        found: [], failure: failure, settling: false, mode: .exhaustive(depth: depth), runs: 1,
+        found: [], failure: failure, mode: .exhaustive(depth: depth), runs: 1,
         steps: 0, states: (1, 1))
     }
     var queue: [[ExploreStep<Action>]] = [[]]
@@ -122,8 +122,7 @@ extension Explorer {
       if let failure = run.failure {
         throttle.report(runs: statesSeen, steps: stepCount, distinct: seen.count, force: true)
         return await report(
-          found: run.schedule(to: failure), failure: failure.kind,
-          settling: run.needsSettling(failure), mode: .exhaustive(depth: depth),
+          found: run.schedule(to: failure), failure: failure.kind, mode: .exhaustive(depth: depth),
           runs: statesSeen, steps: stepCount, states: (statesSeen, seen.count))
       }
       queue += children.map { schedule + [$0] }

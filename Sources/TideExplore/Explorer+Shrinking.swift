@@ -7,15 +7,14 @@ extension Explorer {
   /// - Parameters:
   ///   - found: The schedule that failed, without the steps that ended the run.
   ///   - kind: How it failed.
-  ///   - settling: Whether the failure shows only once the run is ended as a test must.
   func report(
-    found: [ExploreStep<Action>], failure kind: ExploreFailureKind, settling: Bool,
+    found: [ExploreStep<Action>], failure kind: ExploreFailureKind,
     mode: ExploreReport<State, Action>.Mode, runs: Int, steps: Int,
     states: (seen: Int, distinct: Int)?
   ) async -> ExploreReport<State, Action> {
-    let (schedule, run) = await shrink(found, kind, settling: settling)
+    let (schedule, run) = await shrink(found, kind)
     let failure = run.failure!
-    let divergence = await nondeterminism(of: schedule, settling: settling, against: run)
+    let divergence = await nondeterminism(of: schedule, against: run)
     var text = failure.kind.heading + "\n\n"
     switch mode {
     case .random(let seed, let index):
@@ -32,7 +31,7 @@ extension Explorer {
       text += "  \(index + 1). \(step)\n"
     }
     let settledSteps = run.applied.count - (run.settleStart ?? run.applied.count)
-    if settling, settledSteps > 0 {
+    if settledSteps > 0 {
       text +=
         "  Then the run ended as a test must, in \(settledSteps) more step"
         + "\(settledSteps == 1 ? "" : "s") (waiting calls resolved with their first outcome, "
@@ -79,11 +78,11 @@ extension Explorer {
   /// `Date()`, a global) gives different states, and then neither the report nor the exported
   /// test can be trusted to reproduce. Returns what the report says about it, or `nil`.
   func nondeterminism(
-    of schedule: [ExploreStep<Action>], settling: Bool,
+    of schedule: [ExploreStep<Action>],
     against run: ExploreRun<State, Action, Environment>
   ) async -> String? {
     for _ in 0..<2 {
-      let again = await self.run(schedule, settling: settling)
+      let again = await self.run(schedule, settling: true)
       let first = run.transitions
       let second = again.transitions
       let count = min(first.count, second.count)
@@ -114,8 +113,13 @@ extension Explorer {
   /// one by one, then sends replaced by simpler actions and outcomes by earlier ones, and sends in
   /// a row put in the generator's order, until nothing more changes.
   func shrink(
-    _ schedule: [ExploreStep<Action>], _ kind: ExploreFailureKind, settling: Bool
+    _ schedule: [ExploreStep<Action>], _ kind: ExploreFailureKind
   ) async -> ([ExploreStep<Action>], ExploreRun<State, Action, Environment>) {
+    // Every run ends as a test must, so a shorter schedule whose failure shows only while it
+    // ends (a resolve that ending would make anyway, left out) still fails the same way.
+    let settling = true
+    // Every run ends as a test must, so a shorter schedule whose failure shows only while it
+    // ends (a resolve that ending would make anyway, left out) still fails the same way.
     var best = schedule
     var bestRun = await run(best, settling: settling)
     func attempt(_ candidate: [ExploreStep<Action>]) async -> Bool {

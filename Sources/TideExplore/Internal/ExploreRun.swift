@@ -262,14 +262,6 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
     Array(applied.prefix(min(failure.step + 1, settleStart ?? .max)))
   }
 
-  /// Whether `failure` needs the run ended as a test must to show: effects still running, or a
-  /// check that broke while settling.
-  func needsSettling(_ failure: Failure) -> Bool {
-    if case .effectsStillRunning = failure.kind { return true }
-    guard let settleStart else { return false }
-    return failure.step >= settleStart
-  }
-
   /// Adds the configuration the run is in (the state, the waiting calls, the timers and the
   /// running effects) to `seen`; returns whether it was new.
   func noteConfiguration(in seen: inout SeenConfigurations<State>) -> Bool {
