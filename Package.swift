@@ -103,7 +103,8 @@ let package = Package(
     .testTarget(
       name: "AddLocationFeatureTests",
       dependencies: ["AddLocationFeature", "TideTesting", "TideTestSupport"]),
-    .testTarget(name: "AppFeatureTests", dependencies: ["AppFeature", "TideTesting"]),
+    .testTarget(
+      name: "AppFeatureTests", dependencies: ["AppFeature", "TideTesting", "TideTestSupport"]),
     .testTarget(
       name: "TideREPLTests",
       dependencies: [

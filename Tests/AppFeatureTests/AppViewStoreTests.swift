@@ -19,25 +19,8 @@ import TideTestSupport
       drivenBy: clock)
   }
 
-  /// Counts the renders of a view body that reads through stores, rendering again each time
-  /// Observation tells it of a change.
-  @MainActor
-  final class Body {
-    private(set) var renders = 0
-    private let read: @MainActor () -> Void
-
-    init(_ read: @escaping @MainActor () -> Void) {
-      self.read = read
-      render()
-    }
-
-    private func render() {
-      renders += 1
-      withObservationTracking(read) { [self] in
-        MainActor.assumeIsolated { self.render() }
-      }
-    }
-  }
+  /// A view body that reads through stores and renders again when told of a change.
+  typealias Body = RenderCounter
 
   func loggedIn() async -> Store<App.State, App.Action> {
     let store = makeStore()

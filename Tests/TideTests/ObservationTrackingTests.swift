@@ -98,31 +98,8 @@ import TideTestSupport
     Store(initialState: State(), reducer: Self.reducer, environment: ())
   }
 
-  /// Counts how often a reader of `read` is told of a change, re-reading each time it is told,
-  /// as a view does when it renders again.
-  @MainActor
-  final class Reader {
-    private(set) var changes = 0
-    private let read: @MainActor () -> Void
-
-    init(_ read: @escaping @MainActor () -> Void) {
-      self.read = read
-      track()
-    }
-
-    private func track() {
-      withObservationTracking {
-        read()
-      } onChange: { [self] in
-        // The store tells its readers on the main actor, during the send.
-        MainActor.assumeIsolated {
-          self.changes += 1
-          // As SwiftUI does: render again, after the change.
-          self.track()
-        }
-      }
-    }
-  }
+  /// A reader of values through a store: it reads again each time it is told of a change.
+  typealias Reader = RenderCounter
 
   @Test func aReaderOfOneFieldIsToldOfItsChangesAndOfNothingElse() {
     let store = makeStore()

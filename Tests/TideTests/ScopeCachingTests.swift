@@ -152,25 +152,21 @@ import TideTestSupport
     #expect(row?.title == "second")
   }
 
+  /// A view of each of rows 1 and 2, reading the title through the row's store.
+  func rowViews(_ store: Store<State, Action>) -> [RenderCounter] {
+    [1, 2].map { id in
+      let row = store.scope(state: \.rows, id: id, action: \.row)!
+      return RenderCounter { _ = row.title }
+    }
+  }
+
   @Test func aRowReaderIsToldOnlyOfItsOwnRow() {
     let store = makeStore()
-    let first = store.scope(state: \.rows, id: 1, action: \.row)!
-    let second = store.scope(state: \.rows, id: 2, action: \.row)!
-    let changes = Lock([0, 0])
-    withObservationTracking {
-      _ = first.title
-    } onChange: {
-      changes.withLock { $0[0] += 1 }
-    }
-    withObservationTracking {
-      _ = second.title
-    } onChange: {
-      changes.withLock { $0[1] += 1 }
-    }
-    second.send(.rename("two!"))
+    let views = rowViews(store)
+    store.scope(state: \.rows, id: 2, action: \.row)!.send(.rename("two!"))
     store.send(.addRow(3))
     store.send(.synced)
-    #expect(changes.withLock { $0 } == [0, 1])
+    #expect(views.map(\.changes) == [0, 1])
   }
 
   @Test func aViewThatScopesARowIsToldWhenThatRowGoesAndNotOtherwise() {
@@ -199,21 +195,9 @@ import TideTestSupport
         }
         return .none
       }, environment: ())
-    let first = store.scope(state: \.rows, id: 1, action: \.row)!
-    let second = store.scope(state: \.rows, id: 2, action: \.row)!
-    let changes = Lock([0, 0])
-    withObservationTracking {
-      _ = first.title
-    } onChange: {
-      changes.withLock { $0[0] += 1 }
-    }
-    withObservationTracking {
-      _ = second.title
-    } onChange: {
-      changes.withLock { $0[1] += 1 }
-    }
+    let views = rowViews(store)
     store.send(.synced)
-    #expect(changes.withLock { $0 } == [1, 0])
+    #expect(views.map(\.changes) == [1, 0])
   }
 
   @Test func storesNobodyHoldsAreFreed() {
