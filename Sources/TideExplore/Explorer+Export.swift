@@ -58,7 +58,10 @@ extension Explorer {
         "// which \(heading).",
         "// It fails until the feature is fixed.",
       ],
-      preamble: ["let calls = ExploreCalls()"],
+      // Declared only when used, so the test compiles without a warning.
+      preamble: export.environment.contains("calls")
+        || steps.contains { $0.statements.contains { $0.hasPrefix("calls.") } }
+        ? ["let calls = ExploreCalls()"] : [],
       feature: name, environmentName: "explorable",
       imports: export.imports + ["TideExplore"], reducer: export.reducer,
       environment: export.environment, initialState: initialState, steps: steps,

@@ -47,6 +47,35 @@ import TideTesting
     expectFound(await Self.editExplorer.exhaustive(depth: 5), invariant, steps: 4)
   }
 
+  static let tickerExplorer = Ticker.explorer(
+    Ticker.startsTwice, expression: "Ticker.startsTwice")
+  static let countdownExplorer = Countdown.explorer(Countdown.wraps, expression: "Countdown.wraps")
+
+  @Test func aTimerThatCanStartTwiceIsFoundInBothModes() async {
+    let invariant = "at most one timer runs"
+    expectFound(
+      await Self.tickerExplorer.random(seed: 1, runs: 200, steps: 12), invariant, steps: 2)
+    expectFound(await Self.tickerExplorer.exhaustive(depth: 4), invariant, steps: 2)
+  }
+
+  @Test func aBugThatNeedsSixStepsIsFoundInBothModes() async {
+    let invariant = "the count is never negative"
+    expectFound(
+      await Self.countdownExplorer.random(seed: 1, runs: 300, steps: 12), invariant, steps: 6)
+    expectFound(await Self.countdownExplorer.exhaustive(depth: 6), invariant, steps: 6)
+  }
+
+  @Test func theCorrectVersionsExploreClean() async {
+    let ticker = Ticker.explorer(Ticker.reducer, expression: "Ticker.reducer")
+    await ticker.random(seed: 1, runs: 200, steps: 12).expectNoFailure()
+    await ticker.exhaustive(depth: 5).expectNoFailure()
+    let countdown = Countdown.explorer(Countdown.reducer, expression: "Countdown.reducer")
+    await countdown.random(seed: 1, runs: 300, steps: 12).expectNoFailure()
+    await countdown.exhaustive(depth: 7).expectNoFailure()
+    await Login.explorer().random(seed: 1, runs: 200, steps: 12).expectNoFailure()
+    await AddLocation.explorer().exhaustive(depth: 4).expectNoFailure()
+  }
+
   @Test func aLoginStuckLoadingIsFoundInBothModes() async {
     let invariant = "isLoading is off once a response has arrived"
     expectFound(
@@ -85,6 +114,16 @@ import TideTesting
         { await PlantedBugTests.editExplorer.exhaustive(depth: 5).failure?.test },
         "editedLoginExploredFailure", "PlantedBugs.loginWithoutCancelOnEdit", "Login.reducer",
         "ExportedEditedLoginTest.swift"
+      ),
+      (
+        { await PlantedBugTests.tickerExplorer.exhaustive(depth: 4).failure?.test },
+        "tickerExploredFailure", "Ticker.startsTwice", "Ticker.reducer",
+        "ExportedTickerTest.swift"
+      ),
+      (
+        { await PlantedBugTests.countdownExplorer.exhaustive(depth: 6).failure?.test },
+        "countdownExploredFailure", "Countdown.wraps", "Countdown.reducer",
+        "ExportedCountdownTest.swift"
       ),
     ]
 
@@ -127,6 +166,18 @@ import TideTesting
       )
     }
     await withKnownIssue {
+      await tickerExploredFailure()
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().hasPrefix(
+        "An invariant does not hold: at most one timer runs.")
+    }
+    await withKnownIssue {
+      await countdownExploredFailure()
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().hasPrefix(
+        "An invariant does not hold: the count is never negative.")
+    }
+    await withKnownIssue {
       await editedLoginExploredFailure()
     } matching: { issue in
       issue.comments.map(\.rawValue).joined().hasPrefix(
@@ -138,6 +189,8 @@ import TideTesting
     await loadingExploredFailureFixed()
     await staleSearchExploredFailureFixed()
     await editedLoginExploredFailureFixed()
+    await tickerExploredFailureFixed()
+    await countdownExploredFailureFixed()
   }
 }
 

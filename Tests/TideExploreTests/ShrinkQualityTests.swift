@@ -43,4 +43,18 @@ import TideExplore
     #expect(result.found == 100, "\(result)")
     #expect(result.reached >= 95, "\(result)")
   }
+
+  @Test func aTimerThatCanStartTwice() async {
+    let result = await reachesTheMinimum(
+      { PlantedBugTests.tickerExplorer }, minimum: 2, seeds: 1...100)
+    #expect(result.found == 100, "\(result)")
+    #expect(result.reached >= 95, "\(result)")
+  }
+
+  @Test func aBugThatNeedsSixSteps() async {
+    let result = await reachesTheMinimum(
+      { PlantedBugTests.countdownExplorer }, minimum: 6, seeds: 1...100)
+    #expect(result.found == 100, "\(result)")
+    #expect(result.reached >= 95, "\(result)")
+  }
 }
