@@ -57,4 +57,11 @@ import TideExplore
     #expect(result.found == 100, "\(result)")
     #expect(result.reached >= 95, "\(result)")
   }
+
+  @Test func anOptimisticRollbackOfTheWrongItem() async {
+    let result = await reachesTheMinimum(
+      { PlantedBugTests.shelfExplorer }, minimum: 3, seeds: 1...100)
+    #expect(result.found == 100, "\(result)")
+    #expect(result.reached >= 95, "\(result)")
+  }
 }
