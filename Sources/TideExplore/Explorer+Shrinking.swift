@@ -39,7 +39,7 @@ extension Explorer {
     }
     let display = Inspector()
     switch failure.kind {
-    case .invariant:
+    case .invariant(let name):
       if let transition = failure.transition {
         let verb = transition.received ? "received" : "sent"
         let when =
@@ -55,6 +55,11 @@ extension Explorer {
         }
       }
       text += "\n  State: \(display.line(failure.state))\n"
+      // A state invariant also sees the running effects: show them, as its message does.
+      if invariants.contains(where: { $0.name == name && $0.isStateCheck }) {
+        let running = run.runningAfterFailure
+        text += "  Running: \(running.isEmpty ? "(none)" : running.joined(separator: ", "))\n"
+      }
     case .runtimeIssue(let message):
       text +=
         "\n"

@@ -97,6 +97,14 @@ extension Invariant {
   }
 }
 
+extension Invariant {
+  /// Whether it checks states (with the running effects) rather than transitions.
+  var isStateCheck: Bool {
+    if case .state = check { return true }
+    return false
+  }
+}
+
 /// The failure texts of broken invariants, shared by the explorer's reports and tests.
 package enum InvariantMessage {
   package static func state(_ name: String, state: Any, running: [String]) -> String {

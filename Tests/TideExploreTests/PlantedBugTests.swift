@@ -58,6 +58,16 @@ import TideTesting
     expectFound(await Self.tickerExplorer.exhaustive(depth: 4), invariant, steps: 2)
   }
 
+  @Test func aReportShowsTheEffectsRunningWhenAStateInvariantBreaks() async throws {
+    let failure = try #require(await Self.tickerExplorer.exhaustive(depth: 4).failure)
+    #expect(
+      failure.messageWithoutTest.hasSuffix(
+        """
+          State: Ticker.State(isRunning: true, ticks: 0)
+          Running: .run("timer"), .run("timer")
+        """))
+  }
+
   @Test func aBugThatNeedsSixStepsIsFoundInBothModes() async {
     let invariant = "the count is never negative"
     expectFound(

@@ -104,6 +104,7 @@ enum Tickets {
             (no change)
 
           State: Tickets.State(isBuying: true, tickets: 0)
+          Running: (none)
         loaded the 2-step schedule into the session (environment: explore): 2 steps in the history. :history lists them, :jump <n> steps through them, :export-test writes the test.
         → .buyTapped
               Tickets.State(
