@@ -1,3 +1,4 @@
+import AddLocationFeature
 import LoginFeature
 import TideExplore
 
@@ -20,6 +21,20 @@ func exploreBenchmarks() async -> [BenchmarkRow] {
       nanoseconds: perStep, baseline: "exhaustive TestStore step (10,000-step test)",
       target: .rate(atLeast: 100_000, "≥ 100,000 steps/s"),
       note: "\(Int(1e9 / perStep)) steps/s; a step includes its share of settling and shrinking"))
+  // A debounced search: steps that cancel effects and move the clock.
+  let search = AddLocation.explorer()
+  var searchSteps = 0
+  let searchTime = await measure(operations: 1, rounds: 3) {
+    let report = await search.random(seed: 1, runs: 1_000, steps: 12)
+    searchSteps = report.steps
+  }
+  let perSearchStep = searchTime / Double(max(searchSteps, 1))
+  rows.append(
+    BenchmarkRow(
+      group: "explore", name: "random mode step (AddLocation, 1,000 runs of 12 steps)",
+      nanoseconds: perSearchStep, baseline: "exhaustive TestStore step (10,000-step test)",
+      target: .rate(atLeast: 100_000, "≥ 100,000 steps/s"),
+      note: "\(Int(1e9 / perSearchStep)) steps/s; a debounced search, its effects cancelled"))
   let start = clock.now
   let report = await explorer.exhaustive(depth: 8)
   let elapsed = nanoseconds(start.duration(to: clock.now))
