@@ -45,39 +45,35 @@ enum Shelf {
   }
 
   /// Puts back the row removed last, whichever request failed.
-  static let rollsBackTheWrongItem = Reducer<State, Action, Environment> {
-    state, action, environment in
-    switch action {
-    case .deleteTapped(let id):
-      guard let item = state.items.remove(id: id) else { return .none }
-      state.pending.append(item)
-      return request(id, environment)
-    case .deleteResponse(let id, true):
-      state.pending.removeAll { $0.id == id }
-      state.deleted.append(id)
-      return .none
-    case .deleteResponse(_, false):
-      guard let item = state.pending.popLast() else { return .none }
-      state.items.append(item)
-      return .none
-    }
+  static let rollsBackTheWrongItem = shelf { state, _ in
+    guard let item = state.pending.popLast() else { return }
+    state.items.append(item)
   }
 
   /// Puts back the row whose request failed.
-  static let reducer = Reducer<State, Action, Environment> { state, action, environment in
-    switch action {
-    case .deleteTapped(let id):
-      guard let item = state.items.remove(id: id) else { return .none }
-      state.pending.append(item)
-      return request(id, environment)
-    case .deleteResponse(let id, true):
-      state.pending.removeAll { $0.id == id }
-      state.deleted.append(id)
-      return .none
-    case .deleteResponse(let id, false):
-      guard let index = state.pending.firstIndex(where: { $0.id == id }) else { return .none }
-      state.items.append(state.pending.remove(at: index))
-      return .none
+  static let reducer = shelf { state, id in
+    guard let index = state.pending.firstIndex(where: { $0.id == id }) else { return }
+    state.items.append(state.pending.remove(at: index))
+  }
+
+  /// The feature, with what a failed delete of `id` does to the state.
+  static func shelf(
+    rollBack: @escaping @Sendable (inout State, _ id: Int) -> Void
+  ) -> Reducer<State, Action, Environment> {
+    Reducer { state, action, environment in
+      switch action {
+      case .deleteTapped(let id):
+        guard let item = state.items.remove(id: id) else { return .none }
+        state.pending.append(item)
+        return request(id, environment)
+      case .deleteResponse(let id, true):
+        state.pending.removeAll { $0.id == id }
+        state.deleted.append(id)
+        return .none
+      case .deleteResponse(let id, false):
+        rollBack(&state, id)
+        return .none
+      }
     }
   }
 

@@ -31,33 +31,33 @@ enum Ticker {
   }
 
   /// Starts a timer on every tap, even while one runs.
-  static let startsTwice = Reducer<State, Action, Environment> { state, action, environment in
-    switch action {
-    case .startTapped:
-      state.isRunning = true
-      return timer(environment).cancellable(id: TimerID.timer)
-    case .stopTapped:
-      state.isRunning = false
-      return .cancel(id: TimerID.timer)
-    case .tick:
-      state.ticks += 1
-      return .none
-    }
+  static let startsTwice = ticker { state, environment in
+    state.isRunning = true
+    return timer(environment).cancellable(id: TimerID.timer)
   }
 
   /// Starts the timer once; a second tap while it runs changes nothing.
-  static let reducer = Reducer<State, Action, Environment> { state, action, environment in
-    switch action {
-    case .startTapped:
-      guard !state.isRunning else { return .none }
-      state.isRunning = true
-      return timer(environment).cancellable(id: TimerID.timer, cancelInFlight: true)
-    case .stopTapped:
-      state.isRunning = false
-      return .cancel(id: TimerID.timer)
-    case .tick:
-      state.ticks += 1
-      return .none
+  static let reducer = ticker { state, environment in
+    guard !state.isRunning else { return .none }
+    state.isRunning = true
+    return timer(environment).cancellable(id: TimerID.timer, cancelInFlight: true)
+  }
+
+  /// The feature, with what a start tap does.
+  static func ticker(
+    start: @escaping @Sendable (inout State, Environment) -> Effect<Action>
+  ) -> Reducer<State, Action, Environment> {
+    Reducer { state, action, environment in
+      switch action {
+      case .startTapped:
+        return start(&state, environment)
+      case .stopTapped:
+        state.isRunning = false
+        return .cancel(id: TimerID.timer)
+      case .tick:
+        state.ticks += 1
+        return .none
+      }
     }
   }
 

@@ -16,12 +16,12 @@ import TideExplore
 
   func reachesTheMinimum(
     _ explorer: @MainActor () -> Explorer<some Equatable, some Equatable & Sendable, some Any>,
-    minimum: Int, seeds: ClosedRange<UInt64>
+    minimum: Int
   ) async -> (reached: Int, found: Int, lengths: [Int: Int]) {
     var reached = 0
     var found = 0
     var lengths: [Int: Int] = [:]
-    for seed in seeds {
+    for seed in Self.seeds {
       guard let failure = await explorer().random(seed: seed, runs: 300, steps: 12).failure
       else { continue }
       found += 1
@@ -31,45 +31,28 @@ import TideExplore
     return (reached, found, lengths)
   }
 
-  @Test func aSearchWithoutCancellation() async {
-    let result = await reachesTheMinimum(
-      { PlantedBugTests.searchExplorer }, minimum: 2, seeds: Self.seeds)
-    #expect(result.found == Self.seeds.count, "\(result)")
-    #expect(result.reached * 100 >= 95 * Self.seeds.count, "\(result)")
+  enum Bug: String, CaseIterable, Sendable {
+    case staleSearch, editedLogin, stuckLoading, ticker, countdown, shelf
   }
 
-  @Test func aLoginThatKeepsItsRequestOnEdit() async {
-    let result = await reachesTheMinimum(
-      { PlantedBugTests.editExplorer }, minimum: 4, seeds: Self.seeds)
-    #expect(result.found == Self.seeds.count, "\(result)")
-    #expect(result.reached * 100 >= 95 * Self.seeds.count, "\(result)")
-  }
-
-  @Test func aLoginStuckLoading() async {
-    let result = await reachesTheMinimum(
-      { PlantedBugTests.loadingExplorer }, minimum: 4, seeds: Self.seeds)
-    #expect(result.found == Self.seeds.count, "\(result)")
-    #expect(result.reached * 100 >= 95 * Self.seeds.count, "\(result)")
-  }
-
-  @Test func aTimerThatCanStartTwice() async {
-    let result = await reachesTheMinimum(
-      { PlantedBugTests.tickerExplorer }, minimum: 2, seeds: Self.seeds)
-    #expect(result.found == Self.seeds.count, "\(result)")
-    #expect(result.reached * 100 >= 95 * Self.seeds.count, "\(result)")
-  }
-
-  @Test func aBugThatNeedsSixSteps() async {
-    let result = await reachesTheMinimum(
-      { PlantedBugTests.countdownExplorer }, minimum: 6, seeds: Self.seeds)
-    #expect(result.found == Self.seeds.count, "\(result)")
-    #expect(result.reached * 100 >= 95 * Self.seeds.count, "\(result)")
-  }
-
-  @Test func anOptimisticRollbackOfTheWrongItem() async {
-    let result = await reachesTheMinimum(
-      { PlantedBugTests.shelfExplorer }, minimum: 3, seeds: Self.seeds)
-    #expect(result.found == Self.seeds.count, "\(result)")
-    #expect(result.reached * 100 >= 95 * Self.seeds.count, "\(result)")
+  @Test(arguments: Bug.allCases)
+  func randomModeShrinksToTheMinimum(_ bug: Bug) async {
+    let result: (reached: Int, found: Int, lengths: [Int: Int])
+    switch bug {
+    case .staleSearch:
+      result = await reachesTheMinimum({ PlantedBugTests.searchExplorer }, minimum: 2)
+    case .editedLogin:
+      result = await reachesTheMinimum({ PlantedBugTests.editExplorer }, minimum: 4)
+    case .stuckLoading:
+      result = await reachesTheMinimum({ PlantedBugTests.loadingExplorer }, minimum: 4)
+    case .ticker:
+      result = await reachesTheMinimum({ PlantedBugTests.tickerExplorer }, minimum: 2)
+    case .countdown:
+      result = await reachesTheMinimum({ PlantedBugTests.countdownExplorer }, minimum: 6)
+    case .shelf:
+      result = await reachesTheMinimum({ PlantedBugTests.shelfExplorer }, minimum: 3)
+    }
+    #expect(result.found == Self.seeds.count, "\(bug): \(result)")
+    #expect(result.reached * 100 >= 95 * Self.seeds.count, "\(bug): \(result)")
   }
 }
