@@ -93,7 +93,8 @@ extension Store {
     let value = currentState[keyPath: keyPath]
     record(ReadKey(path: keyPath, kind: .value)) {
       TrackedValue(
-        read: { $0[keyPath: keyPath] }, last: value, isEqual: isEqual, willChange: $0)
+        read: { $0[keyPath: keyPath] }, last: value, isEqual: isEqual, subjectPath: $0,
+        willChange: $1)
     }
     return value
   }
@@ -101,7 +102,8 @@ extension Store {
   /// Records a read for Observation: with the registrar, and in the watch, unless a read of the
   /// same thing is already there (its value is then the same).
   func record(
-    _ key: ReadKey, _ make: (_ willChange: @escaping () -> Void) -> TrackedRead<State>
+    _ key: ReadKey,
+    _ make: (_ subjectPath: AnyKeyPath, _ willChange: @escaping () -> Void) -> TrackedRead<State>
   ) {
     let watch = self.watch ?? StoreWatch()
     self.watch = watch
@@ -118,8 +120,8 @@ extension Store {
       watch.rememberSubjectPath(subjectPath, for: key)
       warnIfItCanTrap(key.path)
     }
-    let read = make(willChange(subjectPath))
-    read.subjectPath = subjectPath
+    // Building a key path in a generic type costs about a microsecond: the read keeps it.
+    let read = make(subjectPath, willChange(subjectPath))
     watch.reads[key] = read
     startWatching()
     watcherEntry?.holdIfNeeded()

@@ -110,8 +110,7 @@ extension Store where Action: CasePathable {
       family = existing
     } else {
       family = ElementScopes(
-        parent: self, path: state, action: Action.allCasePaths[keyPath: action],
-        revision: currentState[keyPath: state].revision)
+        parent: self, path: state, action: Action.allCasePaths[keyPath: action])
       cache.insert(family, for: key, strongly: true)
     }
     family.trackPresence(of: id)
@@ -125,7 +124,8 @@ extension Store {
     let present = currentState[keyPath: path] != nil
     record(ReadKey(path: path, kind: .presence)) {
       TrackedValue(
-        read: { $0[keyPath: path] != nil }, last: present, isEqual: { $0 == $1 }, willChange: $0)
+        read: { $0[keyPath: path] != nil }, last: present, isEqual: { $0 == $1 },
+        subjectPath: $0, willChange: $1)
     }
   }
 

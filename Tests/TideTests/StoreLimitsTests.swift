@@ -86,19 +86,28 @@ struct StoreLimitsTests {
     #expect(released == nil)
   }
 
+  /// A log of actions whose "start" runs an effect named "leaky" that lets its send escape into
+  /// `escaped`, then does `rest`.
+  func leakyLog(
+    _ escaped: Lock<Send<String>?>,
+    then rest: @escaping @Sendable (Send<String>) async throws -> Void
+  ) -> Reducer<[String], String, Void> {
+    Reducer { log, action, _ in
+      log.append(action)
+      guard action == "start" else { return .none }
+      return .run(name: "leaky") { send in
+        escaped.withLock { $0 = send }
+        try await rest(send)
+      }
+    }
+  }
+
   @Test("A send that escaped its effect is delivered and reported")
   func escapedSend() async {
     // Delivered, as the reference library does, and reported: nothing waits for it any more.
     let issues = ReportedIssues()
     let escaped = Lock<Send<String>?>(nil)
-    let reducer = Reducer<[String], String, Void> { log, action, _ in
-      log.append(action)
-      guard action == "start" else { return .none }
-      return .run(name: "leaky") { send in
-        escaped.withLock { $0 = send }
-        await send("inside")
-      }
-    }
+    let reducer = leakyLog(escaped) { send in await send("inside") }
     let store = Store(initialState: [], reducer: reducer, environment: ())
     await IssueReporter.$current.withValue(issues.reporter) {
       await store.send("start").finish()
@@ -156,14 +165,7 @@ struct StoreLimitsTests {
   func escapedFromACancelledEffect() async {
     let issues = ReportedIssues()
     let escaped = Lock<Send<String>?>(nil)
-    let reducer = Reducer<[String], String, Void> { log, action, _ in
-      log.append(action)
-      guard action == "start" else { return .none }
-      return .run(name: "leaky") { send in
-        escaped.withLock { $0 = send }
-        try await Task.sleep(for: .seconds(3600))
-      }
-    }
+    let reducer = leakyLog(escaped) { _ in try await Task.sleep(for: .seconds(3600)) }
     let store = Store(initialState: [], reducer: reducer, environment: ())
     await IssueReporter.$current.withValue(issues.reporter) {
       let task = store.send("start")

@@ -14,7 +14,8 @@ final class ElementScopes<
   private let path: KeyPath<ParentState, IdentifiedArray<Element>>
   private let action: CasePath<ParentAction, (Element.ID, ElementAction)>
   private var members: [Element.ID: Member] = [:]
-  private var revision: UInt64
+  /// The collection's revision when it last looked; set when it starts watching.
+  private var revision: UInt64 = 0
   private var isAttached = false
   private var sweepAt = 16
 
@@ -42,13 +43,11 @@ final class ElementScopes<
   init(
     parent: Store<ParentState, ParentAction>,
     path: KeyPath<ParentState, IdentifiedArray<Element>>,
-    action: CasePath<ParentAction, (Element.ID, ElementAction)>,
-    revision: UInt64
+    action: CasePath<ParentAction, (Element.ID, ElementAction)>
   ) {
     self.parent = parent
     self.path = path
     self.action = action
-    self.revision = revision
   }
 
   var count: Int { members.count }

@@ -127,13 +127,13 @@ struct ReadKey: Hashable {
 /// A value read through a store, as it was when read.
 @MainActor
 class TrackedRead<State> {
+  /// The key path the store's registrar knows the read by.
+  let subjectPath: AnyKeyPath
   /// Tells the readers, through the store's registrar.
   let willChange: () -> Void
-  /// The key path the store's registrar knows the read by: made once, as building a key path
-  /// in a generic type costs about a microsecond.
-  var subjectPath: AnyKeyPath = \Int.self
 
-  init(willChange: @escaping () -> Void) {
+  init(subjectPath: AnyKeyPath, willChange: @escaping () -> Void) {
+    self.subjectPath = subjectPath
     self.willChange = willChange
   }
 
@@ -150,12 +150,12 @@ final class TrackedValue<State, Value>: TrackedRead<State> {
 
   init(
     read: @escaping (State) -> Value, last: Value, isEqual: ((Value, Value) -> Bool)?,
-    willChange: @escaping () -> Void
+    subjectPath: AnyKeyPath, willChange: @escaping () -> Void
   ) {
     self.read = read
     self.last = last
     self.isEqual = isEqual
-    super.init(willChange: willChange)
+    super.init(subjectPath: subjectPath, willChange: willChange)
   }
 
   override func hasChanged(_ state: State) -> Bool {

@@ -10,7 +10,7 @@ extension FeatureSession {
         suggestions: Suggestions.closest(to: name, in: environmentNames))
     }
     selectEnvironment(name)
-    rebuildStore(state: store.state)
+    rebuildStore(state: store.untrackedState)
     output.line("environment: \(name) (running effects were cancelled)", .heading)
   }
 

@@ -91,7 +91,7 @@ extension FeatureSession {
     // Then what happened after the last step, in the same way.
     if let final = file.finalEnvironment, final != environmentName {
       selectEnvironment(final)
-      rebuildStore(state: store.state)
+      rebuildStore(state: store.untrackedState)
     }
     if let time = file.clock, time > clock.now.offset {
       await clock.advance(to: ManualClock.Instant(offset: time))

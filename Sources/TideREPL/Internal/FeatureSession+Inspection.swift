@@ -75,7 +75,7 @@ extension FeatureSession {
   ///
   /// A part that a ``Redacting`` type hides prints as `"••••••"`, wherever the path goes next.
   func showState(path: String) throws(InputError) {
-    var value: Any = store.state
+    var value: Any = store.untrackedState
     var walked: [String] = []
     var isSecret = false
     func place() -> String { walked.isEmpty ? "the state" : walked.joined(separator: ".") }
@@ -164,7 +164,7 @@ extension FeatureSession {
       output.line("\(featureName) has no view projection; :state shows its state.", .dim)
       return
     }
-    output.line(REPLFormat.inspector.dump(view(store.state)))
+    output.line(REPLFormat.inspector.dump(view(store.untrackedState)))
   }
 
   func showHistory() {

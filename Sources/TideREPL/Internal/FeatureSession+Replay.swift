@@ -110,7 +110,7 @@ extension FeatureSession {
         environment = step.environment
         store.cancelRunningEffects()
         store = Self.makeStore(
-          definition: definition, environmentName: environment, state: store.state,
+          definition: definition, environmentName: environment, state: store.untrackedState,
           clock: clock, calls: calls, history: history)
       }
       if step.received {

@@ -13,7 +13,7 @@ extension FeatureSession {
         message: "there is no step \(index); the history has steps 0 to \(entries.count)",
         position: 0)
     }
-    let before = store.state
+    let before = store.untrackedState
     let environmentBefore = environmentName
     let total = entries.count
     let replay: Replay
@@ -36,7 +36,7 @@ extension FeatureSession {
       heading += "; environment: \(environmentName), as at that step"
     }
     output.line(heading, .heading)
-    if let diff = REPLFormat.inspector.diff(before, store.state) { output.diff(diff) }
+    if let diff = REPLFormat.inspector.diff(before, store.untrackedState) { output.diff(diff) }
     let running = store.runningEffects
     if !running.isEmpty {
       output.line(

@@ -8,7 +8,7 @@ extension FeatureSession {
   var stepCounts: (total: Int, cursor: Int) { (entries.count, cursor) }
 
   var viewJSON: String? {
-    definition.view.map { REPLFormat.inspector.json($0(store.state)) }
+    definition.view.map { REPLFormat.inspector.json($0(store.untrackedState)) }
   }
 
   func stepsJSON(_ range: ClosedRange<Int>) -> [String] {
