@@ -36,10 +36,10 @@ extension App {
       },
       .always("no child effect runs after logout: no search while logged out") { state, running in
         state.home != nil
-          || !running.contains { $0.contains("geocode") || $0.contains("debounce") }
+          || !running.contains(named: "geocode")
       },
       .always("no login request runs once logged in") { state, running in
-        state.login != nil || !running.contains { $0.contains(".run(\"login\")") }
+        state.login != nil || !running.contains(named: "login")
       },
       .always("a saved location is listed once") { state in
         let saved = state.home?.savedLocations ?? []

@@ -44,7 +44,7 @@ extension Login {
         ViewState(state).isLoginButtonEnabled == (state.validationError == nil && !state.isLoading)
       },
       .always("isLoading implies a login request is running") { state, running in
-        !state.isLoading || running.contains(".run(\"login\")")
+        !state.isLoading || running.contains(named: "login")
       },
       .transition("a user is set only by a success response") { before, action, after in
         guard before.user != after.user else { return true }

@@ -273,8 +273,8 @@ public final class Store<State, Action: Sendable> {
     }
   }
 
-  /// The running effects, oldest first, as their descriptions print them. A scoped store lists
-  /// those of the store it was scoped from: they share one runtime.
+  /// The running effects, oldest first, to ask about by name or cancellation identifier, or to
+  /// print. A scoped store lists those of the store it was scoped from: they share one runtime.
   ///
   /// ```swift
   /// let store = Store(
@@ -284,9 +284,10 @@ public final class Store<State, Action: Sendable> {
   /// )
   /// store.send(.loginButtonTapped)
   /// print(store.runningEffects)  // [".run(\"login\")"]
+  /// print(store.runningEffects.contains(named: "login"))  // true
   /// ```
-  public var runningEffects: [String] {
-    core.effects.inFlight.map(\.description)
+  public var runningEffects: RunningEffects {
+    RunningEffects(core.effects.inFlight)
   }
 }
 

@@ -14,12 +14,12 @@ extension Explorer {
     let source = Inspector(redacts: false)
     var steps: [TestExporter.Step] = []
     for (index, step) in run.applied.enumerated() where index <= failure.step {
-      if case .resolve(_, let name, _, let label) = step {
-        let number = run.resolvedNumbers[index] ?? 1
+      if case .resolve(let call, let outcome) = step {
+        let label = call.details.label(outcome)
         steps.append(
           TestExporter.Step(
             statements: [
-              "calls.resolveIfWaiting(\(source.line(name)), number: \(number), outcome: \(source.line(label)))"
+              "calls.resolveIfWaiting(\(source.line(call.name)), number: \(call.number), outcome: \(source.line(label)))"
             ],
             time: run.times[index]))
       }

@@ -29,8 +29,10 @@ extension Explorer {
         found: [], failure: failure, mode: .random(seed: seed, run: 0), runs: 1,
         steps: 0, states: nil)
     }
+    var turns = MainActorTurns()
     for index in 0..<max(runs, 0) {
       throttle.report(runs: index, steps: stepCount)
+      await turns.yieldIfDue()
       var random = SeededRandom(seed: SeededRandom.seed(seed, run: index))
       let run = ExploreRun(self)
       while run.failure == nil, run.applied.count < steps {
@@ -94,8 +96,10 @@ extension Explorer {
     var statesSeen = 0
     var stepCount = 0
     var truncated = false
+    var turns = MainActorTurns()
     while next < queue.count {
       throttle.report(runs: statesSeen, steps: stepCount, distinct: seen.count)
+      await turns.yieldIfDue()
       let schedule = queue[next]
       next += 1
       let atLeaf = schedule.count >= depth

@@ -122,11 +122,11 @@ extension Explorer {
   ) async -> ([ExploreStep<Action>], ExploreRun<State, Action, Environment>) {
     // Every run ends as a test must, so a shorter schedule whose failure shows only while it
     // ends (a resolve that ending would make anyway, left out) still fails the same way.
-    // Every run ends as a test must, so a shorter schedule whose failure shows only while it
-    // ends (a resolve that ending would make anyway, left out) still fails the same way.
     var best = schedule
     var bestRun = await run(best, settling: true)
+    var turns = MainActorTurns()
     func attempt(_ candidate: [ExploreStep<Action>]) async -> Bool {
+      await turns.yieldIfDue()
       let run = await run(candidate, settling: true)
       guard let failure = run.failure, failure.kind.matches(kind) else { return false }
       let applied = run.schedule(to: failure)

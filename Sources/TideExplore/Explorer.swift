@@ -87,9 +87,10 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
     self.export = export
   }
 
-  /// Whether a running effect, as ``Store/runningEffects`` prints it, is one declared endless.
-  func isEndless(_ running: String) -> Bool {
-    endless.contains { running.hasPrefix(".run(\"\($0)\")") }
+  /// Whether a running effect is one declared endless: one of the `.run` effects it is made of
+  /// has a name in ``endless``.
+  func isEndless(_ running: RunningEffect) -> Bool {
+    running.names.contains(where: endless.contains)
   }
 
   /// Runs one schedule from the start, stopping at the first failure.

@@ -1,3 +1,4 @@
+import Tide
 import TideInspect
 
 /// A named property of a feature that must hold in every state the explorer reaches, or across
@@ -20,7 +21,7 @@ import TideInspect
 /// ```
 public struct Invariant<State, Action> {
   enum Check {
-    case state((_ state: State, _ runningEffects: [String]) -> Bool)
+    case state((_ state: State, _ runningEffects: RunningEffects) -> Bool)
     case transition((_ before: State, _ action: Action, _ after: State) -> Bool)
   }
 
@@ -45,12 +46,13 @@ public struct Invariant<State, Action> {
   }
 
   /// An invariant over every settled state and the effects running in it, as
-  /// `Store.runningEffects` describes them (`.run("login")`).
+  /// `Store.runningEffects` lists them: asked about by the names given to `.run(name:)` or by
+  /// cancellation identifier, not by the text they print.
   ///
   /// <!-- example: fragment -->
   /// ```swift
-  /// .always("isLoading implies a login request is running") { state, effects in
-  ///   !state.isLoading || effects.contains(".run(\"login\")")
+  /// .always("isLoading implies a login request is running") { state, running in
+  ///   !state.isLoading || running.contains(named: "login")
   /// }
   /// ```
   ///
@@ -58,7 +60,7 @@ public struct Invariant<State, Action> {
   ///   - name: The invariant's name.
   ///   - holds: Whether it holds in a state, given the running effects.
   public static func always(
-    _ name: String, _ holds: @escaping (_ state: State, _ runningEffects: [String]) -> Bool
+    _ name: String, _ holds: @escaping (_ state: State, _ runningEffects: RunningEffects) -> Bool
   ) -> Self {
     Self(name: name, check: .state(holds))
   }
@@ -85,7 +87,7 @@ public struct Invariant<State, Action> {
 
 extension Invariant {
   /// Whether a state invariant holds; a transition invariant always does here.
-  package func holds(state: State, runningEffects: [String]) -> Bool {
+  package func holds(state: State, runningEffects: RunningEffects) -> Bool {
     guard case .state(let holds) = check else { return true }
     return holds(state, runningEffects)
   }
@@ -107,13 +109,13 @@ extension Invariant {
 
 /// The failure texts of broken invariants, shared by the explorer's reports and tests.
 package enum InvariantMessage {
-  package static func state(_ name: String, state: Any, running: [String]) -> String {
+  package static func state(_ name: String, state: Any, running: RunningEffects) -> String {
     let inspector = Inspector()
     return """
       An invariant does not hold: \(name).
 
         State: \(inspector.line(state))
-        Running: \(running.isEmpty ? "(none)" : running.joined(separator: ", "))
+        Running: \(running.isEmpty ? "(none)" : running.descriptions.joined(separator: ", "))
       """
   }
 

@@ -27,7 +27,7 @@ import TideExplore
 ///   - line: The line of the call.
 ///   - column: The column of the call.
 public func expectInvariants<State, Action>(
-  _ invariants: [Invariant<State, Action>], state: State, runningEffects: [String],
+  _ invariants: [Invariant<State, Action>], state: State, runningEffects: RunningEffects,
   fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
 ) {

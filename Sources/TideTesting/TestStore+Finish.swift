@@ -96,14 +96,16 @@ extension TestStore {
     await runReadyEffects()
   }
 
-  /// The effects still running, oldest first, as their descriptions print them.
+  /// The effects still running, oldest first, to ask about by name or cancellation identifier,
+  /// or to print.
   ///
-  /// <!-- example: given store: Store<Login.State, Login.Action> -->
+  /// <!-- example: given store: TestStore<Login.State, Login.Action, Login.Environment> -->
   /// ```swift
-  /// #expect(store.runningEffects == [#".run("timer")"#])
+  /// #expect(store.runningEffects.contains(named: "login"))
+  /// #expect(store.runningEffects.descriptions == [#".run("login")"#])
   /// ```
-  public var runningEffects: [String] {
-    runner.registry.inFlight.map(\.description)
+  public var runningEffects: RunningEffects {
+    RunningEffects(runner.registry.inFlight)
   }
 
   /// The actions effects sent back that no `receive` has asserted yet, oldest first.

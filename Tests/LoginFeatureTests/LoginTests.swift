@@ -145,7 +145,7 @@ extension User {
       reducer: Sheet.reducer,
       environment: .demo(clock: clock))
     await store.send(.login(.loginButtonTapped)) { $0.isLoading = true }
-    #expect(store.runningEffects == [#".run("login")"#])
+    #expect(store.runningEffects.contains(named: "login"))
     await store.send(.closeTapped)
     #expect(store.runningEffects.isEmpty)
     await clock.advance(by: LoginDemoBackend.defaultDelay)

@@ -64,10 +64,10 @@ enum Ticker {
   static var invariants: [Invariant<State, Action>] {
     [
       .always("at most one timer runs") { _, running in
-        running.filter { $0.hasPrefix(".run(\"timer\")") }.count <= 1
+        running.count(named: "timer") <= 1
       },
       .always("a timer runs exactly while running") { state, running in
-        state.isRunning == running.contains { $0.hasPrefix(".run(\"timer\")") }
+        state.isRunning == running.contains(named: "timer")
       },
     ]
   }

@@ -6,8 +6,9 @@ package final class EffectRegistry: Sendable {
   package struct Record: Sendable {
     package let token: Int
     let ids: [EffectID]
-    /// Describes the effect; called only when someone prints it.
-    let describe: @Sendable () -> String
+    /// The effect the task runs (a `.run`, or what is left of a concatenation), kept to be
+    /// printed or asked about only when someone does.
+    let effect: any InspectableEffect
     package let origin: EffectOrigin?
     /// The task that launched this one, when an effect's task launched it (the rest of a
     /// concatenation); `nil` when a step did.
@@ -16,7 +17,10 @@ package final class EffectRegistry: Sendable {
     var isCancelled = false
 
     /// The effect, as ``Effect/description`` prints it.
-    package var description: String { describe() }
+    package var description: String { effect.description }
+
+    /// The names of the `.run` effects it is made of.
+    var names: [String] { effect.runNames }
   }
 
   /// A step in the life of an effect a step launched, for tools that draw effects on a time
@@ -52,7 +56,7 @@ package final class EffectRegistry: Sendable {
     ids: [EffectID],
     parent: Int?,
     origin: EffectOrigin?,
-    describe: @escaping @Sendable () -> String,
+    effect: any InspectableEffect,
     task makeTask: (_ token: Int) -> Task<Void, Never>
   ) -> (token: Int, task: Task<Void, Never>) {
     storage.withLock { storage in
@@ -60,10 +64,10 @@ package final class EffectRegistry: Sendable {
       storage.nextToken += 1
       let task = makeTask(token)
       storage.records[token] = Record(
-        token: token, ids: ids, describe: describe, origin: origin, parent: parent, task: task)
+        token: token, ids: ids, effect: effect, origin: origin, parent: parent, task: task)
       for id in ids { storage.tokensByID[id, default: []].insert(token) }
       if parent == nil, let now = storage.lifecycle?.now {
-        storage.lifecycle?.events.append(.started(token: token, time: now(), describe: describe))
+        storage.lifecycle?.events.append(.started(token: token, time: now(), describe: { effect.description }))
       }
       return (token, task)
     }

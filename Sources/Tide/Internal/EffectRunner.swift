@@ -65,7 +65,8 @@ package final class EffectRunner<Action: Sendable>: Sendable {
     var sequence = 0
     let ids: [EffectID]
     let priority: TaskPriority?
-    let describe: @Sendable () -> String
+    /// The effect it runs, for the registry to print or ask about.
+    let effect: any InspectableEffect
     /// What this task waits for first (a concatenation's first step): launched with it, with
     /// its token as their parent, so that they are registered from the start.
     var children: [Launch] = []
@@ -120,7 +121,7 @@ package final class EffectRunner<Action: Sendable>: Sendable {
       for effect in effects { self.plan(effect, ids: ids, context: context, into: &plan) }
     case .run(let run):
       plan.append(
-        Launch(ids: ids, priority: run.priority, describe: { effect.description }) { token, _ in
+        Launch(ids: ids, priority: run.priority, effect: effect) { token, _ in
           await self.perform(run, of: effect, token: token, context: context)
         })
     case .concatenate(let effects):
@@ -134,7 +135,7 @@ package final class EffectRunner<Action: Sendable>: Sendable {
         plan.launches.removeAll { $0.sequence >= start }
         plan.append(
           Launch(
-            ids: ids, priority: nil, describe: { effect.description }, children: first
+            ids: ids, priority: nil, effect: effect, children: first
           ) { token, children in
             await self.wait(for: children)
             await self.perform(rest, ids: ids, token: token, context: context)
@@ -258,7 +259,7 @@ package final class EffectRunner<Action: Sendable>: Sendable {
     launches.map { launch in
       let children = launch.children.isEmpty ? nil : PendingChildTasks()
       let (token, task) = registry.launch(
-        ids: launch.ids, parent: parent, origin: context.origin, describe: launch.describe
+        ids: launch.ids, parent: parent, origin: context.origin, effect: launch.effect
       ) { token in
         let body = launch.body
         // Only a top-level task joins the tree: the tasks it launches are its own to wait for.

@@ -38,15 +38,32 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
     onReduce: { [unowned self] action, before, after, _ in
       self.reduced(action, before: before, after: after)
     })
+  /// A step as a run takes it: a resolution holds the waiting call itself, so that a run that
+  /// passes prints neither the call nor its outcome.
+  enum Choice {
+    case send(Action)
+    case advance
+    case resolve(ExploreCalls.Pending, outcome: Int)
+
+    /// The step as reports and schedules name it.
+    var step: ExploreStep<Action> {
+      switch self {
+      case .send(let action): .send(action)
+      case .advance: .advance
+      case .resolve(let call, let outcome):
+        .resolve(
+          call: call.description, name: call.name, outcome: outcome,
+          label: call.details.label(outcome))
+      }
+    }
+  }
+
   private(set) var transitions: [Transition] = []
   /// The steps that applied, in order; a step that could not (no such call waits, no timer
   /// sleeps) is left out.
-  private(set) var applied: [ExploreStep<Action>] = []
+  private(set) var applied: [Choice] = []
   /// When each applied step ran, by index in `applied`.
   private(set) var times: [Duration] = []
-  /// For each applied step that resolved a call, by index in `applied`: which call of its name
-  /// it was (`login #2`), for the exported test to resolve that very call.
-  private(set) var resolvedNumbers: [Int: Int] = [:]
   private(set) var failure: Failure?
   /// Where in `applied` the run started ending as a test must (``settle(limit:)``): the steps
   /// from there on are not part of the schedule.
@@ -100,9 +117,9 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   }
 
   /// One of ``choices()`` at random, as random mode picks: first a kind among those open (send,
-  /// advance the clock, resolve a call), then a choice of that kind. Only the chosen step is
-  /// built, so a call's outcomes are printed only when one of them is picked.
-  func randomChoice(using random: inout SeededRandom) -> ExploreStep<Action>? {
+  /// advance the clock, resolve a call), then a choice of that kind. Nothing is printed: a call
+  /// and its outcome are printed only if a report needs them.
+  func randomChoice(using random: inout SeededRandom) -> Choice? {
     let actions = explorer.actions(store.untrackedState)
     let hasTimer = clock.nextDeadline != nil
     let pending = calls.pending
@@ -121,55 +138,62 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
     default:
       var offset = choice
       for call in pending {
-        if offset < call.outcomeCount {
-          return .resolve(
-            call: call.description, name: call.name, outcome: offset,
-            label: call.details.label(offset))
-        }
+        if offset < call.outcomeCount { return .resolve(call, outcome: offset) }
         offset -= call.outcomeCount
       }
       return nil
     }
   }
 
-  /// Runs a step and everything it lets run, then checks the state invariants. Returns whether
-  /// the step applied.
+  /// Runs a step of a schedule: a resolution ends the oldest waiting call with its description.
+  /// Returns whether the step applied.
   @discardableResult
   func apply(_ step: ExploreStep<Action>) async -> Bool {
+    switch step {
+    case .send(let action):
+      return await apply(.send(action))
+    case .advance:
+      return await apply(Choice.advance)
+    case .resolve(let description, _, let outcome, _):
+      guard let call = calls.pending.first(where: { $0.description == description }) else {
+        return false
+      }
+      // The label recorded is the one the call declares now, which may differ from the one
+      // the step was made with when a shrunk schedule passes other arguments.
+      return await apply(.resolve(call, outcome: outcome))
+    }
+  }
+
+  /// Runs a choice and everything it lets run, then checks the state invariants. Returns whether
+  /// it applied.
+  @discardableResult
+  func apply(_ choice: Choice) async -> Bool {
     guard failure == nil else { return false }
     let issues = self.issues
     let reporter = IssueReporter { message, _ in issues.append(message) }
     let ran = await IssueReporter.$current.withValue(reporter) { () async -> Bool in
-      switch step {
+      switch choice {
       case .send(let action):
-        record(step)
+        record(choice)
         sending = true
         _ = store.send(action)
         sending = false
         await runReadyWork()
       case .advance:
         guard let deadline = clock.nextDeadline else { return false }
-        record(step)
+        record(choice)
         if !(await clock.advance(to: deadline, jobLimit: Self.jobLimit)) { noteSpinning() }
-      case .resolve(let description, _, let outcome, _):
-        guard let call = calls.pending.first(where: { $0.description == description }),
-          (0..<call.outcomeCount).contains(outcome)
+      case .resolve(let call, let outcome):
+        guard (0..<call.outcomeCount).contains(outcome), calls.resume(call, outcome: outcome)
         else { return false }
-        // Recorded with the label the call declares now, which may differ from the one the
-        // step was made with when a shrunk schedule passes other arguments.
-        record(
-          .resolve(
-            call: description, name: call.name, outcome: outcome,
-            label: call.details.label(outcome)))
-        resolvedNumbers[applied.count - 1] = call.number
-        calls.resume(call, outcome: outcome)
+        record(choice)
         await runReadyWork()
       }
       return true
     }
     guard ran else { return false }
     check(step: applied.count - 1)
-    if failure != nil { runningAfterFailure = store.runningEffects }
+    if failure != nil { runningAfterFailure = store.runningEffects.descriptions }
     return true
   }
 
@@ -197,8 +221,8 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
       """)
   }
 
-  private func record(_ step: ExploreStep<Action>) {
-    applied.append(step)
+  private func record(_ choice: Choice) {
+    applied.append(choice)
     times.append(now)
   }
 
@@ -231,24 +255,21 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
     var steps = 0
     while failure == nil, steps < limit {
       // Only effects that run for ever on purpose are left, and no call waits: the run has ended.
-      if calls.pending.isEmpty, !store.runningEffects.isEmpty,
-        store.runningEffects.allSatisfy(explorer.isEndless)
-      {
+      let running = store.runningEffects
+      if calls.pending.isEmpty, !running.isEmpty, running.allSatisfy(explorer.isEndless) {
         break
       }
       if let call = calls.pending.first {
-        await apply(
-          .resolve(
-            call: call.description, name: call.name, outcome: 0, label: call.details.label(0)))
+        await apply(.resolve(call, outcome: 0))
       } else if clock.nextDeadline != nil {
-        await apply(.advance)
+        await apply(Choice.advance)
       } else {
         break
       }
       steps += 1
     }
     guard failure == nil else { return }
-    let running = store.runningEffects.filter { !explorer.isEndless($0) }
+    let running = store.runningEffects.filter { !explorer.isEndless($0) }.map(\.description)
     if !running.isEmpty {
       failure = Failure(
         kind: .effectsStillRunning(running), step: max(applied.count - 1, 0),
@@ -259,7 +280,7 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   /// The schedule that led to `failure`: its steps up to the one that failed, without the steps
   /// that ended the run.
   func schedule(to failure: Failure) -> [ExploreStep<Action>] {
-    Array(applied.prefix(min(failure.step + 1, settleStart ?? .max)))
+    applied.prefix(min(failure.step + 1, settleStart ?? .max)).map(\.step)
   }
 
   /// Adds the configuration the run is in (the state, the waiting calls, the timers and the
@@ -270,7 +291,7 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
     rest.append("\u{1}")
     rest += clock.sleeperDelays.map { "\($0)" }
     rest.append("\u{1}")
-    rest += store.runningEffects
+    rest += store.runningEffects.descriptions
     return seen.insert(state: state, rest: rest) { explorer.inspector.line(state) }
   }
 

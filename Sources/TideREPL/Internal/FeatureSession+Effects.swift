@@ -4,7 +4,7 @@ import TideInspect
 
 extension FeatureSession {
   func showEffects() {
-    let running = store.runningEffects
+    let running = store.runningEffects.descriptions
     if running.isEmpty {
       output.line("No effect is running.", .dim)
       return
@@ -15,7 +15,7 @@ extension FeatureSession {
   }
 
   func cancelEffect(_ number: Int?) async throws(InputError) {
-    let running = store.runningEffects
+    let running = store.runningEffects.descriptions
     if let number {
       guard running.indices.contains(number - 1) else {
         throw InputError(

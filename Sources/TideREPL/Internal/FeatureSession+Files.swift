@@ -102,7 +102,7 @@ extension FeatureSession {
       "loaded \(English.count(steps.count, "step")) of \(featureName) (environment: \(environmentName))"
         + (extra > 0 ? "; the effects then took \(English.count(extra, "more step"))" : ""),
       .heading)
-    let running = store.runningEffects
+    let running = store.runningEffects.descriptions
     if !running.isEmpty {
       output.line("    in flight: \(running.joined(separator: ", "))", .effect)
     }

@@ -235,7 +235,7 @@ extension FeatureSession {
   }
 
   private func runningDescription(_ store: Store<State, Action>) -> String {
-    let running = store.runningEffects
+    let running = store.runningEffects.descriptions
     return running.isEmpty
       ? "no effect was running"
       : "still running: \(running.joined(separator: ", "))"

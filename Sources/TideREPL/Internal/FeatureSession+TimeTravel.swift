@@ -37,7 +37,7 @@ extension FeatureSession {
     }
     output.line(heading, .heading)
     if let diff = REPLFormat.inspector.diff(before, store.untrackedState) { output.diff(diff) }
-    let running = store.runningEffects
+    let running = store.runningEffects.descriptions
     if !running.isEmpty {
       output.line(
         "    in flight again: \(running.joined(separator: ", "))", .effect)

@@ -54,7 +54,7 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
   var featureName: String { definition.name }
   var environmentNames: [String] { definition.environments.map(\.name) }
   var hasRunningEffects: Bool { !store.runningEffects.isEmpty }
-  var runningEffectDescriptions: [String] { store.runningEffects }
+  var runningEffectDescriptions: [String] { store.runningEffects.descriptions }
 
   var clockDescription: String {
     "\(options.clock.rawValue), at \(DurationText.format(clock.now.offset))"
