@@ -73,6 +73,52 @@ import Testing
     #expect(clock.mainActorTurns >= 1)
   }
 
+  /// A debounce is a concatenation whose task waits for its first step's task: a wait the clock
+  /// sees end through its own queue, so a search typed, debounced and replaced takes no turn.
+  @Test func aConcatenationWaitingForItsFirstStepTakesNoTurn() async {
+    let clock = ManualClock()
+    let reducer = Reducer<[Int], Int, Void> { log, value, _ in
+      guard value >= 0 else {
+        log.append(-value)
+        return .none
+      }
+      return .run { send in await send(-value) }
+        .debounce(id: "search", for: .seconds(1), clock: clock)
+    }
+    let store = Store(initialState: [], reducer: reducer, environment: (), drivenBy: clock)
+    store.send(1)
+    await clock.runReadyWork()
+    store.send(2)
+    await clock.runReadyWork()
+    await clock.advance(by: .seconds(1))
+    #expect(store.state == [2])
+    #expect(store.runningEffects.isEmpty)
+    #expect(clock.mainActorTurns == 0)
+  }
+
+  /// What follows the wait still counts: a concatenation's second step that hops to the main
+  /// actor is waited for within the same `runReadyWork`.
+  @Test func aConcatenationWhoseSecondStepHopsStillSettles() async {
+    let clock = ManualClock()
+    let reducer = Reducer<[Int], Action, Void> { log, action, _ in
+      switch action {
+      case .start:
+        return .concatenate(
+          .run { _ in try await clock.sleep(for: .seconds(1)) },
+          .run { send in await send(.done(Self.onMainActor(Self.onMainActor(0)))) })
+      case .done(let value):
+        log.append(value)
+        return .none
+      }
+    }
+    let store = Store(initialState: [], reducer: reducer, environment: (), drivenBy: clock)
+    store.send(.start)
+    await clock.runReadyWork()
+    await clock.advance(by: .seconds(1))
+    #expect(store.state == [2])
+    #expect(store.runningEffects.isEmpty)
+  }
+
   @Test func aNoteOutsideAClockJobCountsForNothing() async {
     // Not inside a job: nothing to count, and nothing breaks.
     JobEnds.noteVisibleEnd()

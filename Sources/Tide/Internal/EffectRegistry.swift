@@ -145,6 +145,11 @@ package final class EffectRegistry: Sendable {
     }
   }
 
+  /// Whether the task with this token is registered: launched, not yet finished, not forgotten.
+  func contains(_ token: Int) -> Bool {
+    storage.withLock { $0.records[token] != nil }
+  }
+
   /// Whether no effect is running.
   package var isEmpty: Bool {
     storage.withLock { $0.records.isEmpty }

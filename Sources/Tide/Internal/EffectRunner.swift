@@ -49,7 +49,7 @@ package final class EffectRunner<Action: Sendable>: Sendable {
     let context = Context(origin: origin, tree: tree, deliver: deliver)
     var plan = Plan()
     self.plan(effect, ids: [], context: context, into: &plan)
-    return (plan.actions, launch(plan.launches, parent: nil, context: context))
+    return (plan.actions, launch(plan.launches, parent: nil, context: context).map(\.task))
   }
 
   // MARK: - The interpretation
@@ -70,7 +70,7 @@ package final class EffectRunner<Action: Sendable>: Sendable {
     /// What this task waits for first (a concatenation's first step): launched with it, with
     /// its token as their parent, so that they are registered from the start.
     var children: [Launch] = []
-    let body: @Sendable (_ token: Int, _ children: [Task<Void, Never>]) async -> Void
+    let body: @Sendable (_ token: Int, _ children: [LaunchedTask]) async -> Void
 
     /// Drops this launch's children under `id`.
     func cancelling(_ id: EffectID) -> Launch? {
@@ -255,7 +255,7 @@ package final class EffectRunner<Action: Sendable>: Sendable {
 
   private func launch(
     _ launches: [Launch], parent: Int?, context: Context
-  ) -> [Task<Void, Never>] {
+  ) -> [LaunchedTask] {
     launches.map { launch in
       let children = launch.children.isEmpty ? nil : PendingChildTasks()
       let (token, task) = registry.launch(
@@ -278,17 +278,24 @@ package final class EffectRunner<Action: Sendable>: Sendable {
       }
       if parent == nil { context.tree?.attach(token, task) }
       children?.fill(self.launch(launch.children, parent: token, context: context))
-      return task
+      return LaunchedTask(token: token, task: task)
     }
   }
 
   /// Waits for tasks, cancelling them if the waiting task is cancelled.
-  private func wait(for tasks: [Task<Void, Never>]) async {
+  private func wait(for tasks: [LaunchedTask]) async {
     guard !tasks.isEmpty else { return }
     await withTaskCancellationHandler {
-      for task in tasks { await task.value }
+      for child in tasks {
+        // On a clock, a child still registered has not finished (the clock runs one job at a
+        // time, and a task leaves the registry as it finishes), so this wait suspends; the
+        // child's end resumes it through the clock's queue, as its executor preference asks.
+        // The clock can see that, and needs no main-actor turn for it.
+        if scheduler != nil, registry.contains(child.token) { JobEnds.noteVisibleEnd() }
+        await child.task.value
+      }
     } onCancel: {
-      for task in tasks { task.cancel() }
+      for child in tasks { child.task.cancel() }
     }
   }
 }

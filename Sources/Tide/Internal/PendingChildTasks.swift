@@ -2,15 +2,15 @@
 /// created first so that they can be registered with its token as their parent.
 final class PendingChildTasks: Sendable {
   private enum State {
-    case waiting([CheckedContinuation<[Task<Void, Never>], Never>])
-    case filled([Task<Void, Never>])
+    case waiting([CheckedContinuation<[LaunchedTask], Never>])
+    case filled([LaunchedTask])
   }
 
   private let state = Lock(State.waiting([]))
 
   /// Hands over the tasks; whoever waits for them resumes.
-  func fill(_ tasks: [Task<Void, Never>]) {
-    let waiters = state.withLock { state -> [CheckedContinuation<[Task<Void, Never>], Never>] in
+  func fill(_ tasks: [LaunchedTask]) {
+    let waiters = state.withLock { state -> [CheckedContinuation<[LaunchedTask], Never>] in
       guard case .waiting(let waiters) = state else { return [] }
       state = .filled(tasks)
       return waiters
@@ -19,10 +19,10 @@ final class PendingChildTasks: Sendable {
   }
 
   /// The tasks, once they have been handed over.
-  var tasks: [Task<Void, Never>] {
+  var tasks: [LaunchedTask] {
     get async {
       await withCheckedContinuation { continuation in
-        let ready = state.withLock { state -> [Task<Void, Never>]? in
+        let ready = state.withLock { state -> [LaunchedTask]? in
           switch state {
           case .filled(let tasks):
             return tasks

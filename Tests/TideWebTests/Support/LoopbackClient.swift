@@ -19,8 +19,11 @@ final class LoopbackClient: @unchecked Sendable {
       throw ClientError(message: "cannot connect to 127.0.0.1:\(port): \(errno)")
     }
     self.fd = fd
-    // No read waits longer than this: a test never hangs on a server that does not answer.
-    var timeout = timeval(tv_sec: 10, tv_usec: 0)
+    // No read waits longer than this: a test never hangs on a server that does not answer. The
+    // server answers on the main actor, which the suite's other tests share: under the thread
+    // sanitizer, with every main-actor test queued there, an answer waited 10 s behind them
+    // (seen in CI). A minute bounds a hang without failing a slow but correct answer.
+    var timeout = timeval(tv_sec: 60, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   }
 
