@@ -89,8 +89,27 @@ public enum AddLocation {
 }
 
 extension String {
-  /// The text without leading and trailing white space: what is actually searched for.
+  /// The text without leading and trailing white space (spaces, tabs, line breaks, no-break and
+  /// zero-width spaces), trimmed scalar by scalar: what is actually searched for.
+  ///
+  /// The same result as Foundation's `trimmingCharacters(in: .whitespacesAndNewlines)` (a seeded
+  /// test compares them), without the bridge through `NSString`: invariants call it on every
+  /// state an explorer reaches.
   var trimmingWhitespace: String {
-    trimmingCharacters(in: .whitespacesAndNewlines)
+    let scalars = unicodeScalars
+    guard let first = scalars.first, let last = scalars.last else { return self }
+    if !first.isTrimmedSpace, !last.isTrimmedSpace { return self }
+    guard let start = scalars.firstIndex(where: { !$0.isTrimmedSpace }),
+      let end = scalars.lastIndex(where: { !$0.isTrimmedSpace })
+    else { return "" }
+    return String(scalars[start...end])
+  }
+}
+
+extension Unicode.Scalar {
+  /// Whether Foundation's `.whitespacesAndNewlines` contains it: Unicode's White_Space, and the
+  /// zero-width space, which Foundation still counts as one.
+  fileprivate var isTrimmedSpace: Bool {
+    properties.isWhitespace || self == "\u{200B}"
   }
 }

@@ -166,7 +166,7 @@ public final class ExploreCalls: Sendable {
       description: {
         let inspector = Inspector(redacts: false)
         return "\(name)(\(arguments.map { inspector.line($0) }.joined(separator: ", ")))"
-      }, labels: outcomes.map(\.makeLabel))
+      }, labels: outcomes.map { $0.makeLabel })
     let pending = Pending(name: name, number: number, id: id, details: details)
     let chosen = try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in

@@ -35,12 +35,12 @@ extension Explorer {
       await turns.yieldIfDue()
       var random = SeededRandom(seed: SeededRandom.seed(seed, run: index))
       let run = ExploreRun(self)
-      while run.failure == nil, run.applied.count < steps {
+      while !run.hasFailed, run.applied.count < steps {
         guard let step = run.randomChoice(using: &random) else { break }
         await run.apply(step)
         stepCount += 1
       }
-      if run.failure == nil { await run.settle(limit: settleLimit) }
+      if !run.hasFailed { await run.settle(limit: settleLimit) }
       await run.tearDown()
       if let failure = run.failure {
         throttle.report(runs: index + 1, steps: stepCount, force: true)
@@ -104,10 +104,10 @@ extension Explorer {
       next += 1
       let atLeaf = schedule.count >= depth
       let run = ExploreRun(self)
-      for step in schedule where run.failure == nil { await run.apply(step) }
+      for step in schedule where !run.hasFailed { await run.apply(step) }
       stepCount += schedule.count
       statesSeen += 1
-      let isNew = run.failure == nil && run.noteConfiguration(in: &seen)
+      let isNew = !run.hasFailed && run.noteConfiguration(in: &seen)
       var children: [ExploreStep<Action>] = []
       if isNew {
         if !atLeaf {

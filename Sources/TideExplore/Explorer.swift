@@ -29,6 +29,11 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
   package let environment: (ExploreCalls, any Clock<Duration>) -> Environment
   let actions: (State) -> [Action]
   let invariants: [Invariant<State, Action>]
+  /// The state invariants' checks, by name: split from the transition invariants once, not
+  /// matched on every step.
+  private(set) var stateChecks: [(name: String, holds: (State, RunningEffects) -> Bool)] = []
+  /// The transition invariants' checks, by name.
+  private(set) var transitionChecks: [(name: String, holds: (State, Action, State) -> Bool)] = []
   /// The names of effects that run for ever on purpose (a poller, a timer): still running when a
   /// run ends is not a failure for them.
   let endless: Set<String>
@@ -85,6 +90,18 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
     self.invariants = invariants
     self.endless = endless
     self.export = export
+    sortChecks()
+  }
+
+  private mutating func sortChecks() {
+    stateChecks = []
+    transitionChecks = []
+    for invariant in invariants {
+      switch invariant.check {
+      case .state(let holds): stateChecks.append((invariant.name, holds))
+      case .transition(let holds): transitionChecks.append((invariant.name, holds))
+      }
+    }
   }
 
   /// Whether a running effect is one declared endless: one of the `.run` effects it is made of
@@ -98,8 +115,8 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
     State, Action, Environment
   > {
     let run = ExploreRun(self)
-    for step in schedule where run.failure == nil { await run.apply(step) }
-    if settling, run.failure == nil { await run.settle(limit: settleLimit) }
+    for step in schedule where !run.hasFailed { await run.apply(step) }
+    if settling, !run.hasFailed { await run.settle(limit: settleLimit) }
     await run.tearDown()
     return run
   }

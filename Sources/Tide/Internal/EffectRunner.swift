@@ -49,7 +49,7 @@ package final class EffectRunner<Action: Sendable>: Sendable {
     let context = Context(origin: origin, tree: tree, deliver: deliver)
     var plan = Plan()
     self.plan(effect, ids: [], context: context, into: &plan)
-    return (plan.actions, launch(plan.launches, parent: nil, context: context).map(\.task))
+    return (plan.actions, launch(plan.launches, parent: nil, context: context).map { $0.task })
   }
 
   // MARK: - The interpretation

@@ -64,7 +64,12 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   private(set) var applied: [Choice] = []
   /// When each applied step ran, by index in `applied`.
   private(set) var times: [Duration] = []
-  private(set) var failure: Failure?
+  private(set) var failure: Failure? {
+    didSet { hasFailed = failure != nil }
+  }
+  /// Whether ``failure`` is set: what the loops check after every step, without the generic
+  /// optional's metadata look-up that reading `failure` costs in unspecialized code.
+  private(set) var hasFailed = false
   /// Where in `applied` the run started ending as a test must (``settle(limit:)``): the steps
   /// from there on are not part of the schedule.
   private(set) var settleStart: Int?
@@ -91,14 +96,12 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
       step: applied.count - 1)
     sending = false
     transitions.append(transition)
-    guard failure == nil else { return }
-    for invariant in explorer.invariants {
-      if case .transition(let holds) = invariant.check, !holds(before, action, after) {
-        failure = Failure(
-          kind: .invariant(invariant.name), step: applied.count - 1, transition: transition,
-          state: after)
-        return
-      }
+    guard !hasFailed else { return }
+    for check in explorer.transitionChecks where !check.holds(before, action, after) {
+      failure = Failure(
+        kind: .invariant(check.name), step: applied.count - 1, transition: transition,
+        state: after)
+      return
     }
   }
 
@@ -168,7 +171,7 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   /// it applied.
   @discardableResult
   func apply(_ choice: Choice) async -> Bool {
-    guard failure == nil else { return false }
+    guard !hasFailed else { return false }
     let issues = self.issues
     let reporter = IssueReporter { message, _ in issues.append(message) }
     let ran = await IssueReporter.$current.withValue(reporter) { () async -> Bool in
@@ -193,7 +196,7 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
     }
     guard ran else { return false }
     check(step: applied.count - 1)
-    if failure != nil { runningAfterFailure = store.runningEffects.descriptions }
+    if hasFailed { runningAfterFailure = store.runningEffects.descriptions }
     return true
   }
 
@@ -228,7 +231,7 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
 
   /// Checks the state invariants after `step` (`-1`: the initial state, before any step).
   private func check(step: Int) {
-    guard failure == nil else { return }
+    guard !hasFailed else { return }
     let reported = issues.take()
     if let message = reported.first {
       failure = Failure(
@@ -236,14 +239,14 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
         state: store.untrackedState)
       return
     }
+    guard !explorer.stateChecks.isEmpty else { return }
     let running = store.runningEffects
-    for invariant in explorer.invariants {
-      if case .state(let holds) = invariant.check, !holds(store.untrackedState, running) {
-        failure = Failure(
-          kind: .invariant(invariant.name), step: step,
-          transition: transitions.last(where: { $0.step == step }), state: store.untrackedState)
-        return
-      }
+    let state = store.untrackedState
+    for check in explorer.stateChecks where !check.holds(state, running) {
+      failure = Failure(
+        kind: .invariant(check.name), step: step,
+        transition: transitions.last(where: { $0.step == step }), state: state)
+      return
     }
   }
 
@@ -253,7 +256,7 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   func settle(limit: Int) async {
     if settleStart == nil { settleStart = applied.count }
     var steps = 0
-    while failure == nil, steps < limit {
+    while !hasFailed, steps < limit {
       // Only effects that run for ever on purpose are left, and no call waits: the run has ended.
       let running = store.runningEffects
       if calls.pending.isEmpty, !running.isEmpty, running.allSatisfy(explorer.isEndless) {
@@ -268,7 +271,7 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
       }
       steps += 1
     }
-    guard failure == nil else { return }
+    guard !hasFailed else { return }
     let running = store.runningEffects.filter { !explorer.isEndless($0) }.map(\.description)
     if !running.isEmpty {
       failure = Failure(
