@@ -81,14 +81,15 @@ public struct ExploreReport<State, Action> {
     case .exhaustive(let depth):
       let states = states ?? (0, 0)
       what =
-        "exhaustive to depth \(depth): \(grouped(states.seen)) states seen, "
+        "exhaustive to depth \(depth): \(grouped(states.seen)) state\(states.seen == 1 ? "" : "s") seen, "
         + "\(grouped(states.distinct)) distinct"
         + (truncated ? " (stopped at the state limit)" : "")
     }
     guard let failure else {
       return what + "; no failure" + (shortfall.map { " (but \($0))" } ?? "")
     }
-    return what + "; failed after shrinking to \(failure.schedule.count) steps: "
+    let count = failure.schedule.count
+    return what + "; failed after shrinking to \(count) step\(count == 1 ? "" : "s"): "
       + failure.kind.heading
   }
 }

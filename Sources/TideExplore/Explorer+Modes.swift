@@ -22,6 +22,11 @@ extension Explorer {
   public func random(
     seed: UInt64, runs: Int, steps: Int, progress: (@MainActor (ExploreProgress) -> Void)? = nil
   ) async -> ExploreReport<State, Action> {
+    if let problem = generatorProblem {
+      return ExploreReport(
+        mode: .random(seed: seed, run: nil), runs: 0, steps: 0, states: nil, failure: nil,
+        shortfall: problem)
+    }
     var stepCount = 0
     var throttle = ProgressThrottle(progress)
     if let failure = await initialFailure() {
@@ -84,6 +89,11 @@ extension Explorer {
   public func exhaustive(
     depth: Int, maxStates: Int = 100_000, progress: (@MainActor (ExploreProgress) -> Void)? = nil
   ) async -> ExploreReport<State, Action> {
+    if let problem = generatorProblem {
+      return ExploreReport(
+        mode: .exhaustive(depth: depth), runs: 0, steps: 0, states: (0, 0), failure: nil,
+        shortfall: problem)
+    }
     var throttle = ProgressThrottle(progress)
     if let failure = await initialFailure() {
       return await report(
@@ -150,6 +160,14 @@ extension Explorer {
     return ExploreReport(
       mode: .exhaustive(depth: depth), runs: statesSeen, steps: stepCount,
       states: (statesSeen, seen.count), failure: nil, truncated: truncated, shortfall: shortfall)
+  }
+
+  /// Why the explorer cannot run: a generated action that cannot make anything.
+  var generatorProblem: String? {
+    let problems = generated.compactMap { $0.problem }
+    guard !problems.isEmpty else { return nil }
+    return "it made no run: a generated action cannot make anything: "
+      + problems.joined(separator: "; ")
   }
 
   /// How the initial state breaks a state invariant, before any step; `nil` when it does not.

@@ -157,16 +157,28 @@ extension Explorer {
       for index in best.indices {
         guard index < best.count else { break }
         switch best[index] {
-        case .send(let action):
+        case .send:
           let before = await run(Array(best[..<index]))
-          let candidates = actions(before.state)
-          let limit = candidates.firstIndex(of: action) ?? candidates.count
-          for candidate in candidates[..<limit] {
-            var simpler = best
-            simpler[index] = .send(candidate)
-            if await attempt(simpler) {
-              changed = true
-              break
+          // Each success is strictly simpler (an earlier literal action, a shorter or plainer
+          // payload), so the same step is simplified again until nothing simpler fails.
+          var improved = true
+          while improved, index < best.count, case .send(let action) = best[index] {
+            improved = false
+            let literal = actions(before.state)
+            let limit = literal.firstIndex(of: action) ?? literal.count
+            // Literal actions earlier in the list, then simpler payloads of a generated one.
+            var candidates = Array(literal[..<limit])
+            for generator in generated {
+              candidates += generator.simpler(action, before.state)
+            }
+            for candidate in candidates {
+              var simpler = best
+              simpler[index] = .send(candidate)
+              if await attempt(simpler) {
+                changed = true
+                improved = true
+                break
+              }
             }
           }
         case .resolve(let call, let name, let outcome, let label) where outcome > 0:

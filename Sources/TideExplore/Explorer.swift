@@ -28,6 +28,7 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
   let reducer: Reducer<State, Action, Environment>
   package let environment: (ExploreCalls, any Clock<Duration>) -> Environment
   let actions: (State) -> [Action]
+  let generated: [GeneratedAction<State, Action>]
   let invariants: [Invariant<State, Action>]
   /// The state invariants' checks, by name: split from the transition invariants once, not
   /// matched on every step.
@@ -67,6 +68,9 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
   ///     and the virtual clock the run uses.
   ///   - actions: The actions a user could send in a state, simplest first: shrinking replaces an
   ///     action with one earlier in this list.
+  ///   - generated: Families of actions whose payloads the explorer makes up (strings, numbers,
+  ///     values drawn from the state), shrunk to the simplest payload that still fails. Random
+  ///     mode picks one of them as often as one literal action.
   ///   - invariants: What must hold.
   ///   - endless: The names (`.run(name:)`) of effects that run for ever on purpose, such as a
   ///     poller or a timer: one still running when a run ends as a test must is not a failure.
@@ -78,6 +82,7 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
     reducer: Reducer<State, Action, Environment>,
     environment: @escaping (_ calls: ExploreCalls, _ clock: any Clock<Duration>) -> Environment,
     actions: @escaping (State) -> [Action],
+    generated: [GeneratedAction<State, Action>] = [],
     invariants: [Invariant<State, Action>],
     endless: Set<String> = [],
     export: ExploreExport? = nil
@@ -87,6 +92,7 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
     self.reducer = reducer
     self.environment = environment
     self.actions = actions
+    self.generated = generated
     self.invariants = invariants
     self.endless = endless
     self.export = export

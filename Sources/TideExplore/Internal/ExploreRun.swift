@@ -108,7 +108,11 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   /// The choices open in the current state: sends first (in the generator's order), then the
   /// timer, then each waiting call with each of its outcomes.
   func choices() -> [ExploreStep<Action>] {
-    var choices = explorer.actions(store.untrackedState).map { ExploreStep.send($0) }
+    let state = store.untrackedState
+    var choices = explorer.actions(state).map { ExploreStep.send($0) }
+    for generator in explorer.generated {
+      choices += generator.samples(state).map { ExploreStep.send($0) }
+    }
     if clock.nextDeadline != nil { choices.append(.advance) }
     for call in calls.pending {
       for (outcome, label) in call.outcomes.enumerated() {
@@ -123,19 +127,30 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   /// advance the clock, resolve a call), then a choice of that kind. Nothing is printed: a call
   /// and its outcome are printed only if a report needs them.
   func randomChoice(using random: inout SeededRandom) -> Choice? {
-    let actions = explorer.actions(store.untrackedState)
+    let state = store.untrackedState
+    let actions = explorer.actions(state)
     let hasTimer = clock.nextDeadline != nil
     let pending = calls.pending
     var resolutions = 0
     for call in pending { resolutions += call.outcomeCount }
-    let sizes = [actions.count, hasTimer ? 1 : 0, resolutions]
+    let sizes = [actions.count + explorer.generated.count, hasTimer ? 1 : 0, resolutions]
     let open = sizes.indices.filter { sizes[$0] > 0 }
     guard !open.isEmpty else { return nil }
     let kind = open[Int.random(in: 0..<open.count, using: &random)]
     let choice = Int.random(in: 0..<sizes[kind], using: &random)
     switch kind {
-    case 0:
+    case 0 where choice < actions.count:
       return .send(actions[choice])
+    case 0:
+      // A generator that has nothing to draw from in this state (no element to pick) gives way
+      // to a literal action, or to the clock or a call.
+      if let action = explorer.generated[choice - actions.count].draw(state, &random) {
+        return .send(action)
+      }
+      if let action = actions.randomElement(using: &random) { return .send(action) }
+      if hasTimer { return .advance }
+      guard let call = pending.first else { return nil }
+      return .resolve(call, outcome: 0)
     case 1:
       return .advance
     default:
