@@ -118,6 +118,7 @@ let package = Package(
       name: "TideExploreTests",
       dependencies: [
         "TideExplore", "TideTesting", "Tide", "LoginFeature", "AddLocationFeature", "AppFeature",
+        "TideTestSupport",
       ]),
     .testTarget(
       name: "TideTestingTests",

@@ -49,10 +49,11 @@ public struct ExploreReport<State, Action> {
   /// everywhere.
   public let truncated: Bool
   /// What the exploration did not explore, when it fell short of what it was asked (no run, no
-  /// step, nothing offered, stopped at the state limit); `nil` when it explored it all.
+  /// step, nothing offered, stopped at the state limit or the time budget); `nil` when it
+  /// explored it all.
   public let shortfall: String?
 
-  init(
+  package init(
     mode: Mode, runs: Int, steps: Int, states: (seen: Int, distinct: Int)?, failure: Failure?,
     truncated: Bool = false, shortfall: String? = nil
   ) {

@@ -16,11 +16,25 @@ extension Explorer {
   ///   - seed: The seed of the first run; run `n` uses a seed derived from it.
   ///   - runs: How many schedules to try.
   ///   - steps: The most steps in a schedule, before it is ended.
+  ///   - timeBudget: The most real time to spend looking, shrinking aside; when it runs out
+  ///     first, the search stops and its ``ExploreReport/shortfall`` says after how many runs.
   ///   - progress: Called at most ten times a second while it runs, and once before shrinking
   ///     or returning, with how far it has got.
   /// - Returns: What was explored, and the shrunk failure if one was found.
   public func random(
-    seed: UInt64, runs: Int, steps: Int, progress: (@MainActor (ExploreProgress) -> Void)? = nil
+    seed: UInt64, runs: Int, steps: Int, timeBudget: Duration? = nil,
+    progress: (@MainActor (ExploreProgress) -> Void)? = nil
+  ) async -> ExploreReport<State, Action> {
+    await random(
+      seed: seed, runs: 0..<max(runs, 0), steps: steps, timeBudget: timeBudget,
+      progress: progress, asked: runs)
+  }
+
+  /// Random mode over a range of run indices: `runs: 40..<41` replays run 40 of `seed` alone,
+  /// as a store of failing seeds does.
+  package func random(
+    seed: UInt64, runs indices: Range<Int>, steps: Int, timeBudget: Duration? = nil,
+    progress: (@MainActor (ExploreProgress) -> Void)? = nil, asked: Int? = nil
   ) async -> ExploreReport<State, Action> {
     if let problem = generatorProblem {
       return ExploreReport(
@@ -31,13 +45,20 @@ extension Explorer {
     var throttle = ProgressThrottle(progress)
     if let failure = await initialFailure() {
       return await report(
-        found: [], failure: failure, mode: .random(seed: seed, run: 0), runs: 1,
-        steps: 0, states: nil)
+        found: [], failure: failure, mode: .random(seed: seed, run: indices.first ?? 0),
+        runs: 1, steps: 0, states: nil)
     }
+    let started = ContinuousClock.now
     var turns = MainActorTurns()
-    for index in 0..<max(runs, 0) {
-      throttle.report(runs: index, steps: stepCount)
+    var done = 0
+    var outOfTime = false
+    for index in indices {
+      throttle.report(runs: done, steps: stepCount)
       await turns.yieldIfDue()
+      if let timeBudget, done > 0, ContinuousClock.now - started >= timeBudget {
+        outOfTime = true
+        break
+      }
       var random = SeededRandom(seed: SeededRandom.seed(seed, run: index))
       let run = ExploreRun(self)
       while !run.hasFailed, run.applied.count < steps {
@@ -47,27 +68,32 @@ extension Explorer {
       }
       if !run.hasFailed { await run.settle(limit: settleLimit) }
       await run.tearDown()
+      done += 1
       if let failure = run.failure {
-        throttle.report(runs: index + 1, steps: stepCount, force: true)
+        throttle.report(runs: done, steps: stepCount, force: true)
         return await report(
           found: run.schedule(to: failure), failure: failure.kind,
-          mode: .random(seed: seed, run: index),
-          runs: index + 1, steps: stepCount, states: nil)
+          mode: .random(seed: seed, run: index), runs: done, steps: stepCount, states: nil)
       }
     }
-    throttle.report(runs: max(runs, 0), steps: stepCount, force: true)
+    throttle.report(runs: done, steps: stepCount, force: true)
+    let requested = asked ?? indices.count
     let shortfall: String?
-    if runs <= 0 {
-      shortfall = "it made no run: runs is \(runs)"
+    if requested <= 0 {
+      shortfall = "it made no run: runs is \(requested)"
     } else if steps <= 0 {
       shortfall = "it took no step: steps is \(steps)"
     } else if stepCount == 0 {
       shortfall = "it took no step: the feature offered no action, timer or call to resolve"
+    } else if outOfTime, let timeBudget {
+      shortfall =
+        "it stopped at its time budget of \(timeBudget) after \(grouped(done)) of "
+        + "\(grouped(requested)) runs"
     } else {
       shortfall = nil
     }
     return ExploreReport(
-      mode: .random(seed: seed, run: nil), runs: max(runs, 0), steps: stepCount, states: nil,
+      mode: .random(seed: seed, run: nil), runs: done, steps: stepCount, states: nil,
       failure: nil, shortfall: shortfall)
   }
 
@@ -83,11 +109,14 @@ extension Explorer {
   /// - Parameters:
   ///   - depth: The most steps in a schedule.
   ///   - maxStates: The most configurations to expand; the search stops there and says so.
+  ///   - timeBudget: The most real time to spend looking, shrinking aside; when it runs out
+  ///     first, the search stops and its ``ExploreReport/shortfall`` says how far it got.
   ///   - progress: Called at most ten times a second while it runs, and once before returning,
   ///     with how far it has got.
   /// - Returns: What was explored, and the failure if one was found.
   public func exhaustive(
-    depth: Int, maxStates: Int = 100_000, progress: (@MainActor (ExploreProgress) -> Void)? = nil
+    depth: Int, maxStates: Int = 100_000, timeBudget: Duration? = nil,
+    progress: (@MainActor (ExploreProgress) -> Void)? = nil
   ) async -> ExploreReport<State, Action> {
     if let problem = generatorProblem {
       return ExploreReport(
@@ -106,10 +135,16 @@ extension Explorer {
     var statesSeen = 0
     var stepCount = 0
     var truncated = false
+    var outOfTime = false
+    let started = ContinuousClock.now
     var turns = MainActorTurns()
     while next < queue.count {
       throttle.report(runs: statesSeen, steps: stepCount, distinct: seen.count)
       await turns.yieldIfDue()
+      if let timeBudget, statesSeen > 0, ContinuousClock.now - started >= timeBudget {
+        outOfTime = true
+        break
+      }
       let schedule = queue[next]
       next += 1
       let atLeaf = schedule.count >= depth
@@ -152,6 +187,10 @@ extension Explorer {
       shortfall = "it took no step: depth is \(depth)"
     } else if truncated {
       shortfall = "it stopped at the limit of \(grouped(maxStates)) states before depth \(depth)"
+    } else if outOfTime, let timeBudget {
+      shortfall =
+        "it stopped at its time budget of \(timeBudget) after \(grouped(statesSeen)) states, "
+        + "before depth \(depth)"
     } else if stepCount == 0 {
       shortfall = "it took no step: the feature offered no action, timer or call to resolve"
     } else {
