@@ -1,3 +1,4 @@
+import Tide
 import AddLocationFeature
 import LoginFeature
 import TideExplore
@@ -46,5 +47,45 @@ func exploreBenchmarks() async -> [BenchmarkRow] {
       nanoseconds: elapsed / Double(max(seen, 1)),
       note:
         "\(seen) states seen, \(distinct) distinct, \(Int(Double(seen) * 1e9 / elapsed)) states/s"))
+  rows.append(await pureExhaustiveRow())
   return rows
+}
+
+/// A feature with no effects: a grid walker whose position is bounded, so exhaustive mode sees
+/// many states, each reached by many schedules.
+struct Walker: Equatable, Hashable {
+  var x = 0
+  var y = 0
+  var moves = 0
+}
+
+enum Move: Equatable, Sendable { case left, right, up, down }
+
+@MainActor
+func pureExhaustiveRow() async -> BenchmarkRow {
+  let walker = Explorer(
+    initialState: Walker(),
+    reducer: Reducer<Walker, Move, Void> { state, move, _ in
+      switch move {
+      case .left: state.x = max(state.x - 1, -20)
+      case .right: state.x = min(state.x + 1, 20)
+      case .up: state.y = max(state.y - 1, -20)
+      case .down: state.y = min(state.y + 1, 20)
+      }
+      state.moves = min(state.moves + 1, 3)
+      return .none
+    }, environment: { _, _ in }, actions: { _ in [.left, .right, .up, .down] },
+    invariants: [.always("the walker stays on the grid") { abs($0.x) <= 20 && abs($0.y) <= 20 }])
+  var seen = 0
+  var distinct = 0
+  let perState = await measure(operations: 1, rounds: 5) {
+    let report = await walker.exhaustive(depth: 24)
+    seen = report.states?.seen ?? 0
+    distinct = report.states?.distinct ?? 0
+  }
+  let nanoseconds = perState / Double(max(seen, 1))
+  return BenchmarkRow(
+    group: "explore", name: "exhaustive mode, a feature without effects to depth 24",
+    nanoseconds: nanoseconds, target: .rate(atLeast: 50_000, "≥ 50,000 states/s"),
+    note: "\(seen) states seen, \(distinct) distinct, \(Int(1e9 / nanoseconds)) states/s")
 }

@@ -129,7 +129,7 @@ extension Explorer {
         found: [], failure: failure, mode: .exhaustive(depth: depth), runs: 1,
         steps: 0, states: (1, 1))
     }
-    var queue: [[ExploreStep<Action>]] = [[]]
+    var queue = [ExhaustiveNode<State, Action>(schedule: [], parent: nil)]
     var next = 0
     var seen = SeenConfigurations<State>()
     var statesSeen = 0
@@ -145,19 +145,34 @@ extension Explorer {
         outOfTime = true
         break
       }
-      let schedule = queue[next]
+      let node = queue[next]
+      let schedule = node.schedule
       next += 1
       let atLeaf = schedule.count >= depth
-      let run = ExploreRun(self)
-      for step in schedule where !run.hasFailed { await run.apply(step) }
+      // The initial state was checked before the search (`initialFailure()`).
+      let run: ExploreRun<State, Action, Environment>
+      if let parent = node.parent {
+        run = ExploreRun(self, checkingInitialState: false, from: parent.state)
+        await run.clock.advance(by: parent.time)
+      } else {
+        run = ExploreRun(self, checkingInitialState: false)
+        // The prefix was checked when its configurations were first reached: only the last
+        // step, the one that makes this configuration, is checked now.
+        run.isReplayingPrefix = true
+        for step in schedule.dropLast() { await run.apply(step) }
+        run.isReplayingPrefix = false
+      }
+      if let last = schedule.last { await run.apply(last) }
       stepCount += schedule.count
       statesSeen += 1
       let isNew = !run.hasFailed && run.noteConfiguration(in: &seen)
       var children: [ExploreStep<Action>] = []
+      var restart: (state: State, time: Duration)?
       if isNew {
         if !atLeaf {
           if seen.count <= maxStates {
             children = run.choices()
+            if restartsFromState, run.isAtRest { restart = (run.state, run.now) }
           } else {
             truncated = true
           }
@@ -170,11 +185,17 @@ extension Explorer {
       await run.tearDown()
       if let failure = run.failure {
         throttle.report(runs: statesSeen, steps: stepCount, distinct: seen.count, force: true)
+        // A run started from its parent's state holds only its last step: the schedule from
+        // the start is its parent's and that step.
+        let found =
+          node.parent == nil
+          ? run.schedule(to: failure)
+          : Array(schedule.dropLast()) + run.schedule(to: failure)
         return await report(
-          found: run.schedule(to: failure), failure: failure.kind, mode: .exhaustive(depth: depth),
+          found: found, failure: failure.kind, mode: .exhaustive(depth: depth),
           runs: statesSeen, steps: stepCount, states: (statesSeen, seen.count))
       }
-      queue += children.map { schedule + [$0] }
+      queue += children.map { ExhaustiveNode(schedule: schedule + [$0], parent: restart) }
       // Schedules already expanded are no longer needed.
       if next > 4096 {
         queue.removeFirst(next)

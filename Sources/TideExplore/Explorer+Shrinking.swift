@@ -13,15 +13,30 @@ extension Explorer {
     states: (seen: Int, distinct: Int)?
   ) async -> ExploreReport<State, Action> {
     let (schedule, run) = await shrink(found, kind)
-    let failure = run.failure!
-    let divergence = await nondeterminism(of: schedule, against: run)
-    var text = failure.kind.heading + "\n\n"
+    var text = kind.heading + "\n\n"
     switch mode {
     case .random(let seed, let index):
       text += "  Found by random exploration, seed \(seed) (run \(index ?? 0))"
     case .exhaustive(let depth):
       text += "  Found by exhaustive exploration to depth \(depth)"
     }
+    guard let failure = run.failure else {
+      // The schedule failed while it was explored, and not when it was run again from the
+      // start: the feature depends on something its runs do not reset.
+      let replayed = found.count == 1 ? "its step was" : "its \(found.count) steps were"
+      text += "; it did not fail again when \(replayed) replayed.\n\n"
+      text += found.enumerated().map { "  \($0.offset + 1). \($0.element)\n" }.joined()
+      text +=
+        "\n  Warning: the feature is not deterministic. Something the reducer or an effect reads "
+        + "is not in its environment (UUID(), Date(), a global), or its environment keeps "
+        + "something from one run to the next; the report and its test cannot reproduce this."
+      return ExploreReport(
+        mode: mode, runs: runs, steps: steps, states: states,
+        failure: ExploreReport<State, Action>.Failure(
+          kind: kind, schedule: found, foundLength: found.count, test: nil,
+          messageWithoutTest: text, isDeterministic: false))
+    }
+    let divergence = await nondeterminism(of: schedule, against: run)
     if found.isEmpty {
       text += ": the initial state, before any step.\n"
     } else {

@@ -116,6 +116,14 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
     running.names.contains(where: endless.contains)
   }
 
+  /// Whether exhaustive mode may start a configuration's children from its state, instead of
+  /// replaying the schedule that reached it: only when the environment holds nothing (it has no
+  /// stored properties, so no call counter or generator of its own that a replay would have
+  /// advanced), and then only from configurations at rest (no effect running, no call waiting,
+  /// no timer set). A feature without effects, such as a form, explores in time proportional to
+  /// its states, not to its states times their depth.
+  var restartsFromState: Bool { MemoryLayout<Environment>.size == 0 }
+
   /// Runs one schedule from the start, stopping at the first failure.
   func run(_ schedule: [ExploreStep<Action>], settling: Bool = false) async -> ExploreRun<
     State, Action, Environment

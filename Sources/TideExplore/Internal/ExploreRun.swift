@@ -33,7 +33,7 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   let calls = ExploreCalls()
   /// The store, made on first use so that its reducer hook can reach this run.
   private(set) lazy var store: Store<State, Action> = Store(
-    initialState: explorer.initialState, reducer: explorer.reducer,
+    initialState: startState ?? explorer.initialState, reducer: explorer.reducer,
     environment: explorer.environment(calls, clock), drivenBy: clock,
     onReduce: { [unowned self] action, before, after, _ in
       self.reduced(action, before: before, after: after)
@@ -79,18 +79,41 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   private var sending = false
   private let issues = IssueLog()
   private let start: ManualClock.Instant
+  private let startState: State?
 
-  init(_ explorer: Explorer<State, Action, Environment>) {
+  /// A run at the initial state.
+  ///
+  /// - Parameters:
+  ///   - explorer: The explorer.
+  ///   - checkingInitialState: Whether to check the initial state's invariants; exhaustive mode
+  ///     checks them once, not again for each configuration it replays.
+  ///   - state: The state to start in instead of the explorer's initial state: a configuration
+  ///     with nothing running, nothing waiting and no timer, of a feature whose environment
+  ///     holds nothing (see ``Explorer/restartsFromState``).
+  init(
+    _ explorer: Explorer<State, Action, Environment>, checkingInitialState: Bool = true,
+    from state: State? = nil
+  ) {
     self.explorer = explorer
+    startState = state
     start = clock.now
     _ = store
-    check(step: -1)
+    if checkingInitialState { check(step: -1) }
   }
 
   var state: State { store.untrackedState }
   var now: Duration { start.duration(to: clock.now) }
 
+  /// Whether steps are checked and their transitions kept. Exhaustive mode turns it off while
+  /// it replays a schedule's prefix: every configuration on it was checked when it was first
+  /// reached, and a deterministic feature reaches it again the same way.
+  var isReplayingPrefix = false
+
   private func reduced(_ action: Action, before: State, after: State) {
+    guard !isReplayingPrefix else {
+      sending = false
+      return
+    }
     let transition = Transition(
       received: !sending, action: action, before: before, after: after, time: now,
       step: applied.count - 1)
@@ -210,6 +233,10 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
       return true
     }
     guard ran else { return false }
+    if isReplayingPrefix {
+      _ = issues.take()
+      return true
+    }
     check(step: applied.count - 1)
     if hasFailed { runningAfterFailure = store.runningEffects.descriptions }
     return true
@@ -299,6 +326,12 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   /// that ended the run.
   func schedule(to failure: Failure) -> [ExploreStep<Action>] {
     applied.prefix(min(failure.step + 1, settleStart ?? .max)).map(\.step)
+  }
+
+  /// Whether the run is at rest: no effect running, no call waiting, no timer set. A
+  /// configuration at rest is its state alone.
+  var isAtRest: Bool {
+    calls.pending.isEmpty && clock.nextDeadline == nil && store.runningEffects.isEmpty
   }
 
   /// Adds the configuration the run is in (the state, the waiting calls, the timers and the
