@@ -1,5 +1,6 @@
 import Tide
 import AddLocationFeature
+import Foundation
 import LoginFeature
 import TideExplore
 
@@ -47,7 +48,7 @@ func exploreBenchmarks() async -> [BenchmarkRow] {
       nanoseconds: elapsed / Double(max(seen, 1)),
       note:
         "\(seen) states seen, \(distinct) distinct, \(Int(Double(seen) * 1e9 / elapsed)) states/s"))
-  rows.append(await pureExhaustiveRow())
+  rows += await pureExhaustiveRows()
   return rows
 }
 
@@ -62,7 +63,8 @@ struct Walker: Equatable, Hashable {
 enum Move: Equatable, Sendable { case left, right, up, down }
 
 @MainActor
-func pureExhaustiveRow() async -> BenchmarkRow {
+func pureExhaustiveRows() async -> [BenchmarkRow] {
+  var rows: [BenchmarkRow] = []
   let walker = Explorer(
     initialState: Walker(),
     reducer: Reducer<Walker, Move, Void> { state, move, _ in
@@ -84,8 +86,42 @@ func pureExhaustiveRow() async -> BenchmarkRow {
     distinct = report.states?.distinct ?? 0
   }
   let nanoseconds = perState / Double(max(seen, 1))
+  rows.append(
+    BenchmarkRow(
+      group: "explore", name: "exhaustive mode, a feature without effects to depth 24",
+      nanoseconds: nanoseconds, target: .rate(atLeast: 50_000, "≥ 50,000 states/s"),
+      note: "\(seen) states seen, \(distinct) distinct, \(Int(1e9 / nanoseconds)) states/s"))
+  rows.append(await memoryPerStateRow(walker))
+  return rows
+}
+
+/// The memory exhaustive mode holds per distinct configuration, at its peak: the configurations
+/// seen, and the schedules still to expand. Sampled from the resident size at each progress
+/// report (ten a second), against the size before the search.
+@MainActor
+func memoryPerStateRow(_ walker: Explorer<Walker, Move, Void>) async -> BenchmarkRow {
+  let before = residentBytes()
+  var peak = before
+  let start = ContinuousClock.now
+  let report = await walker.exhaustive(depth: 64, maxStates: 1_000_000) { _ in
+    peak = max(peak, residentBytes())
+  }
+  let elapsed = ContinuousClock.now - start
+  let distinct = report.states?.distinct ?? 0
+  let seen = report.states?.seen ?? 0
+  let perState = Double(peak - before) / Double(max(distinct, 1))
   return BenchmarkRow(
-    group: "explore", name: "exhaustive mode, a feature without effects to depth 24",
-    nanoseconds: nanoseconds, target: .rate(atLeast: 50_000, "≥ 50,000 states/s"),
-    note: "\(seen) states seen, \(distinct) distinct, \(Int(1e9 / nanoseconds)) states/s")
+    group: "explore", name: "exhaustive mode, memory per distinct configuration (depth 64)",
+    nanoseconds: nanoseconds(elapsed) / Double(max(seen, 1)),
+    note:
+      "\(distinct) distinct of \(seen) seen; peak resident size \(peak - before) bytes above the start, "
+      + "\(Int(perState)) bytes per distinct configuration")
+}
+
+/// The process's resident size in bytes, from `/proc/self/statm` (0 where there is none).
+func residentBytes() -> Int {
+  guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+  let fields = text.split(separator: " ")
+  guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+  return pages * 4096
 }
