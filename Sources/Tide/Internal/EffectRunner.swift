@@ -133,6 +133,20 @@ package final class EffectRunner<Action: Sendable>: Sendable {
         let rest = effects[(index + 1)...]
         if rest.isEmpty { return }
         plan.launches.removeAll { $0.sequence >= start }
+        // A first step that is one task under the same identifiers (a debounce's sleep) runs
+        // inside the concatenation's own task: a child task of its own would be cancelled by
+        // exactly what cancels its parent, and costs a task and a wait for nothing.
+        if first.count == 1, first[0].children.isEmpty, first[0].priority == nil,
+          first[0].ids == ids
+        {
+          let only = first[0]
+          plan.append(
+            Launch(ids: ids, priority: nil, effect: effect) { token, _ in
+              await only.body(token, [])
+              await self.perform(rest, ids: ids, token: token, context: context)
+            })
+          return
+        }
         plan.append(
           Launch(
             ids: ids, priority: nil, effect: effect, children: first
