@@ -61,6 +61,7 @@ extension Explorer {
       }
       var random = SeededRandom(seed: SeededRandom.seed(seed, run: index))
       let run = ExploreRun(self)
+      run.keepsTransitions = false
       while !run.hasFailed, run.applied.count < steps {
         guard let step = run.randomChoice(using: &random) else { break }
         await run.apply(step)

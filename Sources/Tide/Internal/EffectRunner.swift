@@ -72,6 +72,13 @@ package final class EffectRunner<Action: Sendable>: Sendable {
     var children: [Launch] = []
     let body: @Sendable (_ token: Int, _ children: [LaunchedTask]) async -> Void
 
+    /// Whether it can run inside the task of a concatenation under `ids` instead of a task of
+    /// its own: it launches nothing first, asks for no priority, and is cancelled by exactly
+    /// the identifiers that cancel that task.
+    func isInlinable(under ids: [EffectID]) -> Bool {
+      children.isEmpty && priority == nil && self.ids == ids
+    }
+
     /// Drops this launch's children under `id`.
     func cancelling(_ id: EffectID) -> Launch? {
       guard !ids.contains(id) else { return nil }
@@ -136,9 +143,7 @@ package final class EffectRunner<Action: Sendable>: Sendable {
         // A first step that is one task under the same identifiers (a debounce's sleep) runs
         // inside the concatenation's own task: a child task of its own would be cancelled by
         // exactly what cancels its parent, and costs a task and a wait for nothing.
-        if first.count == 1, first[0].children.isEmpty, first[0].priority == nil,
-          first[0].ids == ids
-        {
+        if first.count == 1, first[0].isInlinable(under: ids) {
           let only = first[0]
           plan.append(
             Launch(ids: ids, priority: nil, effect: effect) { token, _ in
@@ -175,6 +180,12 @@ package final class EffectRunner<Action: Sendable>: Sendable {
         await context.deliver(action, token, context.tree)
       }
       guard !Task.isCancelled else { return }
+      // One task under the same identifiers runs here, in the concatenation's task, as a first
+      // step does (see `plan`).
+      if let only = plan.launches.first, plan.launches.count == 1, only.isInlinable(under: ids) {
+        await only.body(token, [])
+        continue
+      }
       await wait(for: launch(plan.launches, parent: token, context: context))
     }
   }

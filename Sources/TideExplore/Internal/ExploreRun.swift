@@ -31,13 +31,12 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   let explorer: Explorer<State, Action, Environment>
   let clock = ManualClock()
   let calls = ExploreCalls()
-  /// The store, made on first use so that its reducer hook can reach this run.
-  private(set) lazy var store: Store<State, Action> = Store(
-    initialState: startState ?? explorer.initialState, reducer: explorer.reducer,
-    environment: explorer.environment(calls, clock), drivenBy: clock,
-    onReduce: { [unowned self] action, before, after, _ in
-      self.reduced(action, before: before, after: after)
-    })
+  /// The store. Not a `lazy var`: in the explorer's unspecialized generic code, each read of a
+  /// lazy property looks up the metadata of its optional storage, and a step reads it often.
+  let store: Store<State, Action>
+  /// Where the store's reducer hook finds this run, which does not exist yet when the store is
+  /// made.
+  private let hook: ReductionHook<State, Action>
   /// A step as a run takes it: a resolution holds the waiting call itself, so that a run that
   /// passes prints neither the call nor its outcome.
   enum Choice {
@@ -79,7 +78,6 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   private var sending = false
   private let issues = IssueLog()
   private let start: ManualClock.Instant
-  private let startState: State?
 
   /// A run at the initial state.
   ///
@@ -95,9 +93,16 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
     from state: State? = nil
   ) {
     self.explorer = explorer
-    startState = state
+    let hook = ReductionHook<State, Action>()
+    self.hook = hook
+    store = Store(
+      initialState: state ?? explorer.initialState, reducer: explorer.reducer,
+      environment: explorer.environment(calls, clock), drivenBy: clock,
+      onReduce: { action, before, after, _ in hook.reduced(action, before, after) })
     start = clock.now
-    _ = store
+    hook.reduced = { [unowned self] action, before, after in
+      self.reduced(action, before: before, after: after)
+    }
     if checkingInitialState { check(step: -1) }
   }
 
@@ -266,7 +271,12 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
       """)
   }
 
+  /// Whether every step's transitions are kept, as a report and its exported test need; random
+  /// mode's runs keep only the current step's (its failure is reported from a run made again).
+  var keepsTransitions = true
+
   private func record(_ choice: Choice) {
+    if !keepsTransitions { transitions.removeAll(keepingCapacity: true) }
     applied.append(choice)
     times.append(now)
   }
