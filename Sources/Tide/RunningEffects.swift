@@ -16,17 +16,17 @@
 /// Cancelled effects are left out even while their tasks wind down: they can no longer send
 /// anything.
 public struct RunningEffects: RandomAccessCollection, Sendable, CustomStringConvertible {
-  let effects: [RunningEffect]
+  let records: [EffectRegistry.Record]
 
   package init(_ records: [EffectRegistry.Record]) {
-    effects = records.map(RunningEffect.init(record:))
+    self.records = records
   }
 
   /// The position of the oldest running effect.
-  public var startIndex: Int { effects.startIndex }
+  public var startIndex: Int { records.startIndex }
 
   /// The position after the newest running effect.
-  public var endIndex: Int { effects.endIndex }
+  public var endIndex: Int { records.endIndex }
 
   /// The running effect at a position, oldest first.
   ///
@@ -37,7 +37,7 @@ public struct RunningEffects: RandomAccessCollection, Sendable, CustomStringConv
   ///
   /// - Parameters:
   ///   - position: A position between ``startIndex`` and ``endIndex``.
-  public subscript(position: Int) -> RunningEffect { effects[position] }
+  public subscript(position: Int) -> RunningEffect { RunningEffect(record: records[position]) }
 
   /// Whether a running effect is made of a `.run(name:)` effect with this name.
   ///
@@ -51,7 +51,7 @@ public struct RunningEffects: RandomAccessCollection, Sendable, CustomStringConv
   /// - Parameters:
   ///   - name: The name given to `.run(name:)`.
   public func contains(named name: String) -> Bool {
-    effects.contains { $0.names.contains(name) }
+    records.contains { $0.names.contains(name) }
   }
 
   /// How many running effects are made of a `.run(name:)` effect with this name.
@@ -64,7 +64,7 @@ public struct RunningEffects: RandomAccessCollection, Sendable, CustomStringConv
   /// - Parameters:
   ///   - name: The name given to `.run(name:)`.
   public func count(named name: String) -> Int {
-    effects.count { $0.names.contains(name) }
+    records.count { $0.names.contains(name) }
   }
 
   /// Whether cancelling `id` would cancel one of the running effects.
@@ -78,7 +78,7 @@ public struct RunningEffects: RandomAccessCollection, Sendable, CustomStringConv
   ///   - id: A cancellation identifier.
   public func contains(cancellableBy id: some Hashable & Sendable) -> Bool {
     let id = EffectID(id)
-    return effects.contains { $0.record.ids.contains(id) }
+    return records.contains { $0.ids.contains(id) }
   }
 
   /// Each running effect as ``Effect/description`` prints it, oldest first.
@@ -87,7 +87,7 @@ public struct RunningEffects: RandomAccessCollection, Sendable, CustomStringConv
   /// ```swift
   /// #expect(store.runningEffects.descriptions == [#".run("login")"#])
   /// ```
-  public var descriptions: [String] { effects.map(\.description) }
+  public var descriptions: [String] { records.map(\.description) }
 
   /// The running effects as a list of their descriptions: `[".run(\"login\")"]`.
   public var description: String { descriptions.description }

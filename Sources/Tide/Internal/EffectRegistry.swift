@@ -126,8 +126,12 @@ package final class EffectRegistry: Sendable {
   /// while their tasks wind down: they can no longer send anything.
   package var inFlight: [Record] {
     storage.withLock { storage in
-      storage.records.values.filter { $0.parent == nil && !$0.isCancelled && !$0.task.isCancelled }
-        .sorted { $0.token < $1.token }
+      guard !storage.records.isEmpty else { return [] }
+      var running = storage.records.values.filter {
+        $0.parent == nil && !$0.isCancelled && !$0.task.isCancelled
+      }
+      running.sort { $0.token < $1.token }
+      return running
     }
   }
 

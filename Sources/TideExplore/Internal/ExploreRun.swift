@@ -77,6 +77,8 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   private(set) var runningAfterFailure: [String] = []
   private var sending = false
   private let issues = IssueLog()
+  /// Reports the runtime's issues into `issues`: made once, used for every step.
+  private let reporter: IssueReporter
   private let start: ManualClock.Instant
 
   /// A run at the initial state.
@@ -93,6 +95,8 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
     from state: State? = nil
   ) {
     self.explorer = explorer
+    let issues = self.issues
+    reporter = IssueReporter { message, _ in issues.append(message) }
     let hook = ReductionHook<State, Action>()
     self.hook = hook
     store = Store(
@@ -215,8 +219,6 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   @discardableResult
   func apply(_ choice: Choice) async -> Bool {
     guard !hasFailed else { return false }
-    let issues = self.issues
-    let reporter = IssueReporter { message, _ in issues.append(message) }
     let ran = await IssueReporter.$current.withValue(reporter) { () async -> Bool in
       switch choice {
       case .send(let action):
