@@ -129,9 +129,11 @@ extension Explorer {
     return nil
   }
 
-  /// The shortest schedule found that still fails the same way: steps removed in halves, then
-  /// one by one, then sends replaced by simpler actions and outcomes by earlier ones, and sends in
-  /// a row put in the generator's order, until nothing more changes.
+  /// The shortest schedule found that still fails the same way: steps removed in halves, two
+  /// side by side at any offset, any two apart (in a short schedule), then one by one; then
+  /// sends replaced by simpler actions or payloads and outcomes by earlier ones, and sends in a
+  /// row put in the generator's order, until nothing more changes. Candidates are replayed
+  /// leniently: a resolution whose call a simpler send made with other arguments ends that call.
   func shrink(
     _ schedule: [ExploreStep<Action>], _ kind: ExploreFailureKind
   ) async -> ([ExploreStep<Action>], ExploreRun<State, Action, Environment>) {
@@ -142,7 +144,9 @@ extension Explorer {
     var turns = MainActorTurns()
     func attempt(_ candidate: [ExploreStep<Action>]) async -> Bool {
       await turns.yieldIfDue()
-      let run = await run(candidate, settling: true)
+      // Leniently: a send made simpler may make its call with other arguments, and the step
+      // that resolved the old call then resolves the new one.
+      let run = await run(candidate, settling: true, lenient: true)
       guard let failure = run.failure, failure.kind.matches(kind) else { return false }
       let applied = run.schedule(to: failure)
       guard applied.count < best.count || (applied.count == best.count && applied != best)
@@ -168,6 +172,32 @@ extension Explorer {
           }
         }
         chunk /= 2
+      }
+      // Two steps side by side at any offset (the halving above only tries even ones), then,
+      // in a short schedule, any two steps apart: a step and the one that undoes it often fail
+      // differently when only one of them is removed.
+      var start = 0
+      while start + 1 < best.count {
+        if await attempt(Array(best[..<start] + best[(start + 2)...])) {
+          changed = true
+        } else {
+          start += 1
+        }
+      }
+      if best.count <= 32 {
+        var first = 0
+        pairs: while first < best.count {
+          for second in (first + 2)..<max(best.count, first + 2) {
+            var candidate = best
+            candidate.remove(at: second)
+            candidate.remove(at: first)
+            if await attempt(candidate) {
+              changed = true
+              continue pairs
+            }
+          }
+          first += 1
+        }
       }
       for index in best.indices {
         guard index < best.count else { break }

@@ -125,10 +125,18 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
   var restartsFromState: Bool { MemoryLayout<Environment>.size == 0 }
 
   /// Runs one schedule from the start, stopping at the first failure.
-  func run(_ schedule: [ExploreStep<Action>], settling: Bool = false) async -> ExploreRun<
-    State, Action, Environment
-  > {
+  ///
+  /// - Parameters:
+  ///   - schedule: The steps.
+  ///   - settling: Whether to end the run as a test must.
+  ///   - lenient: Whether a resolution whose call is not waiting ends the oldest waiting call of
+  ///     the same name instead, as shrinking needs when a simpler send made that call with other
+  ///     arguments.
+  func run(
+    _ schedule: [ExploreStep<Action>], settling: Bool = false, lenient: Bool = false
+  ) async -> ExploreRun<State, Action, Environment> {
     let run = ExploreRun(self)
+    run.resolvesLeniently = lenient
     for step in schedule where !run.hasFailed { await run.apply(step) }
     if settling, !run.hasFailed { await run.settle(limit: settleLimit) }
     await run.tearDown()

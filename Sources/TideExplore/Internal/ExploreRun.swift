@@ -66,6 +66,9 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   private(set) var failure: Failure? {
     didSet { hasFailed = failure != nil }
   }
+  /// Whether a resolution whose call is not waiting ends the oldest waiting call of the same
+  /// name instead (see ``Explorer/run(_:settling:lenient:)``).
+  var resolvesLeniently = false
   /// Whether ``failure`` is set: what the loops check after every step, without the generic
   /// optional's metadata look-up that reading `failure` costs in unspecialized code.
   private(set) var hasFailed = false
@@ -204,8 +207,12 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
       return await apply(.send(action))
     case .advance:
       return await apply(Choice.advance)
-    case .resolve(let description, _, let outcome, _):
-      guard let call = calls.pending.first(where: { $0.description == description }) else {
+    case .resolve(let description, let name, let outcome, _):
+      let pending = calls.pending
+      guard
+        let call = pending.first(where: { $0.description == description })
+          ?? (resolvesLeniently ? pending.first(where: { $0.name == name }) : nil)
+      else {
         return false
       }
       // The label recorded is the one the call declares now, which may differ from the one

@@ -1,0 +1,79 @@
+import Testing
+import Tide
+
+@testable import TideExplore
+
+/// The shrinker's moves beyond halving: two steps at any offset, two steps apart, and a
+/// resolution that follows its call when a simpler send makes that call with other arguments
+/// (issue 25, shrinking).
+@MainActor
+@Suite struct ShrinkMovesTests {
+  static let sum = Reducer<Int, Int, Void> { total, step, _ in
+    total += step
+    return .none
+  }
+
+  func counter(actions: [Int]) -> Explorer<Int, Int, Void> {
+    Explorer(
+      initialState: 0, reducer: Self.sum, environment: { _, _ in }, actions: { _ in actions },
+      invariants: [.always("the total is never 3") { $0 != 3 }])
+  }
+
+  @Test func aStepAndTheOneThatUndoesItGoTogether() async {
+    // Dropping +5 alone or -5 alone never reaches 3 again; dropping both does. With no actions
+    // offered, nothing can be replaced or reordered: only removals shrink.
+    let explorer = counter(actions: [])
+    let found: [ExploreStep<Int>] = [.send(1), .send(5), .send(1), .send(-5), .send(1), .send(1)]
+    #expect((await explorer.run(found)).failure != nil)
+    let (shrunk, _) = await explorer.shrink(found, .invariant("the total is never 3"))
+    #expect(shrunk == [.send(1), .send(1), .send(1)])
+  }
+
+  @Test func twoNeighboursAtAnOddOffsetGoTogether() async {
+    let explorer = counter(actions: [])
+    let found: [ExploreStep<Int>] = [.send(1), .send(5), .send(-5), .send(1), .send(1)]
+    let (shrunk, _) = await explorer.shrink(found, .invariant("the total is never 3"))
+    #expect(shrunk == [.send(1), .send(1), .send(1)])
+  }
+
+  enum Lookup: Equatable, Sendable {
+    case search(String)
+    case found(Int)
+  }
+
+  struct Finder {
+    var find: @Sendable (String) async throws -> Int
+  }
+
+  static let lookup = Reducer<Int, Lookup, Finder> { result, action, finder in
+    switch action {
+    case .search(let query):
+      return .run(name: "find") { send in await send(.found(try await finder.find(query))) }
+    case .found(let value):
+      result = value
+      return .none
+    }
+  }
+
+  @Test func aResolutionFollowsItsCallWhenASimplerSendChangesItsArguments() async {
+    let explorer = Explorer(
+      initialState: 0, reducer: Self.lookup,
+      environment: { calls, _ in
+        Finder(find: { query in
+          try await calls.call("find", query, outcomes: [.success(1), .success(2)])
+        })
+      },
+      actions: { _ in [.search("a"), .search("zz")] },
+      invariants: [.always("the result is never 2") { $0 != 2 }])
+    let found: [ExploreStep<Lookup>] = [
+      .send(.search("zz")),
+      .resolve(call: #"find("zz")"#, name: "find", outcome: 1, label: "success(2)"),
+    ]
+    let (shrunk, _) = await explorer.shrink(found, .invariant("the result is never 2"))
+    #expect(
+      shrunk == [
+        .send(.search("a")),
+        .resolve(call: #"find("a")"#, name: "find", outcome: 1, label: "success(2)"),
+      ])
+  }
+}
