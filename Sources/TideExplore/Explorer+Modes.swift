@@ -132,7 +132,7 @@ extension Explorer {
     }
     var queue = [ExhaustiveNode<State, Action>(schedule: [], parent: nil)]
     var next = 0
-    var seen = SeenConfigurations<State>()
+    var seen = SeenConfigurations<State>(identity: identity)
     var statesSeen = 0
     var stepCount = 0
     var truncated = false

@@ -38,6 +38,8 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
   /// The names of effects that run for ever on purpose (a poller, a timer): still running when a
   /// run ends is not a failure for them.
   let endless: Set<String>
+  /// What tells two states apart in exhaustive mode, when not the whole state.
+  let identity: ((State) -> AnyHashable)?
   package let export: ExploreExport?
   package let name: String
   let inspector = Inspector(redacts: false)
@@ -75,6 +77,11 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
   ///   - endless: The names (`.run(name:)`) of effects that run for ever on purpose, such as a
   ///     poller or a timer: one still running when a run ends as a test must is not a failure.
   ///     Any other effect still running then is.
+  ///   - identity: What tells two states apart in exhaustive mode, when not the whole state:
+  ///     a projection that leaves out what cannot matter (a counter of keystrokes, a log), so
+  ///     states that differ only there count as one configuration. `nil` compares whole states
+  ///     with `==`. A projection that leaves out something that matters hides the schedules
+  ///     behind it.
   ///   - export: How to write the reproducing test; without it, reports have no test.
   public init(
     name: String = "feature",
@@ -85,6 +92,7 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
     generated: [GeneratedAction<State, Action>] = [],
     invariants: [Invariant<State, Action>],
     endless: Set<String> = [],
+    identity: ((State) -> AnyHashable)? = nil,
     export: ExploreExport? = nil
   ) {
     self.name = name
@@ -95,6 +103,7 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
     self.generated = generated
     self.invariants = invariants
     self.endless = endless
+    self.identity = identity
     self.export = export
     sortChecks()
   }
