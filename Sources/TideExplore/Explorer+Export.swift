@@ -68,4 +68,35 @@ extension Explorer {
       effectsStillRunning: stillRunning, checkingInvariants: export.invariants)
   }
 
+  /// A test that builds the feature from the export's expressions (imports, reducer,
+  /// environment, invariants) and the initial state, and checks the invariants there: kept as a
+  /// file of a test target, it is compiled with every build, so a typo in an expression, or an
+  /// expression of the wrong feature, fails the build long before an exported failure is
+  /// pasted. `nil` without an ``ExploreExport``.
+  ///
+  /// `expectExportCheck(matchesFile:)`, in `TideTesting`, keeps the file in step with the
+  /// explorer:
+  ///
+  /// <!-- example: fragment -->
+  /// ```swift
+  /// @Test func theLoginExportCompiles() {
+  ///   Login.explorer().expectExportCheck(matchesFile: "Tests/LoginExportCheck.swift")
+  /// }
+  /// ```
+  public var exportCheck: String? {
+    guard let export else { return nil }
+    return TestExporter.export(
+      name: TestExporter.testName(from: "\(name) export compiles"),
+      header: [
+        "// Written by the explorer of the \(name) feature from its export's expressions. As part",
+        "// of a test target it is compiled with every build, so an expression an exported test",
+        "// would not compile with fails the build here first. Rewrite it with",
+        "// TIDE_RECORD_EXPORTS=1 swift test when the explorer changes.",
+      ],
+      preamble: export.environment.contains("calls") ? ["let calls = ExploreCalls()"] : [],
+      feature: name, environmentName: "explorable",
+      imports: export.imports + ["TideExplore"], reducer: export.reducer,
+      environment: export.environment, initialState: initialState, steps: [],
+      effectsStillRunning: false, checkingInvariants: export.invariants)
+  }
 }

@@ -109,3 +109,103 @@ extension Explorer {
     return "Replay it with TIDE_EXPLORE_SEED=\(seed); it was run \(run) of that seed."
   }
 }
+
+extension Explorer {
+  /// Checks that a file of the test target holds this explorer's
+  /// ``Explorer/exportCheck``, the test that builds the feature from its export's expressions:
+  /// the build compiles that file, so a typo in an expression fails it. With the environment
+  /// variable `TIDE_RECORD_EXPORTS` set, it writes the file instead.
+  ///
+  /// ```swift
+  /// @Test func theLoginExportCompiles() {
+  ///   Login.explorer().expectExportCheck(matchesFile: "LoginExportCheck.swift")
+  /// }
+  /// ```
+  ///
+  /// A file out of step with the explorer fails with:
+  ///
+  /// ```
+  /// The export check LoginExportCheck.swift is not the explorer's.
+  ///
+  ///   −     reducer: Login.reducr,
+  ///   +     reducer: Login.reducer,
+  ///
+  /// (Expected: −, Actual: +)
+  ///
+  /// Write it again with TIDE_RECORD_EXPORTS=1 swift test.
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - path: The file, relative to the folder of the calling test file unless absolute.
+  ///   - fileID: The file of the call, for the failure.
+  ///   - filePath: The full path of that file; relative paths start from its folder.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  public func expectExportCheck(
+    matchesFile path: String,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    expectExportCheck(
+      matchesFile: path, recording: ProcessInfo.processInfo.environment["TIDE_RECORD_EXPORTS"] != nil,
+      location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// ``expectExportCheck(matchesFile:fileID:filePath:line:column:)`` told whether to record.
+  package func expectExportCheck(
+    matchesFile path: String, recording: Bool, location: SourceCodeLocation
+  ) {
+    guard let text = exportCheck else {
+      TestFailure.record(
+        "The explorer of the \(name) feature has no export (ExploreExport), so it has no export "
+          + "check to compare.", at: location)
+      return
+    }
+    let url =
+      path.hasPrefix("/")
+      ? URL(fileURLWithPath: path)
+      : URL(fileURLWithPath: location.filePath).deletingLastPathComponent()
+        .appendingPathComponent(path)
+    if recording {
+      do {
+        try Data(text.utf8).write(to: url.resolvingSymlinksInPath(), options: .atomic)
+      } catch {
+        TestFailure.record(
+          "The export check \(path) cannot be written: \(error.localizedDescription)", at: location)
+      }
+      return
+    }
+    guard let data = try? Data(contentsOf: url) else {
+      TestFailure.record(
+        "The export check \(path) does not exist (looked for \(url.path)).\n\n"
+          + "Write it with TIDE_RECORD_EXPORTS=1 swift test, and add it to the test target.",
+        at: location)
+      return
+    }
+    let existing = String(decoding: data, as: UTF8.self)
+    guard existing != text else { return }
+    TestFailure.record(
+      "The export check \(path) is not the explorer's.\n\n"
+        + Self.lineDiff(existing, text) + "\n\n(Expected: −, Actual: +)\n\n"
+        + "Write it again with TIDE_RECORD_EXPORTS=1 swift test.", at: location)
+  }
+
+  /// The lines that differ, indented: removed ones with −, added ones with +, in order.
+  static func lineDiff(_ old: String, _ new: String) -> String {
+    let oldLines = old.split(separator: "\n", omittingEmptySubsequences: false)
+    let newLines = new.split(separator: "\n", omittingEmptySubsequences: false)
+    let changes = newLines.difference(from: oldLines)
+    var removed: [Int: Substring] = [:]
+    var inserted: [Int: Substring] = [:]
+    for change in changes {
+      switch change {
+      case .remove(let offset, let element, _): removed[offset] = element
+      case .insert(let offset, let element, _): inserted[offset] = element
+      }
+    }
+    var lines: [String] = []
+    for offset in removed.keys.sorted() { lines.append("  − \(removed[offset]!)") }
+    for offset in inserted.keys.sorted() { lines.append("  + \(inserted[offset]!)") }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -78,9 +78,14 @@ package enum TestExporter {
       "  )",
     ]
     if let invariants {
+      lines +=
+        steps.isEmpty
+        ? ["  // The invariants, checked in the initial state."]
+        : [
+          "  // The schedule's actions with the invariants checked at every step, not every state:",
+          "  // the test fails while the bug is there and passes once the feature is fixed.",
+        ]
       lines += [
-        "  // The schedule's actions with the invariants checked at every step, not every state:",
-        "  // the test fails while the bug is there and passes once the feature is fixed.",
         "  store.exhaustivity = .off",
         "  store.checkInvariants(\(invariants))",
       ]

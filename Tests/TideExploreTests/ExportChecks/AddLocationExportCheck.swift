@@ -1,0 +1,26 @@
+// swift-format-ignore-file
+// Written by the explorer of the add location feature from its export's expressions. As part
+// of a test target it is compiled with every build, so an expression an exported test
+// would not compile with fails the build here first. Rewrite it with
+// TIDE_RECORD_EXPORTS=1 swift test when the explorer changes.
+
+import AddLocationFeature
+import Testing
+import Tide
+import TideExplore
+import TideTesting
+
+@MainActor
+@Test func addLocationExportCompiles() async {
+  let clock = TestClock()
+  let calls = ExploreCalls()
+  let store = TestStore(
+    initialState: AddLocation.State(query: "", locations: [], isSearching: false, pickedLocation: nil, errorMessage: nil),
+    reducer: AddLocation.reducer,
+    environment: AddLocation.Environment.explorable(calls: calls, clock: clock)
+  )
+  // The invariants, checked in the initial state.
+  store.exhaustivity = .off
+  store.checkInvariants(AddLocation.invariants)
+  await store.skipReceivedActions()
+}
