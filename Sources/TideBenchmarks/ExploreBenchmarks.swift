@@ -1,7 +1,7 @@
-import Tide
 import AddLocationFeature
 import Foundation
 import LoginFeature
+import Tide
 import TideExplore
 
 /// The explorer on Login: random mode's steps per second against a TestStore step measured in
@@ -120,7 +120,9 @@ func memoryPerStateRow(_ walker: Explorer<Walker, Move, Void>) async -> Benchmar
 
 /// The process's resident size in bytes, from `/proc/self/statm` (0 where there is none).
 func residentBytes() -> Int {
-  guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+  guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
+    return 0
+  }
   let fields = text.split(separator: " ")
   guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
   return pages * 4096

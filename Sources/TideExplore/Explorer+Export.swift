@@ -79,7 +79,7 @@ extension Explorer {
   ///
   /// <!-- example: fragment -->
   /// ```swift
-  /// @Test func theLoginExportCompiles() {
+  /// @MainActor @Test func theLoginExportCompiles() {
   ///   Login.explorer().expectExportCheck(matchesFile: "Tests/LoginExportCheck.swift")
   /// }
   /// ```

@@ -72,7 +72,8 @@ public struct GeneratedAction<State, Action> {
       description: description, problem: nil,
       draw: { _, random in
         let count = Int.random(in: length, using: &random)
-        return path.embed(String((0..<count).map { _ in characters.randomElement(using: &random)! }))
+        return path.embed(
+          String((0..<count).map { _ in characters.randomElement(using: &random)! }))
       },
       samples: { _ in
         let short = max(length.lowerBound, 1)
@@ -123,12 +124,14 @@ public struct GeneratedAction<State, Action> {
   ///   - path: The action case that carries the number.
   ///   - range: The numbers to draw from.
   public static func integer(_ path: CasePath<Action, Int>, in range: ClosedRange<Int>) -> Self {
-    let target = range.contains(0) ? 0 : (range.lowerBound > 0 ? range.lowerBound : range.upperBound)
+    let target =
+      range.contains(0) ? 0 : (range.lowerBound > 0 ? range.lowerBound : range.upperBound)
     return Self(
       description: "integer(in: \(range))", problem: nil,
       draw: { _, random in
         if Int.random(in: 0..<4, using: &random) == 0 {
-          return path.embed([range.lowerBound, range.upperBound, target].randomElement(using: &random)!)
+          return path.embed(
+            [range.lowerBound, range.upperBound, target].randomElement(using: &random)!)
         }
         return path.embed(Int.random(in: range, using: &random))
       },

@@ -82,7 +82,8 @@ extension Explorer {
     for problem in store?.problems ?? [] { TestFailure.record(problem, at: location) }
     // Runs that failed before, first: a bug found once is looked for again until it is fixed.
     for stored in store?.runs(of: name) ?? [] {
-      let replay = await random(seed: stored.seed, runs: stored.run..<(stored.run + 1), steps: steps)
+      let replay = await random(
+        seed: stored.seed, runs: stored.run..<(stored.run + 1), steps: steps)
       if let failure = replay.failure {
         TestFailure.record(failure.message + "\n\n" + Self.replayHint(replay.mode), at: location)
         store?.save(location: location)
@@ -96,7 +97,9 @@ extension Explorer {
       if case .random(let seed, let run?) = report.mode {
         store?.add(FailingSeeds.Run(seed: seed, run: run), of: name)
       }
-    } else if let shortfall = report.shortfall, !shortfall.hasPrefix("it stopped at its time budget") {
+    } else if let shortfall = report.shortfall,
+      !shortfall.hasPrefix("it stopped at its time budget")
+    {
       TestFailure.record(
         "The exploration fell short: \(shortfall).\n\n  \(report.summary)", at: location)
     }
@@ -117,7 +120,7 @@ extension Explorer {
   /// variable `TIDE_RECORD_EXPORTS` set, it writes the file instead.
   ///
   /// ```swift
-  /// @Test func theLoginExportCompiles() {
+  /// @MainActor @Test func theLoginExportCompiles() {
   ///   Login.explorer().expectExportCheck(matchesFile: "LoginExportCheck.swift")
   /// }
   /// ```
@@ -147,7 +150,8 @@ extension Explorer {
     line: UInt = #line, column: UInt = #column
   ) {
     expectExportCheck(
-      matchesFile: path, recording: ProcessInfo.processInfo.environment["TIDE_RECORD_EXPORTS"] != nil,
+      matchesFile: path,
+      recording: ProcessInfo.processInfo.environment["TIDE_RECORD_EXPORTS"] != nil,
       location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 

@@ -46,10 +46,12 @@ import TideTestSupport
     let random = await Self.explorer(fixed: true).random(
       seed: 1, runs: 1_000, steps: 4, timeBudget: .zero)
     #expect(random.runs == 1)
-    #expect(random.shortfall == "it stopped at its time budget of 0.0 seconds after 1 of 1,000 runs")
+    #expect(
+      random.shortfall == "it stopped at its time budget of 0.0 seconds after 1 of 1,000 runs")
     let exhaustive = await Self.explorer(fixed: true).exhaustive(depth: 5, timeBudget: .zero)
     #expect(
-      exhaustive.shortfall == "it stopped at its time budget of 0.0 seconds after 1 states, before depth 5")
+      exhaustive.shortfall
+        == "it stopped at its time budget of 0.0 seconds after 1 states, before depth 5")
     // In a test, a search the budget stopped passes: that is what a budget is for.
     let helper = await explore(fixed: true, timeBudget: .zero)
     #expect(helper.runs == 1)
@@ -121,8 +123,8 @@ import TideTestSupport
         + "(a whole number from 0 to 18446744073709551615, then a run number from 0), found "
         + "\"signup\\t3\". The line was kept as it is."
         || text == "The failing-seeds file \(file.path), line 3: expected NAME<tab>SEED<tab>RUN "
-        + "(a whole number from 0 to 18446744073709551615, then a run number from 0), found "
-        + "\"signup\\tx\\t1\". The line was kept as it is."
+          + "(a whole number from 0 to 18446744073709551615, then a run number from 0), found "
+          + "\"signup\\tx\\t1\". The line was kept as it is."
     }
     #expect(try String(contentsOf: file, encoding: .utf8) == "signup\t3\r\n\nsignup\tx\t1\n")
   }

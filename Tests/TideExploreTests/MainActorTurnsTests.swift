@@ -25,7 +25,8 @@ import TideExplore
     default:
       // A long found schedule makes a long shrink; the search itself stops at once.
       let explorer = Explorer(
-        initialState: 0, reducer: Reducer<Int, Int, Void> { state, action, _ in
+        initialState: 0,
+        reducer: Reducer<Int, Int, Void> { state, action, _ in
           state += action
           return .none
         }, environment: { _, _ in }, actions: { _ in [1, 0] },

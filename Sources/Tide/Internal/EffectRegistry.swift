@@ -67,7 +67,8 @@ package final class EffectRegistry: Sendable {
         token: token, ids: ids, effect: effect, origin: origin, parent: parent, task: task)
       for id in ids { storage.tokensByID[id, default: []].insert(token) }
       if parent == nil, let now = storage.lifecycle?.now {
-        storage.lifecycle?.events.append(.started(token: token, time: now(), describe: { effect.description }))
+        storage.lifecycle?.events.append(
+          .started(token: token, time: now(), describe: { effect.description }))
       }
       return (token, task)
     }
