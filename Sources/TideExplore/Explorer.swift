@@ -7,8 +7,8 @@ import TideInspect
 /// A schedule is a sequence of choices: send an action the generator offers in the current
 /// state, move virtual time to the next timer, or end a waiting environment call with one of the
 /// outcomes it declares (see ``ExploreCalls``), in any order.
-/// ``random(seed:runs:steps:progress:)`` tries seeded random schedules;
-/// ``exhaustive(depth:maxStates:progress:)`` tries every schedule up to a depth, breadth first,
+/// ``random(seed:runs:steps:timeBudget:progress:)`` tries seeded random schedules;
+/// ``exhaustive(depth:maxStates:timeBudget:progress:)`` tries every schedule up to a depth, breadth first,
 /// so the first failure it finds is a shortest one.
 ///
 /// ```swift
