@@ -55,7 +55,7 @@ let package = Package(
       name: "TideWeb", dependencies: ["TideREPL", "TideInspect"],
       resources: [
         .copy("Resources/inspector.html"), .copy("Resources/inspector.js"),
-        .copy("Resources/tide.js"), .copy("Resources/tide.css"),
+        .copy("Resources/tide.js"), .copy("Resources/tide.css"), .copy("Resources/handover.js"),
       ]),
     .executableTarget(
       name: "tide",

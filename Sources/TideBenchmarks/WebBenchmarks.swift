@@ -68,7 +68,7 @@ final class EventClient: @unchecked Sendable {
     guard let fd = LoopbackSocket.connect(port: port) else { throw CocoaError(.fileReadUnknown) }
     self.fd = fd
     let request =
-      "GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nCookie: tide_token=\(token)\r\n\r\n"
+      "GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Tide-Token: \(token)\r\n\r\n"
     _ = Array(request.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
   }
 

@@ -161,11 +161,9 @@ public final class WebServer {
   func answerOnMain(_ work: Routes.MainWork) async -> MainAnswer {
     switch work {
     case .home:
-      // The token moves from the address to a cookie, and the address loses it.
-      var response = HTTPResponse(status: 303)
-      response.headers.append(("Location", repl.webPage == nil ? "/inspector" : "/app/"))
-      response.headers.append(("Set-Cookie", AccessPolicy(port: port ?? 0, token: token).cookie))
-      return .response(response)
+      // The token moves from the address to the page's own storage, and the address loses it.
+      let policy = AccessPolicy(port: port ?? 0, token: token)
+      return .response(policy.handOverPage(next: repl.webPage == nil ? "/inspector" : "/app/"))
     case .events:
       return .stream(first: Self.event(sessionJSON()))
     case .session:

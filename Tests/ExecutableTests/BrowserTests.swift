@@ -112,6 +112,68 @@ struct BrowserTests {
     #expect(perStep >= 0)
   }
 
+  /// A page on another port of 127.0.0.1 (a dev server, another user's, a local app's) is the
+  /// same site to the browser. It must neither obtain the run's token nor disturb the real page:
+  /// the browser sends it nothing of tide's, its script cannot read the token or act on the
+  /// session, and the real page goes on working after it (issue 26).
+  @Test(.enabled(if: Chromium.isAvailable || required, "Debian's chromium is not installed"))
+  func aPageOnAnotherLocalPortNeitherObtainsNorDisturbsTheToken() async throws {
+    try #require(Chromium.isAvailable, "TIDE_REQUIRE_BROWSER=1, but \(Chromium.path) is missing")
+    let tide = try TideProcess(arguments: ["--web", "--clock", "real", "--no-color"])
+    let token = String(tide.url.split(separator: "=").last ?? "")
+    try #require(!token.isEmpty)
+    let browser = try Chromium()
+    try browser.navigate(to: tide.url)
+    try browser.wait(for: "!document.getElementById('login').hidden", "the login form")
+    // The token left the address bar.
+    #expect(try browser.evaluate("location.href") as? String == tide.origin + "/app/")
+
+    let other = try OtherPortServer(
+      page: """
+        <!doctype html><title>another local server</title><script>
+        window.attack = (async () => {
+          const tide = "\(tide.origin)";
+          document.cookie = "tide_token=bogus; path=/";
+          const out = { storage: localStorage.getItem("tide-token") };
+          try {
+            const read = await fetch(tide + "/api/session", { credentials: "include" });
+            out.read = read.status + " " + (await read.text());
+          } catch (error) { out.read = "blocked"; }
+          try {
+            await fetch(tide + "/api/action", { method: "POST", mode: "no-cors",
+              credentials: "include", body: '.login(.usernameChanged("evil"))' });
+            out.post = "sent";
+          } catch (error) { out.post = "blocked"; }
+          return JSON.stringify(out);
+        })();
+        </script>
+        """)
+    try browser.navigate(to: "http://127.0.0.1:\(other.port)/")
+    try browser.wait(for: "window.attack !== undefined", "the other page's script")
+    let attack = try #require(try browser.evaluate("window.attack") as? String)
+    #expect(attack == #"{"storage":null,"read":"blocked","post":"sent"}"#)
+    // The browser sent the other server nothing of tide's: no cookie, no token.
+    #expect(!other.requests.isEmpty)
+    for request in other.requests {
+      #expect(!request.contains(token), "the other server received the token:\n\(request)")
+      #expect(!request.lowercased().contains("tide_token"), "\(request)")
+    }
+    // The page's POST was refused: the session never saw "evil".
+    #expect(!tide.output.contains("evil"))
+
+    // Back on tide's page, which works as before, cookie or not.
+    try browser.navigate(to: tide.origin + "/app/")
+    try browser.wait(for: "!document.getElementById('login').hidden", "the login form again")
+    try browser.wait(
+      for: "document.getElementById('status').textContent === 'live'", "a live page")
+    try browser.type("ok", into: "username")
+    let deadline = Date().addingTimeInterval(20)
+    while !tide.output.contains(#"web> .login(.usernameChanged("ok"))"#), Date() < deadline {
+      usleep(20_000)
+    }
+    #expect(tide.output.contains(#"web> .login(.usernameChanged("ok"))"#))
+  }
+
   /// Writes a screenshot for the README when `TIDE_RECORD_SCREENSHOTS=1`.
   static func record(_ browser: Chromium, as name: String) throws {
     guard ProcessInfo.processInfo.environment["TIDE_RECORD_SCREENSHOTS"] == "1" else { return }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TideREPL
 import TideWeb
 
 #if canImport(Glibc)
@@ -24,19 +25,65 @@ struct WebSecurityTests {
 
   @Test func aMissingTokenGets401AndAWrongOne403() async throws {
     let web = try WebFixture()
-    let missing = try await web.send("GET", "/api/session", cookie: false)
+    let missing = try await web.send("GET", "/api/session", token: false)
     #expect(missing.status == 401)
-    #expect(missing.body == "a token is required: open the address tide printed\n")
-    let wrongCookie = try await web.send(
-      "GET", "/api/session", headers: ["Cookie: tide_token=guess"], cookie: false)
-    #expect(wrongCookie.status == 403)
-    #expect(wrongCookie.body == "the token is wrong: open the address tide printed\n")
-    let wrongQuery = try await web.send("GET", "/?token=0123456789abcdeX", cookie: false)
+    #expect(
+      missing.body
+        == "a token is required in the X-Tide-Token header: open the address tide printed\n")
+    let wrongHeader = try await web.send(
+      "GET", "/api/session", headers: ["X-Tide-Token: guess"], token: false)
+    #expect(wrongHeader.status == 403)
+    #expect(wrongHeader.body == "the token is wrong: open the address tide printed\n")
+    let wrongQuery = try await web.send("GET", "/?token=0123456789abcdeX", token: false)
     #expect(wrongQuery.status == 403)
-    #expect(wrongQuery.headers["set-cookie"] == nil)
-    let events = try await web.send("GET", "/events", cookie: false)
+    #expect(!wrongQuery.body.contains("tide-token"))
+    let noQuery = try await web.send("GET", "/", token: false)
+    #expect(noQuery.status == 401)
+    #expect(noQuery.body == "a token is required: open the address tide printed\n")
+    let events = try await web.send("GET", "/events", token: false)
     #expect(events.status == 401)
     #expect(!events.body.contains("feature"))
+  }
+
+  /// No credential is ambient: the token in a cookie (which a browser would send from any page
+  /// on any port of 127.0.0.1) or in the address of a request for the session opens nothing.
+  @Test func aCookieOrAnAddressWithTheTokenOpensNoRouteOfTheSession() async throws {
+    let web = try WebFixture()
+    let routes = [
+      ("GET", "/api/session"), ("GET", "/api/steps?from=1&to=2"), ("GET", "/api/effects"),
+      ("GET", "/api/test"), ("GET", "/events"), ("POST", "/api/action"), ("POST", "/api/jump"),
+    ]
+    for (method, path) in routes {
+      let cookie = try await web.send(
+        method, path, body: method == "POST" ? ".logoutTapped" : "",
+        headers: ["Cookie: tide_token=\(WebFixture.token)"], token: false)
+      #expect(cookie.status == 401, "\(method) \(path) with the token in a cookie")
+      let separator = path.contains("?") ? "&" : "?"
+      let query = try await web.send(
+        method, path + separator + "token=\(WebFixture.token)",
+        body: method == "POST" ? "1" : "", token: false)
+      #expect(query.status == 401, "\(method) \(path) with the token in the address")
+    }
+    #expect(web.repl.webStepCounts.total == 0)
+  }
+
+  /// A page on another port of this machine is the same site to a browser, which says so in
+  /// `Sec-Fetch-Site`: refused even with the token, on every route.
+  @Test func aRequestFromAnotherSiteOrPortIsRefused() async throws {
+    let web = try WebFixture()
+    for site in ["same-site", "cross-site"] {
+      for path in ["/api/session", "/tide/tide.js", "/?token=\(WebFixture.token)"] {
+        let answer = try await web.send("GET", path, headers: ["Sec-Fetch-Site: \(site)"])
+        #expect(answer.status == 403, "\(path) from \(site)")
+        #expect(
+          answer.body
+            == "a request from another site or port (Sec-Fetch-Site: \(site)) is refused\n")
+      }
+    }
+    for site in ["same-origin", "none"] {
+      let answer = try await web.send("GET", "/api/session", headers: ["Sec-Fetch-Site: \(site)"])
+      #expect(answer.status == 200, "from \(site)")
+    }
   }
 
   @Test func theHostMustBeLoopback() async throws {
@@ -61,7 +108,7 @@ struct WebSecurityTests {
     let noOrigin = Answer(
       try await LoopbackClient.exchange(
         port: web.port,
-        "POST /api/action HTTP/1.1\r\nHost: 127.0.0.1:\(web.port)\r\nCookie: tide_token=\(WebFixture.token)\r\nContent-Length: 13\r\n\r\n.logoutTapped"
+        "POST /api/action HTTP/1.1\r\nHost: 127.0.0.1:\(web.port)\r\nX-Tide-Token: \(WebFixture.token)\r\nContent-Length: 13\r\n\r\n.logoutTapped"
       ))
     #expect(noOrigin.status == 403)
     #expect(noOrigin.body == "a POST must carry an Origin header\n")
@@ -89,6 +136,10 @@ struct WebSecurityTests {
       (
         "GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", 400,
         "the request has more than one host header"
+      ),
+      (
+        "GET /api/session HTTP/1.1\r\nHost: x\r\nX-Tide-Token: a\r\nX-Tide-Token: b\r\n\r\n",
+        400, "the request has more than one x-tide-token header"
       ),
       ("GET / HTTP/1.1\r\nHost a\r\n\r\n", 400, "a header line has no colon"),
       (
@@ -162,7 +213,8 @@ struct WebSecurityTests {
     let pieces = [
       "GET ", "POST ", "/", "/api/action", "/events", "?token=", "%", "%0", "%00", " HTTP/1.1",
       "\r\n", "\n", "\r", "Host: ", "127.0.0.1:\(web.port)", "Content-Length: ", "5", "-",
-      "Cookie: tide_token=\(WebFixture.token)", ":", " ", "\u{0}", "é", "\u{FF}", "Origin: ",
+      "X-Tide-Token: \(WebFixture.token)", "Cookie: tide_token=\(WebFixture.token)", ":", " ",
+      "\u{0}", "é", "\u{FF}", "Origin: ",
       "Transfer-Encoding: chunked", "\r\n\r\n",
     ]
     for _ in 0..<200 {

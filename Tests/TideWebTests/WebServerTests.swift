@@ -7,33 +7,43 @@ import TideWeb
 @MainActor
 @Suite("The web front over loopback")
 struct WebServerTests {
-  @Test func theFirstLoadMovesTheTokenToACookieAndOpensTheAppPage() async throws {
+  @Test func theFirstLoadHandsTheTokenToThePageAndLeavesTheAddress() async throws {
     let web = try WebFixture()
-    let first = try await web.send("GET", "/?token=\(WebFixture.token)", cookie: false)
-    #expect(first.status == 303)
-    #expect(first.headers["location"] == "/app/")
-    #expect(
-      first.headers["set-cookie"]
-        == "tide_token=\(WebFixture.token); Path=/; HttpOnly; SameSite=Strict")
+    let first = try await web.send("GET", "/?token=\(WebFixture.token)", token: false)
+    #expect(first.status == 200)
+    #expect(first.headers["set-cookie"] == nil)
     #expect(first.headers["referrer-policy"] == "no-referrer")
+    #expect(first.headers["cache-control"] == "no-store")
+    #expect(first.body.contains("<meta name=\"tide-token\" content=\"\(WebFixture.token)\">"))
+    #expect(first.body.contains("<meta name=\"tide-next\" content=\"/app/\">"))
+    #expect(first.body.contains("<script src=\"/tide/handover.js\"></script>"))
+    let handover = try await web.send("GET", "/tide/handover.js", token: false)
+    #expect(handover.body.contains("localStorage.setItem(\"tide-token\", token)"))
+    #expect(handover.body.contains("location.replace(next)"))
 
-    let page = try await web.send("GET", "/app/")
+    // The pages' own files hold nothing of the session: no token needed.
+    let page = try await web.send("GET", "/app/", token: false)
     #expect(page.status == 200)
     #expect(page.headers["content-type"] == "text/html; charset=utf-8")
     #expect(page.body.contains("<script src=\"app.js\" defer></script>"))
-    let script = try await web.send("GET", "/app/app.js")
+    let script = try await web.send("GET", "/app/app.js", token: false)
     #expect(script.headers["content-type"] == "text/javascript; charset=utf-8")
-    let shared = try await web.send("GET", "/tide/tide.js")
+    let shared = try await web.send("GET", "/tide/tide.js", token: false)
     #expect(shared.body.contains("function swiftString"))
-    let inspector = try await web.send("GET", "/inspector")
+    #expect(shared.body.contains("\"X-Tide-Token\": token()"))
+    let inspector = try await web.send("GET", "/inspector", token: false)
     #expect(inspector.body.contains("<title>Tide: inspector</title>"))
+    // The inspector opened with the token in its address hands it over the same way.
+    let direct = try await web.send("GET", "/inspector?token=\(WebFixture.token)", token: false)
+    #expect(direct.body.contains("<meta name=\"tide-next\" content=\"/inspector\">"))
+    #expect(direct.headers["set-cookie"] == nil)
   }
 
   @Test func aFeatureWithoutAPageOpensTheInspector() async throws {
     let web = try WebFixture()
     _ = await web.repl.handle(":use counter")
-    let first = try await web.send("GET", "/?token=\(WebFixture.token)", cookie: false)
-    #expect(first.headers["location"] == "/inspector")
+    let first = try await web.send("GET", "/?token=\(WebFixture.token)", token: false)
+    #expect(first.body.contains("<meta name=\"tide-next\" content=\"/inspector\">"))
     let page = try await web.send("GET", "/app/")
     #expect(page.status == 404)
     #expect(page.body == "counter has no page; the inspector is at /inspector\n")

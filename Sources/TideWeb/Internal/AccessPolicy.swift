@@ -1,23 +1,39 @@
-/// Who may talk to the web front: a browser on this machine that was given the run's token.
+/// Who may talk to the web front: a page of this server, in a browser on this machine, that was
+/// handed the run's token.
 ///
 /// - The Host header must be `127.0.0.1:PORT` or `localhost:PORT`, so a page of another site
 ///   that rebinds its name to 127.0.0.1 is refused (DNS rebinding).
-/// - Every request carries the token, in the `token` query parameter (the first load) or the
-///   `tide_token` cookie the first load sets: none gets 401, a wrong one 403.
+/// - Where a browser sends `Sec-Fetch-Site`, it must be `same-origin` or `none` (an address
+///   typed or opened from the terminal): a page on another port of this machine is `same-site`
+///   to a browser, and is refused.
+/// - The token is never ambient: no cookie carries it (a cookie for 127.0.0.1 goes to every port
+///   of it). The address tide prints hands it over once (`/?token=…`); the page keeps it and
+///   sends it in the `X-Tide-Token` header of every request for the session, which a page of
+///   another origin cannot add. Without it: 401; a wrong one: 403.
+/// - The pages' own files (HTML, scripts, styles) hold nothing of the session and are served
+///   without the token.
 /// - A POST must come from a page of this server: its Origin header is checked.
 struct AccessPolicy: Sendable {
   let port: UInt16
   let token: String
 
-  static let cookieName = "tide_token"
-
-  /// The `Set-Cookie` value that carries the token from the first load on.
-  var cookie: String { "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict" }
+  /// The header that carries the token.
+  static let tokenHeader = "x-tide-token"
 
   var origins: [String] { ["http://127.0.0.1:\(port)", "http://localhost:\(port)"] }
 
+  /// What a request must present.
+  enum Credential {
+    /// Nothing: a page's own files.
+    case none
+    /// The token in the `token` query parameter: the address tide prints, opened once.
+    case query
+    /// The token in the `X-Tide-Token` header: everything that reads or changes the session.
+    case header
+  }
+
   /// The answer that refuses `request`, or `nil` when it may go on.
-  func refusal(of request: HTTPRequest) -> HTTPResponse? {
+  func refusal(of request: HTTPRequest, needing credential: Credential) -> HTTPResponse? {
     guard request.method == "GET" || request.method == "POST" else {
       var response = HTTPResponse.text(405, "only GET and POST are answered here")
       response.headers.append(("Allow", "GET, POST"))
@@ -27,11 +43,28 @@ struct AccessPolicy: Sendable {
     guard host == "127.0.0.1:\(port)" || host == "localhost:\(port)" else {
       return .text(403, "the Host header must be 127.0.0.1:\(port) or localhost:\(port)")
     }
-    guard let presented = request.queryValue("token") ?? request.cookie(Self.cookieName) else {
-      return .text(401, "a token is required: open the address tide printed")
+    if let site = request.header("sec-fetch-site")?.lowercased(), site != "same-origin",
+      site != "none"
+    {
+      return .text(403, "a request from another site or port (Sec-Fetch-Site: \(site)) is refused")
     }
-    guard Self.constantTimeEqual(presented, token) else {
-      return .text(403, "the token is wrong: open the address tide printed")
+    let presented: String?
+    switch credential {
+    case .none: presented = nil
+    case .query: presented = request.queryValue("token")
+    case .header: presented = request.header(Self.tokenHeader)
+    }
+    if credential != .none {
+      guard let presented else {
+        return .text(
+          401,
+          credential == .query
+            ? "a token is required: open the address tide printed"
+            : "a token is required in the X-Tide-Token header: open the address tide printed")
+      }
+      guard Self.constantTimeEqual(presented, token) else {
+        return .text(403, "the token is wrong: open the address tide printed")
+      }
     }
     if request.method == "POST" {
       guard let origin = request.header("origin") else {
@@ -64,5 +97,45 @@ struct AccessPolicy: Sendable {
       let byte = UInt8.random(in: 0...255, using: &generator)
       return (byte < 16 ? "0" : "") + String(byte, radix: 16)
     }.joined()
+  }
+
+  /// The page that hands the token to the front's pages: it keeps the token in the page's own
+  /// storage (which no other origin, another port included, can read) and replaces the address
+  /// that held it with `next`, so the token leaves the address bar and the history.
+  func handOverPage(next: String) -> HTTPResponse {
+    let html = """
+      <!doctype html>
+      <html lang="en">
+      <head>
+        <meta charset="utf-8">
+        <meta name="tide-token" content="\(token.htmlEscaped)">
+        <meta name="tide-next" content="\(next.htmlEscaped)">
+        <title>Tide</title>
+        <script src="/tide/handover.js"></script>
+      </head>
+      <body>Opening \(next.htmlEscaped)…</body>
+      </html>
+
+      """
+    return HTTPResponse(
+      status: 200, contentType: "text/html; charset=utf-8", body: Array(html.utf8))
+  }
+}
+
+extension String {
+  /// The text with `&`, `<`, `>` and quotes escaped for HTML.
+  var htmlEscaped: String {
+    var result = ""
+    for character in self {
+      switch character {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&#39;"
+      default: result.append(character)
+      }
+    }
+    return result
   }
 }

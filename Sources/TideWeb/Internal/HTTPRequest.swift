@@ -19,17 +19,6 @@ struct HTTPRequest: Sendable {
     query.first { $0.name == name }?.value
   }
 
-  /// The value of a cookie in the `Cookie` header.
-  func cookie(_ name: String) -> String? {
-    guard let header = header("cookie") else { return nil }
-    for part in header.split(separator: ";") {
-      let pair = part.split(separator: "=", maxSplits: 1)
-      if pair.count == 2, pair[0].trimmingSpaces() == name {
-        return String(pair[1].trimmingSpaces())
-      }
-    }
-    return nil
-  }
 }
 
 extension Substring {

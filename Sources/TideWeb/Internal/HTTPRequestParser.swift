@@ -77,7 +77,7 @@ struct HTTPRequestParser {
           String(Substring(text).trimmingSpaces())
         ))
     }
-    for unique in ["host", "content-length", "origin", "cookie"]
+    for unique in ["host", "content-length", "origin", "x-tide-token", "sec-fetch-site"]
     where request.headers.filter({ $0.name == unique }).count > 1 {
       return .invalid(HTTPError(400, "the request has more than one \(unique) header"))
     }

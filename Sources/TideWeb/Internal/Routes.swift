@@ -25,18 +25,29 @@ struct Routes: Sendable {
 
   /// Answers `request` at once, or hands `onMain` the work and returns `nil`.
   func answer(_ request: HTTPRequest, onMain: (MainWork) -> Void) -> HTTPResponse? {
-    if let refusal = policy.refusal(of: request) { return refusal }
+    let credential: AccessPolicy.Credential
+    switch (request.method, request.path) {
+    case ("GET", "/"):
+      credential = .query
+    case ("GET", "/inspector") where request.queryValue("token") != nil:
+      credential = .query
+    case ("GET", "/inspector"), ("GET", "/app"):
+      credential = .none
+    case ("GET", let path) where path.hasPrefix("/tide/") || path.hasPrefix("/app/"):
+      credential = .none
+    default:
+      credential = .header
+    }
+    if let refusal = policy.refusal(of: request, needing: credential) { return refusal }
     let work: MainWork
     switch (request.method, request.path) {
     case ("GET", "/"):
       work = .home
     case ("GET", "/inspector"):
-      var response = assets.response(for: "inspector.html")
-      if request.queryValue("token") != nil {
-        // Opened with the token in the address: what it loads next carries the cookie.
-        response.headers.append(("Set-Cookie", policy.cookie))
-      }
-      return response
+      // Opened with the token in the address: the token goes to the page's storage, and the
+      // address loses it.
+      if request.queryValue("token") != nil { return policy.handOverPage(next: "/inspector") }
+      return assets.response(for: "inspector.html")
     case ("GET", let path) where path.hasPrefix("/tide/"):
       return assets.response(for: String(path.dropFirst("/tide/".count)))
     case ("GET", "/app"):

@@ -5,7 +5,9 @@ import Foundation
 struct WebAssets: Sendable {
   private let files: [String: [UInt8]]
 
-  static let names = ["inspector.html", "inspector.js", "tide.js", "tide.css"]
+  static let names = [
+    "inspector.html", "inspector.js", "tide.js", "tide.css", "handover.js",
+  ]
 
   static func load() throws(WebServerError) -> WebAssets {
     var files: [String: [UInt8]] = [:]

@@ -339,4 +339,13 @@ window.addEventListener("resize", () => {
   drawTimeline();
 });
 
-Tide.follow(update, (connected) => Tide.showStatus($("status"), connected));
+// The test is fetched with the token and saved from memory: a plain link would carry no token.
+$("download").addEventListener("click", (event) => {
+  event.preventDefault();
+  Tide.download("/api/test", "ReplaysSessionTests.swift").catch((error) => {
+    $("status").textContent = "no test: " + error.message;
+    $("status").className = "status down";
+  });
+});
+
+Tide.follow(update, (connected, reason) => Tide.showStatus($("status"), connected, reason));

@@ -19,6 +19,17 @@ const Tide = (() => {
     return out + '"';
   }
 
+  // The run's token, which the address tide printed handed to this origin's storage (see
+  // handover.js). It goes in a header of every request for the session: no cookie carries it,
+  // so no page of another origin (another port of this machine included) can use it.
+  function token() {
+    return localStorage.getItem("tide-token") || "";
+  }
+
+  function headers(extra) {
+    return Object.assign({ "X-Tide-Token": token() }, extra || {});
+  }
+
   // Requests go one at a time, in order: a keystroke's action never overtakes the one before.
   let chain = Promise.resolve();
   let pending = 0;
@@ -29,8 +40,8 @@ const Tide = (() => {
         const response = await fetch(path, {
           method: "POST",
           body,
-          headers: { "Content-Type": "text/plain;charset=utf-8" },
-          credentials: "same-origin",
+          headers: headers({ "Content-Type": "text/plain;charset=utf-8" }),
+          credentials: "omit",
         });
         return response.ok ? null : (await response.text()).trim();
       } catch (error) {
@@ -44,24 +55,83 @@ const Tide = (() => {
   }
 
   // Calls `onUpdate` with the session (feature, environment, clock, steps, cursor, view,
-  // running effects) now and after every change, and `onStatus` with whether it is connected.
+  // running effects) now and after every change, and `onStatus` with whether it is connected
+  // (and why not). The stream is read with fetch, not EventSource, so that it carries the token
+  // in a header as every other request does; it reconnects after a second when it drops.
   function follow(onUpdate, onStatus) {
-    const source = new EventSource("/events");
-    source.addEventListener("update", (event) => onUpdate(JSON.parse(event.data)));
-    source.onopen = () => onStatus && onStatus(true);
-    source.onerror = () => onStatus && onStatus(false);
-    return source;
+    const status = (connected, reason) => onStatus && onStatus(connected, reason);
+    async function connect() {
+      let response;
+      try {
+        response = await fetch("/events", { headers: headers(), credentials: "omit" });
+      } catch (error) {
+        status(false);
+        setTimeout(connect, 1000);
+        return;
+      }
+      if (!response.ok) {
+        // A refused token does not come right by retrying: say why, and stop.
+        status(false, (await response.text()).trim());
+        return;
+      }
+      status(true);
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      let buffer = "";
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += decoder.decode(value, { stream: true });
+          let end;
+          while ((end = buffer.indexOf("\n\n")) >= 0) {
+            const message = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const data = message
+              .split("\n")
+              .filter((line) => line.startsWith("data: "))
+              .map((line) => line.slice(6))
+              .join("\n");
+            if (data) onUpdate(JSON.parse(data));
+          }
+        }
+      } catch (error) {
+        // The connection dropped: reconnect below.
+      }
+      status(false);
+      setTimeout(connect, 1000);
+    }
+    connect();
   }
 
   async function getJSON(path) {
-    const response = await fetch(path, { credentials: "same-origin" });
+    const response = await fetch(path, { headers: headers(), credentials: "omit" });
     if (!response.ok) throw new Error((await response.text()).trim());
     return response.json();
   }
 
+  // Downloads `path` as the file `name`: fetched with the token, then saved from memory, since a
+  // plain link would carry no token.
+  async function download(path, name) {
+    const response = await fetch(path, { headers: headers(), credentials: "omit" });
+    if (!response.ok) throw new Error((await response.text()).trim());
+    const url = URL.createObjectURL(await response.blob());
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = name;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  }
+
   // Shows a connection status in an element.
-  function showStatus(element, connected) {
-    element.textContent = connected ? "live" : "disconnected: is tide still running?";
+  function showStatus(element, connected, reason) {
+    element.textContent = connected
+      ? "live"
+      : reason
+        ? "refused: " + reason
+        : "disconnected: is tide still running?";
     element.className = connected ? "status live" : "status down";
   }
 
@@ -72,6 +142,7 @@ const Tide = (() => {
     isSending: () => pending > 0,
     follow,
     getJSON,
+    download,
     showStatus,
   };
 })();

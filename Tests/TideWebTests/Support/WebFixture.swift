@@ -59,13 +59,14 @@ final class WebFixture {
 
   var origin: String { "http://127.0.0.1:\(port)" }
 
-  /// A request with the Host header and cookie a page of the server sends (and Origin for POST).
+  /// A request with the Host header and token header a page of the server sends (and Origin for
+  /// POST).
   func request(
     _ method: String, _ path: String, body: String = "", headers: [String] = [],
-    host: String? = nil, cookie: Bool = true
+    host: String? = nil, token: Bool = true
   ) -> String {
     var lines = ["\(method) \(path) HTTP/1.1", "Host: \(host ?? "127.0.0.1:\(port)")"]
-    if cookie { lines.append("Cookie: tide_token=\(Self.token)") }
+    if token { lines.append("X-Tide-Token: \(Self.token)") }
     if method == "POST" && !headers.contains(where: { $0.lowercased().hasPrefix("origin:") }) {
       lines.append("Origin: \(origin)")
     }
@@ -76,12 +77,12 @@ final class WebFixture {
 
   func send(
     _ method: String, _ path: String, body: String = "", headers: [String] = [],
-    host: String? = nil, cookie: Bool = true
+    host: String? = nil, token: Bool = true
   ) async throws -> Answer {
     Answer(
       try await LoopbackClient.exchange(
         port: port,
-        request(method, path, body: body, headers: headers, host: host, cookie: cookie)))
+        request(method, path, body: body, headers: headers, host: host, token: token)))
   }
 }
 

@@ -105,4 +105,4 @@ $("query").addEventListener("input", (event) =>
   send(`.addLocation(.queryChanged(${Tide.swiftString(event.target.value)}))`));
 $("logout").addEventListener("click", () => send(".logoutTapped"));
 
-Tide.follow(render, (connected) => Tide.showStatus($("status"), connected));
+Tide.follow(render, (connected, reason) => Tide.showStatus($("status"), connected, reason));
