@@ -74,6 +74,9 @@ final class EventLoop: @unchecked Sendable {
     var output: [UInt8] = []
     var written = 0
     var deadline: UInt64
+    /// The client shut its side for writing after its request (`shutdown(SHUT_WR)`): it still
+    /// reads, and gets its answer; the socket is no longer polled for reading.
+    var isReadClosed = false
   }
 
   /// Binds a listening socket on 127.0.0.1 (never another interface).
@@ -148,7 +151,7 @@ final class EventLoop: @unchecked Sendable {
       var ids: [Int] = []
       var nearest = UInt64.max
       for (id, connection) in connections {
-        var events: Int32 = POLLIN
+        var events: Int32 = connection.isReadClosed ? 0 : POLLIN
         if connection.written < connection.output.count { events |= POLLOUT }
         if connection.phase == .reading || connection.phase == .lingering {
           nearest = min(nearest, connection.deadline)
@@ -239,6 +242,12 @@ final class EventLoop: @unchecked Sendable {
     var buffer = [UInt8](repeating: 0, count: 16 * 1024)
     let count = buffer.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
     if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return }
+    if count == 0, connection.phase == .waiting || connection.phase == .answering {
+      // The client half-closed after a whole request: it waits for the answer to what it asked,
+      // which may already have been applied. Answer it; read nothing more.
+      connections[id]?.isReadClosed = true
+      return
+    }
     guard count > 0 else {
       // The client left (or the socket failed): nothing more can be read or written.
       closeConnection(id)
@@ -289,6 +298,12 @@ final class EventLoop: @unchecked Sendable {
     if connection.written == connection.output.count {
       connection.output = []
       connection.written = 0
+      if connection.phase == .answering, connection.isReadClosed {
+        // The client sends nothing more: the answer is out, and the connection is done.
+        connections[id] = connection
+        closeConnection(id)
+        return
+      }
       if connection.phase == .answering {
         // Shut for writing, then read what the client still sends for a moment, so that closing
         // with unread bytes does not reset the connection before the answer is read.

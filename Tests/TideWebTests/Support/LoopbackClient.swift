@@ -47,6 +47,12 @@ final class LoopbackClient: @unchecked Sendable {
     }
   }
 
+  /// Shuts the client's side for writing: the server sees the end of the request stream, and
+  /// can still answer.
+  func shutdownWriting() {
+    shutdown(fd, Int32(SHUT_WR))
+  }
+
   /// Reads until the server closes (or 10 s pass), off the main actor.
   func readToEnd() async -> String {
     await read { _ in false }
