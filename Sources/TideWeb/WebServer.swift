@@ -99,6 +99,13 @@ public final class WebServer {
               loop.submit(.respond(connection: connection, .text(503, "the server is stopping")))
               return
             }
+            if case .events = work {
+              // The first event is built and the stream submitted in one turn of the main actor,
+              // so a change published after it reaches the stream as its next event.
+              loop.submit(
+                .startStream(connection: connection, first: Self.event(self.sessionJSON())))
+              return
+            }
             switch await self.answerOnMain(work) {
             case .response(let response):
               loop.submit(.respond(connection: connection, response))

@@ -46,7 +46,8 @@ final class EventLoop: @unchecked Sendable {
   private let limits: Limits
   private let handler: Handler
   private let inbox = Mutex<[Command]>([])
-  /// How many connections are event streams, readable from any thread.
+  /// How many connections are event streams, or are about to be (a `startStream` submitted and
+  /// not yet processed), readable from any thread.
   private let streams = Atomic<Int>(0)
   private let finished = DispatchSemaphore(value: 0)
 
@@ -130,11 +131,15 @@ final class EventLoop: @unchecked Sendable {
     finished.wait()
   }
 
-  /// Whether any event stream is open: when none is, there is nobody to broadcast to.
-  var hasStreams: Bool { streams.load(ordering: .relaxed) > 0 }
+  /// Whether any event stream is open or about to open: when none is, there is nobody to
+  /// broadcast to. A stream counts from the moment its `startStream` is submitted, so that a
+  /// change published right after it (before the loop has processed it) is broadcast, and
+  /// reaches the new stream after its first event.
+  var hasStreams: Bool { streams.load(ordering: .sequentiallyConsistent) > 0 }
 
   /// Hands a command to the loop's thread.
   func submit(_ command: Command) {
+    if case .startStream = command { streams.add(1, ordering: .sequentiallyConsistent) }
     inbox.withLock { $0.append(command) }
     var byte: UInt8 = 1
     _ = write(wakeWrite, &byte, 1)
@@ -193,9 +198,12 @@ final class EventLoop: @unchecked Sendable {
       case .respond(let id, let response):
         answer(id, response)
       case .startStream(let id, let first):
-        guard var connection = connections[id], connection.phase == .waiting else { continue }
+        // Counted when it was submitted.
+        guard var connection = connections[id], connection.phase == .waiting else {
+          streams.subtract(1, ordering: .sequentiallyConsistent)
+          continue
+        }
         connection.phase = .streaming
-        streams.add(1, ordering: .relaxed)
         connection.output = HTTPResponse.eventStreamHead + first
         connection.written = 0
         connections[id] = connection
@@ -333,7 +341,7 @@ final class EventLoop: @unchecked Sendable {
 
   private func closeConnection(_ id: Int) {
     guard let connection = connections.removeValue(forKey: id) else { return }
-    if connection.phase == .streaming { streams.subtract(1, ordering: .relaxed) }
+    if connection.phase == .streaming { streams.subtract(1, ordering: .sequentiallyConsistent) }
     close(connection.fd)
   }
 
