@@ -204,6 +204,25 @@ struct WebSecurityTests {
     #expect(answer.body == "the request took longer than 300ms to arrive\n")
   }
 
+  /// Connections held open without a request (any local process can open them, without the
+  /// token) make room for one that comes with a request: they cannot lock a page out (issue 26:
+  /// 266 of 267 real requests got 503).
+  @Test func idleConnectionsWithoutARequestCannotLockOutAPage() async throws {
+    let web = try WebFixture(options: WebServer.Options(maximumConnections: 3))
+    var holders: [LoopbackClient] = []
+    for round in 1...20 {
+      // The attacker keeps the server full of connections that send nothing.
+      while holders.count < 3 { holders.append(try LoopbackClient(port: web.port)) }
+      let answer = try await web.send("GET", "/api/session")
+      #expect(answer.status == 200, "round \(round)")
+      // The oldest holder made room, and was told why.
+      let evicted = Answer(await holders.removeFirst().readToEnd())
+      #expect(evicted.status == 503, "round \(round)")
+      #expect(
+        evicted.body == "the server is full: a connection that sent no request makes room\n")
+    }
+  }
+
   @Test func connectionsPastTheCapGet503() async throws {
     let web = try WebFixture(options: WebServer.Options(maximumConnections: 3))
     var streams: [LoopbackClient] = []

@@ -232,11 +232,21 @@ final class EventLoop: @unchecked Sendable {
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
       #endif
-      guard connections.count < limits.connections else {
-        let bytes = HTTPResponse.text(503, "too many connections; try again").serialized()
-        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Self.sendFlags) }
-        close(fd)
-        continue
+      if connections.count >= limits.connections {
+        // Full. A connection that has not sent a whole request has shown no token yet: the
+        // oldest of them makes room, so that connections held open without a request (by any
+        // local process) cannot lock out a page that has the token. Full of requests and
+        // streams, the newcomer is refused.
+        let idle = connections.filter { $0.value.phase == .reading }
+          .min { $0.value.deadline < $1.value.deadline }?.key
+        guard let idle else {
+          let bytes = HTTPResponse.text(503, "too many connections; try again").serialized()
+          _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Self.sendFlags) }
+          close(fd)
+          continue
+        }
+        answer(idle, .text(503, "the server is full: a connection that sent no request makes room"))
+        closeConnection(idle)
       }
       let id = nextID
       nextID += 1
