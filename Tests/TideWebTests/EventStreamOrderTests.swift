@@ -27,4 +27,38 @@ import Testing
     let received = await client.read { $0.contains("data: 2\n\n") }
     #expect(received.hasSuffix("data: 1\n\nevent: update\ndata: 2\n\n"))
   }
+
+  /// A reader that stays about 2 MiB behind but keeps pace holds the server to what it has not
+  /// read: each event is let go once sent, so the memory kept stays under the backlog limit and
+  /// one event, however long the stream runs (issue 26: 40 MB grew to 713 MB over 5,000 events of
+  /// 60 KB, as the sent part of a buffer was freed only when it drained completely).
+  @Test func aLaggingReaderThatKeepsPaceHoldsOnlyWhatItHasNotRead() async throws {
+    let (requests, arrived) = AsyncStream.makeStream(of: Int.self)
+    var limits = EventLoop.Limits()
+    limits.sendBuffer = 16 * 1024
+    let loop = try EventLoop(port: 0, limits: limits) { _, connection, _ in
+      arrived.yield(connection)
+      return nil
+    }
+    loop.start()
+    defer { loop.stop() }
+    let client = try LoopbackClient(port: loop.port)
+    client.shrinkReceiveBuffer(to: 16 * 1024)
+    client.write("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(loop.port)\r\n\r\n")
+    var iterator = requests.makeAsyncIterator()
+    let id = try #require(await iterator.next())
+    loop.submit(.startStream(connection: id, first: []))
+    let event = [UInt8](repeating: UInt8(ascii: "x"), count: 60 * 1024)
+    // 2 MiB the reader is behind.
+    for _ in 0..<35 { loop.submit(.broadcast(event)) }
+    var most = 0
+    for _ in 0..<300 {
+      loop.submit(.broadcast(event))
+      let read = await Task.detached { client.readExactly(event.count) }.value
+      #expect(read == event.count)
+      most = max(most, loop.retainedOutput)
+    }
+    #expect(most <= limits.streamBacklog + event.count, "the server kept \(most) bytes")
+    #expect(most >= 30 * event.count, "the reader was not behind: \(most) bytes waited")
+  }
 }

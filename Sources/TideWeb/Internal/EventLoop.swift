@@ -37,6 +37,9 @@ final class EventLoop: @unchecked Sendable {
     var connections = 128
     /// Bytes waiting for an event-stream client that reads too slowly; past it, it is dropped.
     var streamBacklog = 4 << 20
+    /// The kernel's send buffer for each connection, when not its own default: tests make it
+    /// small, so that what waits is in the loop's queues, where the bounds apply.
+    var sendBuffer: Int32?
   }
 
   let port: UInt16
@@ -50,6 +53,10 @@ final class EventLoop: @unchecked Sendable {
   /// not yet processed), readable from any thread.
   private let streams = Atomic<Int>(0)
   private let finished = DispatchSemaphore(value: 0)
+
+  /// The bytes all connections' output queues kept alive after the loop's last round, readable
+  /// from any thread (see ``retainedOutput``).
+  private let retained = Atomic<Int>(0)
 
   // Owned by the loop's thread.
   private var connections: [Int: Connection] = [:]
@@ -72,8 +79,7 @@ final class EventLoop: @unchecked Sendable {
     let fd: Int32
     var phase = Phase.reading
     var input: [UInt8] = []
-    var output: [UInt8] = []
-    var written = 0
+    var output = OutputQueue()
     var deadline: UInt64
     /// The client shut its side for writing after its request (`shutdown(SHUT_WR)`): it still
     /// reads, and gets its answer; the socket is no longer polled for reading.
@@ -157,7 +163,7 @@ final class EventLoop: @unchecked Sendable {
       var nearest = UInt64.max
       for (id, connection) in connections {
         var events: Int32 = connection.isReadClosed ? 0 : POLLIN
-        if connection.written < connection.output.count { events |= POLLOUT }
+        if !connection.output.isEmpty { events |= POLLOUT }
         if connection.phase == .reading || connection.phase == .lingering {
           nearest = min(nearest, connection.deadline)
         }
@@ -180,6 +186,7 @@ final class EventLoop: @unchecked Sendable {
       }
       expire()
       processInbox()
+      retained.store(connections.values.reduce(0) { $0 + $1.output.retained }, ordering: .relaxed)
     }
     for id in Array(connections.keys) { closeConnection(id) }
     close(listener)
@@ -204,16 +211,19 @@ final class EventLoop: @unchecked Sendable {
           continue
         }
         connection.phase = .streaming
-        connection.output = HTTPResponse.eventStreamHead + first
-        connection.written = 0
+        connection.output = OutputQueue()
+        connection.output.append(HTTPResponse.eventStreamHead)
+        connection.output.append(first)
         connections[id] = connection
         flush(id)
       case .broadcast(let bytes):
+        // Each stream's queue takes the same bytes, shared: a broadcast costs the event once,
+        // not a copy per stream.
         for (id, connection) in connections where connection.phase == .streaming {
-          connections[id]?.output += bytes
-          if connection.output.count - connection.written + bytes.count > limits.streamBacklog {
+          if connection.output.pending + bytes.count > limits.streamBacklog {
             closeConnection(id)
           } else {
+            connections[id]?.output.append(bytes)
             flush(id)
           }
         }
@@ -228,6 +238,9 @@ final class EventLoop: @unchecked Sendable {
       let fd = accept(listener, nil, nil)
       guard fd >= 0 else { return }
       Self.makeNonBlocking(fd)
+      if var size = limits.sendBuffer {
+        setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+      }
       #if canImport(Darwin)
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -292,46 +305,37 @@ final class EventLoop: @unchecked Sendable {
       connection.phase == .reading || connection.phase == .waiting
     else { return }
     connection.phase = .answering
-    connection.output = response.serialized()
-    connection.written = 0
+    connection.output = OutputQueue()
+    connection.output.append(response.serialized())
     connections[id] = connection
     flush(id)
   }
 
   private func flush(_ id: Int) {
-    guard var connection = connections[id] else { return }
-    while connection.written < connection.output.count {
-      let sent = connection.output.withUnsafeBytes { bytes in
-        send(
-          connection.fd, bytes.baseAddress! + connection.written,
-          bytes.count - connection.written, Self.sendFlags)
-      }
-      if sent < 0 {
-        if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { break }
-        closeConnection(id)
-        return
-      }
-      connection.written += sent
+    // In place: a copy of the connection would copy its queue of chunks on the first change.
+    guard let fd = connections[id]?.fd,
+      connections[id]?.output.send(to: fd, flags: Self.sendFlags) == true
+    else {
+      closeConnection(id)
+      return
     }
-    if connection.written == connection.output.count {
-      connection.output = []
-      connection.written = 0
-      if connection.phase == .answering, connection.isReadClosed {
-        // The client sends nothing more: the answer is out, and the connection is done.
-        connections[id] = connection
-        closeConnection(id)
-        return
-      }
-      if connection.phase == .answering {
-        // Shut for writing, then read what the client still sends for a moment, so that closing
-        // with unread bytes does not reset the connection before the answer is read.
-        shutdown(connection.fd, Int32(SHUT_WR))
-        connection.phase = .lingering
-        connection.deadline = Self.now() + 1_000_000_000
-      }
+    guard let connection = connections[id], connection.output.isEmpty,
+      connection.phase == .answering
+    else { return }
+    if connection.isReadClosed {
+      // The client sends nothing more: the answer is out, and the connection is done.
+      closeConnection(id)
+      return
     }
-    connections[id] = connection
+    // Shut for writing, then read what the client still sends for a moment, so that closing
+    // with unread bytes does not reset the connection before the answer is read.
+    shutdown(connection.fd, Int32(SHUT_WR))
+    connections[id]?.phase = .lingering
+    connections[id]?.deadline = Self.now() + 1_000_000_000
   }
+
+  /// The bytes the connections' queues keep alive, for tests of the bounds.
+  var retainedOutput: Int { retained.load(ordering: .relaxed) }
 
   /// Answers requests that took too long with 408, and closes lingering connections.
   private func expire() {

@@ -47,6 +47,28 @@ final class LoopbackClient: @unchecked Sendable {
     }
   }
 
+  /// Reads exactly `count` bytes (fewer if the server closes), blocking this thread: for a
+  /// reader that keeps pace with a stream, a measured amount at a time.
+  func readExactly(_ count: Int) -> Int {
+    var buffer = [UInt8](repeating: 0, count: count)
+    var total = 0
+    while total < count {
+      let got = buffer.withUnsafeMutableBytes {
+        recv(fd, $0.baseAddress! + total, count - total, 0)
+      }
+      if got <= 0 { break }
+      total += got
+    }
+    return total
+  }
+
+  /// Makes the kernel's receive buffer small, so that what the client has not read waits in the
+  /// server.
+  func shrinkReceiveBuffer(to size: Int32) {
+    var size = size
+    setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+  }
+
   /// Shuts the client's side for writing: the server sees the end of the request stream, and
   /// can still answer.
   func shutdownWriting() {
