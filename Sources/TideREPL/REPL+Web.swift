@@ -79,10 +79,11 @@ extension REPL {
   /// editor placeholder `<#secret#>`: secrets never leave the REPL.
   ///
   /// - Returns: The test's source, or why there is none.
-  package func webExportTest() -> Result<String, REPLWebExportError> {
+  package func webExportTest(byteLimit: Int = .max) -> Result<String, REPLWebExportError> {
     do {
       return .success(
-        try session.exportTest(named: "replaysSession", secretPlaceholder: "<#secret#>"))
+        try session.exportTest(
+          named: "replaysSession", secretPlaceholder: "<#secret#>", byteLimit: byteLimit))
     } catch {
       return .failure(REPLWebExportError(message: error.message))
     }

@@ -33,6 +33,12 @@ public final class WebServer {
     public var maximumConnections: Int
     /// How long a client has to send a whole request.
     public var requestTimeout: Duration
+    /// How long an answer may wait for its client to read any of it before the connection is
+    /// closed: an answer nobody reads is not kept.
+    public var answerTimeout: Duration
+    /// The most bytes the downloaded test may have; a larger session is refused with 409 and
+    /// the advice to use `:export-test`, before its test is built whole.
+    public var maximumTestSize: Int
 
     /// Creates options.
     ///
@@ -45,14 +51,19 @@ public final class WebServer {
     ///   - token: The token; random when `nil`.
     ///   - maximumConnections: How many connections may be open at once.
     ///   - requestTimeout: How long a request may take to arrive.
+    ///   - answerTimeout: How long an answer may go unread.
+    ///   - maximumTestSize: The most bytes the downloaded test may have.
     public init(
       port: UInt16 = 0, token: String? = nil, maximumConnections: Int = 128,
-      requestTimeout: Duration = .seconds(5)
+      requestTimeout: Duration = .seconds(5), answerTimeout: Duration = .seconds(10),
+      maximumTestSize: Int = 16 << 20
     ) {
       self.port = port
       self.token = token
       self.maximumConnections = maximumConnections
       self.requestTimeout = requestTimeout
+      self.answerTimeout = answerTimeout
+      self.maximumTestSize = maximumTestSize
     }
   }
 
@@ -62,6 +73,11 @@ public final class WebServer {
   public let token: String
   private var loop: EventLoop?
   private var isObserving = false
+  /// The downloaded test of the session as it is, built once however many download it, and
+  /// forgotten when the session changes.
+  private var testAnswer: HTTPResponse?
+  /// How many times the test was built for a download, for tests of the cache.
+  package private(set) var testsBuilt = 0
 
   /// Creates a server for `repl`; nothing listens until ``start()``.
   ///
@@ -90,6 +106,7 @@ public final class WebServer {
     var limits = EventLoop.Limits()
     limits.connections = max(1, options.maximumConnections)
     limits.requestTime = options.requestTimeout
+    limits.answerTime = options.answerTimeout
     let token = self.token
     let loop = try EventLoop(port: options.port, limits: limits) { loop, connection, request in
       Routes(policy: AccessPolicy(port: loop.port, token: token), assets: assets)
@@ -119,7 +136,10 @@ public final class WebServer {
     loop.start()
     if !isObserving {
       isObserving = true
-      repl.onChange { [weak self] in self?.publish() }
+      repl.onChange { [weak self] in
+        self?.testAnswer = nil
+        self?.publish()
+      }
     }
     return url!
   }
@@ -185,16 +205,22 @@ public final class WebServer {
     case .effects:
       return .response(.json(repl.webEffects))
     case .test:
-      switch repl.webExportTest() {
+      // Built once for the session as it is: a hundred downloads cost the main actor one.
+      if let testAnswer { return .response(testAnswer) }
+      testsBuilt += 1
+      let answer: HTTPResponse
+      switch repl.webExportTest(byteLimit: options.maximumTestSize) {
       case .success(let source):
         var response = HTTPResponse(
           status: 200, contentType: "text/x-swift; charset=utf-8", body: Array(source.utf8))
         response.headers.append(
           ("Content-Disposition", "attachment; filename=\"ReplaysSessionTests.swift\""))
-        return .response(response)
+        answer = response
       case .failure(let error):
-        return .response(.text(409, error.message))
+        answer = .text(409, error.message)
       }
+      testAnswer = answer
+      return .response(answer)
     case .action(let line):
       if let failure = await repl.sendFromPage(line) {
         return .response(.text(422, failure))

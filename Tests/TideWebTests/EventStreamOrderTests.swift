@@ -61,4 +61,35 @@ import Testing
     #expect(most <= limits.streamBacklog + event.count, "the server kept \(most) bytes")
     #expect(most >= 30 * event.count, "the reader was not behind: \(most) bytes waited")
   }
+
+  /// An answer nobody reads is not kept: after the answer time without the client reading any of
+  /// it, the connection is closed and its bytes let go.
+  @Test func anAnswerNobodyReadsIsDropped() async throws {
+    var limits = EventLoop.Limits()
+    limits.sendBuffer = 16 * 1024
+    limits.answerTime = .milliseconds(300)
+    let answer = HTTPResponse(
+      status: 200, contentType: "text/plain", body: [UInt8](repeating: 65, count: 4 << 20))
+    let loop = try EventLoop(port: 0, limits: limits) { _, _, _ in answer }
+    loop.start()
+    defer { loop.stop() }
+    let client = try LoopbackClient(port: loop.port)
+    client.shrinkReceiveBuffer(to: 16 * 1024)
+    client.write("GET /big HTTP/1.1\r\nHost: 127.0.0.1:\(loop.port)\r\n\r\n")
+    // The answer waits in the server until the answer time has passed with nothing read. (The
+    // bounds only end a broken run: the loop's thread answers in microseconds, and drops the
+    // answer 300 ms after it stops going out.)
+    let clock = ContinuousClock()
+    let start = clock.now
+    var most = 0
+    while most == 0 || loop.retainedOutput > 0, clock.now - start < .seconds(30) {
+      most = max(most, loop.retainedOutput)
+      await Task.yield()
+    }
+    #expect(most > 3 << 20)
+    #expect(loop.retainedOutput == 0)
+    // What the client gets is the part the kernel held, then the end.
+    let received = await client.readToEnd()
+    #expect(received.utf8.count < 4 << 20)
+  }
 }

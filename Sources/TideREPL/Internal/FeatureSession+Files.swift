@@ -119,9 +119,9 @@ extension FeatureSession {
       ? "a value is not valid; it may be secret, so tide does not quote it" : error.message
   }
 
-  func exportTest(named name: String, secretPlaceholder: String?) throws(InputError)
-    -> String
-  {
+  func exportTest(
+    named name: String, secretPlaceholder: String?, byteLimit: Int
+  ) throws(InputError) -> String {
     guard let export = definition.export else {
       throw InputError(
         message: "\(featureName) does not describe how to export a test", position: 0)
@@ -173,12 +173,21 @@ extension FeatureSession {
         "// Secrets never reach the browser: each is \(secretPlaceholder!), which does not",
         "// compile until you type the value back (or use :export-test in the REPL).",
       ]
-    return TestExporter.export(
-      name: name, header: header, preamble: explores ? ["let calls = ExploreCalls()"] : [],
-      feature: featureName, environmentName: environment,
-      imports: export.imports + (explores ? ["TideExplore"] : []), reducer: export.reducer,
-      environment: expression, initialState: definition.initialState,
-      initialStateExpression: export.initialState, steps: exported,
-      effectsStillRunning: !store.runningEffects.isEmpty, secretPlaceholder: secretPlaceholder)
+    guard
+      let test = TestExporter.export(
+        name: name, header: header, preamble: explores ? ["let calls = ExploreCalls()"] : [],
+        feature: featureName, environmentName: environment,
+        imports: export.imports + (explores ? ["TideExplore"] : []), reducer: export.reducer,
+        environment: expression, initialState: definition.initialState,
+        initialStateExpression: export.initialState, steps: exported,
+        effectsStillRunning: !store.runningEffects.isEmpty, secretPlaceholder: secretPlaceholder,
+        byteLimit: byteLimit)
+    else {
+      throw InputError(
+        message:
+          "the session's test would be larger than \(byteLimit) bytes; export it in the REPL with :export-test, which writes a file",
+        position: 0)
+    }
+    return test
   }
 }

@@ -30,7 +30,9 @@ protocol REPLSession: AnyObject {
   func sessionFile() -> String
   func load(_ file: SessionFile) async throws(InputError)
   /// A TestStore test of the session; secrets print as `secretPlaceholder` when one is given.
-  func exportTest(named name: String, secretPlaceholder: String?) throws(InputError) -> String
+  func exportTest(
+    named name: String, secretPlaceholder: String?, byteLimit: Int
+  ) throws(InputError) -> String
   /// How many steps the history has, and how many led to the current state.
   var stepCounts: (total: Int, cursor: Int) { get }
   /// The view state as JSON with secrets as `null`, or `nil` when the feature has no view.

@@ -33,6 +33,8 @@ final class EventLoop: @unchecked Sendable {
     var request = HTTPRequestParser.Limits()
     /// How long a client has to send a whole request.
     var requestTime = Duration.seconds(5)
+    /// How long an answer may wait without the client reading any of it.
+    var answerTime = Duration.seconds(10)
     /// Open connections, event streams included; more are answered 503 and closed.
     var connections = 128
     /// Bytes waiting for an event-stream client that reads too slowly; past it, it is dropped.
@@ -164,7 +166,9 @@ final class EventLoop: @unchecked Sendable {
       for (id, connection) in connections {
         var events: Int32 = connection.isReadClosed ? 0 : POLLIN
         if !connection.output.isEmpty { events |= POLLOUT }
-        if connection.phase == .reading || connection.phase == .lingering {
+        if connection.phase == .reading || connection.phase == .lingering
+          || connection.phase == .answering
+        {
           nearest = min(nearest, connection.deadline)
         }
         fds.append(pollfd(fd: connection.fd, events: Int16(events), revents: 0))
@@ -305,6 +309,7 @@ final class EventLoop: @unchecked Sendable {
       connection.phase == .reading || connection.phase == .waiting
     else { return }
     connection.phase = .answering
+    connection.deadline = Self.now() + Self.nanoseconds(limits.answerTime)
     connection.output = OutputQueue()
     connection.output.append(response.serialized())
     connections[id] = connection
@@ -313,11 +318,16 @@ final class EventLoop: @unchecked Sendable {
 
   private func flush(_ id: Int) {
     // In place: a copy of the connection would copy its queue of chunks on the first change.
+    let before = connections[id]?.output.pending
     guard let fd = connections[id]?.fd,
       connections[id]?.output.send(to: fd, flags: Self.sendFlags) == true
     else {
       closeConnection(id)
       return
+    }
+    if connections[id]?.phase == .answering, connections[id]?.output.pending != before {
+      // The client reads: its answer has time again.
+      connections[id]?.deadline = Self.now() + Self.nanoseconds(limits.answerTime)
     }
     guard let connection = connections[id], connection.output.isEmpty,
       connection.phase == .answering
@@ -345,7 +355,8 @@ final class EventLoop: @unchecked Sendable {
       case .reading:
         let milliseconds = Self.nanoseconds(limits.requestTime) / 1_000_000
         answer(id, .text(408, "the request took longer than \(milliseconds)ms to arrive"))
-      case .lingering:
+      case .lingering, .answering:
+        // Done, or an answer nobody reads: not kept.
         closeConnection(id)
       default:
         break
