@@ -59,6 +59,7 @@ final class EventLoop: @unchecked Sendable {
   /// The bytes all connections' output queues kept alive after the loop's last round, readable
   /// from any thread (see ``retainedOutput``).
   private let retained = Atomic<Int>(0)
+  private let unreadDropped = Atomic<Int>(0)
 
   // Owned by the loop's thread.
   private var connections: [Int: Connection] = [:]
@@ -347,6 +348,9 @@ final class EventLoop: @unchecked Sendable {
   /// The bytes the connections' queues keep alive, for tests of the bounds.
   var retainedOutput: Int { retained.load(ordering: .relaxed) }
 
+  /// How many answers were dropped because their clients read none of them in time.
+  var unreadAnswersDropped: Int { unreadDropped.load(ordering: .relaxed) }
+
   /// Answers requests that took too long with 408, and closes lingering connections.
   private func expire() {
     let now = Self.now()
@@ -355,8 +359,11 @@ final class EventLoop: @unchecked Sendable {
       case .reading:
         let milliseconds = Self.nanoseconds(limits.requestTime) / 1_000_000
         answer(id, .text(408, "the request took longer than \(milliseconds)ms to arrive"))
-      case .lingering, .answering:
-        // Done, or an answer nobody reads: not kept.
+      case .lingering:
+        closeConnection(id)
+      case .answering:
+        // An answer nobody reads: not kept.
+        unreadDropped.add(1, ordering: .relaxed)
         closeConnection(id)
       default:
         break
