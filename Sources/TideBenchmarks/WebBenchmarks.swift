@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import LoginFeature
+import Synchronization
 import TideREPL
 import TideWeb
 
@@ -55,7 +57,112 @@ func webBenchmarks() async throws -> [BenchmarkRow] {
       nanoseconds: median, baseline: "REPL line, no web front (Login)",
       target: .time(atMost: 5e6, "≤ 5 ms"),
       note: String(format: "p95 %.2f ms, over %d lines", p95 / 1e6, samples.count)),
+  ] + (try await attackRows(login))
+}
+
+/// A REPL line's latency while the web front is attacked as issue 26 did it: 100 clients
+/// downloading the test of a 2,000-step session over and over, and a page of another port
+/// looping requests without the token. Measured against the same line with the server idle.
+@MainActor
+func attackRows(_ login: REPLFeature) async throws -> [BenchmarkRow] {
+  let repl = try REPL(features: [login], write: { _ in })
+  for index in 0..<2_000 { _ = await repl.handle(#".usernameChanged("user\#(index % 100)")"#) }
+  let server = WebServer(repl: repl)
+  try server.start()
+  defer { server.stop() }
+  let port = server.port!
+  let token = server.token
+
+  // From a line's arrival off the main actor (as the terminal's reader has it) to the REPL
+  // having handled it: the wait for the main actor, behind whatever the web front queued there,
+  // included.
+  func lineLatencies() async -> (median: Double, p95: Double) {
+    await Task.detached {
+      var samples: [Double] = []
+      let clock = ContinuousClock()
+      for index in 0..<120 {
+        let start = clock.now
+        // A line changes the session, so every download after it builds the test again.
+        _ = await repl.handle(#".usernameChanged("line\#(index % 2)")"#)
+        samples.append(nanoseconds(start.duration(to: clock.now)))
+      }
+      samples.sort()
+      return (samples[samples.count / 2], samples[samples.count * 95 / 100])
+    }.value
+  }
+
+  let quiet = await lineLatencies()
+  let downloads = Hammer(port: port, connections: 100) {
+    "GET /api/test HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Tide-Token: \(token)\r\n\r\n"
+  }
+  let downloading = await lineLatencies()
+  let downloaded = downloads.stop()
+  let foreign = Hammer(port: port, connections: 20) {
+    "GET /api/test HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nSec-Fetch-Site: same-site\r\n"
+      + "Cookie: tide_token=\(token)\r\n\r\n"
+  }
+  let refused = await lineLatencies()
+  let refusals = foreign.stop()
+  func note(_ latency: (median: Double, p95: Double), _ extra: String) -> String {
+    String(format: "p95 %.2f ms; %@", latency.p95 / 1e6, extra)
+  }
+  return [
+    BenchmarkRow(
+      group: "web", name: "REPL line, 2,000-step session, server idle (median)",
+      nanoseconds: quiet.median, note: note(quiet, "baseline of the two rows below")),
+    BenchmarkRow(
+      group: "web", name: "REPL line while 100 clients download the test in a loop (median)",
+      nanoseconds: downloading.median,
+      baseline: "REPL line, 2,000-step session, server idle (median)",
+      target: .time(atMost: 50e6, "≤ 50 ms"),
+      note: note(downloading, "\(downloaded) downloads answered meanwhile")),
+    BenchmarkRow(
+      group: "web", name: "REPL line while another port loops requests without a token (median)",
+      nanoseconds: refused.median,
+      baseline: "REPL line, 2,000-step session, server idle (median)",
+      target: .time(atMost: 50e6, "≤ 50 ms"),
+      note: note(refused, "\(refusals) requests refused meanwhile")),
   ]
+}
+
+/// Connections that send one request each, read the whole answer and start over, on a thread of
+/// their own, until stopped.
+final class Hammer: @unchecked Sendable {
+  private let stopped = Atomic<Bool>(false)
+  private let answered = Atomic<Int>(0)
+  private let done = DispatchSemaphore(value: 0)
+
+  init(port: UInt16, connections: Int, request: @escaping @Sendable () -> String) {
+    let bytes = Array(request().utf8)
+    Thread { [self] in
+      var open: [Int32] = []
+      var buffer = [UInt8](repeating: 0, count: 256 * 1024)
+      while !stopped.load(ordering: .relaxed) {
+        while open.count < connections, let fd = LoopbackSocket.connect(port: port) {
+          _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+          open.append(fd)
+        }
+        var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        _ = poll(&fds, nfds_t(fds.count), 100)
+        for (index, entry) in fds.enumerated().reversed() where entry.revents != 0 {
+          if recv(entry.fd, &buffer, buffer.count, 0) <= 0 {
+            close(entry.fd)
+            open.remove(at: index)
+            answered.add(1, ordering: .relaxed)
+          }
+        }
+      }
+      for fd in open { close(fd) }
+      done.signal()
+    }.start()
+  }
+
+  /// Stops, and returns how many answers were read to their end.
+  func stop() -> Int {
+    stopped.store(true, ordering: .relaxed)
+    done.wait()
+    return answered.load(ordering: .relaxed)
+  }
 }
 
 /// A client of `/events` on 127.0.0.1 that counts the events it has read.

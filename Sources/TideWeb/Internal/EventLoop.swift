@@ -312,7 +312,9 @@ final class EventLoop: @unchecked Sendable {
     connection.phase = .answering
     connection.deadline = Self.now() + Self.nanoseconds(limits.answerTime)
     connection.output = OutputQueue()
-    connection.output.append(response.serialized())
+    // The head, then the body as it is: a body many are sent (the cached test) stays one array.
+    connection.output.append(response.serializedHead())
+    connection.output.append(response.body)
     connections[id] = connection
     flush(id)
   }

@@ -26,12 +26,18 @@ struct HTTPResponse: Sendable {
 
   /// The bytes to send; the connection closes after them.
   func serialized() -> [UInt8] {
+    serializedHead() + body
+  }
+
+  /// The status line and headers, without the body: an answer sent to many (the downloaded
+  /// test) is sent as its head and the one body they share.
+  func serializedHead() -> [UInt8] {
     var head = "HTTP/1.1 \(status) \(Self.reasonPhrase(status))\r\n"
     for (name, value) in headers + Self.common + [("Content-Length", "\(body.count)")] {
       head += "\(name): \(value)\r\n"
     }
     head += "Connection: close\r\n\r\n"
-    return Array(head.utf8) + body
+    return Array(head.utf8)
   }
 
   /// Sent with everything: nothing is cached, framed, sniffed or told where it came from (the
