@@ -33,34 +33,8 @@ package enum TestExporter {
     }
   }
 
-  package static func export(
-    name: String,
-    header: [String]? = nil,
-    preamble: [String] = [],
-    feature: String,
-    environmentName: String,
-    imports: [String],
-    reducer: String,
-    environment: String,
-    initialState: Any,
-    initialStateExpression: String? = nil,
-    steps: [Step],
-    effectsStillRunning: Bool,
-    secretPlaceholder: String? = nil,
-    checkingInvariants invariants: String? = nil
-  ) -> String {
-    export(
-      name: name, header: header, preamble: preamble, feature: feature,
-      environmentName: environmentName, imports: imports, reducer: reducer,
-      environment: environment, initialState: initialState,
-      initialStateExpression: initialStateExpression, steps: steps,
-      effectsStillRunning: effectsStillRunning, secretPlaceholder: secretPlaceholder,
-      checkingInvariants: invariants, byteLimit: .max)!
-  }
-
-  /// ``export(name:header:preamble:feature:environmentName:imports:reducer:environment:initialState:initialStateExpression:steps:effectsStillRunning:secretPlaceholder:checkingInvariants:)``
-  /// that stops as soon as the test passes `byteLimit` bytes, and then returns `nil`: a web
-  /// front's download is bounded before it is built, not after.
+  /// The test's source; `nil` as soon as it passes `byteLimit` bytes, so that a bounded export
+  /// (a web front's download) stops before it is built whole. With no limit it is never `nil`.
   package static func export(
     name: String,
     header: [String]? = nil,
@@ -76,7 +50,7 @@ package enum TestExporter {
     effectsStillRunning: Bool,
     secretPlaceholder: String? = nil,
     checkingInvariants invariants: String? = nil,
-    byteLimit: Int
+    byteLimit: Int = .max
   ) -> String? {
     var source = Inspector(redacts: secretPlaceholder != nil)
     source.secretPlaceholder = secretPlaceholder
