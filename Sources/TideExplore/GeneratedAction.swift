@@ -51,7 +51,7 @@ public struct GeneratedAction<State, Action> {
   ///   - path: The action case that carries the string.
   ///   - alphabet: The characters strings are made of, simplest first; at least one unless
   ///     `length` allows only the empty string.
-  ///   - length: How many characters a string has; it must not go below zero.
+  ///   - length: How many characters a string has; from 0 to ``maximumLength``.
   public static func string(
     _ path: CasePath<Action, String>, alphabet: String, length: ClosedRange<Int>
   ) -> Self {
@@ -60,6 +60,10 @@ public struct GeneratedAction<State, Action> {
     let problem: String?
     if length.lowerBound < 0 {
       problem = "\(description): a length cannot be negative"
+    } else if length.upperBound > maximumLength {
+      problem =
+        "\(description): a string longer than \(maximumLength) characters is not drawn; "
+        + "lower the length's upper bound"
     } else if characters.isEmpty, length.upperBound > 0 {
       problem = "\(description): the alphabet is empty, so no string of that length can be made"
     } else {
@@ -173,6 +177,10 @@ public struct GeneratedAction<State, Action> {
         return offered[..<index].map(path.embed)
       })
   }
+
+  /// The longest string `.string` draws: longer ones would make each step of a run cost
+  /// megabytes.
+  public static var maximumLength: Int { 1_000_000 }
 
   private static func invalid(_ description: String, _ problem: String) -> Self {
     Self(

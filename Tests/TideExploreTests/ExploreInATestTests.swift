@@ -129,6 +129,20 @@ import TideTestSupport
     #expect(try String(contentsOf: file, encoding: .utf8) == "signup\t3\r\n\nsignup\tx\t1\n")
   }
 
+  @Test func aRunNumberAtTheEndOfTheRangeIsABadLineNotACrash() async throws {
+    let scratch = try ScratchFolder("seeds")
+    let file = URL(fileURLWithPath: scratch.file("failing-seeds"))
+    try "signup\t1\t\(Int.max)\n".write(to: file, atomically: true, encoding: .utf8)
+    await withKnownIssue {
+      _ = await explore(fixed: true, failingSeeds: file)
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().hasSuffix(
+        "line 1: expected NAME<tab>SEED<tab>RUN (a whole number from 0 to 18446744073709551615, "
+          + "then a run number from 0), found \"signup\\t1\\t\(Int.max)\". The line was kept as it is."
+      )
+    }
+  }
+
   @Test func aFileTooLargeIsRefusedAndLeftAlone() async throws {
     let scratch = try ScratchFolder("seeds")
     let file = URL(fileURLWithPath: scratch.file("failing-seeds"))

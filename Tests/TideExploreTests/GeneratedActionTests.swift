@@ -125,7 +125,7 @@ import TideExplore
   }
 
   enum BadGenerator: CaseIterable, Sendable {
-    case emptyAlphabet, negativeLength
+    case emptyAlphabet, negativeLength, hugeLength
 
     var generator: GeneratedAction<Form, Edit> {
       switch self {
@@ -133,6 +133,8 @@ import TideExplore
         .string(CasePath(Edit.nameChanged), alphabet: "", length: 0...3)
       case .negativeLength:
         .string(CasePath(Edit.nameChanged), alphabet: "ab", length: -2...3)
+      case .hugeLength:
+        .string(CasePath(Edit.nameChanged), alphabet: "ab", length: 0...Int.max)
       }
     }
 
@@ -144,6 +146,10 @@ import TideExplore
       case .negativeLength:
         "it made no run: a generated action cannot make anything: string(alphabet: \"ab\", "
           + "length: -2...3): a length cannot be negative"
+      case .hugeLength:
+        "it made no run: a generated action cannot make anything: string(alphabet: \"ab\", "
+          + "length: 0...\(Int.max)): a string longer than 1000000 characters is not drawn; "
+          + "lower the length's upper bound"
       }
     }
   }

@@ -57,7 +57,9 @@ struct FailingSeeds {
     for (index, line) in lines.enumerated() {
       let raw = line
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-      if fields.count == 3, let seed = UInt64(fields[1]), let run = Int(fields[2]), run >= 0 {
+      if fields.count == 3, let seed = UInt64(fields[1]), let run = Int(fields[2]), run >= 0,
+        run < Int.max
+      {
         self.lines.append(.run(name: String(fields[0]), Run(seed: seed, run: run)))
       } else {
         self.lines.append(.other(raw))
