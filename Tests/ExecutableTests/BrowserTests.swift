@@ -196,6 +196,39 @@ final class TideProcess: @unchecked Sendable {
   /// `http://127.0.0.1:PORT`.
   var origin: String { String(url.prefix { $0 != "?" }.dropLast()) }
 
+  /// The run's token, from the address it printed.
+  var token: String { String(url.split(separator: "=").last ?? "") }
+
+  /// The port it listens on.
+  var port: UInt16 { UInt16(origin.split(separator: ":").last ?? "") ?? 0 }
+
+  /// The process's resident size in bytes, from `/proc` (0 where there is none).
+  var residentBytes: Int {
+    let path = "/proc/\(process.processIdentifier)/statm"
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+      let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+    else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+  }
+
+  /// Waits until its output contains `text`, for up to `seconds`. Searches only what arrived
+  /// since the last look, so a long output is not read again every time.
+  func waitForOutput(_ text: String, within seconds: Double = 60) -> Bool {
+    let needle = Data(text.utf8)
+    let deadline = Date().addingTimeInterval(seconds)
+    var searched = 0
+    while true {
+      lock.lock()
+      let from = max(0, searched - needle.count)
+      let found = collected.range(of: needle, in: from..<collected.count) != nil
+      searched = collected.count
+      lock.unlock()
+      if found { return true }
+      if Date() > deadline { return false }
+      usleep(10_000)
+    }
+  }
+
   init(arguments: [String]) throws {
     let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     process.executableURL = directory.appendingPathComponent("tide")
