@@ -174,6 +174,35 @@ struct BrowserTests {
     #expect(tide.output.contains(#"web> .login(.usernameChanged("ok"))"#))
   }
 
+  /// Two `tide --web` runs in one browser keep out of each other's way: each page keeps its own
+  /// run's token (two ports are two origins), where one cookie for 127.0.0.1 was replaced by the
+  /// other (issue 26).
+  @Test(.enabled(if: Chromium.isAvailable || required, "Debian's chromium is not installed"))
+  func twoRunsInOneBrowserKeepTheirOwnTokens() async throws {
+    try #require(Chromium.isAvailable, "TIDE_REQUIRE_BROWSER=1, but \(Chromium.path) is missing")
+    let first = try TideProcess(arguments: ["--web", "--clock", "real", "--no-color"])
+    let second = try TideProcess(arguments: ["--web", "--clock", "real", "--no-color"])
+    let browser = try Chromium()
+    try browser.navigate(to: first.url)
+    try browser.wait(for: "!document.getElementById('login').hidden", "the first run's page")
+    try browser.navigate(to: second.url)
+    try browser.wait(for: "!document.getElementById('login').hidden", "the second run's page")
+    // Back to the first run's page, opened by its address without the token: it still has its
+    // own, and works.
+    try browser.navigate(to: first.origin + "/app/")
+    try browser.wait(
+      for: "document.getElementById('status').textContent === 'live'", "the first page live")
+    try browser.type("one", into: "username")
+    #expect(first.waitForOutput(#"web> .login(.usernameChanged("one"))"#, within: 20))
+    try browser.navigate(to: second.origin + "/app/")
+    try browser.wait(
+      for: "document.getElementById('status').textContent === 'live'", "the second page live")
+    try browser.type("two", into: "username")
+    #expect(second.waitForOutput(#"web> .login(.usernameChanged("two"))"#, within: 20))
+    #expect(!first.output.contains("two"))
+    #expect(!second.output.contains(#"usernameChanged("one")"#))
+  }
+
   /// Writes a screenshot for the README when `TIDE_RECORD_SCREENSHOTS=1`.
   static func record(_ browser: Chromium, as name: String) throws {
     guard ProcessInfo.processInfo.environment["TIDE_RECORD_SCREENSHOTS"] == "1" else { return }
