@@ -1,4 +1,5 @@
 import Foundation
+import TideExplore
 
 /// What a second front (the web front in TideWeb) needs of a running REPL: it sends lines as a
 /// page, follows every change, and reads the session as JSON. All of it goes through the same
@@ -74,19 +75,42 @@ extension REPL {
   /// end (`null` while running) and whether they were cancelled, in milliseconds of the
   /// session's clock.
   package var webEffects: String { session.effectsJSON }
+}
 
+extension REPL {
   /// The session as a TestStore test, as `:export-test` writes it, but with every secret as the
-  /// editor placeholder `<#secret#>`: secrets never leave the REPL.
+  /// editor placeholder `<#secret#>` (secrets never leave the REPL), written a step at a time
+  /// with the main actor handed back every couple of milliseconds, so that a long session's
+  /// download does not hold up the REPL's lines. It is the session as it was when the download
+  /// started.
   ///
-  /// - Returns: The test's source, or why there is none.
-  package func webExportTest(byteLimit: Int = .max) -> Result<String, REPLWebExportError> {
+  /// - Parameter byteLimit: The most bytes the test may have; past it, the writing stops and
+  ///   the download is refused.
+  package func webExportTestIncrementally(byteLimit: Int) async -> Result<
+    String, REPLWebExportError
+  > {
+    var export: REPLTestExportInProgress
     do {
-      return .success(
-        try session.exportTest(
-          named: "replaysSession", secretPlaceholder: "<#secret#>", byteLimit: byteLimit))
+      export = try session.testExport(
+        named: "replaysSession", secretPlaceholder: "<#secret#>", byteLimit: byteLimit)
     } catch {
       return .failure(REPLWebExportError(message: error.message))
     }
+    let clock = ContinuousClock()
+    var turn = clock.now
+    for step in export.steps {
+      guard export.writer.write(step) else {
+        return .failure(REPLWebExportError(message: FeatureSessionErrors.tooLarge(byteLimit)))
+      }
+      if clock.now - turn > .milliseconds(2) {
+        await Task.yield()
+        turn = clock.now
+      }
+    }
+    guard let test = export.writer.finish(effectsStillRunning: export.effectsStillRunning) else {
+      return .failure(REPLWebExportError(message: FeatureSessionErrors.tooLarge(byteLimit)))
+    }
+    return .success(test)
   }
 }
 

@@ -73,11 +73,16 @@ public final class WebServer {
   public let token: String
   private var loop: EventLoop?
   private var isObserving = false
-  /// The downloaded test of the session as it is, built once however many download it, and
-  /// forgotten when the session changes.
-  private var testAnswer: HTTPResponse?
-  /// How many times the test was built for a download, for tests of the cache.
+  /// The downloaded test of the session as it was at `revision`: built once (a step at a time,
+  /// handing the main actor back) however many download it meanwhile or after, and forgotten
+  /// when the session changes.
+  private var testBuild: (revision: Int, answer: Task<HTTPResponse, Never>)?
+  /// Counts the session's changes.
+  private var revision = 0
+  /// How many times a build of the test started for a download, for tests of the cache.
   package private(set) var testsBuilt = 0
+  /// How many builds of the test are under way, handing the main actor back as they go.
+  package private(set) var testBuildsInProgress = 0
 
   /// Creates a server for `repl`; nothing listens until ``start()``.
   ///
@@ -137,7 +142,7 @@ public final class WebServer {
     if !isObserving {
       isObserving = true
       repl.onChange { [weak self] in
-        self?.testAnswer = nil
+        self?.revision += 1
         self?.publish()
       }
     }
@@ -205,22 +210,30 @@ public final class WebServer {
     case .effects:
       return .response(.json(repl.webEffects))
     case .test:
-      // Built once for the session as it is: a hundred downloads cost the main actor one.
-      if let testAnswer { return .response(testAnswer) }
-      testsBuilt += 1
-      let answer: HTTPResponse
-      switch repl.webExportTest(byteLimit: options.maximumTestSize) {
-      case .success(let source):
-        var response = HTTPResponse(
-          status: 200, contentType: "text/x-swift; charset=utf-8", body: Array(source.utf8))
-        response.headers.append(
-          ("Content-Disposition", "attachment; filename=\"ReplaysSessionTests.swift\""))
-        answer = response
-      case .failure(let error):
-        answer = .text(409, error.message)
+      // Built once for the session as it is: a hundred downloads cost the main actor one build,
+      // and that build hands the main actor back every few milliseconds.
+      if let testBuild, testBuild.revision == revision {
+        return .response(await testBuild.answer.value)
       }
-      testAnswer = answer
-      return .response(answer)
+      let repl = self.repl
+      let limit = options.maximumTestSize
+      let answer = Task { @MainActor [weak self] in
+        self?.testsBuilt += 1
+        self?.testBuildsInProgress += 1
+        defer { self?.testBuildsInProgress -= 1 }
+        switch await repl.webExportTestIncrementally(byteLimit: limit) {
+        case .success(let source):
+          var response = HTTPResponse(
+            status: 200, contentType: "text/x-swift; charset=utf-8", body: Array(source.utf8))
+          response.headers.append(
+            ("Content-Disposition", "attachment; filename=\"ReplaysSessionTests.swift\""))
+          return response
+        case .failure(let error):
+          return HTTPResponse.text(409, error.message)
+        }
+      }
+      testBuild = (revision, answer)
+      return .response(await answer.value)
     case .action(let line):
       if let failure = await repl.sendFromPage(line) {
         return .response(.text(422, failure))

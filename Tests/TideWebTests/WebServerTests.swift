@@ -196,6 +196,29 @@ struct WebServerTests {
     #expect(web.server.testsBuilt == 2)
   }
 
+  /// A long session's test is written a step at a time, handing the main actor back: a line
+  /// typed while it is being written is handled before the download is done.
+  @Test func aLineIsHandledWhileALongTestIsWritten() async throws {
+    let web = try WebFixture()
+    for index in 0..<2_000 {
+      _ = await web.repl.handle(".login(.usernameChanged(\"user\(index % 10)\"))")
+    }
+    let client = try LoopbackClient(port: web.port)
+    client.write(web.request("GET", "/api/test"))
+    // The build has started once it is counted; then a line comes.
+    while web.server.testsBuilt == 0 { await Task.yield() }
+    _ = await web.repl.handle(".login(.usernameChanged(\"line\"))")
+    let lineDone = web.repl.webStepCounts.total
+    // Built in one piece, the test would have been done before the line could start.
+    #expect(web.server.testBuildsInProgress == 1, "the line waited for the whole test")
+    let answer = Answer(await client.readToEnd())
+    #expect(answer.status == 200)
+    #expect(lineDone == 2_001)
+    // The download is the session as it was when it started: without the line's step.
+    #expect(answer.body.contains(#"usernameChanged("user9")"#))
+    #expect(!answer.body.contains(#"usernameChanged("line")"#))
+  }
+
   /// The test a page downloads is bounded: past the limit it is refused with the advice to use
   /// the REPL, and building it stops there (issue 26: one download of 607 MB took 112 s).
   @Test func aTestPastTheSizeLimitIsRefusedWithAdvice() async throws {

@@ -52,97 +52,16 @@ package enum TestExporter {
     checkingInvariants invariants: String? = nil,
     byteLimit: Int = .max
   ) -> String? {
-    var source = Inspector(redacts: secretPlaceholder != nil)
-    source.secretPlaceholder = secretPlaceholder
-    var lines =
-      ["// swift-format-ignore-file"]
-      + (header ?? [
-        "// Exported by `tide` (:export-test) from a session of the \(feature) feature,",
-        "// environment \(environmentName). Every step asserts its exact state change.",
-        "// It holds the values typed in the session, passwords included, so tide creates it",
-        "// readable by you only; keep it private.",
-      ]) + [""]
-    let modules = Set(imports + ["Testing", "Tide", "TideTesting"]).sorted()
-    lines += modules.map { "import \($0)" }
-    lines += [
-      "",
-      "@MainActor",
-      "@Test func \(name)() async {",
-    ]
-    // Declared only when something uses it, so the test compiles without a warning.
-    let advances = steps.contains { $0.time > .zero }
-    if advances || environment.contains("clock") { lines.append("  let clock = TestClock()") }
-    lines += preamble.map { "  " + $0 }
-    lines += [
-      "  let store = TestStore(",
-      "    initialState: \(initialStateExpression ?? source.source(initialState)),",
-      "    reducer: \(reducer),",
-      "    environment: \(environment)",
-      "  )",
-    ]
-    if let invariants {
-      lines +=
-        steps.isEmpty
-        ? ["  // The invariants, checked in the initial state."]
-        : [
-          "  // The schedule's actions with the invariants checked at every step, not every state:",
-          "  // the test fails while the bug is there and passes once the feature is fixed.",
-        ]
-      lines += [
-        "  store.exhaustivity = .off",
-        "  store.checkInvariants(\(invariants))",
-      ]
-    }
-    let skip = "  await store.skipReceivedActions()"
-    var time = Duration.zero
-    var size = 0
-    var counted = 0
+    var writer = TestWriter(
+      name: name, header: header, preamble: preamble, feature: feature,
+      environmentName: environmentName, imports: imports, reducer: reducer,
+      environment: environment, initialState: initialState,
+      initialStateExpression: initialStateExpression, steps: steps,
+      secretPlaceholder: secretPlaceholder, checkingInvariants: invariants, byteLimit: byteLimit)
     for step in steps {
-      while counted < lines.count {
-        size += lines[counted].utf8.count + 1
-        counted += 1
-      }
-      if size > byteLimit { return nil }
-      if step.time > time {
-        lines.append("  await clock.advance(by: \(literal(step.time - time)))")
-        time = step.time
-      }
-      if !step.statements.isEmpty {
-        lines += step.statements.map { "  " + $0 }
-        continue
-      }
-      if invariants != nil {
-        // Only what the schedule did: what the feature received and how the state changed may
-        // differ once it is fixed.
-        if step.received {
-          if lines.last != skip { lines.append(skip) }
-        } else {
-          lines.append("  await store.send(\(source.source(step.action)))")
-        }
-        continue
-      }
-      let call = step.received ? "receive" : "send"
-      let head = "  await store.\(call)(\(source.source(step.action)))"
-      let assignments = source.assignments(from: step.before, to: step.after)
-      switch assignments.count {
-      case 0:
-        lines.append(head)
-      case 1:
-        lines.append(head + " { " + assignments[0] + " }")
-      default:
-        lines.append(head + " {")
-        lines += assignments.map { "    " + $0 }
-        lines.append("  }")
-      }
+      guard writer.write(step) else { return nil }
     }
-    if invariants != nil, lines.last != skip { lines.append(skip) }
-    if effectsStillRunning {
-      lines.append("  // Effects were still running when the session was exported.")
-      lines.append("  await store.skipInFlightEffects()")
-    }
-    lines.append("}")
-    let text = lines.joined(separator: "\n") + "\n"
-    return text.utf8.count > byteLimit ? nil : text
+    return writer.finish(effectsStillRunning: effectsStillRunning)
   }
 
   /// A Swift Testing function name from a file's base name: `exported-login session` →
@@ -169,7 +88,7 @@ package enum TestExporter {
   ]
 
   /// `.milliseconds(800)`
-  private static func literal(_ duration: Duration) -> String {
+  static func literal(_ duration: Duration) -> String {
     Inspector(redacts: false).line(duration)
   }
 }

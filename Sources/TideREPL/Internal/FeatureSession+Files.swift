@@ -122,6 +122,22 @@ extension FeatureSession {
   func exportTest(
     named name: String, secretPlaceholder: String?, byteLimit: Int
   ) throws(InputError) -> String {
+    var export = try testExport(
+      named: name, secretPlaceholder: secretPlaceholder, byteLimit: byteLimit)
+    for step in export.steps {
+      guard export.writer.write(step) else {
+        throw InputError(message: FeatureSessionErrors.tooLarge(byteLimit), position: 0)
+      }
+    }
+    guard let test = export.writer.finish(effectsStillRunning: export.effectsStillRunning) else {
+      throw InputError(message: FeatureSessionErrors.tooLarge(byteLimit), position: 0)
+    }
+    return test
+  }
+
+  func testExport(
+    named name: String, secretPlaceholder: String?, byteLimit: Int
+  ) throws(InputError) -> REPLTestExportInProgress {
     guard let export = definition.export else {
       throw InputError(
         message: "\(featureName) does not describe how to export a test", position: 0)
@@ -173,21 +189,14 @@ extension FeatureSession {
         "// Secrets never reach the browser: each is \(secretPlaceholder!), which does not",
         "// compile until you type the value back (or use :export-test in the REPL).",
       ]
-    guard
-      let test = TestExporter.export(
-        name: name, header: header, preamble: explores ? ["let calls = ExploreCalls()"] : [],
-        feature: featureName, environmentName: environment,
-        imports: export.imports + (explores ? ["TideExplore"] : []), reducer: export.reducer,
-        environment: expression, initialState: definition.initialState,
-        initialStateExpression: export.initialState, steps: exported,
-        effectsStillRunning: !store.runningEffects.isEmpty, secretPlaceholder: secretPlaceholder,
-        byteLimit: byteLimit)
-    else {
-      throw InputError(
-        message:
-          "the session's test would be larger than \(byteLimit) bytes; export it in the REPL with :export-test, which writes a file",
-        position: 0)
-    }
-    return test
+    let writer = TestWriter(
+      name: name, header: header, preamble: explores ? ["let calls = ExploreCalls()"] : [],
+      feature: featureName, environmentName: environment,
+      imports: export.imports + (explores ? ["TideExplore"] : []), reducer: export.reducer,
+      environment: expression, initialState: definition.initialState,
+      initialStateExpression: export.initialState, steps: exported,
+      secretPlaceholder: secretPlaceholder, checkingInvariants: nil, byteLimit: byteLimit)
+    return REPLTestExportInProgress(
+      writer: writer, steps: exported, effectsStillRunning: !store.runningEffects.isEmpty)
   }
 }

@@ -33,6 +33,11 @@ protocol REPLSession: AnyObject {
   func exportTest(
     named name: String, secretPlaceholder: String?, byteLimit: Int
   ) throws(InputError) -> String
+  /// The session's test, its head written and its steps still to write: for a writer that
+  /// hands the main actor back between steps.
+  func testExport(
+    named name: String, secretPlaceholder: String?, byteLimit: Int
+  ) throws(InputError) -> REPLTestExportInProgress
   /// How many steps the history has, and how many led to the current state.
   var stepCounts: (total: Int, cursor: Int) { get }
   /// The view state as JSON with secrets as `null`, or `nil` when the feature has no view.
