@@ -35,7 +35,9 @@ public struct GeneratedAction<State, Action> {
   let samples: (State) -> [Action]
   let simpler: (_ action: Action, _ state: State) -> [Action]
 
-  /// Actions carrying strings of characters from `alphabet`, of a length in `length`.
+  /// Actions carrying strings of characters from `alphabet`, of a length in `length`: the
+  /// number of characters drawn. Characters that join when side by side (a carriage return then
+  /// a line feed, two regional indicators) make a string Swift counts as shorter.
   ///
   /// Exhaustive mode tries the shortest string of the alphabet's first character and, at the
   /// shortest non-empty length, one string of each of the alphabet's first three characters.
@@ -96,6 +98,28 @@ public struct GeneratedAction<State, Action> {
           candidates.append(String(current[half...]))
           candidates.append(String(current[..<half]))
         }
+        // A long string is shrunk by halves, quarters and its plainest form only: removing or
+        // replacing each character would make a candidate per character, each as long as the
+        // string.
+        guard current.count <= Self.characterByCharacter else {
+          let quarter = current.count / 4
+          for start in stride(from: 0, to: current.count, by: max(quarter, 1)).prefix(4) {
+            candidates.append(
+              String(current[..<start] + current[min(start + quarter, current.count)...]))
+          }
+          // Shorter by a half, a quarter, an eighth… down to one character: the shortest that
+          // still fails is found in a number of tries that grows with the length's logarithm.
+          var cut = current.count / 2
+          while cut > 0 {
+            candidates.append(String(current.prefix(current.count - cut)))
+            cut /= 2
+          }
+          if let firstCharacter = characters.first {
+            candidates.append(String(repeating: String(firstCharacter), count: current.count))
+          }
+          return unique(candidates.filter { length.contains($0.count) && $0 != text })
+            .map(path.embed)
+        }
         for index in current.indices {
           var shorter = current
           shorter.remove(at: index)
@@ -141,7 +165,11 @@ public struct GeneratedAction<State, Action> {
       },
       samples: { _ in unique([target, range.lowerBound, range.upperBound]).map(path.embed) },
       simpler: { action, _ in
-        guard let value = path.extract(action), value != target else { return [] }
+        // A value outside the range (a literal action, another generator's) is not this
+        // generator's to shrink; inside it, no difference below overflows.
+        guard let value = path.extract(action), value != target, range.contains(value) else {
+          return []
+        }
         let step = value > target ? -1 : 1
         let halfway = target + (value - target) / 2
         return unique([target, halfway, value + step].filter { $0 != value && range.contains($0) })
@@ -180,7 +208,11 @@ public struct GeneratedAction<State, Action> {
 
   /// The longest string `.string` draws: longer ones would make each step of a run cost
   /// megabytes.
-  public static var maximumLength: Int { 1_000_000 }
+  public static var maximumLength: Int { 100_000 }
+
+  /// The longest string shrunk a character at a time; longer ones are shrunk by halves and
+  /// quarters.
+  static var characterByCharacter: Int { 64 }
 
   private static func invalid(_ description: String, _ problem: String) -> Self {
     Self(

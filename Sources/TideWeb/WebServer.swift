@@ -39,6 +39,9 @@ public final class WebServer {
     /// The most bytes the downloaded test may have; a larger session is refused with 409 and
     /// the advice to use `:export-test`, before its test is built whole.
     public var maximumTestSize: Int
+    /// The most bytes of steps one answer to the inspector holds (one step at least); the
+    /// inspector asks for the rest from where an answer ends.
+    public var maximumStepsAnswer: Int
 
     /// Creates options.
     ///
@@ -53,10 +56,11 @@ public final class WebServer {
     ///   - requestTimeout: How long a request may take to arrive.
     ///   - answerTimeout: How long an answer may go unread.
     ///   - maximumTestSize: The most bytes the downloaded test may have.
+    ///   - maximumStepsAnswer: The most bytes of steps one answer holds.
     public init(
       port: UInt16 = 0, token: String? = nil, maximumConnections: Int = 128,
       requestTimeout: Duration = .seconds(5), answerTimeout: Duration = .seconds(10),
-      maximumTestSize: Int = 16 << 20
+      maximumTestSize: Int = 16 << 20, maximumStepsAnswer: Int = 4 << 20
     ) {
       self.port = port
       self.token = token
@@ -64,6 +68,7 @@ public final class WebServer {
       self.requestTimeout = requestTimeout
       self.answerTimeout = answerTimeout
       self.maximumTestSize = maximumTestSize
+      self.maximumStepsAnswer = maximumStepsAnswer
     }
   }
 
@@ -202,7 +207,18 @@ public final class WebServer {
       return .response(.json(sessionJSON()))
     case .steps(let from, let to):
       let counts = repl.webStepCounts
-      let steps = from > to ? [] : repl.webSteps(from...to)
+      // Steps until the answer holds `maximumStepsAnswer` bytes (one at least): a page of steps
+      // of a large state is bounded, and the page asks for the rest from where it ends.
+      var steps: [String] = []
+      var size = 0
+      if from <= to {
+        for number in from...to {
+          guard let step = repl.webSteps(number...number).first else { break }
+          steps.append(step)
+          size += step.utf8.count
+          if size >= options.maximumStepsAnswer { break }
+        }
+      }
       return .response(
         .json(
           "{\"total\":\(counts.total),\"cursor\":\(counts.cursor),\"steps\":["

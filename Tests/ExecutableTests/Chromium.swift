@@ -157,7 +157,12 @@ final class Chromium {
     while Date() < deadline {
       // Until the page has loaded, what the condition reads may not exist yet.
       let check = "(() => { try { return Boolean(\(condition)); } catch { return false; } })()"
-      if try evaluate(check) as? Bool == true { return }
+      do {
+        if try evaluate(check) as? Bool == true { return }
+      } catch let failure as Failure where failure.description.contains("navigated or closed") {
+        // The page was replaced while it was asked (tide's first page hands its token over and
+        // moves on): ask the next one.
+      }
       usleep(20_000)
     }
     let text = (try? evaluate("document.body.innerText")) as? String ?? ""

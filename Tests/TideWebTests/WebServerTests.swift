@@ -219,6 +219,30 @@ struct WebServerTests {
     #expect(!answer.body.contains(#"usernameChanged("line")"#))
   }
 
+  /// A page of steps is bounded in bytes: steps of a large state come in several answers, each
+  /// starting where the last ended (a hostile review got 36 MB in one answer, built in 16 s).
+  @Test func aPageOfLargeStepsComesInBoundedAnswers() async throws {
+    let web = try WebFixture(options: WebServer.Options(maximumStepsAnswer: 200_000))
+    let big = String(repeating: "a", count: 20_000)
+    for index in 0..<30 {
+      _ = await web.repl.handle(".login(.usernameChanged(\"\(big)\(index)\"))")
+    }
+    var next = 1
+    var answers = 0
+    while next <= 30 {
+      let answer = try await web.send("GET", "/api/steps?from=\(next)&to=30")
+      #expect(answer.status == 200)
+      #expect(answer.body.utf8.count < 400_000, "an answer of \(answer.body.utf8.count) bytes")
+      let numbers = answer.body.matches(of: /"number":(\d+)/).compactMap { Int($0.1) }
+      #expect(numbers.first == next)
+      guard let last = numbers.last, last >= next else { break }
+      next = last + 1
+      answers += 1
+    }
+    #expect(next == 31)
+    #expect(answers > 1)
+  }
+
   /// The test a page downloads is bounded: past the limit it is refused with the advice to use
   /// the REPL, and building it stops there (issue 26: one download of 607 MB took 112 s).
   @Test func aTestPastTheSizeLimitIsRefusedWithAdvice() async throws {

@@ -32,8 +32,12 @@ async function loadPage(page) {
   if (loading.has(page)) return;
   loading.add(page);
   try {
-    const from = page * PAGE + 1;
-    const data = await Tide.getJSON(`/api/steps?from=${from}&to=${from + PAGE - 1}`);
+    // From the first step of the page not loaded yet: an answer holds at most 4 MiB of steps,
+    // so a page of large states comes in several answers.
+    const start = page * PAGE + 1;
+    let from = start;
+    while (from < start + PAGE && cache.has(from)) from += 1;
+    const data = await Tide.getJSON(`/api/steps?from=${from}&to=${start + PAGE - 1}`);
     for (const step of data.steps) cache.set(step.number, step);
   } catch (error) {
     showMessage(error.message);
