@@ -52,7 +52,7 @@ let package = Package(
     // Fronts: the REPL engine, the web front beside it, and the executables.
     .target(name: "TideREPL", dependencies: ["Tide", "TideInspect", "TideExplore"]),
     .target(
-      name: "TideWeb", dependencies: ["TideREPL", "TideInspect"],
+      name: "TideWeb", dependencies: ["Tide", "TideREPL", "TideInspect"],
       resources: [
         .copy("Resources/inspector.html"), .copy("Resources/inspector.js"),
         .copy("Resources/tide.js"), .copy("Resources/tide.css"), .copy("Resources/handover.js"),

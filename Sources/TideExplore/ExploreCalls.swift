@@ -1,4 +1,3 @@
-import Synchronization
 import Tide
 import TideInspect
 
@@ -60,7 +59,7 @@ public final class ExploreCalls: Sendable {
       let outcomeCount: Int
       private let makeDescription: @Sendable () -> String
       private let makeLabels: [@Sendable () -> String]
-      private let cache = Mutex<(description: String?, outcomes: [String]?)>((nil, nil))
+      private let cache = Lock<(description: String?, outcomes: [String]?)>((nil, nil))
 
       init(
         outcomeCount: Int, description: @escaping @Sendable () -> String,
@@ -105,7 +104,7 @@ public final class ExploreCalls: Sendable {
     var cancelled: Set<Int> = []
   }
 
-  private let storage = Mutex(Storage())
+  private let storage = Lock(Storage())
 
   /// A set of calls with none waiting.
   ///

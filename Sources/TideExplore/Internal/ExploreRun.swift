@@ -1,4 +1,3 @@
-import Synchronization
 import Tide
 import TideInspect
 
@@ -377,7 +376,7 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
 
 /// The runtime issues reported during a step.
 final class IssueLog: Sendable {
-  private let messages = Mutex<[String]>([])
+  private let messages = Lock<[String]>([])
 
   func append(_ message: String) {
     messages.withLock { $0.append(message) }

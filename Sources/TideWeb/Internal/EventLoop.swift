@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import Tide
 
 #if canImport(Glibc)
   import Glibc
@@ -50,7 +51,7 @@ final class EventLoop: @unchecked Sendable {
   private let wakeWrite: Int32
   private let limits: Limits
   private let handler: Handler
-  private let inbox = Mutex<[Command]>([])
+  private let inbox = Lock<[Command]>([])
   /// How many connections are event streams, or are about to be (a `startStream` submitted and
   /// not yet processed), readable from any thread.
   private let streams = Atomic<Int>(0)
