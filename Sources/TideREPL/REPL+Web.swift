@@ -100,7 +100,7 @@ extension REPL {
     var turn = clock.now
     for step in export.steps {
       guard export.writer.write(step) else {
-        return .failure(REPLWebExportError(message: FeatureSessionErrors.tooLarge(byteLimit)))
+        return .failure(REPLWebExportError(message: Self.tooLarge(byteLimit)))
       }
       if clock.now - turn > .milliseconds(2) {
         await Task.yield()
@@ -108,9 +108,17 @@ extension REPL {
       }
     }
     guard let test = export.writer.finish(effectsStillRunning: export.effectsStillRunning) else {
-      return .failure(REPLWebExportError(message: FeatureSessionErrors.tooLarge(byteLimit)))
+      return .failure(REPLWebExportError(message: Self.tooLarge(byteLimit)))
     }
     return .success(test)
+  }
+}
+
+extension REPL {
+  /// Why a page's download of the test was refused: it would pass `byteLimit` bytes.
+  fileprivate static func tooLarge(_ byteLimit: Int) -> String {
+    "the session's test would be larger than \(byteLimit) bytes; export it in the REPL with "
+      + ":export-test, which writes a file"
   }
 }
 

@@ -521,7 +521,7 @@ public final class REPL {
     }
     let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
     let name = TestExporter.testName(from: base)
-    let source = try session.exportTest(named: name, secretPlaceholder: nil, byteLimit: .max)
+    let source = try session.exportTest(named: name, secretPlaceholder: nil)
     try FileAccess.write(
       source, to: path,
       existing: replacing ? .replace : .keep(hint: ":export-test! \(path) replaces it"))

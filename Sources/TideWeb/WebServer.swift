@@ -126,13 +126,6 @@ public final class WebServer {
               loop.submit(.respond(connection: connection, .text(503, "the server is stopping")))
               return
             }
-            if case .events = work {
-              // The first event is built and the stream submitted in one turn of the main actor,
-              // so a change published after it reaches the stream as its next event.
-              loop.submit(
-                .startStream(connection: connection, first: Self.event(self.sessionJSON())))
-              return
-            }
             switch await self.answerOnMain(work) {
             case .response(let response):
               loop.submit(.respond(connection: connection, response))
@@ -202,6 +195,9 @@ public final class WebServer {
       let policy = AccessPolicy(port: port ?? 0, token: token)
       return .response(policy.handOverPage(next: repl.webPage == nil ? "/inspector" : "/app/"))
     case .events:
+      // Built here and submitted by the caller in the same turn of the main actor (nothing
+      // between suspends), and the loop counts the stream from its submission: a change
+      // published after this reaches the stream as its next event.
       return .stream(first: Self.event(sessionJSON()))
     case .session:
       return .response(.json(sessionJSON()))

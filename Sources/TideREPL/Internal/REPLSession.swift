@@ -30,9 +30,7 @@ protocol REPLSession: AnyObject {
   func sessionFile() -> String
   func load(_ file: SessionFile) async throws(InputError)
   /// A TestStore test of the session; secrets print as `secretPlaceholder` when one is given.
-  func exportTest(
-    named name: String, secretPlaceholder: String?, byteLimit: Int
-  ) throws(InputError) -> String
+  func exportTest(named name: String, secretPlaceholder: String?) throws(InputError) -> String
   /// The session's test, its head written and its steps still to write: for a writer that
   /// hands the main actor back between steps.
   func testExport(
