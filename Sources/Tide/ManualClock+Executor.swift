@@ -40,6 +40,7 @@ extension ManualClock: TaskExecutor {
   ///
   /// The owner of a clock (a `TestStore`) calls it when it goes away, so that the effects it
   /// cancelled wind down and free what they hold instead of waiting for a drain that never comes.
+  @usableFromInline
   package func abandonReadyWork() {
     let work = storage.withLock { storage in
       storage.isAbandoned = true

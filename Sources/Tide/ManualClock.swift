@@ -110,6 +110,7 @@ public final class ManualClock: Clock, Sendable {
   /// - Returns: Whether it finished within the limit.
   @MainActor
   @discardableResult
+  @usableFromInline
   package func advance(to deadline: Instant, jobLimit: Int) async -> Bool {
     var budget = jobLimit
     budget -= await runReadyWork(jobLimit: budget)
@@ -183,6 +184,7 @@ public final class ManualClock: Clock, Sendable {
 
   /// The deadline of the earliest sleeper, or `nil` when nothing sleeps: where `advance(to:)`
   /// would wake something next.
+  @usableFromInline
   package var nextDeadline: Instant? {
     storage.withLock { $0.earliestDeadline }
   }
@@ -216,6 +218,7 @@ public final class ManualClock: Clock, Sendable {
   /// - Returns: How many jobs and deliveries ran.
   @MainActor
   @discardableResult
+  @usableFromInline
   package func runReadyWork(jobLimit: Int = .max) async -> Int {
     var total = 0
     while true {

@@ -104,6 +104,7 @@ public final class Store<State, Action: Sendable> {
 
   /// Creates a store on `clock` that reports every reduction, on the main actor, as it happens:
   /// how a tool such as the REPL records a session step by step.
+  @usableFromInline
   package convenience init<Environment>(
     initialState: State,
     reducer: Reducer<State, Action, Environment>,
@@ -162,6 +163,7 @@ public final class Store<State, Action: Sendable> {
   /// The state, read without recording anything for Observation: for tools (the explorer, the
   /// REPL) that read the state after every step and render nothing. A recorded read of the whole
   /// state costs one `==` of it after the next batch.
+  @usableFromInline
   package var untrackedState: State { currentState }
 
   /// The current state, without recording a read for Observation.
@@ -293,6 +295,7 @@ public final class Store<State, Action: Sendable> {
 
 extension Store {
   /// Cancels every running effect (tools such as the REPL use it when they rebuild a store).
+  @usableFromInline
   package func cancelRunningEffects() {
     core.effects.cancelAll()
   }

@@ -32,6 +32,7 @@ public final class ExploreCalls: Sendable {
     /// The labels of the outcomes it can have, in the order the environment declared them.
     public var outcomes: [String] { details.outcomes }
     /// How many outcomes it can have.
+    @usableFromInline
     package var outcomeCount: Int { details.outcomeCount }
     /// Which call of its name it is, counting from 1 in the order the calls were made: what an
     /// exported test resolves it by, `calls.resolve("login", number: 2, outcome: …)`.
@@ -195,6 +196,7 @@ public final class ExploreCalls: Sendable {
 
   /// Ends a waiting call with one of its outcomes. Returns `false` when no such call waits.
   @discardableResult
+  @usableFromInline
   package func resume(_ pending: Pending, outcome: Int) -> Bool {
     let waiting = storage.withLock { storage -> Waiting? in
       guard let index = storage.waiting.firstIndex(where: { $0.pending.id == pending.id }),

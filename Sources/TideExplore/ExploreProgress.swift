@@ -77,16 +77,19 @@ public struct ExploreProgress: Sendable, Equatable {
 
 /// Calls a progress handler at most every `interval` of real time, and once at the end.
 @MainActor
+@usableFromInline
 struct ProgressThrottle {
   let handler: (@MainActor (ExploreProgress) -> Void)?
   let start = ContinuousClock.now
   var last = ContinuousClock.now
   var interval = Duration.milliseconds(100)
 
+  @usableFromInline
   init(_ handler: (@MainActor (ExploreProgress) -> Void)?) {
     self.handler = handler
   }
 
+  @usableFromInline
   mutating func report(runs: Int, steps: Int, distinct: Int? = nil, force: Bool = false) {
     guard let handler else { return }
     let now = ContinuousClock.now

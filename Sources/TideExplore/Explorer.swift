@@ -24,17 +24,20 @@ import TideInspect
 /// ```
 @MainActor
 public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environment> {
-  let initialState: State
-  let reducer: Reducer<State, Action, Environment>
+  @usableFromInline let initialState: State
+  @usableFromInline let reducer: Reducer<State, Action, Environment>
+  @usableFromInline
   package let environment: (ExploreCalls, any Clock<Duration>) -> Environment
-  let actions: (State) -> [Action]
-  let generated: [GeneratedAction<State, Action>]
+  @usableFromInline let actions: (State) -> [Action]
+  @usableFromInline let generated: [GeneratedAction<State, Action>]
   let invariants: [Invariant<State, Action>]
   /// The state invariants' checks, by name: split from the transition invariants once, not
   /// matched on every step.
-  private(set) var stateChecks: [(name: String, holds: (State, RunningEffects) -> Bool)] = []
+  @usableFromInline private(set) var stateChecks:
+    [(name: String, holds: (State, RunningEffects) -> Bool)] = []
   /// The transition invariants' checks, by name.
-  private(set) var transitionChecks: [(name: String, holds: (State, Action, State) -> Bool)] = []
+  @usableFromInline private(set) var transitionChecks:
+    [(name: String, holds: (State, Action, State) -> Bool)] = []
   /// The names of effects that run for ever on purpose (a poller, a timer): still running when a
   /// run ends is not a failure for them.
   let endless: Set<String>
@@ -44,7 +47,7 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
   package let name: String
   let inspector = Inspector(redacts: false)
   /// How many steps a run may take at its end to let waiting calls and timers finish.
-  var settleLimit = 64
+  @usableFromInline var settleLimit = 64
 
   /// An explorer of a feature.
   ///
@@ -121,7 +124,7 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
 
   /// Whether a running effect is one declared endless: one of the `.run` effects it is made of
   /// has a name in ``endless``.
-  func isEndless(_ running: RunningEffect) -> Bool {
+  @usableFromInline func isEndless(_ running: RunningEffect) -> Bool {
     running.names.contains(where: endless.contains)
   }
 

@@ -31,7 +31,7 @@ public struct GeneratedAction<State, Action> {
   /// Why the generator cannot make anything, when it cannot: the exploration reports it
   /// instead of running.
   let problem: String?
-  let draw: (State, inout SeededRandom) -> Action?
+  @usableFromInline let draw: (State, inout SeededRandom) -> Action?
   let samples: (State) -> [Action]
   let simpler: (_ action: Action, _ state: State) -> [Action]
 

@@ -6,6 +6,7 @@ import TideInspect
 /// Apps print a runtime warning; `TestStore` installs a reporter that fails the running test; the
 /// REPL shows them inline. The reporter is a task local, so effects inherit the one in force when
 /// they were started.
+@usableFromInline
 package struct IssueReporter: Sendable {
   private let handler: @Sendable (_ message: String, _ location: SourceCodeLocation?) -> Void
 
@@ -24,6 +25,16 @@ package struct IssueReporter: Sendable {
   }
 
   @TaskLocal package static var current: IssueReporter = .runtimeWarning
+
+  /// Runs `operation` with `reporter` as the current reporter: ``current``'s `withValue`, for
+  /// code inlined into other modules, which cannot name the task local's projection.
+  @usableFromInline
+  package static func withCurrent<Result>(
+    _ reporter: IssueReporter, isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> Result
+  ) async rethrows -> Result {
+    try await $current.withValue(reporter, operation: operation)
+  }
 }
 
 /// Describes a value (an action, an error, an effect's name or identifier) the way Swift code

@@ -1,12 +1,15 @@
 /// A small, fast, seedable generator (SplitMix64), so that a failing scenario can be replayed
 /// from the seed it prints.
+@usableFromInline
 package struct SeededRandom: RandomNumberGenerator {
   private var state: UInt64
 
+  @usableFromInline
   package init(seed: UInt64) {
     state = seed
   }
 
+  @usableFromInline
   package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     return Self.mix(state)
@@ -19,6 +22,7 @@ package struct SeededRandom: RandomNumberGenerator {
   /// - Parameters:
   ///   - seed: The search's seed.
   ///   - run: The run's index.
+  @usableFromInline
   package static func seed(_ seed: UInt64, run: Int) -> UInt64 {
     mix(seed ^ mix(UInt64(truncatingIfNeeded: run) &+ 0x632B_E59B_D9B4_E019))
   }

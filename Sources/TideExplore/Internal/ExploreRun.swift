@@ -4,8 +4,10 @@ import TideInspect
 /// One execution of a schedule: a store on its own virtual clock, whose environment's calls wait
 /// for the explorer, with every transition recorded and every invariant checked.
 @MainActor
+@usableFromInline
 final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environment> {
   /// A reduced action, with the states around it and when it happened.
+  @usableFromInline
   struct Transition {
     let received: Bool
     let action: Action
@@ -13,10 +15,21 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
     let after: State
     let time: Duration
     /// The step of the schedule during which it happened (its index).
-    let step: Int
+    @usableFromInline let step: Int
+
+    @usableFromInline
+    init(received: Bool, action: Action, before: State, after: State, time: Duration, step: Int) {
+      self.received = received
+      self.action = action
+      self.before = before
+      self.after = after
+      self.time = time
+      self.step = step
+    }
   }
 
   /// What went wrong, at which step.
+  @usableFromInline
   struct Failure {
     let kind: ExploreFailureKind
     /// The index of the step that broke it.
@@ -25,26 +38,35 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
     /// in a state that breaks a state invariant.
     let transition: Transition?
     let state: State
+
+    @usableFromInline
+    init(kind: ExploreFailureKind, step: Int, transition: Transition?, state: State) {
+      self.kind = kind
+      self.step = step
+      self.transition = transition
+      self.state = state
+    }
   }
 
-  let explorer: Explorer<State, Action, Environment>
-  let clock = ManualClock()
-  let calls = ExploreCalls()
+  @usableFromInline let explorer: Explorer<State, Action, Environment>
+  @usableFromInline let clock = ManualClock()
+  @usableFromInline let calls = ExploreCalls()
   /// The store. Not a `lazy var`: in the explorer's unspecialized generic code, each read of a
   /// lazy property looks up the metadata of its optional storage, and a step reads it often.
-  let store: Store<State, Action>
+  @usableFromInline let store: Store<State, Action>
   /// Where the store's reducer hook finds this run, which does not exist yet when the store is
   /// made.
-  private let hook: ReductionHook<State, Action>
+  @usableFromInline let hook: ReductionHook<State, Action>
   /// A step as a run takes it: a resolution holds the waiting call itself, so that a run that
   /// passes prints neither the call nor its outcome.
+  @usableFromInline
   enum Choice {
     case send(Action)
     case advance
     case resolve(ExploreCalls.Pending, outcome: Int)
 
     /// The step as reports and schedules name it.
-    var step: ExploreStep<Action> {
+    @usableFromInline var step: ExploreStep<Action> {
       switch self {
       case .send(let action): .send(action)
       case .advance: .advance
@@ -56,32 +78,32 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
     }
   }
 
-  private(set) var transitions: [Transition] = []
+  @usableFromInline var transitions: [Transition] = []
   /// The steps that applied, in order; a step that could not (no such call waits, no timer
   /// sleeps) is left out.
-  private(set) var applied: [Choice] = []
+  @usableFromInline var applied: [Choice] = []
   /// When each applied step ran, by index in `applied`.
-  private(set) var times: [Duration] = []
-  private(set) var failure: Failure? {
+  @usableFromInline var times: [Duration] = []
+  @usableFromInline var failure: Failure? {
     didSet { hasFailed = failure != nil }
   }
   /// Whether a resolution whose call is not waiting ends the oldest waiting call of the same
   /// name instead (see ``Explorer/run(_:settling:lenient:)``).
-  var resolvesLeniently = false
+  @usableFromInline var resolvesLeniently = false
   /// Whether ``failure`` is set: what the loops check after every step, without the generic
   /// optional's metadata look-up that reading `failure` costs in unspecialized code.
-  private(set) var hasFailed = false
+  @usableFromInline var hasFailed = false
   /// Where in `applied` the run started ending as a test must (``settle(limit:)``): the steps
   /// from there on are not part of the schedule.
-  private(set) var settleStart: Int?
+  @usableFromInline var settleStart: Int?
   /// The effects running once the step that failed had settled: what an exported test must
   /// skip at its end.
-  private(set) var runningAfterFailure: [String] = []
-  private var sending = false
-  private let issues = IssueLog()
+  @usableFromInline var runningAfterFailure: [String] = []
+  @usableFromInline var sending = false
+  @usableFromInline let issues = IssueLog()
   /// Reports the runtime's issues into `issues`: made once, used for every step.
-  private let reporter: IssueReporter
-  private let start: ManualClock.Instant
+  @usableFromInline let reporter: IssueReporter
+  @usableFromInline let start: ManualClock.Instant
 
   /// A run at the initial state.
   ///
@@ -92,13 +114,13 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   ///   - state: The state to start in instead of the explorer's initial state: a configuration
   ///     with nothing running, nothing waiting and no timer, of a feature whose environment
   ///     holds nothing (see ``Explorer/restartsFromState``).
+  @inlinable
   init(
     _ explorer: Explorer<State, Action, Environment>, checkingInitialState: Bool = true,
     from state: State? = nil
   ) {
     self.explorer = explorer
-    let issues = self.issues
-    reporter = IssueReporter { message, _ in issues.append(message) }
+    reporter = issues.reporter
     let hook = ReductionHook<State, Action>()
     self.hook = hook
     store = Store(
@@ -112,15 +134,16 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
     if checkingInitialState { check(step: -1) }
   }
 
-  var state: State { store.untrackedState }
-  var now: Duration { start.duration(to: clock.now) }
+  @inlinable var state: State { store.untrackedState }
+  @inlinable var now: Duration { start.duration(to: clock.now) }
 
   /// Whether steps are checked and their transitions kept. Exhaustive mode turns it off while
   /// it replays a schedule's prefix: every configuration on it was checked when it was first
   /// reached, and a deterministic feature reaches it again the same way.
-  var isReplayingPrefix = false
+  @usableFromInline var isReplayingPrefix = false
 
-  private func reduced(_ action: Action, before: State, after: State) {
+  @inlinable
+  func reduced(_ action: Action, before: State, after: State) {
     guard !isReplayingPrefix else {
       sending = false
       return
@@ -160,6 +183,7 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   /// One of ``choices()`` at random, as random mode picks: first a kind among those open (send,
   /// advance the clock, resolve a call), then a choice of that kind. Nothing is printed: a call
   /// and its outcome are printed only if a report needs them.
+  @inlinable
   func randomChoice(using random: inout SeededRandom) -> Choice? {
     let state = store.untrackedState
     let actions = explorer.actions(state)
@@ -222,10 +246,10 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
 
   /// Runs a choice and everything it lets run, then checks the state invariants. Returns whether
   /// it applied.
-  @discardableResult
+  @inlinable @discardableResult
   func apply(_ choice: Choice) async -> Bool {
     guard !hasFailed else { return false }
-    let ran = await IssueReporter.$current.withValue(reporter) { () async -> Bool in
+    let ran = await IssueReporter.withCurrent(reporter) { () async -> Bool in
       switch choice {
       case .send(let action):
         record(choice)
@@ -257,15 +281,17 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
 
   /// The most jobs one step may run: real effects run a handful; an effect looping on
   /// `Task.yield()` runs them for ever, and is stopped here and reported.
-  static var jobLimit: Int { 100_000 }
+  @inlinable static var jobLimit: Int { 100_000 }
 
-  private func runReadyWork() async {
+  @inlinable
+  func runReadyWork() async {
     if await clock.runReadyWork(jobLimit: Self.jobLimit) >= Self.jobLimit { noteSpinning() }
   }
 
   /// Reports an effect that keeps running without waiting, with the effects running, and ends
   /// the run: its jobs are abandoned when the run is torn down.
-  private func noteSpinning() {
+  @usableFromInline
+  func noteSpinning() {
     let running = store.runningEffects.map { "  Running: \($0)" }.joined(separator: "\n")
     issues.append(
       """
@@ -281,16 +307,18 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
 
   /// Whether every step's transitions are kept, as a report and its exported test need; random
   /// mode's runs keep only the current step's (its failure is reported from a run made again).
-  var keepsTransitions = true
+  @usableFromInline var keepsTransitions = true
 
-  private func record(_ choice: Choice) {
+  @inlinable
+  func record(_ choice: Choice) {
     if !keepsTransitions { transitions.removeAll(keepingCapacity: true) }
     applied.append(choice)
     times.append(now)
   }
 
   /// Checks the state invariants after `step` (`-1`: the initial state, before any step).
-  private func check(step: Int) {
+  @inlinable
+  func check(step: Int) {
     guard !hasFailed else { return }
     let reported = issues.take()
     if let message = reported.first {
@@ -313,6 +341,7 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   /// Lets the run end as a test must: resolves waiting calls with their first outcome and
   /// advances through timers, up to `limit` steps; effects still running after that are a
   /// failure.
+  @inlinable
   func settle(limit: Int) async {
     if settleStart == nil { settleStart = applied.count }
     var steps = 0
@@ -342,6 +371,7 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
 
   /// The schedule that led to `failure`: its steps up to the one that failed, without the steps
   /// that ended the run.
+  @usableFromInline
   func schedule(to failure: Failure) -> [ExploreStep<Action>] {
     applied.prefix(min(failure.step + 1, settleStart ?? .max)).map(\.step)
   }
@@ -368,6 +398,7 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   /// to the global executor, where they wind down and free what they hold. Not run here: that
   /// would be work on the main actor for effects whose actions nobody reads any more (and a
   /// main-actor turn for any of them that was waiting there).
+  @inlinable
   func tearDown() async {
     store.cancelRunningEffects()
     clock.abandonReadyWork()
@@ -375,13 +406,24 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
 }
 
 /// The runtime issues reported during a step.
+@usableFromInline
 final class IssueLog: Sendable {
   private let messages = Lock<[String]>([])
 
+  @usableFromInline init() {}
+
+  @usableFromInline
   func append(_ message: String) {
     messages.withLock { $0.append(message) }
   }
 
+  /// Reports the runtime's issues into this log.
+  @usableFromInline
+  var reporter: IssueReporter {
+    IssueReporter { [self] message, _ in append(message) }
+  }
+
+  @usableFromInline
   func take() -> [String] {
     messages.withLock { messages in
       defer { messages.removeAll() }

@@ -5,14 +5,18 @@
 /// hold the main actor for all of them: an app's UI, the REPL's web front and anything else on
 /// the main actor would wait. Every few milliseconds it yields, letting what queued behind it run.
 @MainActor
+@usableFromInline
 struct MainActorTurns {
   private var last = ContinuousClock.now
   private var checks = 0
   /// How long the exploration may keep the main actor before it yields.
   private let interval = Duration.milliseconds(5)
 
+  @usableFromInline init() {}
+
   /// Yields when the exploration has held the main actor for `interval` or more. The clock is read
   /// every few calls only: calls come once a run or a node, a few microseconds apart.
+  @usableFromInline
   mutating func yieldIfDue() async {
     checks += 1
     guard checks % 8 == 0 else { return }

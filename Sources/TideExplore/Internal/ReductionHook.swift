@@ -1,5 +1,8 @@
 /// The store's reducer hook, pointed at its run once the run exists.
 @MainActor
+@usableFromInline
 final class ReductionHook<State, Action> {
-  var reduced: (Action, State, State) -> Void = { _, _, _ in }
+  @usableFromInline var reduced: (Action, State, State) -> Void = { _, _, _ in }
+
+  @usableFromInline init() {}
 }
