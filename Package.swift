@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "AddLocationFeature", targets: ["AddLocationFeature"]),
     .library(name: "AppFeature", targets: ["AppFeature"]),
     .library(name: "TideExplore", targets: ["TideExplore"]),
+    .library(name: "TideRecord", targets: ["TideRecord"]),
     .library(name: "TideREPL", targets: ["TideREPL"]),
     .library(name: "TideWeb", targets: ["TideWeb"]),
     .executable(name: "tide", targets: ["tide"]),
@@ -30,17 +31,24 @@ let package = Package(
     // Exploring: searching a feature's schedules for broken invariants, and exporting tests.
     .target(name: "TideExplore", dependencies: ["Tide", "TideInspect"]),
 
+    // Recording: a store's session with what its environment's calls answered, replayed without
+    // the outside world; the session file format the REPL shares.
+    .target(name: "TideRecord", dependencies: ["Tide", "TideInspect"]),
+
     // Features.
-    .target(name: "LoginFeature", dependencies: ["Tide", "TideInspect", "TideExplore"]),
     .target(
-      name: "AddLocationFeature", dependencies: ["Tide", "TideExplore"],
+      name: "LoginFeature", dependencies: ["Tide", "TideInspect", "TideExplore", "TideRecord"]),
+    .target(
+      name: "AddLocationFeature", dependencies: ["Tide", "TideExplore", "TideRecord"],
       resources: [
         .copy("Resources/cities15000.tsv"), .copy("Resources/countries.tsv"),
         .copy("Resources/GEONAMES-ATTRIBUTION.md"),
       ]),
     .target(
       name: "AppFeature",
-      dependencies: ["Tide", "TideInspect", "TideExplore", "LoginFeature", "AddLocationFeature"],
+      dependencies: [
+        "Tide", "TideInspect", "TideExplore", "TideRecord", "LoginFeature", "AddLocationFeature",
+      ],
       resources: [.copy("Resources/Web")]),
 
     // The app in SwiftUI: built only where SwiftUI exists (its files are under
@@ -50,7 +58,7 @@ let package = Package(
       dependencies: ["AppFeature", "LoginFeature", "AddLocationFeature", "Tide"]),
 
     // Fronts: the REPL engine, the web front beside it, and the executables.
-    .target(name: "TideREPL", dependencies: ["Tide", "TideInspect", "TideExplore"]),
+    .target(name: "TideREPL", dependencies: ["Tide", "TideInspect", "TideExplore", "TideRecord"]),
     .target(
       name: "TideWeb", dependencies: ["Tide", "TideREPL", "TideInspect"],
       resources: [
@@ -118,6 +126,12 @@ let package = Package(
       name: "TideExploreTests",
       dependencies: [
         "TideExplore", "TideTesting", "Tide", "LoginFeature", "AddLocationFeature", "AppFeature",
+        "TideTestSupport",
+      ]),
+    .testTarget(
+      name: "TideRecordTests",
+      dependencies: [
+        "TideRecord", "Tide", "TideTesting", "LoginFeature", "AddLocationFeature", "AppFeature",
         "TideTestSupport",
       ]),
     .testTarget(

@@ -23,6 +23,11 @@ public struct Inspector: Sendable {
   /// What ``source(_:)`` prints a hidden value as; dots when `nil`. An editor placeholder such as
   /// `<#secret#>` makes exported source refuse to compile until the secret is typed back.
   package var secretPlaceholder: String?
+  /// Whether a hidden string or integer prints as a stand-in of the same shape (`"Secret1"` as
+  /// `"Aaaaaa0"`: each capital `A`, each small letter `a`, each digit `0`, anything else `-`)
+  /// instead of dots, so that a recording without its secrets still replays through checks of
+  /// length and kinds of characters. Other hidden values print as dots.
+  package var standsInForSecrets = false
 
   /// Creates an inspector.
   ///
@@ -149,6 +154,8 @@ public struct Inspector: Sendable {
   }
 
   func node(_ value: Any) -> Node {
-    Reflector(redacts: redacts).node(value)
+    var reflector = Reflector(redacts: redacts)
+    reflector.standsInForSecrets = standsInForSecrets
+    return reflector.node(value)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TideExplore
+import TideRecord
 
 /// What a second front (the web front in TideWeb) needs of a running REPL: it sends lines as a
 /// page, follows every change, and reads the session as JSON. All of it goes through the same

@@ -1,5 +1,6 @@
 import Foundation
 import TideExplore
+import TideRecord
 
 /// The REPL engine: reads lines, sends actions to a feature, prints every state change, and
 /// runs the commands that look around, travel in time and export tests.

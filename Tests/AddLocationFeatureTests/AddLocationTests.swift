@@ -55,7 +55,7 @@ extension Location {
   }
 
   @Test func keystrokesInsideTheDebounceWindowCauseOneSearch() async {
-    let searches = Recorder<String>()
+    let searches = ValueLog<String>()
     let store = makeStore { query in
       searches.append(query)
       return [.brussels]

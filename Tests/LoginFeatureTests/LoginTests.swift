@@ -47,7 +47,7 @@ extension User {
   }
 
   @Test func successfulLoginGreetsTheUser() async {
-    let calls = Recorder<String>()
+    let calls = ValueLog<String>()
     let store = makeStore(username: "pritesh", password: "aK8oio") { username, password in
       calls.append("\(username):\(password)")
       return .pritesh
@@ -153,7 +153,7 @@ extension User {
 
   @Test func tappingWhileLoadingSendsNoSecondRequest() async {
     let clock = TestClock()
-    let calls = Recorder<String>()
+    let calls = ValueLog<String>()
     let store = makeStore(username: "pritesh", password: "Secret1") { username, _ in
       calls.append(username)
       try await clock.sleep(for: .seconds(1))

@@ -1,4 +1,5 @@
 import Testing
+import TideRecord
 
 @testable import TideREPL
 

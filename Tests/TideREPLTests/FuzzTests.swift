@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Tide
 import TideInspect
+import TideRecord
 import TideStress
 import TideTestSupport
 

@@ -289,7 +289,7 @@ import TideTestSupport
       ),
       (
         "shape.tide", "# tide session\nsend .ping\n",
-        "line 2 is not 'send @<time> <action>', 'receive @<time> <action>' or 'resolve @<time> <outcome> <call>'"
+        #"line 2 is not 'send @<time> <action>', 'receive @<time> <action>', 'resolve @<time> <outcome> <call>' or 'answer @<time> #<number> "<call>" <result>'"#
       ),
       (
         "case.tide", "# tide session\nsend @0ms .pong\nsend @0ms .nope\n",

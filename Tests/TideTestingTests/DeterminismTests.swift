@@ -13,7 +13,7 @@ import TideTestSupport
   func runScenario() async -> [String] {
     let clock = TestClock()
     var transcript: [String] = []
-    let reports = Recorder<String>()
+    let reports = ValueLog<String>()
     let collect: @Sendable (TestFailure.Report) -> Void = { reports.append($0.message) }
     await TestFailure.$collector.withValue(TestFailure.Collector(collect)) {
       let store = TestStore(

@@ -21,7 +21,7 @@ import TideTestSupport
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: () async -> Void
   ) async {
-    let recorded = Recorder<String>()
+    let recorded = ValueLog<String>()
     await withKnownIssue {
       await body()
     } matching: { issue in

@@ -33,7 +33,7 @@ import TideTestSupport
   }
 
   @Test func debounceSearchesOnceForABurstOfKeystrokes() async {
-    let searches = Recorder<String>()
+    let searches = ValueLog<String>()
     let store = makeStore()
     store.environment.search = { query in
       searches.append(query)
@@ -163,7 +163,7 @@ import TideTestSupport
   }
 
   @Test func nonExhaustiveReceiveSkipsToTheActionItWantsAndSaysSoOnce() async {
-    let reports = Recorder<TestFailure.Report>()
+    let reports = ValueLog<TestFailure.Report>()
     let collect: @Sendable (TestFailure.Report) -> Void = { reports.append($0) }
     await TestFailure.$collector.withValue(TestFailure.Collector(collect)) {
       let store = makeStore()
@@ -240,7 +240,7 @@ import TideTestSupport
   }
 
   @Test func nonExhaustiveReportsSkippedAssertionsAsKnownIssues() async {
-    let reports = Recorder<TestFailure.Report>()
+    let reports = ValueLog<TestFailure.Report>()
     let collect: @Sendable (TestFailure.Report) -> Void = { reports.append($0) }
     await TestFailure.$collector.withValue(TestFailure.Collector(collect)) {
       let store = makeStore()

@@ -30,7 +30,7 @@ import TideTestSupport
   }
 
   @Test func aScopedStateIsComputedOncePerChangeHoweverOftenItIsRead() {
-    let projections = Recorder<Int>()
+    let projections = ValueLog<Int>()
     struct Counting: Equatable {
       var value = 0
     }

@@ -151,7 +151,7 @@ import TideTesting
 
   @Test func storeIsObservable() {
     let store = Store(initialState: State(), reducer: Self.reducer, environment: ())
-    let changes = Recorder<String>()
+    let changes = ValueLog<String>()
     withObservationTracking {
       _ = store.state.count
     } onChange: {
@@ -163,7 +163,7 @@ import TideTesting
 
   @Test func releasingTheStoreCancelsItsEffects() async {
     let clock = TestClock()
-    let cancelled = Recorder<String>()
+    let cancelled = ValueLog<String>()
     let reducer = Reducer<Int, Int, Void> { _, _, _ in
       .run(name: "forever") { _ in
         do { try await clock.sleep(for: .seconds(60)) } catch { cancelled.append("cancelled") }

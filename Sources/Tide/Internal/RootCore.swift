@@ -38,6 +38,13 @@ final class RootCore<State, Action: Sendable> {
   @exclusivity(unchecked) @usableFromInline var observerRemovals = 0
   /// Told after every batch of actions while Observation tracks the store; `nil` otherwise.
   @exclusivity(unchecked) @usableFromInline var didChange: (() -> Void)?
+  /// Told of every action as it is reduced, and whether an effect sent it, while the store is
+  /// recorded; `nil` otherwise, which is all a send pays for it.
+  @exclusivity(unchecked) @usableFromInline var tap: ((Action, _ received: Bool) -> Void)?
+  /// What set ``tap``.
+  var tapOwner: AnyObject?
+  /// Whether the action being sent comes from an effect (set while ``RootOwner`` hands one over).
+  @exclusivity(unchecked) @usableFromInline var isReceiving = false
 
   /// Where effects send their actions. Set by the ``RootOwner`` that owns this core: nothing may
   /// hold a weak reference to the core itself, because an object that is weakly referenced pays
@@ -85,6 +92,7 @@ final class RootCore<State, Action: Sendable> {
     defer { isSending = false }
     if !scopeCaches.filled.isEmpty { scopeCaches.invalidate() }
     let effect = reduce(&state, action)
+    if let tap { tap(action, isReceiving) }
     var tree = given
     if !effect.isNone { start(effect, queuedIn: nil, tree: &tree) }
     if pending.isEmpty {
@@ -100,7 +108,7 @@ final class RootCore<State, Action: Sendable> {
   @usableFromInline
   func enqueue(_ action: Action, in given: EffectTree?) -> StoreTask {
     let tree = given ?? EffectTree(scheduler: runner.scheduler)
-    incoming.append(QueuedAction(action: action, tree: tree))
+    incoming.append(QueuedAction(action: action, tree: tree, received: isReceiving))
     return StoreTask(tree: tree)
   }
 
@@ -177,6 +185,7 @@ final class RootCore<State, Action: Sendable> {
         }
         if !scopeCaches.filled.isEmpty { scopeCaches.invalidate() }
         let effect = reduce(&state, queued.action)
+        if let tap { tap(queued.action, queued.received) }
         if !effect.isNone { start(effect, queuedIn: queued.tree, tree: &tree) }
       }
       pending.removeAll(keepingCapacity: pending.capacity <= 1024)

@@ -24,6 +24,9 @@ final class RootOwner<State, Action: Sendable> {
   /// its way: cancellation is final. The effects it starts join the sender's tree.
   private func receive(_ action: Action, from sender: Int?, in tree: EffectTree?) {
     if let sender, !core.runner.registry.isLive(sender) { return }
+    let wasReceiving = core.isReceiving
+    core.isReceiving = true
+    defer { core.isReceiving = wasReceiving }
     _ = core.send(action, in: tree)
   }
 

@@ -8,6 +8,9 @@ import Foundation
 /// or the differ (all of which recurse over the tree this builds).
 struct Reflector {
   var redacts: Bool
+  /// Whether a hidden string or integer is printed as a stand-in of the same shape instead of
+  /// dots (see ``Inspector/standsInForSecrets``).
+  var standsInForSecrets = false
   /// How deep this reflector sits in the value being reflected.
   private var depth = 0
   /// The objects being reflected around this point, outermost first.
@@ -48,6 +51,9 @@ struct Reflector {
   func node(_ value: Any, redacted: Bool = false) -> Node {
     if depth >= Self.maximumDepth || budget.remaining <= 0 { return .scalar(Self.elided) }
     budget.remaining -= 1
+    if redacted && redacts, standsInForSecrets, let standIn = Self.standIn(for: value) {
+      return .scalar(standIn)
+    }
     if redacted && redacts {
       var plain = self
       plain.redacts = false
@@ -238,6 +244,31 @@ struct Reflector {
     }
   }
 
+  /// A value of the same shape as a secret string or integer, as Swift source: each capital
+  /// letter becomes `A`, each small letter `a`, each digit `0`, anything else `-`, so that
+  /// checks of length and of kinds of characters (a password's rules) give the same answer.
+  /// `nil` for other values, which stay hidden.
+  static func standIn(for value: Any) -> String? {
+    func shape(_ text: String) -> String {
+      String(
+        text.map { character -> Character in
+          if character.isASCII, character.isUppercase { return "A" }
+          if character.isASCII, character.isLowercase { return "a" }
+          if character.isASCIIDigitCharacter { return "0" }
+          return "-"
+        })
+    }
+    switch value {
+    case let string as String: return SwiftLiteral.string(shape(string))
+    case let substring as Substring: return SwiftLiteral.string(shape(String(substring)))
+    case let integer as any BinaryInteger:
+      let digits = "\(integer)"
+      let sign = digits.hasPrefix("-") ? "-" : ""
+      return sign + String(repeating: "0", count: digits.count - sign.count)
+    default: return nil
+    }
+  }
+
   private func tupleLabel(_ label: String?) -> String? {
     guard let label, !label.hasPrefix(".") else { return nil }
     return label
@@ -373,4 +404,9 @@ enum TypeName {
     }
     return name
   }
+}
+
+extension Character {
+  /// `0` to `9` only.
+  fileprivate var isASCIIDigitCharacter: Bool { isASCII && isWholeNumber }
 }

@@ -43,11 +43,3 @@ indirect enum Expression: Equatable {
     }
   }
 }
-
-/// A problem with a line of input, at a position, for a caret under it.
-struct InputError: Error, Equatable {
-  let message: String
-  let position: Int
-  /// Names that were probably meant, for "did you mean".
-  var suggestions: [String] = []
-}

@@ -1,5 +1,6 @@
 import Foundation
 import TideInspect
+import TideRecord
 
 /// Decodes any `Decodable` value from an ``Expression``, following the shapes Swift synthesizes:
 /// an enum case is a keyed container holding one key, the case name, whose nested container holds

@@ -1,3 +1,5 @@
+import TideRecord
+
 /// Parses Swift-syntax values: enum cases with positional or labelled payloads, struct literals,
 /// arrays, strings with escapes and Unicode, numbers, Booleans and `nil`.
 ///
@@ -318,11 +320,6 @@ struct ExpressionParser {
     guard let current else { return "the end of the line" }
     return "'\(current)'"
   }
-}
-
-extension Character {
-  /// `0` to `9` only: `isNumber` also says yes to `½` and `٣`.
-  var isASCIIDigit: Bool { isASCII && isWholeNumber }
 }
 
 extension Unicode.Scalar {

@@ -1,6 +1,7 @@
 import Foundation
 import Tide
 import TideInspect
+import TideRecord
 
 extension FeatureSession {
   func showEffects() {

@@ -2,6 +2,7 @@ import Foundation
 import Tide
 import TideExplore
 import TideInspect
+import TideRecord
 
 /// `:resolve` and `:explore`. In the `explore` environment, an environment call waits until
 /// `:resolve` ends it with one of the outcomes it declares; each resolution is kept in the

@@ -2,6 +2,7 @@ import Foundation
 import Tide
 import TideExplore
 import TideInspect
+import TideRecord
 
 extension FeatureSession {
   /// The session up to the cursor, as a file that `:load` re-runs exactly. An environment switch

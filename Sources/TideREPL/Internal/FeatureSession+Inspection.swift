@@ -1,6 +1,7 @@
 import Foundation
 import Tide
 import TideInspect
+import TideRecord
 
 extension FeatureSession {
   /// Case names by type, from the examples and every action seen so far: for suggestions and

@@ -2,6 +2,7 @@ import Foundation
 import Tide
 import TideExplore
 import TideInspect
+import TideRecord
 
 extension FeatureSession {
   /// Goes to step `index` of the history by re-running the session up to it (see

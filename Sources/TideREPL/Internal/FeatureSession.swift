@@ -2,6 +2,7 @@ import Foundation
 import Tide
 import TideExplore
 import TideInspect
+import TideRecord
 
 /// One feature running in the REPL: a store driven by a manual clock, and the history of every
 /// action it reduced.

@@ -1,3 +1,5 @@
+import TideRecord
+
 /// A running feature, with its types hidden: what the REPL's commands talk to.
 @MainActor
 protocol REPLSession: AnyObject {

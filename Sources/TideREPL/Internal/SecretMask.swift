@@ -1,3 +1,5 @@
+import TideRecord
+
 /// Hides what might be secret in a line tide could not read, before it is echoed with a caret
 /// under it.
 ///

@@ -1,3 +1,5 @@
+import TideRecord
+
 /// "Did you mean": the known names closest to a misspelt one.
 enum Suggestions {
   static func closest(to word: String, in candidates: some Collection<String>, limit: Int = 3)

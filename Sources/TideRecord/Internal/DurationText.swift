@@ -3,13 +3,13 @@
 ///
 /// A REPL clock reads at most ``limit``, so every time it prints, saves or loads is exact in
 /// milliseconds and no sum of them overflows.
-enum DurationText {
+package enum DurationText {
   /// The furthest a REPL clock goes: a billion seconds, about 31.7 years.
-  static let limit = Duration.seconds(1_000_000_000)
+  package static let limit = Duration.seconds(1_000_000_000)
 
   /// `800ms`. Whole milliseconds; a time past ``limit`` (which a REPL clock never reaches) is
   /// written in seconds rather than overflowing.
-  static func format(_ duration: Duration) -> String {
+  package static func format(_ duration: Duration) -> String {
     let (seconds, attoseconds) = duration.components
     let (milliseconds, overflow) = seconds.multipliedReportingOverflow(by: 1000)
     guard !overflow else { return "\(seconds)s" }
@@ -20,7 +20,7 @@ enum DurationText {
   /// ``limit``, rounded to the millisecond.
   ///
   /// - Throws: ``InputError`` saying what is wrong, at position 0.
-  static func parse(_ text: String) throws(InputError) -> Duration {
+  package static func parse(_ text: String) throws(InputError) -> Duration {
     let trimmed = text.trimmingWhitespace()
     let units: [(suffix: String, milliseconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
     let lowered = trimmed.lowercased()
@@ -45,14 +45,5 @@ enum DurationText {
         position: 0)
     }
     return .milliseconds(Int64(milliseconds))
-  }
-}
-
-extension StringProtocol {
-  /// The text without leading and trailing spaces, tabs and line breaks (CR included).
-  func trimmingWhitespace() -> String {
-    guard let first = firstIndex(where: { !$0.isWhitespace }) else { return "" }
-    let last = lastIndex(where: { !$0.isWhitespace })!
-    return String(self[first...last])
   }
 }

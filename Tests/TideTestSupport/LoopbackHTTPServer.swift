@@ -11,26 +11,48 @@ import Tide
 /// A small HTTP/1.1 server on 127.0.0.1 for tests: it answers each request with whatever the
 /// test's handler returns, on a port the system picks. Only loopback, bounded, and stopped by the
 /// test.
-final class LoopbackHTTPServer: @unchecked Sendable {
-  struct Request: Sendable {
-    let method: String
-    let path: String
-    let headers: [String: String]
-    let body: Data
+public final class LoopbackHTTPServer: @unchecked Sendable {
+  /// A request as the server read it.
+  public struct Request: Sendable {
+    /// `GET`, `POST`…
+    public let method: String
+    /// The path and query.
+    public let path: String
+    /// The headers, by name as sent.
+    public let headers: [String: String]
+    /// The body.
+    public let body: Data
   }
 
-  struct Response: Sendable {
-    var status: Int
-    var body: Data
+  /// What the server answers.
+  public struct Response: Sendable {
+    /// The status code.
+    public var status: Int
+    /// The body.
+    public var body: Data
     /// Never answer: hold the connection open until the server stops (to test timeouts).
-    var hangs = false
+    public var hangs = false
 
-    static func json(_ status: Int, _ text: String) -> Response {
+    /// An answer.
+    ///
+    /// - Parameters:
+    ///   - status: The status code.
+    ///   - body: The body.
+    ///   - hangs: Whether to never answer.
+    public init(status: Int, body: Data, hangs: Bool = false) {
+      self.status = status
+      self.body = body
+      self.hangs = hangs
+    }
+
+    /// An answer with `text` as its body.
+    public static func json(_ status: Int, _ text: String) -> Response {
       Response(status: status, body: Data(text.utf8))
     }
   }
 
-  let port: UInt16
+  /// The port the system picked.
+  public let port: UInt16
   private let socket: Int32
   private let handler: @Sendable (Request) -> Response
   private let requests = Lock<[Request]>([])
@@ -38,11 +60,13 @@ final class LoopbackHTTPServer: @unchecked Sendable {
   private let finished = DispatchSemaphore(value: 0)
 
   /// Every request received so far.
-  var received: [Request] { requests.withLock { $0 } }
+  public var received: [Request] { requests.withLock { $0 } }
 
-  var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+  /// `http://127.0.0.1:<port>`.
+  public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-  init(handler: @escaping @Sendable (Request) -> Response) throws {
+  /// Starts a server that answers each request with what `handler` returns.
+  public init(handler: @escaping @Sendable (Request) -> Response) throws {
     self.handler = handler
     #if canImport(Glibc)
       let listener = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -78,7 +102,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
   }
 
   /// Stops accepting, closes the listening socket and waits for the accept loop to end.
-  func stop() {
+  public func stop() {
     guard !stopped.exchange(true, ordering: .sequentiallyConsistent) else { return }
     shutdown(socket, Int32(SHUT_RDWR))
     close(socket)

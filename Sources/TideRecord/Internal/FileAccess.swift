@@ -12,9 +12,9 @@ import Foundation
 /// regular file (a symbolic link, a folder, a FIFO or a device stays as it is), and is atomic: the
 /// text goes to a new file beside the target, created readable by its owner only, which is then
 /// moved into place. Reading takes only regular files of at most ``maximumReadSize``.
-enum FileAccess {
+package enum FileAccess {
   /// What a write may do to an existing file.
-  enum Existing {
+  package enum Existing {
     /// Fail when the file exists; the hint says how to replace it.
     case keep(hint: String)
     /// Replace a regular file.
@@ -22,13 +22,14 @@ enum FileAccess {
   }
 
   /// The largest file the REPL reads: 64 MiB.
-  static let maximumReadSize = 64 << 20
+  package static let maximumReadSize = 64 << 20
 
   /// Writes `text` to `path`, atomically, readable by its owner only.
   ///
   /// - Throws: ``InputError`` with a plain reason: the file exists, is not a regular file, its
   ///   folder does not exist, permission is denied…
-  static func write(_ text: String, to path: String, existing: Existing) throws(InputError) {
+  package static func write(_ text: String, to path: String, existing: Existing) throws(InputError)
+  {
     guard !path.isEmpty else { throw InputError(message: "the file name is empty", position: 0) }
     let folder = (path as NSString).deletingLastPathComponent
     let directory = folder.isEmpty ? "." : folder
@@ -96,7 +97,7 @@ enum FileAccess {
   /// Reads a regular file of UTF-8 text.
   ///
   /// - Throws: ``InputError`` with a plain reason.
-  static func read(_ path: String) throws(InputError) -> String {
+  package static func read(_ path: String) throws(InputError) -> String {
     guard !path.isEmpty else { throw InputError(message: "the file name is empty", position: 0) }
     // Opened without blocking and then checked, so that a path swapped for a FIFO between a
     // check and the open cannot hang the REPL.

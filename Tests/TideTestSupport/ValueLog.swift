@@ -3,14 +3,14 @@ import Tide
 /// A thread-safe list that effects and dependencies append to, for tests to read.
 ///
 /// ```swift
-/// let searches = Recorder<String>()
+/// let searches = ValueLog<String>()
 /// store.environment.search = { query in searches.append(query); return [] }
 /// #expect(searches.all == ["Brus"])
 /// ```
-public final class Recorder<Value: Sendable>: Sendable {
+public final class ValueLog<Value: Sendable>: Sendable {
   private let values = Lock<[Value]>([])
 
-  /// Creates an empty recorder.
+  /// Creates an empty log.
   public init() {}
 
   /// Everything appended so far, oldest first.
@@ -19,6 +19,6 @@ public final class Recorder<Value: Sendable>: Sendable {
   /// Appends a value.
   ///
   /// - Parameters:
-  ///   - value: The value to record.
+  ///   - value: The value to keep.
   public func append(_ value: Value) { values.withLock { $0.append(value) } }
 }

@@ -13,51 +13,68 @@ import Foundation
 /// ```
 ///
 /// In the `explore` environment, an environment call ended by `:resolve` is a line too, with
-/// the outcome's number and the call: `resolve @0ms 1 login("ab", "Abc1")`.
-struct SessionFile: Equatable {
-  struct Resolution: Equatable {
+/// the outcome's number and the call: `resolve @0ms 1 login("ab", "Abc1")`. A recording keeps
+/// what each environment call answered: `answer @800ms #1 "login" value {…}` (see ``Answer``).
+package struct SessionFile: Equatable {
+  package struct Resolution: Equatable {
     /// How many steps came before it.
-    let index: Int
-    let time: Duration
-    let outcome: Int
-    let call: String
-    let line: Int
+    package let index: Int
+    package let time: Duration
+    package let outcome: Int
+    package let call: String
+    package let line: Int
   }
 
-  struct Step: Equatable {
-    let received: Bool
-    let time: Duration
-    let action: String
-    let line: Int
+  package struct Step: Equatable {
+    package let received: Bool
+    package let time: Duration
+    package let action: String
+    package let line: Int
     /// The environment in effect, once a `# environment:` line after the first has switched it;
     /// `nil` before that (the file's first environment).
-    var environment: String?
+    package var environment: String?
+
+    package init(
+      received: Bool, time: Duration, action: String, line: Int = 0, environment: String? = nil
+    ) {
+      self.received = received
+      self.time = time
+      self.action = action
+      self.line = line
+      self.environment = environment
+    }
   }
 
-  var feature: String?
-  var environment: String?
-  var steps: [Step] = []
-  var resolutions: [Resolution] = []
+  package var feature: String?
+  package var environment: String?
+  package var steps: [Step] = []
+  package var resolutions: [Resolution] = []
+  /// What the recorded environment calls answered, in the order they answered.
+  package var answers: [Answer] = []
   /// An environment switched to after the last step.
-  var finalEnvironment: String?
+  package var finalEnvironment: String?
   /// Where the clock was when the session was saved, from a `# clock:` line, when it had moved
   /// past the last step.
-  var clock: Duration?
+  package var clock: Duration?
+
+  package init() {}
 
   /// The first line of every session file.
-  static let header = "# tide session"
+  package static let header = "# tide session"
 
   /// Reads a session file. Lines may end in LF, CRLF or CR, and the file may start with a
   /// byte-order mark; times must not go back.
   ///
   /// Errors name the line but never quote it: a session file holds passwords.
-  static func parse(_ text: String) throws(InputError) -> SessionFile {
+  package static func parse(_ text: String) throws(InputError) -> SessionFile {
     var file = SessionFile()
     var text = Substring(text)
     if text.unicodeScalars.first == "\u{FEFF}" { text = text.dropFirst() }
     var sawHeader = false
     var previousTime = Duration.zero
     var switched: String?
+    /// The calls answered so far, `number name`: each is answered once.
+    var answered: Set<String> = []
     // A CRLF pair is one Character, and a newline, so this splits every kind of line ending.
     for (offset, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
       .enumerated()
@@ -100,12 +117,12 @@ struct SessionFile: Equatable {
       }
       let parts = line.split(maxSplits: 2, whereSeparator: \.isWhitespace).map(String.init)
       guard parts.count == 3,
-        parts[0] == "send" || parts[0] == "receive" || parts[0] == "resolve",
+        ["send", "receive", "resolve", "answer"].contains(parts[0]),
         parts[1].hasPrefix("@")
       else {
         throw InputError(
           message:
-            "line \(number) is not 'send @<time> <action>', 'receive @<time> <action>' or 'resolve @<time> <outcome> <call>'",
+            "line \(number) is not 'send @<time> <action>', 'receive @<time> <action>', 'resolve @<time> <outcome> <call>' or 'answer @<time> #<number> \"<call>\" <result>'",
           position: 0)
       }
       let time: Duration
@@ -128,6 +145,19 @@ struct SessionFile: Equatable {
           position: 0)
       }
       previousTime = time
+      if parts[0] == "answer" {
+        let (call, name, result) = try Answer.parse(parts[2], line: number)
+        guard answered.insert("\(call) \(name)").inserted else {
+          throw InputError(
+            message: "line \(number): call #\(call) of \(Answer.quoted(name)) is answered twice",
+            position: 0)
+        }
+        file.answers.append(
+          Answer(
+            index: file.steps.count, time: time, name: name, number: call, result: result,
+            line: number))
+        continue
+      }
       if parts[0] == "resolve" {
         let words = parts[2].split(maxSplits: 1, whereSeparator: \.isWhitespace).map(String.init)
         guard words.count == 2, words[0].allSatisfy(\.isASCIIDigit), let outcome = Int(words[0]),

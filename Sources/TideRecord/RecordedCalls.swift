@@ -1,0 +1,236 @@
+import Foundation
+import Tide
+
+/// The points where an environment's calls are recorded, and answered again on replay.
+///
+/// A feature routes each call its environment makes through ``call(_:perform:)`` (or
+/// ``call(_:errors:perform:)``, naming the error type the call throws). While recording, the
+/// call runs for real and its answer is kept: the value, the error, or that it was cancelled.
+/// On replay, the call does not run: it waits on the replay's clock until the time it answered
+/// and gives the same answer.
+///
+/// ```swift
+/// extension Login.Environment {
+///   public func recorded(by calls: RecordedCalls) -> Self {
+///     Self(login: { username, password in
+///       try await calls.call("login", errors: LoginServiceError.self) {
+///         try await self.login(username, password)
+///       }
+///     })
+///   }
+/// }
+/// ```
+///
+/// Values and errors are kept as JSON, so they must be `Codable`. An error of another type is
+/// kept as its description and replayed as ``RecordedCallError/failed(description:)``.
+public final class RecordedCalls: Sendable {
+  private enum Mode {
+    case recording(Recorder)
+    case replaying(Replay)
+  }
+
+  private final class Replay: Sendable {
+    let clock: ManualClock
+    let answers: [String: [Int: SessionFile.Answer]]
+    let counts = Lock<[String: Int]>([:])
+
+    init(answers: [SessionFile.Answer], clock: ManualClock) {
+      self.clock = clock
+      var byName: [String: [Int: SessionFile.Answer]] = [:]
+      for answer in answers { byName[answer.name, default: [:]][answer.number] = answer }
+      self.answers = byName
+    }
+  }
+
+  private let mode: Mode
+
+  init(recorder: Recorder) {
+    mode = .recording(recorder)
+  }
+
+  /// Calls that answer as `recording` says, each at the time it answered there, on `clock`.
+  ///
+  /// Calls are matched by name and by number (the first `login`, the second, …), so a replay
+  /// that makes the same calls in the same order gets the same answers. A call the recording
+  /// did not answer is reported and throws ``RecordedCallError/noAnswer(call:number:)``.
+  ///
+  /// <!-- example: given recording: Recording -->
+  /// ```swift
+  /// let clock = ManualClock()
+  /// let calls = RecordedCalls(replaying: recording, clock: clock)
+  /// let environment = Login.Environment.unimplemented.recorded(by: calls)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - recording: The recording whose answers to give.
+  ///   - clock: The replay's clock, started at the recording's start.
+  public init(replaying recording: Recording, clock: ManualClock) {
+    mode = .replaying(Replay(answers: recording.file.answers, clock: clock))
+  }
+
+  /// A call whose errors are kept as descriptions.
+  ///
+  /// <!-- example: given calls: RecordedCalls, query: String, geocoder: Geocoder -->
+  /// ```swift
+  /// let places = try await calls.call("geocode") { try await geocoder.search(query) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The call's name, the same on every run.
+  ///   - isolation: Where the call runs: the caller's actor.
+  ///   - perform: The real call, run while recording.
+  /// - Returns: What the call returned, live or recorded.
+  public func call<Value: Codable & Sendable>(
+    _ name: String, isolation: isolated (any Actor)? = #isolation,
+    perform: () async throws -> Value
+  ) async throws -> Value {
+    try await call(name, errors: NoKeptErrors.self, isolation: isolation, perform: perform)
+  }
+
+  /// A call whose errors of type `Failure` are kept as values, and thrown again as themselves
+  /// on replay.
+  ///
+  /// <!-- example: given calls: RecordedCalls, api: Login.Environment -->
+  /// ```swift
+  /// let user = try await calls.call("login", errors: LoginServiceError.self) {
+  ///   try await api.login("pritesh", "Secret1")
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The call's name, the same on every run.
+  ///   - errors: The type of the errors it throws that are kept as values.
+  ///   - isolation: Where the call runs: the caller's actor.
+  ///   - perform: The real call, run while recording.
+  /// - Returns: What the call returned, live or recorded.
+  public func call<Value: Codable & Sendable, Failure: Error & Codable>(
+    _ name: String, errors: Failure.Type, isolation: isolated (any Actor)? = #isolation,
+    perform: () async throws -> Value
+  ) async throws -> Value {
+    switch mode {
+    case .recording(let recorder):
+      let number = recorder.nextCall(named: name)
+      do {
+        let value = try await perform()
+        recorder.answer(name, number: number, Self.keep(value, call: name, number: number))
+        return value
+      } catch {
+        recorder.answer(name, number: number, Self.keep(error, as: Failure.self))
+        throw error
+      }
+    case .replaying(let replay):
+      let number = replay.counts.withLock { counts in
+        counts[name, default: 0] += 1
+        return counts[name]!
+      }
+      guard let answer = replay.answers[name]?[number] else {
+        let error = RecordedCallError.noAnswer(call: name, number: number)
+        let recorded = replay.answers[name]?.count ?? 0
+        IssueReporter.current.report(
+          "\(error) The replay made more calls of \(SessionFile.Answer.quoted(name)) than the recording, which answers \(recorded)."
+        )
+        throw error
+      }
+      if answer.time > replay.clock.now.offset {
+        try await replay.clock.sleep(until: ManualClock.Instant(offset: answer.time))
+      }
+      return try await Self.give(answer, on: replay.clock, as: Value.self, errors: Failure.self)
+    }
+  }
+
+  /// The answer a value is kept as: its JSON, on one line.
+  private static func keep<Value: Encodable>(
+    _ value: Value, call name: String, number: Int
+  ) -> SessionFile.AnswerResult {
+    do {
+      return .value(json: try json(value))
+    } catch {
+      let message =
+        "The answer of call #\(number) of \(SessionFile.Answer.quoted(name)) could not be recorded: \(error)"
+      IssueReporter.current.report(message)
+      return .failure(description: message)
+    }
+  }
+
+  /// The answer an error is kept as.
+  private static func keep<Failure: Error & Codable>(
+    _ error: any Error, as type: Failure.Type
+  ) -> SessionFile.AnswerResult {
+    if error is CancellationError { return .cancelled }
+    if let failure = error as? Failure, let text = try? json(failure) {
+      return .error(type: typeName(Failure.self), json: text)
+    }
+    return .failure(description: String(describing: error))
+  }
+
+  /// Returns or throws a recorded answer.
+  private static func give<Value: Decodable, Failure: Error & Codable>(
+    _ answer: SessionFile.Answer, on clock: ManualClock, as type: Value.Type,
+    errors: Failure.Type
+  ) async throws -> Value {
+    switch answer.result {
+    case .value(let text):
+      do {
+        return try JSONDecoder().decode(Value.self, from: Data(text.utf8))
+      } catch {
+        throw undecodable(answer, "it is not \(typeName(Value.self)): \(error)")
+      }
+    case .error(let type, let text):
+      guard type == typeName(Failure.self) else {
+        throw undecodable(
+          answer, "it is an error of type \(type), and the call throws \(typeName(Failure.self))")
+      }
+      let failure: Failure
+      do {
+        failure = try JSONDecoder().decode(Failure.self, from: Data(text.utf8))
+      } catch {
+        throw undecodable(answer, "it is not \(type): \(error)")
+      }
+      throw failure
+    case .failure(let description):
+      throw RecordedCallError.failed(description: description)
+    case .cancelled:
+      // It was cancelled by what came after it, which the replay cancels it by too; should
+      // the clock ever get this far, it ends as it did.
+      try await clock.sleep(until: .distantFuture)
+      throw CancellationError()
+    }
+  }
+
+  private static func undecodable(_ answer: SessionFile.Answer, _ reason: String)
+    -> RecordedCallError
+  {
+    let error = RecordedCallError.undecodable(
+      call: answer.name, number: answer.number, reason: reason)
+    IssueReporter.current.report(
+      "\(error)\(answer.line > 0 ? " (line \(answer.line) of the recording)" : "")")
+    return error
+  }
+
+  /// A value as JSON on one line, with the characters a session file takes for line breaks
+  /// escaped (JSON allows them raw in strings).
+  static func json(_ value: some Encodable) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+    var out = ""
+    out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\u{85}": out += "\\u0085"
+      case "\u{2028}": out += "\\u2028"
+      case "\u{2029}": out += "\\u2029"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  /// A type's name as a recording keeps it: `LoginFeature.LoginServiceError`.
+  static func typeName(_ type: Any.Type) -> String {
+    String(reflecting: type)
+  }
+}
+
+/// The error type of a call that keeps no error as a value: nothing throws it.
+struct NoKeptErrors: Error, Codable {}

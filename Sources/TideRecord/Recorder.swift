@@ -1,0 +1,211 @@
+import Tide
+import TideInspect
+
+/// Records a store's session as it runs: every action it reduces, with its time, and what its
+/// environment's calls answered, so that the session replays without the outside world.
+///
+/// Route the environment's calls through ``calls`` (each feature says how, as
+/// `Login.Environment.recorded(by:)` does), start recording with ``Tide/Store/record(into:)``,
+/// and take the ``Recording`` whenever you like:
+///
+/// ```swift
+/// let recorder = Recorder(feature: "login", environment: "live")
+/// let store = Store(
+///   initialState: Login.State(),
+///   reducer: Login.reducer,
+///   environment: Login.Environment.demo(clock: ContinuousClock()).recorded(by: recorder.calls)
+/// )
+/// try store.record(into: recorder)
+/// store.send(.usernameChanged("pritesh"))
+/// print(recorder.recording().steps.count)  // 1
+/// ```
+///
+/// Times come from the store's clock when it is driven by a ``Tide/ManualClock``, and from the
+/// real clock otherwise, counted from the moment the store starts recording. Actions are kept
+/// as values and printed only when a recording is taken, so recording costs a send well under a
+/// microsecond. A recorder keeps at most `limit` entries; past that it stops, says so once
+/// through the runtime's warnings, and its recording says where it stopped.
+public final class Recorder: Sendable {
+  /// The feature's name, written as `# feature:`.
+  public let feature: String
+  /// The environment's name, written as `# environment:`.
+  public let environment: String
+  /// The most steps and answers it keeps.
+  public let limit: Int
+  let storage: Lock<Storage>
+
+  struct Storage {
+    var time = TimeSource.unstarted
+    var entries: [Entry] = []
+    var callCounts: [String: Int] = [:]
+    var isAttached = false
+    var overflowed = false
+  }
+
+  enum Entry {
+    case step(received: Bool, time: Duration, action: any Sendable)
+    case answer(SessionFile.Answer)
+  }
+
+  /// Where times come from.
+  enum TimeSource {
+    case unstarted
+    case virtual(ManualClock, start: ManualClock.Instant)
+    case real(start: ContinuousClock.Instant)
+
+    mutating func now() -> Duration {
+      switch self {
+      case .unstarted:
+        self = .real(start: .now)
+        return .zero
+      case .virtual(let clock, let start): return start.duration(to: clock.now)
+      case .real(let start): return start.duration(to: .now)
+      }
+    }
+  }
+
+  /// Creates a recorder.
+  ///
+  /// ```swift
+  /// let recorder = Recorder(feature: "login", environment: "live")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - feature: The feature's name, which the REPL opens the recording with.
+  ///   - environment: The environment's name: where the session ran (`live`, `staging`).
+  ///   - limit: The most steps and answers to keep, a million unless told.
+  public init(feature: String, environment: String, limit: Int = 1_000_000) {
+    self.feature = feature
+    self.environment = environment
+    self.limit = max(limit, 0)
+    storage = Lock(Storage())
+  }
+
+  /// The calls to route the environment through while recording: each runs for real and its
+  /// answer is kept.
+  ///
+  /// <!-- example: given recorder: Recorder -->
+  /// ```swift
+  /// let environment = try Login.Environment.live(baseURL: url).recorded(by: recorder.calls)
+  /// ```
+  public var calls: RecordedCalls { RecordedCalls(recorder: self) }
+
+  /// How many steps and answers it holds.
+  ///
+  /// <!-- example: given recorder: Recorder -->
+  /// ```swift
+  /// print(recorder.count)  // 0
+  /// ```
+  public var count: Int { storage.withLock { $0.entries.count } }
+
+  /// The session so far, as a recording to write or replay.
+  ///
+  /// Values that the feature's types mark as ``TideInspect/Redacting`` are kept out unless
+  /// `includingSecrets` is `true`: a string is written as a stand-in of the same shape (each
+  /// capital `A`, each small letter `a`, each digit `0`, anything else `-`) so that the session
+  /// still replays through checks of length and kinds of characters, an integer as zeros, and
+  /// any other hidden value as dots, which a replay cannot read back.
+  ///
+  /// <!-- example: given recorder: Recorder -->
+  /// ```swift
+  /// try recorder.recording().write(toFile: "login.tide")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - includingSecrets: Whether to write hidden values as they are.
+  /// - Returns: The recording.
+  public func recording(includingSecrets: Bool = false) -> Recording {
+    let (entries, overflowed) = storage.withLock { ($0.entries, $0.overflowed) }
+    var inspector = Inspector(redacts: !includingSecrets)
+    inspector.standsInForSecrets = true
+    var file = SessionFile()
+    file.feature = feature
+    file.environment = environment
+    for entry in entries {
+      switch entry {
+      case .step(let received, let time, let action):
+        file.steps.append(
+          SessionFile.Step(received: received, time: time, action: inspector.source(action)))
+      case .answer(var answer):
+        answer.index = file.steps.count
+        file.answers.append(answer)
+      }
+    }
+    var notes = [
+      "Recorded by Tide: `tide --open FILE` replays it, the environment's calls answered from",
+      "this file. It is readable by you only; keep it private.",
+    ]
+    if !includingSecrets {
+      notes.append(
+        "Secrets are stand-ins of the same shape: A for a capital, a for a small letter, 0 for a digit."
+      )
+    }
+    if overflowed {
+      notes.append("The recorder stopped at its limit of \(limit) steps and answers.")
+    }
+    return Recording(file: file, notes: notes)
+  }
+
+  /// Starts timing on the store's clock, or the real one; fails when a store already records
+  /// into this recorder.
+  func attach(clock: ManualClock?) throws(RecordingError) {
+    let attached = storage.withLock { storage in
+      guard !storage.isAttached else { return false }
+      storage.isAttached = true
+      if case .unstarted = storage.time {
+        storage.time = clock.map { .virtual($0, start: $0.now) } ?? .real(start: .now)
+      }
+      return true
+    }
+    guard attached else {
+      throw RecordingError("this recorder already records a store: make one recorder per store")
+    }
+  }
+
+  func detach() {
+    storage.withLock { $0.isAttached = false }
+  }
+
+  /// Keeps a reduced action.
+  func append(_ action: any Sendable, received: Bool) {
+    let overflowedNow = storage.withLock { storage -> Bool in
+      guard storage.entries.count < limit else {
+        defer { storage.overflowed = true }
+        return !storage.overflowed
+      }
+      storage.entries.append(.step(received: received, time: storage.time.now(), action: action))
+      return false
+    }
+    if overflowedNow { reportOverflow() }
+  }
+
+  /// Numbers a call of `name`: 1 for the first.
+  func nextCall(named name: String) -> Int {
+    storage.withLock { storage in
+      storage.callCounts[name, default: 0] += 1
+      return storage.callCounts[name]!
+    }
+  }
+
+  /// Keeps a call's answer, timed now.
+  func answer(_ name: String, number: Int, _ result: SessionFile.AnswerResult) {
+    let overflowedNow = storage.withLock { storage -> Bool in
+      guard storage.entries.count < limit else {
+        defer { storage.overflowed = true }
+        return !storage.overflowed
+      }
+      storage.entries.append(
+        .answer(
+          SessionFile.Answer(
+            index: 0, time: storage.time.now(), name: name, number: number, result: result)))
+      return false
+    }
+    if overflowedNow { reportOverflow() }
+  }
+
+  private func reportOverflow() {
+    IssueReporter.current.report(
+      "The recorder of \(feature) stopped at its limit of \(limit) steps and answers; what came after is not recorded."
+    )
+  }
+}

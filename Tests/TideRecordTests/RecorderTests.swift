@@ -1,0 +1,176 @@
+import Foundation
+import LoginFeature
+import Testing
+import Tide
+import TideRecord
+import TideTestSupport
+
+/// A store records its session: sent and received actions with their times, and what the
+/// environment's calls answered; secrets stay out unless asked for.
+@MainActor
+@Suite struct RecorderTests {
+  static let notes = """
+    # Recorded by Tide: `tide --open FILE` replays it, the environment's calls answered from
+    # this file. It is readable by you only; keep it private.
+    """
+
+  static let user =
+    #"User(name: "Pritesh", userName: "pritesh", email: "pritesh@example.com", address: "Pune, India", designation: "iOS Developer")"#
+  static let userJSON =
+    #"{"address":"Pune, India","designation":"iOS Developer","email":"pritesh@example.com","name":"Pritesh","userName":"pritesh"}"#
+
+  /// Logs in on the demo backend, on a virtual clock, recorded.
+  static func recordedLogin(
+    password: String = "Secret1", includingSecrets: Bool = false
+  ) async throws -> Recording {
+    let clock = ManualClock()
+    let recorder = Recorder(feature: "login", environment: "demo")
+    let store = Store(
+      initialState: Login.State(), reducer: Login.reducer,
+      environment: Login.Environment.demo(clock: clock).recorded(by: recorder.calls),
+      drivenBy: clock)
+    try store.record(into: recorder)
+    store.send(.usernameChanged("pritesh"))
+    await clock.advance(by: .milliseconds(250))
+    store.send(.passwordChanged(password))
+    store.send(.loginButtonTapped)
+    await clock.advance(by: .seconds(1))
+    return recorder.recording(includingSecrets: includingSecrets)
+  }
+
+  @Test func aRecordingHoldsEveryActionWithItsTimeAndWhatTheCallsAnswered() async throws {
+    let recording = try await Self.recordedLogin()
+    #expect(
+      recording.text == """
+        # tide session
+        # feature: login
+        # environment: demo
+        \(Self.notes)
+        # Secrets are stand-ins of the same shape: A for a capital, a for a small letter, 0 for a digit.
+        send @0ms .usernameChanged("pritesh")
+        send @250ms .passwordChanged("Aaaaaa0")
+        send @250ms .loginButtonTapped
+        answer @1050ms #1 "login" value \(Self.userJSON)
+        receive @1050ms .loginResponse(.success(\(Self.user)))
+
+        """)
+    #expect(recording.steps.map(\.received) == [false, false, false, true])
+    let answer = try #require(recording.answers.first)
+    #expect(recording.answers.count == 1)
+    #expect(answer.name == "login" && answer.number == 1 && answer.time == .milliseconds(1050))
+    #expect(answer.result == .value(json: Self.userJSON))
+  }
+
+  @Test func secretsAreWrittenOnlyWhenAskedFor() async throws {
+    let with = try await Self.recordedLogin(includingSecrets: true)
+    #expect(with.steps[1].action == #".passwordChanged("Secret1")"#)
+    #expect(!with.text.contains("stand-ins"))
+    // Every kind of character keeps its kind, and the length stays.
+    let odd = try await Self.recordedLogin(password: "Zé9 x!")
+    #expect(odd.steps[1].action == #".passwordChanged("A-0-a-")"#)
+  }
+
+  @Test func aRecordingReadsBackAsItWasWritten() async throws {
+    let recording = try await Self.recordedLogin()
+    let read = try Recording(parsing: recording.text)
+    #expect(read.steps == recording.steps)
+    #expect(read.answers == recording.answers)
+    #expect(read.feature == "login")
+    #expect(read.environment == "demo")
+    #expect(try Recording(parsing: read.text).text == read.text)
+  }
+
+  @Test func receivedActionsAreToldApartFromSentOnes() async throws {
+    // An action a `.send` effect queues, and one an effect delivers later, are received.
+    let clock = ManualClock()
+    let recorder = Recorder(feature: "counter", environment: "test")
+    let store = Store(
+      initialState: 0,
+      reducer: Reducer<Int, Tick, Void> { state, action, _ in
+        switch action {
+        case .start: return .merge(.send(.tick), .run { send in await send(.tick) })
+        case .tick:
+          state += 1
+          return .none
+        }
+      }, environment: (), drivenBy: clock)
+    try store.record(into: recorder)
+    store.send(.start)
+    await clock.advance()
+    #expect(recorder.recording().steps.map(\.received) == [false, true, true])
+    #expect(store.state == 2)
+  }
+
+  @Test func recordingIsRefusedWhereItCannotBeRight() async throws {
+    let store = Store(
+      initialState: Login.State(), reducer: Login.reducer, environment: .unimplemented)
+    let recorder = Recorder(feature: "login", environment: "test")
+    try store.record(into: recorder)
+    #expect(throws: RecordingError("this store is already recorded: call stopRecording() first")) {
+      try store.record(into: Recorder(feature: "login", environment: "test"))
+    }
+    let other = Store(
+      initialState: Login.State(), reducer: Login.reducer, environment: .unimplemented)
+    #expect(
+      throws: RecordingError(
+        "this recorder already records a store: make one recorder per store")
+    ) {
+      try other.record(into: recorder)
+    }
+    let scoped = store.scope(state: { $0.username }, action: { Login.Action.usernameChanged($0) })
+    #expect(
+      throws: RecordingError(
+        "a scoped store cannot be recorded: record the store it was scoped from, which reduces its actions"
+      )
+    ) {
+      try scoped.record(into: Recorder(feature: "login", environment: "test"))
+    }
+    // Stopping frees both: the recorder keeps what it has and may record again.
+    store.send(.usernameChanged("a"))
+    store.stopRecording()
+    store.send(.usernameChanged("ab"))
+    #expect(recorder.count == 1)
+    try other.record(into: recorder)
+    other.send(.usernameChanged("c"))
+    #expect(
+      recorder.recording().steps.map(\.action) == [
+        #".usernameChanged("a")"#, #".usernameChanged("c")"#,
+      ])
+  }
+
+  @Test func aRecorderStopsAtItsLimitAndSaysSoOnce() async throws {
+    let issues = ReportedIssues()
+    let recorder = Recorder(feature: "login", environment: "test", limit: 2)
+    let store = Store(
+      initialState: Login.State(), reducer: Login.reducer, environment: .unimplemented)
+    try store.record(into: recorder)
+    IssueReporter.$current.withValue(issues.reporter) {
+      for name in ["a", "b", "c", "d"] { store.send(.usernameChanged(name)) }
+    }
+    #expect(recorder.count == 2)
+    #expect(
+      issues.all == [
+        "The recorder of login stopped at its limit of 2 steps and answers; what came after is not recorded."
+      ])
+    #expect(
+      recorder.recording().text.contains(
+        "# The recorder stopped at its limit of 2 steps and answers."))
+  }
+
+  @Test func realTimeIsUsedWhenTheStoreHasNoVirtualClock() async throws {
+    let recorder = Recorder(feature: "login", environment: "test")
+    let store = Store(
+      initialState: Login.State(), reducer: Login.reducer, environment: .unimplemented)
+    try store.record(into: recorder)
+    store.send(.usernameChanged("a"))
+    store.send(.usernameChanged("ab"))
+    let times = recorder.recording().steps.map(\.time)
+    #expect(times.count == 2)
+    #expect(times[0] >= .zero && times[1] >= times[0])
+  }
+}
+
+enum Tick: Equatable, Sendable {
+  case start
+  case tick
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+import TideRecord
+import TideTestSupport
+
+/// Reading and writing recordings: every bad line gets a plain reason that names it and quotes
+/// nothing; files are written owner-only, atomically, and never over anything but a regular file
+/// unless told.
+@Suite struct RecordingFileTests {
+  static let header = "# tide session\n"
+
+  @Test(
+    arguments: [
+      (
+        "answer @0ms 1 \"login\" value {}",
+        #"line 2: an answer is written like answer @1500ms #1 "login" value {…}, error <type> {…}, failure "…" or cancelled"#
+      ),
+      (
+        "answer @0ms #0 \"login\" cancelled",
+        "line 2: an answer's call number is a whole number from 1"
+      ),
+      (
+        "answer @0ms #99999999999999999999 \"login\" cancelled",
+        "line 2: an answer's call number is a whole number from 1"
+      ),
+      (
+        "answer @0ms #1 login cancelled",
+        "line 2: an answer's call name is a non-empty string in quotes"
+      ),
+      (
+        "answer @0ms #1 \"\" cancelled",
+        "line 2: an answer's call name is a non-empty string in quotes"
+      ),
+      (
+        "answer @0ms #1 \"lo\\qgin\" cancelled",
+        "line 2: an answer's call name is a non-empty string in quotes"
+      ),
+      ("answer @0ms #1 \"login", "line 2: an answer's call name is a non-empty string in quotes"),
+      (
+        "answer @0ms #1 \"login\" value",
+        #"line 2: an answer is written like answer @1500ms #1 "login" value {…}, error <type> {…}, failure "…" or cancelled"#
+      ),
+      (
+        "answer @0ms #1 \"login\" error Type",
+        #"line 2: an answer is written like answer @1500ms #1 "login" value {…}, error <type> {…}, failure "…" or cancelled"#
+      ),
+      (
+        "answer @0ms #1 \"login\" failure oops",
+        "line 2: a failure's description is a string in quotes"
+      ),
+      (
+        "answer @0ms #1 \"login\" failure \"a\" b",
+        "line 2: a failure's description is a string in quotes"
+      ),
+      (
+        "answer @0ms #1 \"login\" cancelled now",
+        #"line 2: an answer is written like answer @1500ms #1 "login" value {…}, error <type> {…}, failure "…" or cancelled"#
+      ),
+      (
+        "answer @0ms #1 \"login\" returned {}",
+        #"line 2: an answer is written like answer @1500ms #1 "login" value {…}, error <type> {…}, failure "…" or cancelled"#
+      ),
+      (
+        "answer @0ms #1 \"login\" cancelled\nanswer @0ms #1 \"login\" cancelled",
+        #"line 3: call #1 of "login" is answered twice"#
+      ),
+      (
+        "answer @5ms #1 \"login\" cancelled\nsend @1ms .tapped",
+        "line 3: the time goes back, from @5ms to @1ms"
+      ),
+      (
+        "answered @0ms #1 \"login\" cancelled",
+        #"line 2 is not 'send @<time> <action>', 'receive @<time> <action>', 'resolve @<time> <outcome> <call>' or 'answer @<time> #<number> "<call>" <result>'"#
+      ),
+    ])
+  func aBadLineIsNamedAndNeverQuoted(line: String, message: String) {
+    #expect(throws: RecordingError(message)) { try Recording(parsing: Self.header + line) }
+  }
+
+  @Test func everyKindOfAnswerReadsBack() throws {
+    let text = """
+      # tide session
+      # feature: login
+      # environment: live
+      send @0ms .loginButtonTapped
+      answer @10ms #1 "login" value {"name":"Ada"}
+      answer @20ms #2 "login" error LoginFeature.LoginServiceError {"nilData":{}}
+      answer @30ms #3 "login" failure "the cable is out \\"again\\" \\u00e9\\ud83c\\udf0a"
+      answer @40ms #1 "a \\"name\\"\\twith\\u2028breaks" cancelled
+      receive @40ms .loginResponse(.failure(.nilData))
+
+      """
+    let recording = try Recording(parsing: text.replacingOccurrences(of: "\n", with: "\r\n"))
+    #expect(
+      recording.answers.map(\.result) == [
+        .value(json: #"{"name":"Ada"}"#),
+        .error(type: "LoginFeature.LoginServiceError", json: #"{"nilData":{}}"#),
+        .failure(description: "the cable is out \"again\" é🌊"),
+        .cancelled,
+      ])
+    #expect(
+      recording.answers.map(\.name) == [
+        "login", "login", "login", "a \"name\"\twith\u{2028}breaks",
+      ])
+    #expect(recording.answers.map(\.number) == [1, 2, 3, 1])
+    // Written back, each answer stays on one line and before the step it came before.
+    let written = recording.text
+    #expect(try Recording(parsing: written).answers == recording.answers)
+    #expect(written.split(whereSeparator: \.isNewline).count == 9)
+    #expect(
+      written.split(whereSeparator: \.isNewline).last
+        == "receive @40ms .loginResponse(.failure(.nilData))")
+  }
+
+  @Test func aRecordingIsWrittenForItsOwnerOnlyAndKeepsWhatIsThere() throws {
+    let folder = try ScratchFolder("recording")
+    let path = folder.path + "/login.tide"
+    let recording = try Recording(parsing: "# tide session\nsend @0ms .loginButtonTapped\n")
+    try recording.write(toFile: path)
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    #expect(try Recording(contentsOfFile: path) == recording)
+
+    #expect(
+      throws: RecordingError("\(path) already exists; pass replacing: true to replace it")
+    ) {
+      try recording.write(toFile: path)
+    }
+    try recording.write(toFile: path, replacing: true)
+
+    // A symbolic link is never replaced, nor is what it points at written through it.
+    let link = folder.path + "/link.tide"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+    #expect(
+      throws: RecordingError(
+        "cannot write \(link): it is a symbolic link, and tide replaces only regular files")
+    ) {
+      try recording.write(toFile: link, replacing: true)
+    }
+    #expect(throws: RecordingError("cannot read \(folder.path): it is a folder")) {
+      try Recording(contentsOfFile: folder.path)
+    }
+    #expect(
+      throws: RecordingError(
+        "cannot write \(folder.path)/missing/x.tide: the folder \(folder.path)/missing does not exist"
+      )
+    ) {
+      try recording.write(toFile: folder.path + "/missing/x.tide")
+    }
+  }
+}
