@@ -112,7 +112,8 @@ let package = Package(
       name: "AddLocationFeatureTests",
       dependencies: ["AddLocationFeature", "TideTesting", "TideTestSupport"]),
     .testTarget(
-      name: "AppFeatureTests", dependencies: ["AppFeature", "TideTesting", "TideTestSupport"]),
+      name: "AppFeatureTests",
+      dependencies: ["AppFeature", "TideTesting", "TideTestSupport", "TideRecord"]),
     .testTarget(
       name: "TideREPLTests",
       dependencies: [
@@ -142,7 +143,8 @@ let package = Package(
       dependencies: [
         "CounterPlayground", "TestingPlayground", "LoginPlayground", "AddLocationPlayground",
         "AppPlayground", "ExplorePlayground",
-        "tide", "tide-stress", "TideTestSupport",
+        "tide", "tide-stress", "TideTestSupport", "Tide", "TideRecord", "AppFeature",
+        "LoginFeature", "AddLocationFeature",
       ],
       exclude: ["Transcripts"]),
   ]

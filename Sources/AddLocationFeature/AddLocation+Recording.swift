@@ -22,4 +22,22 @@ extension AddLocation.Environment {
       geocode: { query in try await calls.call("geocode") { try await geocode(query) } },
       clock: clock)
   }
+
+  /// An environment whose geocoder answers from a recording, and never runs, on the replay's
+  /// clock: what a replay, and a test exported from one, use.
+  ///
+  /// <!-- example: given recording: Recording -->
+  /// ```swift
+  /// let clock = ManualClock()
+  /// let environment = AddLocation.Environment.replaying(
+  ///   RecordedCalls(replaying: recording, clock: clock), clock: clock)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - calls: The recording's answers.
+  ///   - clock: The replay's clock, which the debounce waits on.
+  /// - Returns: The environment.
+  public static func replaying(_ calls: RecordedCalls, clock: any Clock<Duration>) -> Self {
+    Self(geocode: unimplemented.geocode, clock: clock).recorded(by: calls)
+  }
 }

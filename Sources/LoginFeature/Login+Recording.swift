@@ -23,4 +23,20 @@ extension Login.Environment {
       }
     })
   }
+
+  /// An environment whose login call answers from a recording, and never runs: what a replay,
+  /// and a test exported from one, use.
+  ///
+  /// <!-- example: given recording: Recording -->
+  /// ```swift
+  /// let clock = ManualClock()
+  /// let environment = Login.Environment.replaying(RecordedCalls(replaying: recording, clock: clock))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - calls: The recording's answers.
+  /// - Returns: The environment.
+  public static func replaying(_ calls: RecordedCalls) -> Self {
+    unimplemented.recorded(by: calls)
+  }
 }

@@ -112,6 +112,21 @@ public final class REPL {
     await handle(line, from: .repl).0
   }
 
+  /// Loads a saved session or a recording, as `:load` does: what `tide --open FILE` runs before
+  /// anything else.
+  ///
+  /// <!-- example: given repl: REPL -->
+  /// ```swift
+  /// if let problem = await repl.open("login.tide") { print(problem) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - path: The file's path.
+  /// - Returns: What went wrong, as printed; `nil` when it loaded.
+  public func open(_ path: String) async -> String? {
+    await handle(":load \(path)", from: .repl).failure
+  }
+
   /// Handles a line from a front, one at a time with every other, then tells the change
   /// handlers. Lines from a page are always echoed, after `web> `, so the REPL shows what the
   /// page did.

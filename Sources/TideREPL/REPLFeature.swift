@@ -2,6 +2,7 @@ import Foundation
 import Tide
 import TideExplore
 import TideInspect
+import TideRecord
 
 /// A feature the REPL can explore: how to start it, its environments, and how to describe it.
 ///
@@ -49,6 +50,8 @@ public struct REPLFeature {
   ///   - export: How to write a test for this feature, for `:export-test`.
   ///   - exploration: The feature's explorer, for `:explore`; it also adds an environment
   ///     named `explore`, whose calls wait for `:resolve`.
+  ///   - recording: How to replay the feature's recordings; it also adds an environment named
+  ///     `replay`, whose calls answer from the loaded recording.
   ///   - page: A folder holding the feature's web page, `index.html` and what it loads: the web
   ///     front serves it at `/app/`, and sends it the JSON of `view`'s value on every change.
   public init<State, Action: Decodable & Sendable, Environment>(
@@ -61,6 +64,7 @@ public struct REPLFeature {
     examples: [Action] = [],
     export: REPLTestExport? = nil,
     exploration: REPLExploration<State, Action, Environment>? = nil,
+    recording: REPLRecording<Environment>? = nil,
     page: URL? = nil
   ) {
     precondition(!environments.isEmpty, "A REPL feature needs at least one environment.")
@@ -73,7 +77,22 @@ public struct REPLFeature {
         REPLEnvironment(
           REPLEnvironment<Environment>.exploreName,
           summary: "environment calls wait until :resolve ends them (what :explore runs)",
-          testExpression: exploration.testExpression, explorable: exploration.environment))
+          testExpression: exploration.testExpression,
+          make: { explore, _, clock in exploration.environment(explore, clock) },
+          kind: .explore))
+    }
+    if let recording {
+      precondition(
+        !environments.contains { $0.name == REPLRecording<Environment>.environmentName },
+        "The environment name 'replay' is taken by the environment recordings replay in.")
+      environments.append(
+        REPLEnvironment(
+          REPLRecording<Environment>.environmentName,
+          summary:
+            "environment calls answered from the loaded recording (what :load replays it in)",
+          testExpression: recording.testExpression,
+          make: { _, recorded, clock in recording.environment(recorded, clock) },
+          kind: .replay))
     }
     self.name = name
     self.summary = summary
@@ -82,7 +101,8 @@ public struct REPLFeature {
     self.page = page
     let definition = FeatureDefinition(
       name: name, initialState: initialState, reducer: reducer, environments: environments,
-      view: view, examples: examples, export: export, exploration: exploration)
+      view: view, examples: examples, export: export, exploration: exploration,
+      recording: recording)
     self.makeSession = { environment, options, output in
       FeatureSession(
         definition: definition, environment: environment, options: options, output: output)
@@ -107,11 +127,25 @@ public struct REPLEnvironment<Environment> {
   /// `"Login.Environment.demo(clock: clock)"`. Without one, sessions in this environment cannot
   /// be exported.
   public let testExpression: String?
-  /// Builds the environment on the REPL's clock, and on the calls the session controls (which
-  /// only the `explore` environment uses).
-  let make: (ExploreCalls, any Clock<Duration>) -> Environment
+  /// Builds the environment on the REPL's clock, and on the calls the session controls: the
+  /// waiting calls only the `explore` environment uses, and the recorded answers only the
+  /// `replay` environment uses.
+  let make: (ExploreCalls, RecordedCalls, any Clock<Duration>) -> Environment
+  /// Which kind of environment it is.
+  let kind: Kind
+
+  /// The environments the REPL adds, and the ones a feature registers.
+  enum Kind {
+    /// One the feature registers.
+    case registered
+    /// The `explore` environment, whose calls wait for `:resolve`.
+    case explore
+    /// The `replay` environment, whose calls answer from the loaded recording.
+    case replay
+  }
+
   /// Whether it is the `explore` environment, whose calls wait for `:resolve`.
-  let isExplorable: Bool
+  var isExplorable: Bool { kind == .explore }
 
   /// The name of the environment an explorer adds.
   static var exploreName: String { "explore" }
@@ -132,19 +166,19 @@ public struct REPLEnvironment<Environment> {
     self.name = name
     self.summary = summary
     self.testExpression = testExpression
-    self.make = { _, clock in make(clock) }
-    self.isExplorable = false
+    self.make = { _, _, clock in make(clock) }
+    self.kind = .registered
   }
 
   init(
     _ name: String, summary: String, testExpression: String?,
-    explorable: @escaping (ExploreCalls, any Clock<Duration>) -> Environment
+    make: @escaping (ExploreCalls, RecordedCalls, any Clock<Duration>) -> Environment, kind: Kind
   ) {
     self.name = name
     self.summary = summary
     self.testExpression = testExpression
-    self.make = explorable
-    self.isExplorable = true
+    self.make = make
+    self.kind = kind
   }
 }
 
@@ -191,4 +225,5 @@ struct FeatureDefinition<State, Action: Decodable & Sendable, Environment> {
   let examples: [Action]
   let export: REPLTestExport?
   let exploration: REPLExploration<State, Action, Environment>?
+  let recording: REPLRecording<Environment>?
 }

@@ -64,8 +64,13 @@ public final class RecordedCalls: Sendable {
   /// - Parameters:
   ///   - recording: The recording whose answers to give.
   ///   - clock: The replay's clock, started at the recording's start.
-  public init(replaying recording: Recording, clock: ManualClock) {
-    mode = .replaying(Replay(answers: recording.file.answers, clock: clock))
+  public convenience init(replaying recording: Recording, clock: ManualClock) {
+    self.init(replaying: recording.file.answers, clock: clock)
+  }
+
+  /// Calls that answer as `answers` say: what the REPL's `replay` environment uses.
+  package init(replaying answers: [SessionFile.Answer], clock: ManualClock) {
+    mode = .replaying(Replay(answers: answers, clock: clock))
   }
 
   /// A call whose errors are kept as descriptions.

@@ -4,14 +4,15 @@ struct Arguments: Equatable {
   var environment: String?
   var clock: String?
   var script: String?
+  var open: String?
   var noColor = false
   var showsHelp = false
   var web = false
   var port: UInt16?
 
   static let usage = """
-    USAGE: tide [--feature <name>] [--env <name>] [--clock virtual|real] [--script <file>]
-                [--web [--port <n>]] [--no-color]
+    USAGE: tide [--feature <name>] [--env <name>] [--clock virtual|real] [--open <file>]
+                [--script <file>] [--web [--port <n>]] [--no-color]
 
     Explore Tide features by typing actions in Swift syntax and watching the state change.
 
@@ -20,6 +21,8 @@ struct Arguments: Equatable {
       --env <name>       the environment, such as demo or login=invalidCredentials
       --clock <mode>     real (default at a terminal) or virtual (default for scripts):
                          with virtual, time moves only with :advance
+      --open <file>      load a saved session or a recording first, as :load does: a
+                         recording replays with its calls answered from the file
       --script <file>    run the lines of a file, then exit; so does piped input
       --web              also serve the feature to a browser on this machine, printing
                          web: http://127.0.0.1:PORT/?token=TOKEN (the app's page, and
@@ -60,6 +63,7 @@ struct Arguments: Equatable {
         }
         result.clock = mode
       case "--script": result.script = try value(for: argument)
+      case "--open": result.open = try value(for: argument)
       case "--no-color": result.noColor = true
       case "--web": result.web = true
       case "--port":

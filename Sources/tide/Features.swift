@@ -90,6 +90,9 @@ enum Features {
         imports: ["AppFeature", "LoginFeature", "AddLocationFeature"], reducer: "App.reducer",
         initialState: "App.State()"),
       exploration: REPLExploration(App.explorer()),
+      recording: REPLRecording(testExpression: "App.Environment.replaying(calls, clock: clock)") {
+        .replaying($0, clock: $1)
+      },
       page: App.webPage)
   }
 
@@ -116,7 +119,10 @@ enum Features {
       ],
       export: REPLTestExport(
         imports: ["LoginFeature"], reducer: "Login.reducer", initialState: "Login.State()"),
-      exploration: REPLExploration(Login.explorer()))
+      exploration: REPLExploration(Login.explorer()),
+      recording: REPLRecording(testExpression: "Login.Environment.replaying(calls)") { calls, _ in
+        .replaying(calls)
+      })
   }
 
   static var addLocation: REPLFeature {
@@ -136,6 +142,9 @@ enum Features {
       export: REPLTestExport(
         imports: ["AddLocationFeature"], reducer: "AddLocation.reducer",
         initialState: "AddLocation.State()"),
-      exploration: REPLExploration(AddLocation.explorer()))
+      exploration: REPLExploration(AddLocation.explorer()),
+      recording: REPLRecording(
+        testExpression: "AddLocation.Environment.replaying(calls, clock: clock)"
+      ) { .replaying($0, clock: $1) })
   }
 }

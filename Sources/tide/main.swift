@@ -101,7 +101,6 @@ func runInteractive(_ repl: REPL, editor: LineEditor) async {
   editor.complete = { repl.completions(for: $0) }
   editor.enableRawMode()
   defer { editor.restore() }
-  repl.start()
   let keys = keystrokes()
   let ticker = startTicker(repl)
   defer { ticker.cancel() }
@@ -192,6 +191,10 @@ func main() async {
     server = web
   }
   defer { server?.stop() }
+  if interactive { repl.start() }
+  if let path = arguments.open, let failure = await repl.open(path) {
+    fail(failure)
+  }
   if let editor {
     await runInteractive(repl, editor: editor)
   } else if arguments.web {

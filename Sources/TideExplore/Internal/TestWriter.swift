@@ -16,7 +16,10 @@ package struct TestWriter {
 
   /// The test's head: header, imports, the store, the invariants it checks.
   ///
-  /// - Parameter steps: The steps it will write, to know whether it needs a clock.
+  /// - Parameters:
+  ///   - preamble: Statements before the store is made; one that says `try` makes the test
+  ///     throwing, and one that names `clock` makes it declare the clock.
+  ///   - steps: The steps it will write, to know whether it needs a clock.
   package init(
     name: String,
     header: [String]?,
@@ -50,11 +53,15 @@ package struct TestWriter {
     lines += [
       "",
       "@MainActor",
-      "@Test func \(name)() async {",
+      "@Test func \(name)() async\(preamble.contains { $0.contains("try ") } ? " throws" : "") {",
     ]
     // Declared only when something uses it, so the test compiles without a warning.
     let advances = steps.contains { $0.time > .zero }
-    if advances || environment.contains("clock") { lines.append("  let clock = TestClock()") }
+    if advances || environment.contains("clock")
+      || preamble.contains(where: { $0.contains("clock") })
+    {
+      lines.append("  let clock = TestClock()")
+    }
     lines += preamble.map { "  " + $0 }
     lines += [
       "  let store = TestStore(",

@@ -122,9 +122,10 @@ extension FeatureSession {
     let calls = ExploreCalls()
     let history = SessionHistory<State, Action>()
     let environment = REPLEnvironment<Environment>.exploreName
+    let recorded = RecordedCalls(replaying: answers, clock: clock)
     let store = Self.makeStore(
       definition: definition, environmentName: environment, state: definition.initialState,
-      clock: clock, calls: calls, history: history)
+      clock: clock, calls: calls, recorded: recorded, history: history)
     let quiet = WarningLog()
     for (index, step) in schedule.enumerated() {
       switch step {
@@ -158,7 +159,9 @@ extension FeatureSession {
       }
     }
     adopt(
-      Replay(clock: clock, calls: calls, store: store, history: history, environment: environment))
+      Replay(
+        clock: clock, calls: calls, recorded: recorded, answers: answers, store: store,
+        history: history, environment: environment))
     printed = 0
     output.line(
       "loaded the \(schedule.count)-step schedule into the session "

@@ -6,48 +6,56 @@ import TideRecord
 
 extension FeatureSession {
   /// The session up to the cursor, as a file that `:load` re-runs exactly. An environment switch
-  /// is a `# environment:` line where it happened.
+  /// is a `# environment:` line where it happened; a loaded recording's answers stay, so the
+  /// file replays without the outside world too.
   func sessionFile() -> String {
     let steps = entries[..<cursor]
-    var environment = steps.first?.environment ?? environmentName
-    var lines = [
-      SessionFile.header,
-      "# feature: \(featureName)",
-      "# environment: \(environment)",
-      "# It replays exactly: `:load` re-runs these actions in order, and checks that the effects",
-      "# send the received ones again. It holds what was typed, passwords included, so tide",
-      "# creates it readable by you only; keep it private.",
-    ]
-    let resolutions = history.resolutions(before: cursor)
-    func resolutionLines(at index: Int) -> [String] {
-      resolutions.filter { $0.index == index }.map {
-        "resolve @\(DurationText.format($0.time)) \($0.outcome) \($0.call)"
-      }
+    var file = SessionFile()
+    file.feature = featureName
+    file.environment = steps.first?.environment ?? environmentName
+    var environment = file.environment
+    for entry in steps {
+      file.steps.append(
+        SessionFile.Step(
+          received: entry.source == .received, time: entry.time,
+          action: REPLFormat.source.source(entry.action),
+          environment: entry.environment != environment ? entry.environment : nil))
+      environment = entry.environment
     }
-    for (index, entry) in steps.enumerated() {
-      lines += resolutionLines(at: index)
-      if entry.environment != environment {
-        environment = entry.environment
-        lines.append("# environment: \(environment)")
-      }
-      lines.append(
-        "\(entry.source.rawValue) @\(DurationText.format(entry.time)) \(REPLFormat.source.source(entry.action))"
-      )
+    file.resolutions = history.resolutions(before: cursor).map {
+      SessionFile.Resolution(index: $0.index, time: $0.time, outcome: $0.outcome, call: $0.call)
     }
-    lines += resolutionLines(at: steps.count)
+    file.answers = answers.map {
+      var answer = $0
+      answer.index = min(answer.index, steps.count)
+      return answer
+    }
     // What happened after the last step: an `:env` switch, and time moved on.
-    if environmentName != environment { lines.append("# environment: \(environmentName)") }
-    if clock.now.offset > (steps.last?.time ?? .zero) {
-      lines.append("# clock: @\(DurationText.format(clock.now.offset))")
-    }
-    return lines.joined(separator: "\n") + "\n"
+    if environmentName != environment { file.finalEnvironment = environmentName }
+    if clock.now.offset > (steps.last?.time ?? .zero) { file.clock = clock.now.offset }
+    return file.text(notes: [
+      "It replays exactly: `:load` re-runs these actions in order, and checks that the effects",
+      "send the received ones again. It holds what was typed, passwords included, so tide",
+      "creates it readable by you only; keep it private.",
+    ])
   }
 
   /// Loads a session file by re-running it. Every line is read and checked, and the whole
   /// session re-run, before anything changes: a load that fails leaves the session as it was.
   func load(_ file: SessionFile) async throws(InputError) {
     let names = environmentNames
-    let first = file.environment ?? environmentName
+    // A recording replays in the `replay` environment, its calls answered from the file,
+    // wherever it was recorded.
+    let replaysRecording = !file.answers.isEmpty
+    if replaysRecording, definition.recording == nil {
+      throw InputError(
+        message:
+          "the file holds recorded answers, and \(featureName) cannot replay them: register REPLFeature(…, recording:)",
+        position: 0)
+    }
+    let first =
+      replaysRecording
+      ? REPLRecording<Environment>.environmentName : file.environment ?? environmentName
     var steps: [ReplayStep] = []
     steps.reserveCapacity(file.steps.count)
     for environment in [first] + file.steps.compactMap(\.environment)
@@ -83,7 +91,7 @@ extension FeatureSession {
             index: $0.index, time: $0.time,
             name: String($0.call.prefix { $0 != "(" }), call: $0.call, outcome: $0.outcome,
             label: "")
-        }, startingIn: first)
+        }, answers: file.answers, startingIn: first)
     } catch {
       throw InputError(message: "\(error.message); the session is unchanged", position: 0)
     }
@@ -103,6 +111,12 @@ extension FeatureSession {
       "loaded \(English.count(steps.count, "step")) of \(featureName) (environment: \(environmentName))"
         + (extra > 0 ? "; the effects then took \(English.count(extra, "more step"))" : ""),
       .heading)
+    if replaysRecording {
+      output.line(
+        "    a recording\(file.environment.map { " made in \($0)" } ?? ""): "
+          + "\(English.count(file.answers.count, "call")) answered from the file, none run",
+        .dim)
+    }
     let running = store.runningEffects.descriptions
     if !running.isEmpty {
       output.line("    in flight: \(running.joined(separator: ", "))", .effect)
@@ -182,14 +196,39 @@ extension FeatureSession {
         "// Secrets never reach the browser: each is \(secretPlaceholder!), which does not",
         "// compile until you type the value back (or use :export-test in the REPL).",
       ]
+    let replays =
+      definition.environments.first { $0.name == environment }?.kind == .replay
+    var preamble = explores ? ["let calls = ExploreCalls()"] : []
+    if replays { preamble = recordingPreamble() }
     let writer = TestWriter(
-      name: name, header: header, preamble: explores ? ["let calls = ExploreCalls()"] : [],
+      name: name, header: header, preamble: preamble,
       feature: featureName, environmentName: environment,
-      imports: export.imports + (explores ? ["TideExplore"] : []), reducer: export.reducer,
+      imports: export.imports + (explores ? ["TideExplore"] : []) + (replays ? ["TideRecord"] : []),
+      reducer: export.reducer,
       environment: expression, initialState: definition.initialState,
       initialStateExpression: export.initialState, steps: exported,
       secretPlaceholder: secretPlaceholder, checkingInvariants: nil, byteLimit: byteLimit)
     return REPLTestExportInProgress(
       writer: writer, steps: exported, effectsStillRunning: !store.runningEffects.isEmpty)
+  }
+
+  /// The statements that give an exported test the loaded recording's answers, as `calls`: the
+  /// answers in a raw string literal, read back with `Recording(parsing:)`.
+  private func recordingPreamble() -> [String] {
+    var file = SessionFile()
+    file.answers = answers.map {
+      var answer = $0
+      answer.index = 0
+      return answer
+    }
+    let text = file.text()
+    // Enough `#`s that nothing in the text ends the literal or starts an interpolation.
+    var hashes = "#"
+    while text.contains("\"\"\"" + hashes) || text.contains("\\" + hashes) { hashes += "#" }
+    return ["let recording = try Recording(", "  parsing: \(hashes)\"\"\""]
+      + text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {
+        $0.isEmpty ? "" : "    " + $0
+      }
+      + ["    \"\"\"\(hashes))", "let calls = RecordedCalls(replaying: recording, clock: clock)"]
   }
 }

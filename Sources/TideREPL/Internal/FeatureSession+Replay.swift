@@ -2,6 +2,7 @@ import Foundation
 import Tide
 import TideExplore
 import TideInspect
+import TideRecord
 
 /// Time travel and `:load` re-run a session rather than only re-reducing it: a fresh store on a
 /// fresh virtual clock is sent the same actions at the same times, in the same environments, and
@@ -29,6 +30,9 @@ extension FeatureSession {
   struct Replay {
     let clock: ManualClock
     let calls: ExploreCalls
+    let recorded: RecordedCalls
+    /// The recording's answers the re-run's `replay` environment answered from.
+    let answers: [SessionFile.Answer]
     let store: Store<State, Action>
     let history: SessionHistory<State, Action>
     let environment: String
@@ -53,15 +57,17 @@ extension FeatureSession {
   ///   at once after the last one).
   func replay(
     _ steps: [ReplayStep], resolutions: [SessionHistory<State, Action>.Resolution] = [],
-    startingIn firstEnvironment: String
+    answers: [SessionFile.Answer]? = nil, startingIn firstEnvironment: String
   ) async throws(ReplayDivergence) -> Replay {
     let clock = ManualClock()
     let calls = ExploreCalls()
+    let answers = answers ?? self.answers
+    let recorded = RecordedCalls(replaying: answers, clock: clock)
     let history = SessionHistory<State, Action>()
     var environment = firstEnvironment
     var store = Self.makeStore(
       definition: definition, environmentName: environment, state: definition.initialState,
-      clock: clock, calls: calls, history: history)
+      clock: clock, calls: calls, recorded: recorded, history: history)
     let quiet = WarningLog()
     func abandon() {
       store.cancelRunningEffects()
@@ -111,7 +117,7 @@ extension FeatureSession {
         store.cancelRunningEffects()
         store = Self.makeStore(
           definition: definition, environmentName: environment, state: store.untrackedState,
-          clock: clock, calls: calls, history: history)
+          clock: clock, calls: calls, recorded: recorded, history: history)
       }
       if step.received {
         await waitForOutsideWork(until: index + 1, history: history, store: store, clock: clock)
@@ -150,7 +156,8 @@ extension FeatureSession {
     }
     try await resolve(before: steps.count)
     return Replay(
-      clock: clock, calls: calls, store: store, history: history, environment: environment)
+      clock: clock, calls: calls, recorded: recorded, answers: answers, store: store,
+      history: history, environment: environment)
   }
 
   /// Puts a finished re-run in place of the session's store, clock and history, with the cursor
@@ -190,6 +197,8 @@ extension FeatureSession {
     secretLabelCache = (nil, [])
     clock = replay.clock
     calls = replay.calls
+    recorded = replay.recorded
+    answers = replay.answers
     store = replay.store
     selectEnvironment(replay.environment)
     printed = reached

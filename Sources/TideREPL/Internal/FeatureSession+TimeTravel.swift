@@ -65,11 +65,12 @@ extension FeatureSession {
     clock.abandonReadyWork()
     clock = ManualClock()
     calls = ExploreCalls()
+    recorded = RecordedCalls(replaying: answers, clock: clock)
     history = SessionHistory()
     printed = 0
     store = Self.makeStore(
       definition: definition, environmentName: environmentName, state: definition.initialState,
-      clock: clock, calls: calls, history: history)
+      clock: clock, calls: calls, recorded: recorded, history: history)
     resyncRealTime()
     output.line("⟲ reset \(featureName) to its initial state", .heading)
   }

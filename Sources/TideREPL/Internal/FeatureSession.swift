@@ -24,6 +24,11 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
   /// The environment calls waiting for `:resolve`, in the `explore` environment. Replaced with
   /// the clock.
   var calls = ExploreCalls()
+  /// The loaded recording's answers, for the `replay` environment: empty until a recording is
+  /// loaded.
+  var answers: [SessionFile.Answer] = []
+  /// The calls of the `replay` environment, answering from ``answers``. Replaced with the clock.
+  var recorded: RecordedCalls
   var store: Store<State, Action>
   /// Every step so far. Replaced as a whole when time travel or `:load` re-runs the session.
   var history = SessionHistory<State, Action>()
@@ -47,9 +52,11 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
     self.output = output
     let clock = ManualClock()
     self.clock = clock
+    let recorded = RecordedCalls(replaying: [], clock: clock)
+    self.recorded = recorded
     self.store = Self.makeStore(
       definition: definition, environmentName: environment, state: definition.initialState,
-      clock: clock, calls: calls, history: history)
+      clock: clock, calls: calls, recorded: recorded, history: history)
   }
 
   var featureName: String { definition.name }
@@ -73,11 +80,13 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
     state: State,
     clock: ManualClock,
     calls: ExploreCalls,
+    recorded: RecordedCalls,
     history: SessionHistory<State, Action>
   ) -> Store<State, Action> {
     let store = Store(
       initialState: state, reducer: definition.reducer,
-      environment: definition.environment(named: environmentName, clock: clock, calls: calls),
+      environment: definition.environment(
+        named: environmentName, clock: clock, calls: calls, recorded: recorded),
       drivenBy: clock
     ) { [weak history] action, before, after, effect in
       history?.record(
@@ -94,7 +103,7 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
     store.cancelRunningEffects()
     store = Self.makeStore(
       definition: definition, environmentName: environmentName, state: state, clock: clock,
-      calls: calls, history: history)
+      calls: calls, recorded: recorded, history: history)
   }
 
   func selectEnvironment(_ name: String) {
@@ -169,8 +178,11 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
 
 extension FeatureDefinition {
   /// The environment with this name, built on `clock` (and, for the `explore` environment, on
-  /// `calls`); the first one when there is no such name.
-  func environment(named name: String, clock: ManualClock, calls: ExploreCalls) -> Environment {
-    (environments.first { $0.name == name } ?? environments[0]).make(calls, clock)
+  /// `calls`; for the `replay` environment, on `recorded`); the first one when there is no such
+  /// name.
+  func environment(
+    named name: String, clock: ManualClock, calls: ExploreCalls, recorded: RecordedCalls
+  ) -> Environment {
+    (environments.first { $0.name == name } ?? environments[0]).make(calls, recorded, clock)
   }
 }

@@ -23,6 +23,14 @@ package struct SessionFile: Equatable {
     package let outcome: Int
     package let call: String
     package let line: Int
+
+    package init(index: Int, time: Duration, outcome: Int, call: String, line: Int = 0) {
+      self.index = index
+      self.time = time
+      self.outcome = outcome
+      self.call = call
+      self.line = line
+    }
   }
 
   package struct Step: Equatable {
