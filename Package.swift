@@ -118,6 +118,7 @@ let package = Package(
       name: "TideREPLTests",
       dependencies: [
         "TideREPL", "Tide", "TideInspect", "TideStress", "TideExplore", "TideTestSupport",
+        "TideRecord",
       ]),
     .testTarget(name: "TideStressTests", dependencies: ["TideStress"]),
     .testTarget(

@@ -72,6 +72,9 @@ public final class REPL {
         environmentName, feature: chosen.name,
         suggestions: Suggestions.closest(to: environmentName, in: chosen.environmentNames))
     }
+    if chosen.replaysRecordings, environmentName == REPLRecording<Void>.environmentName {
+      throw REPLError.replayNeedsRecording(feature: chosen.name)
+    }
     self.features = features
     self.options = options
     self.feature = chosen
@@ -613,6 +616,8 @@ public enum REPLError: Error, Equatable, CustomStringConvertible {
   case unknownEnvironment(String, feature: String, suggestions: [String])
   /// A file could not be read; the reason is said plainly.
   case cannotRead(String)
+  /// The `replay` environment was asked for at the start, before any recording is loaded.
+  case replayNeedsRecording(feature: String)
 
   /// What is wrong, for a person.
   public var description: String {
@@ -623,6 +628,8 @@ public enum REPLError: Error, Equatable, CustomStringConvertible {
       "\(feature) has no environment '\(name)'" + Self.hint(suggestions)
     case .cannotRead(let reason):
       reason
+    case .replayNeedsRecording(let feature):
+      "\(feature)'s replay environment answers calls from a recording: open one with --open FILE, which replays it there"
     }
   }
 

@@ -31,6 +31,8 @@ public struct REPLFeature {
   /// Example actions, in Swift syntax, for `:help`.
   let exampleLines: [String]
   let environmentNames: [String]
+  /// Whether it has the `replay` environment, which needs a loaded recording.
+  let replaysRecordings: Bool
   /// The folder of the feature's web page, served by `tide --web`.
   let page: URL?
   let makeSession:
@@ -98,6 +100,7 @@ public struct REPLFeature {
     self.summary = summary
     self.exampleLines = examples.map { REPLFormat.inspector.line($0) }
     self.environmentNames = environments.map(\.name)
+    self.replaysRecordings = recording != nil
     self.page = page
     let definition = FeatureDefinition(
       name: name, initialState: initialState, reducer: reducer, environments: environments,

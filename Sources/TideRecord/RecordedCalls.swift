@@ -195,9 +195,9 @@ public final class RecordedCalls: Sendable {
     case .failure(let description):
       throw RecordedCallError.failed(description: description)
     case .cancelled:
-      // It was cancelled by what came after it, which the replay cancels it by too; should
-      // the clock ever get this far, it ends as it did.
-      try await clock.sleep(until: .distantFuture)
+      // It ended in `CancellationError` at its time (the replay waited until then): cancelled
+      // by what came then, which cancels the replay's wait at the same time, or thrown by the
+      // call itself.
       throw CancellationError()
     }
   }

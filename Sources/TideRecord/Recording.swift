@@ -52,7 +52,8 @@ public struct Recording: Equatable, Sendable {
     case error(type: String, json: String)
     /// It threw an error that could not be kept as a value: its description.
     case failure(description: String)
-    /// Its effect was cancelled while it waited.
+    /// It ended in `CancellationError`: its effect was cancelled while it waited, or it threw
+    /// one itself.
     case cancelled
   }
 

@@ -85,7 +85,7 @@ import TideTestSupport
     let live = try runExecutable(
       named: "tide", arguments: ["--feature", "login"], input: ":env\n",
       environment: ["TIDE_LOGIN_URL": "http://127.0.0.1:9"])
-    #expect(live.output.hasSuffix("  login=timeout\n  live\n  explore\n"))
+    #expect(live.output.hasSuffix("  login=timeout\n  live\n  explore\n  replay\n"))
     let insecure = try runExecutable(
       named: "tide", arguments: ["--feature", "login"], input: ":env\n",
       environment: ["TIDE_LOGIN_URL": "http://example.com"])

@@ -10,6 +10,12 @@ extension FeatureSession {
         message: "\(featureName) has no environment '\(name)'", position: 0,
         suggestions: Suggestions.closest(to: name, in: environmentNames))
     }
+    if name == REPLRecording<Environment>.environmentName, answers.isEmpty {
+      throw InputError(
+        message:
+          "no recording is loaded: the replay environment answers calls from one; :load or tide --open a recording first",
+        position: 0)
+    }
     selectEnvironment(name)
     rebuildStore(state: store.untrackedState)
     output.line("environment: \(name) (running effects were cancelled)", .heading)

@@ -188,7 +188,7 @@ extension SessionFile {
     case error(type: String, json: String)
     /// It threw an error that cannot be decoded: its description.
     case failure(description: String)
-    /// Its effect was cancelled while it ran.
+    /// It ended in `CancellationError`: its effect was cancelled while it ran, or it threw one.
     case cancelled
 
     package var text: String {

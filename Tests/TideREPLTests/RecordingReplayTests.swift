@@ -1,0 +1,247 @@
+import Foundation
+import Testing
+import Tide
+import TideREPL
+import TideRecord
+import TideTestSupport
+
+/// A feature whose one call fetches a quote: recorded by a store in the test, replayed by the
+/// REPL without the call ever running.
+enum Quotes {
+  struct State: Equatable {
+    var quote: String?
+    var error: String?
+  }
+  enum Action: Equatable, Sendable, Codable {
+    case fetchTapped
+    case fetched(String)
+    case failed(String)
+  }
+  struct Environment {
+    var fetch: @Sendable () async throws -> String
+    var clock: any Clock<Duration>
+
+    func recorded(by calls: RecordedCalls) -> Self {
+      let fetch = self.fetch
+      return Self(fetch: { try await calls.call("fetch") { try await fetch() } }, clock: clock)
+    }
+  }
+  static let reducer = Reducer<State, Action, Environment> { state, action, environment in
+    switch action {
+    case .fetchTapped:
+      return .run(name: "fetch") { send in
+        try await environment.clock.sleep(for: .milliseconds(200))
+        await send(.fetched(try await environment.fetch()))
+      } catch: { error, send in
+        await send(.failed("\(error)"))
+      }
+    case .fetched(let quote):
+      state.quote = quote
+      return .none
+    case .failed(let error):
+      state.error = error
+      return .none
+    }
+  }
+
+  struct ServerDown: Error, CustomStringConvertible {
+    var description: String { "the server is down" }
+  }
+
+  /// How many times the live call ran, in every test.
+  static let liveCalls = ValueLog<Int>()
+
+  @MainActor
+  static func feature(replays: Bool = true) -> REPLFeature {
+    REPLFeature(
+      name: "quotes", summary: "a quote from a server",
+      initialState: State(), reducer: reducer,
+      environments: [
+        REPLEnvironment("live", summary: "the server") { clock in
+          Environment(
+            fetch: {
+              liveCalls.append(1)
+              return "live"
+            }, clock: clock)
+        }
+      ],
+      examples: [.fetchTapped],
+      export: REPLTestExport(imports: ["QuotesFeature"], reducer: "Quotes.reducer"),
+      recording: replays
+        ? REPLRecording(
+          testExpression: "Quotes.Environment(fetch: { \"\" }, clock: clock).recorded(by: calls)"
+        ) { calls, clock in
+          Environment(
+            fetch: {
+              Issue.record("a replayed call ran")
+              return ""
+            }, clock: clock
+          ).recorded(by: calls)
+        } : nil)
+  }
+
+  /// A session recorded by a store in this process: two quotes, the second call failing.
+  @MainActor
+  static func recordedFile(in folder: ScratchFolder) async throws -> String {
+    let clock = ManualClock()
+    let recorder = Recorder(feature: "quotes", environment: "staging")
+    let answers = ValueLog<Int>()
+    let store = Store(
+      initialState: State(), reducer: reducer,
+      environment: Environment(
+        fetch: {
+          answers.append(1)
+          if answers.all.count == 2 { throw ServerDown() }
+          return "Simplicity is prerequisite for reliability."
+        }, clock: clock
+      ).recorded(by: recorder.calls),
+      drivenBy: clock)
+    try store.record(into: recorder)
+    store.send(.fetchTapped)
+    await clock.advance(by: .milliseconds(200))
+    store.send(.fetchTapped)
+    await clock.advance(by: .milliseconds(200))
+    let path = folder.path + "/quotes.tide"
+    try recorder.recording().write(toFile: path)
+    return path
+  }
+}
+
+@MainActor
+@Suite struct RecordingReplayTests {
+  @Test func aLoadedRecordingReplaysWithItsCallsAnsweredFromTheFile() async throws {
+    let folder = try ScratchFolder("quotes")
+    let path = try await Quotes.recordedFile(in: folder)
+    let transcript = try Transcript(features: [Quotes.feature()])
+    let before = Quotes.liveCalls.all.count
+    let output = await transcript.run(":load \(path)", ":history", ":jump 1", ":jump 4")
+      .replacingOccurrences(of: folder.path, with: "$FOLDER")
+    #expect(
+      output == """
+        quotes> :load $FOLDER/quotes.tide
+        loaded 4 steps of quotes (environment: replay)
+            a recording made in staging: 2 calls answered from the file, none run
+        quotes> :history
+           0  (initial state)
+           1  → .fetchTapped  @0ms
+           2  ← .fetched("Simplicity is prerequisite for reliability.")  @200ms
+           3  → .fetchTapped  @200ms
+        ▸  4  ← .failed("the server is down")  @400ms
+        quotes> :jump 1
+        ⟲ step 1 of 4, re-run from the initial state
+              Quotes.State(
+            −   quote: "Simplicity is prerequisite for reliability.",
+            +   quote: nil,
+            −   error: "the server is down"
+            +   error: nil
+              )
+            in flight again: .run("fetch")
+        quotes> :jump 4
+        ⟲ step 4 of 4, re-run from the initial state
+              Quotes.State(
+            −   quote: nil,
+            +   quote: "Simplicity is prerequisite for reliability.",
+            −   error: nil
+            +   error: "the server is down"
+              )
+
+        """)
+    #expect(Quotes.liveCalls.all.count == before)
+  }
+
+  @Test func aCallPastTheRecordingIsReportedAndFails() async throws {
+    let folder = try ScratchFolder("quotes")
+    let path = try await Quotes.recordedFile(in: folder)
+    let transcript = try Transcript(features: [Quotes.feature()])
+    await transcript.run(":load \(path)")
+    let output = await transcript.run(".fetchTapped", ":advance 200ms")
+    #expect(
+      output.contains(
+        #"  ! The recording has no answer for call #3 of "fetch". The replay made more calls of "fetch" than the recording, which answers 2."#
+      ), "\(output)")
+    #expect(output.contains(#"← .failed("The recording has no answer for call #3 of \"fetch\".")"#))
+  }
+
+  @Test func savingKeepsTheAnswersAndTheExportedTestReadsThemBack() async throws {
+    let folder = try ScratchFolder("quotes")
+    let path = try await Quotes.recordedFile(in: folder)
+    let transcript = try Transcript(features: [Quotes.feature()])
+    await transcript.run(":load \(path)", ":save \(folder.path)/again.tide")
+    let saved = try String(contentsOfFile: folder.path + "/again.tide", encoding: .utf8)
+    #expect(saved.contains("# environment: replay"))
+    #expect(
+      saved.contains(
+        #"answer @200ms #1 "fetch" value "Simplicity is prerequisite for reliability.""#))
+    #expect(saved.contains(#"answer @400ms #2 "fetch" failure "the server is down""#))
+    let again = try Transcript(features: [Quotes.feature()])
+    #expect(
+      await again.run(":load \(folder.path)/again.tide").contains(
+        "loaded 4 steps of quotes (environment: replay)"))
+
+    await transcript.run(":export-test \(folder.path)/Replayed.swift")
+    let test = try String(contentsOfFile: folder.path + "/Replayed.swift", encoding: .utf8)
+    #expect(
+      test.contains(
+        """
+          let clock = TestClock()
+          let recording = try Recording(
+            parsing: #\"\"\"
+              # tide session
+              answer @200ms #1 "fetch" value "Simplicity is prerequisite for reliability."
+              answer @400ms #2 "fetch" failure "the server is down"
+              \"\"\"#)
+          let calls = RecordedCalls(replaying: recording, clock: clock)
+          let store = TestStore(
+            initialState: Quotes.State(quote: nil, error: nil),
+            reducer: Quotes.reducer,
+            environment: Quotes.Environment(fetch: { "" }, clock: clock).recorded(by: calls)
+          )
+        """), "\(test)")
+    #expect(test.contains("@Test func replayed() async throws {"), "\(test)")
+    #expect(test.contains("import TideRecord"))
+  }
+
+  @Test func aRecordingNeedsAFeatureThatReplaysAndTheReplayEnvironmentNeedsARecording()
+    async throws
+  {
+    let folder = try ScratchFolder("quotes")
+    let path = try await Quotes.recordedFile(in: folder)
+    let without = try Transcript(features: [Quotes.feature(replays: false)])
+    #expect(
+      await without.run(":load \(path)").contains(
+        "error: the file holds recorded answers, and quotes cannot replay them: register REPLFeature(…, recording:)"
+      ))
+    let with = try Transcript(features: [Quotes.feature()])
+    #expect(
+      await with.run(":env replay").contains(
+        "error: no recording is loaded: the replay environment answers calls from one; :load or tide --open a recording first"
+      ))
+    #expect(throws: REPLError.replayNeedsRecording(feature: "quotes")) {
+      try REPL(features: [Quotes.feature()], environment: "replay", write: { _ in })
+    }
+  }
+
+  @Test func anAnswerThatDoesNotDecodeStopsTheLoadAndLeavesTheSessionAsItWas() async throws {
+    let folder = try ScratchFolder("quotes")
+    let path = folder.path + "/broken.tide"
+    try """
+    # tide session
+    # feature: quotes
+    send @0ms .fetchTapped
+    answer @200ms #1 "fetch" value 42
+    receive @200ms .fetched("42")
+
+    """.write(toFile: path, atomically: true, encoding: .utf8)
+    let transcript = try Transcript(features: [Quotes.feature()])
+    let output = await transcript.run(":load \(path)", ":history")
+      .replacingOccurrences(of: folder.path, with: "$FOLDER")
+    #expect(
+      output == #"""
+        quotes> :load $FOLDER/broken.tide
+        error: line 5: re-running the session gave ← .failed("The recorded answer for call #1 of \"fetch\" does not decod…) where the history has ← .fetched("42"); the session is unchanged
+        quotes> :history
+        No steps yet: send an action, such as .fetchTapped.
+
+        """#)
+  }
+}
