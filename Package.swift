@@ -77,7 +77,7 @@ let package = Package(
       name: "TideBenchmarks",
       dependencies: [
         "Tide", "TideTesting", "TideInspect", "TideExplore", "AddLocationFeature", "LoginFeature",
-        "TideREPL", "TideWeb",
+        "TideREPL", "TideWeb", "TideRecord", "AppFeature",
       ]),
 
     // Playgrounds: runnable tours, each run by ExecutableTests.
@@ -99,6 +99,9 @@ let package = Package(
     .executableTarget(
       name: "ExplorePlayground", dependencies: ["LoginFeature", "Tide", "TideExplore"],
       path: "Playgrounds/Explore"),
+    .executableTarget(
+      name: "RecordPlayground", dependencies: ["LoginFeature", "Tide", "TideRecord", "TideREPL"],
+      path: "Playgrounds/Record"),
 
     // Tests, and the helpers and small features they share.
     .target(
@@ -143,7 +146,7 @@ let package = Package(
       name: "ExecutableTests",
       dependencies: [
         "CounterPlayground", "TestingPlayground", "LoginPlayground", "AddLocationPlayground",
-        "AppPlayground", "ExplorePlayground",
+        "AppPlayground", "ExplorePlayground", "RecordPlayground",
         "tide", "tide-stress", "TideTestSupport", "Tide", "TideRecord", "AppFeature",
         "LoginFeature", "AddLocationFeature",
       ],

@@ -14,14 +14,16 @@ import Tide
 /// A location picked in the search is added to the saved list (never twice). Logging out
 /// returns to the login screen; `ifLet` cancels the effects of a child whose state is gone.
 public enum App {
-  /// The feature's logic.
+  /// The feature's logic. The children's actions are found with the hand-written case paths
+  /// (``Action/allCasePaths``): `CasePath(Action.login)` would find them by reflection, which
+  /// cost each of the app's actions about 4 µs (`tide-benchmarks record`).
   public static let reducer =
     core
     .ifLet(
-      \.login, action: CasePath(Action.login), environment: \.login, then: Login.reducer
+      \.login, action: Action.allCasePaths.login, environment: \.login, then: Login.reducer
     )
     .ifLet(
-      \.home, action: CasePath(Action.addLocation), environment: \.addLocation,
+      \.home, action: Action.allCasePaths.addLocation, environment: \.addLocation,
       then: AddLocation.reducer.pullback(state: \Home.search, action: .`self`, environment: { $0 }))
 
   /// What the app itself decides: the hand-offs between the screens.

@@ -365,7 +365,7 @@ public final class REPL {
     Command(
       name: ":save", usage: ":save[!] <file>",
       summary: "save the session to a new file (:save! replaces one) that replays exactly"),
-    Command(name: ":load", usage: ":load <file>", summary: "load a saved session"),
+    Command(name: ":load", usage: ":load <file>", summary: "load a saved session or a recording"),
     Command(
       name: ":export-test", usage: ":export-test[!] <file.swift>",
       summary: "write a TestStore test that replays the session (! replaces a file)"),

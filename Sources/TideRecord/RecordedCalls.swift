@@ -75,9 +75,9 @@ public final class RecordedCalls: Sendable {
 
   /// A call whose errors are kept as descriptions.
   ///
-  /// <!-- example: given calls: RecordedCalls, query: String, geocoder: Geocoder -->
+  /// <!-- example: given calls: RecordedCalls, query: String, environment: AddLocation.Environment -->
   /// ```swift
-  /// let places = try await calls.call("geocode") { try await geocoder.search(query) }
+  /// let places = try await calls.call("geocode") { try await environment.geocode(query) }
   /// ```
   ///
   /// - Parameters:

@@ -84,7 +84,7 @@ public final class Recorder: Sendable {
   /// The calls to route the environment through while recording: each runs for real and its
   /// answer is kept.
   ///
-  /// <!-- example: given recorder: Recorder -->
+  /// <!-- example: given recorder: Recorder, url: URL -->
   /// ```swift
   /// let environment = try Login.Environment.live(baseURL: url).recorded(by: recorder.calls)
   /// ```
@@ -92,8 +92,8 @@ public final class Recorder: Sendable {
 
   /// How many steps and answers it holds.
   ///
-  /// <!-- example: given recorder: Recorder -->
   /// ```swift
+  /// let recorder = Recorder(feature: "login", environment: "demo")
   /// print(recorder.count)  // 0
   /// ```
   public var count: Int { storage.withLock { $0.entries.count } }

@@ -18,8 +18,14 @@
 /// replay its answers with ``RecordedCalls/init(replaying:clock:)``.
 ///
 /// ```swift
-/// let recording = try Recording(parsing: text)
-/// print(recording.steps.count, recording.answers.count)
+/// let recording = try Recording(
+///   parsing: """
+///     # tide session
+///     send @0ms .loginButtonTapped
+///     answer @800ms #1 "login" error LoginFeature.LoginServiceError {"nilData":{}}
+///     receive @800ms .loginResponse(.failure(.nilData))
+///     """)
+/// print(recording.steps.count, recording.answers.count)  // 2 1
 /// ```
 public struct Recording: Equatable, Sendable {
   /// One reduced action.

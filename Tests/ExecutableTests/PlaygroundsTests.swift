@@ -52,6 +52,15 @@ import Testing
         "Done: the explore tour checked itself.",
       ]
     ),
+    (
+      "RecordPlayground",
+      [
+        #"   send @0ms .passwordChanged("Aaaaaaaa0")"#,
+        "       a recording made in server: 1 call answered from the file, none run",
+        "  let calls = RecordedCalls(replaying: recording, clock: clock)",
+        "Done: the record tour checked itself.",
+      ]
+    ),
   ]
 
   @Test(arguments: playgrounds.map(\.name))
