@@ -3,8 +3,10 @@
 // of the package.
 //
 // It checks more than "does not crash": an error's position is inside its input, a parsed
-// session's steps are in time order with lines in range, and a secret typed in a string of a line
-// the parser rejects is hidden by the mask the REPL echoes it with.
+// session's steps are in time order with lines in range, a parsed session written back reads
+// back the same (recorded answers included), any text survives the quoting of answer lines, and
+// a secret typed in a string of a line the parser rejects is hidden by the mask the REPL echoes
+// it with.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -31,6 +33,24 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       precondition(step.line >= 1)
       previous = step.time
     }
+    for answer in file.answers {
+      precondition(answer.number >= 1 && !answer.name.isEmpty && answer.line >= 1)
+      precondition((0...file.steps.count).contains(answer.index))
+    }
+    // What is written reads back as it was: answers (their names, numbers, results) survive
+    // any name or text, and nothing the writer emits splits a line.
+    let again = try! SessionFile.parse(file.text())
+    precondition(again.answers.map(\.name) == file.answers.map(\.name))
+    precondition(again.answers.map(\.number) == file.answers.map(\.number))
+    precondition(again.answers.map(\.result) == file.answers.map(\.result))
+    precondition(again.steps.map(\.action) == file.steps.map(\.action))
+  }
+  // A call name or failure text of any bytes survives quoting and unquoting.
+  let quoted = SessionFile.Answer.quoted(text)
+  if let (unquoted, rest) = SessionFile.Answer.unquote(Substring(quoted)) {
+    precondition(unquoted == text && rest.isEmpty, "quoting \(text.debugDescription)")
+  } else {
+    preconditionFailure("quoting \(text.debugDescription) gave no string")
   }
   return 0
 }

@@ -24,7 +24,7 @@ import TideInspect
 /// ```
 @MainActor
 public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environment> {
-  @usableFromInline let initialState: State
+  @usableFromInline var initialState: State
   @usableFromInline let reducer: Reducer<State, Action, Environment>
   @usableFromInline
   package let environment: (ExploreCalls, any Clock<Duration>) -> Environment
@@ -120,6 +120,26 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
       case .transition(let holds): transitionChecks.append((invariant.name, holds))
       }
     }
+  }
+
+  /// The same explorer, its schedules starting from `state` instead of its initial state: to
+  /// explore from a step of a session, such as a step of a recording replayed in the REPL.
+  ///
+  /// The state should be one at rest, reached with nothing running: the explorer cannot start
+  /// the effects that were in flight there. Exported tests start from `state`, spelled out.
+  ///
+  /// <!-- example: given state: Login.State -->
+  /// ```swift
+  /// let report = await Login.explorer().starting(from: state).random(seed: 1, runs: 100, steps: 8)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: The state every schedule starts from.
+  /// - Returns: The explorer.
+  public func starting(from state: State) -> Self {
+    var explorer = self
+    explorer.initialState = state
+    return explorer
   }
 
   /// Whether a running effect is one declared endless: one of the `.run` effects it is made of

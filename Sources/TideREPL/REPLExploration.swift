@@ -32,14 +32,17 @@ public struct REPLExploration<State, Action: Sendable, Environment> {
   /// The Swift expression an exported test builds the explorable environment with, from the
   /// explorer's ``ExploreExport``.
   let testExpression: String?
+  /// Random mode, from the explorer's initial state or from a state given.
   let random:
     @MainActor (
-      _ seed: UInt64, _ runs: Int, _ steps: Int,
+      _ start: State?, _ seed: UInt64, _ runs: Int, _ steps: Int,
       _ progress: @escaping @MainActor (ExploreProgress) -> Void
     ) async -> Outcome
+  /// Exhaustive mode, from the explorer's initial state or from a state given.
   let exhaustive:
     @MainActor (
-      _ depth: Int, _ maxStates: Int, _ progress: @escaping @MainActor (ExploreProgress) -> Void
+      _ start: State?, _ depth: Int, _ maxStates: Int,
+      _ progress: @escaping @MainActor (ExploreProgress) -> Void
     ) async -> Outcome
 
   /// Makes an explorer available to the REPL.
@@ -61,11 +64,15 @@ public struct REPLExploration<State, Action: Sendable, Environment> {
         message: report.failure?.messageWithoutTest,
         foundLength: report.failure?.foundLength ?? 0)
     }
-    random = { seed, runs, steps, progress in
-      outcome(await explorer.random(seed: seed, runs: runs, steps: steps, progress: progress))
+    random = { start, seed, runs, steps, progress in
+      let explorer = start.map(explorer.starting(from:)) ?? explorer
+      return outcome(
+        await explorer.random(seed: seed, runs: runs, steps: steps, progress: progress))
     }
-    exhaustive = { depth, maxStates, progress in
-      outcome(await explorer.exhaustive(depth: depth, maxStates: maxStates, progress: progress))
+    exhaustive = { start, depth, maxStates, progress in
+      let explorer = start.map(explorer.starting(from:)) ?? explorer
+      return outcome(
+        await explorer.exhaustive(depth: depth, maxStates: maxStates, progress: progress))
     }
   }
 }

@@ -361,7 +361,7 @@ enum Tickets {
         ":explore random 1 2 3 4", ":explore exhaustiv", ":use counter", ":explore")
           == """
           tickets> :explore sideways
-          error: :explore [random [seed] [runs] [steps]] or :explore exhaustive [depth] [max-states]; not 'sideways'
+          error: :explore [here] [random [seed] [runs] [steps]] or :explore [here] exhaustive [depth] [max-states]; not 'sideways'
           tickets> :explore random -1
           error: the seed must be a whole number from 0 to 18446744073709551615, not '-1'
           tickets> :explore random 1 0
@@ -375,9 +375,9 @@ enum Tickets {
           tickets> :explore exhaustive 6 200001
           error: the most states must be a whole number from 1 to 200,000, not '200001'
           tickets> :explore random 1 2 3 4
-          error: :explore [random [seed] [runs] [steps]] or :explore exhaustive [depth] [max-states]
+          error: :explore [here] [random [seed] [runs] [steps]] or :explore [here] exhaustive [depth] [max-states]
           tickets> :explore exhaustiv
-          error: :explore [random [seed] [runs] [steps]] or :explore exhaustive [depth] [max-states]; not 'exhaustiv'
+          error: :explore [here] [random [seed] [runs] [steps]] or :explore [here] exhaustive [depth] [max-states]; not 'exhaustiv'
           did you mean exhaustive?
           tickets> :use counter
           feature: counter (a counter with a slow fact), environment: demo
@@ -411,5 +411,60 @@ enum Tickets {
         random, seed 3: 1 run, 1 step; no failure
 
         """)
+  }
+}
+
+/// `:explore here`: the explorer starts from the state at the cursor, a step of the session.
+@MainActor
+@Suite struct ExploreHereTests {
+  @Test func exploringFromAStepStartsThereAndTheTestSpellsTheStateOut() async throws {
+    let folder = try ScratchFolder("explore-here")
+    let transcript = try Transcript(features: [Tickets.feature()])
+    await transcript.run(".buyTapped")
+    let explored = await transcript.run(":explore here random 7 50 6", ":history", ":jump 0")
+    #expect(
+      explored.hasPrefix(
+        """
+        tickets> :explore here random 7 50 6
+        exploring tickets from step 2: random, seed 7, 50 runs of up to 6 steps
+        """), "\(explored)")
+    #expect(explored.contains("  2. resolve buy(2) → failure(Tickets.SoldOut())"), "\(explored)")
+    #expect(
+      explored.contains(
+        "loaded the 2-step schedule into the session (environment: explore, starting at step 2 of the session explored): 2 steps in the history."
+      ))
+    #expect(
+      explored.contains(
+        """
+        tickets> :jump 0
+        ⟲ step 0 of 2, re-run from the initial state
+              Tickets.State(
+            −   isBuying: true,
+            +   isBuying: false,
+                tickets: 1
+              )
+        """), "\(explored)")
+    // A session file cannot start from another session's step; the exported test spells the
+    // state out.
+    #expect(
+      await transcript.run(":save \(folder.path)/here.tide").contains(
+        "error: this session starts at step 2 of the one :explore here explored from, which a session file cannot hold; :export-test writes it as a test, and :reset starts over"
+      ))
+    await transcript.run(":jump 2", ":export-test \(folder.path)/Here.swift")
+    let test = try String(contentsOfFile: folder.path + "/Here.swift", encoding: .utf8)
+    #expect(
+      test.contains("    initialState: Tickets.State(isBuying: false, tickets: 1),"), "\(test)")
+    // :reset starts over from the feature's own initial state, which a file can hold again.
+    await transcript.run(":reset")
+    #expect(await transcript.run(":save \(folder.path)/reset.tide").contains("saved to"))
+  }
+
+  @Test func exploringFromAStepWithAnEffectInFlightIsRefused() async throws {
+    let transcript = try Transcript(features: [Tickets.feature()])
+    await transcript.run(":env explore", ".buyTapped")
+    #expect(
+      await transcript.run(":explore here").contains(
+        #"error: at step 1 effects are in flight (.run("buy")), which the explorer cannot start from; :jump to a step where nothing runs, or :explore from the start"#
+      ))
   }
 }

@@ -166,7 +166,7 @@ struct FuzzTests {
       _ = await transcript.repl.handle(line)
     }
     _ = await transcript.repl.handle(".openTapped")
-    let session = transcript.repl.session.sessionFile()
+    let session = try transcript.repl.session.sessionFile()
     let path = scratch.file("fuzzed.tide")
     for index in 0..<1_500 {
       var lines = session.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

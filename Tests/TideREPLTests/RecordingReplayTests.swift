@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Tide
+import TideExplore
 import TideREPL
 import TideRecord
 import TideTestSupport
@@ -67,6 +68,17 @@ enum Quotes {
       ],
       examples: [.fetchTapped],
       export: REPLTestExport(imports: ["QuotesFeature"], reducer: "Quotes.reducer"),
+      exploration: REPLExploration(
+        Explorer(
+          name: "quotes", initialState: State(), reducer: reducer,
+          environment: { calls, clock in
+            Environment(
+              fetch: {
+                try await calls.call("fetch", outcomes: [.success("A quote."), .success("")])
+              }, clock: clock)
+          },
+          actions: { _ in [.fetchTapped] },
+          invariants: [.always("a quote is never empty") { state in state.quote != "" }])),
       recording: replays
         ? REPLRecording(
           testExpression: "Quotes.Environment(fetch: { \"\" }, clock: clock).recorded(by: calls)"
@@ -147,6 +159,23 @@ enum Quotes {
 
         """)
     #expect(Quotes.liveCalls.all.count == before)
+  }
+
+  @Test func theExplorerStartsFromAStepOfTheRecording() async throws {
+    let folder = try ScratchFolder("quotes")
+    let path = try await Quotes.recordedFile(in: folder)
+    let transcript = try Transcript(features: [Quotes.feature()])
+    await transcript.run(":load \(path)", ":jump 2")
+    let output = await transcript.run(":explore here exhaustive 3", ":state quote")
+    #expect(
+      output.contains("exploring quotes from step 2: exhaustive to depth 3"), "\(output)")
+    #expect(output.contains("An invariant does not hold: a quote is never empty."))
+    #expect(output.contains("starting at step 2 of the session explored"))
+    #expect(output.hasSuffix("quotes> :state quote\n\"\"\n"), "\(output)")
+    // Step 0 of the loaded schedule is the recording's step 2.
+    #expect(
+      await transcript.run(":jump 0", ":state quote").hasSuffix(
+        "quotes> :state quote\n\"Simplicity is prerequisite for reliability.\"\n"))
   }
 
   @Test func aCallPastTheRecordingIsReportedAndFails() async throws {

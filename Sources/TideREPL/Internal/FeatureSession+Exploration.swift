@@ -79,8 +79,17 @@ extension FeatureSession {
           "\(featureName) has no explorer; register one with REPLFeature(…, exploration:)",
         position: 0)
     }
-    let request = try ExploreRequest.parse(argument)
-    output.line("exploring \(featureName): \(request.description)", .heading)
+    // `:explore here …` starts from the state at the cursor: a step of a recording, say.
+    var words = Substring(argument).drop(while: \.isWhitespace)
+    var start: (state: State, step: Int)?
+    if words == "here" || words.hasPrefix("here ") {
+      words = words.dropFirst(4)
+      start = (try stateToExploreFrom(), cursor)
+    }
+    let request = try ExploreRequest.parse(String(words))
+    output.line(
+      "exploring \(featureName)\(start.map { " from step \($0.step)" } ?? ""): \(request.description)",
+      .heading)
     let live = options.showsProgress
     let last = LastProgress()
     let show: @MainActor (ExploreProgress) -> Void = { [output] update in
@@ -90,9 +99,9 @@ extension FeatureSession {
     let outcome: REPLExploration<State, Action, Environment>.Outcome
     switch request {
     case .random(let seed, let runs, let steps):
-      outcome = await exploration.random(seed, runs, steps, show)
+      outcome = await exploration.random(start?.state, seed, runs, steps, show)
     case .exhaustive(let depth, let maxStates):
-      outcome = await exploration.exhaustive(depth, maxStates, show)
+      outcome = await exploration.exhaustive(start?.state, depth, maxStates, show)
     }
     if live { output.status(nil) }
     output.line(outcome.summary, outcome.schedule == nil ? .plain : .warning)
@@ -106,7 +115,7 @@ extension FeatureSession {
       output.line(String(line), .warning)
     }
     do {
-      try await loadSchedule(schedule)
+      try await loadSchedule(schedule, from: start)
     } catch {
       throw InputError(
         message: "the schedule could not be loaded into the session: \(error.message)",
@@ -114,17 +123,36 @@ extension FeatureSession {
     }
   }
 
-  /// Starts over in the `explore` environment and applies `schedule`, each send, timer and
-  /// resolution landing in the history as if typed. Checked on a replay first: a schedule that
-  /// does not apply leaves the session as it was.
-  private func loadSchedule(_ schedule: [ExploreStep<Action>]) async throws(ReplayDivergence) {
+  /// The state at the cursor, for `:explore here`: one at rest, since the explorer cannot start
+  /// the effects in flight there.
+  private func stateToExploreFrom() throws(InputError) -> State {
+    let running = store.runningEffects.descriptions
+    guard running.isEmpty, calls.pending.isEmpty, clock.nextDeadline == nil else {
+      let what =
+        running.isEmpty
+        ? "a timer is set" : "effects are in flight (\(running.joined(separator: ", ")))"
+      throw InputError(
+        message:
+          "at step \(cursor) \(what), which the explorer cannot start from; :jump to a step where nothing runs, or :explore from the start",
+        position: 0)
+    }
+    return store.untrackedState
+  }
+
+  /// Starts over in the `explore` environment, from the initial state or from `start`, and
+  /// applies `schedule`, each send, timer and resolution landing in the history as if typed.
+  /// Checked on a replay first: a schedule that does not apply leaves the session as it was.
+  private func loadSchedule(
+    _ schedule: [ExploreStep<Action>], from start: (state: State, step: Int)?
+  ) async throws(ReplayDivergence) {
     let clock = ManualClock()
     let calls = ExploreCalls()
     let history = SessionHistory<State, Action>()
     let environment = REPLEnvironment<Environment>.exploreName
     let recorded = RecordedCalls(replaying: answers, clock: clock)
+    let initial = start?.state ?? definition.initialState
     let store = Self.makeStore(
-      definition: definition, environmentName: environment, state: definition.initialState,
+      definition: definition, environmentName: environment, state: initial,
       clock: clock, calls: calls, recorded: recorded, history: history)
     let quiet = WarningLog()
     for (index, step) in schedule.enumerated() {
@@ -162,10 +190,14 @@ extension FeatureSession {
       Replay(
         clock: clock, calls: calls, recorded: recorded, answers: answers, store: store,
         history: history, environment: environment))
+    initialState = initial
+    startedAtStep = start?.step
     printed = 0
     output.line(
       "loaded the \(schedule.count)-step schedule into the session "
-        + "(environment: \(environment)): \(English.count(history.entries.count, "step")) in the "
+        + "(environment: \(environment)"
+        + (start.map { ", starting at step \($0.step) of the session explored" } ?? "")
+        + "): \(English.count(history.entries.count, "step")) in the "
         + "history. :history lists them, :jump <n> steps through them, :export-test writes the test.",
       .heading)
     printNewEntries()
@@ -189,7 +221,7 @@ enum ExploreRequest: Equatable, CustomStringConvertible {
   static let maxStates = 200_000
 
   static let usage =
-    ":explore [random [seed] [runs] [steps]] or :explore exhaustive [depth] [max-states]"
+    ":explore [here] [random [seed] [runs] [steps]] or :explore [here] exhaustive [depth] [max-states]"
 
   /// `random`, `random 7`, `random 7 500 12`, `exhaustive`, `exhaustive 6 20000`; nothing
   /// means `random`.

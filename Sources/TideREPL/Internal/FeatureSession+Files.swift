@@ -8,7 +8,13 @@ extension FeatureSession {
   /// The session up to the cursor, as a file that `:load` re-runs exactly. An environment switch
   /// is a `# environment:` line where it happened; a loaded recording's answers stay, so the
   /// file replays without the outside world too.
-  func sessionFile() -> String {
+  func sessionFile() throws(InputError) -> String {
+    if let step = startedAtStep {
+      throw InputError(
+        message:
+          "this session starts at step \(step) of the one :explore here explored from, which a session file cannot hold; :export-test writes it as a test, and :reset starts over",
+        position: 0)
+    }
     let steps = entries[..<cursor]
     var file = SessionFile()
     file.feature = featureName
@@ -91,11 +97,13 @@ extension FeatureSession {
             index: $0.index, time: $0.time,
             name: String($0.call.prefix { $0 != "(" }), call: $0.call, outcome: $0.outcome,
             label: "")
-        }, answers: file.answers, startingIn: first)
+        }, answers: file.answers, from: definition.initialState, startingIn: first)
     } catch {
       throw InputError(message: "\(error.message); the session is unchanged", position: 0)
     }
     adopt(replay)
+    initialState = definition.initialState
+    startedAtStep = nil
     let extra = cursor - steps.count
     // Then what happened after the last step, in the same way.
     if let final = file.finalEnvironment, final != environmentName {
@@ -205,8 +213,9 @@ extension FeatureSession {
       feature: featureName, environmentName: environment,
       imports: export.imports + (explores ? ["TideExplore"] : []) + (replays ? ["TideRecord"] : []),
       reducer: export.reducer,
-      environment: expression, initialState: definition.initialState,
-      initialStateExpression: export.initialState, steps: exported,
+      environment: expression, initialState: initialState,
+      // A session that starts where `:explore here` started spells its state out.
+      initialStateExpression: startedAtStep == nil ? export.initialState : nil, steps: exported,
       secretPlaceholder: secretPlaceholder, checkingInvariants: nil, byteLimit: byteLimit)
     return REPLTestExportInProgress(
       writer: writer, steps: exported, effectsStillRunning: !store.runningEffects.isEmpty)

@@ -47,17 +47,20 @@ extension FeatureSession {
   /// real network request) to send an expected action.
   static var outsideWorkPatience: Duration { .seconds(5) }
 
-  /// Re-runs `steps` from the initial state on a fresh clock and store; the session itself is not
-  /// touched. Warnings the sent actions raise were printed the first time and are not repeated.
+  /// Re-runs `steps` from the session's initial state (or `start`) on a fresh clock and store;
+  /// the session itself is not touched. Warnings the sent actions raise were printed the first
+  /// time and are not repeated.
   ///
   /// Each of `resolutions` ends its waiting call again, at its time, before the step it came
-  /// before (those whose index is `steps.count` after the last step).
+  /// before (those whose index is `steps.count` after the last step). The `replay`
+  /// environment's calls answer from `answers` (the session's own unless given).
   ///
   /// - Returns: The re-run, whose history holds at least `steps` (and any steps the effects took
   ///   at once after the last one).
   func replay(
     _ steps: [ReplayStep], resolutions: [SessionHistory<State, Action>.Resolution] = [],
-    answers: [SessionFile.Answer]? = nil, startingIn firstEnvironment: String
+    answers: [SessionFile.Answer]? = nil, from start: State? = nil,
+    startingIn firstEnvironment: String
   ) async throws(ReplayDivergence) -> Replay {
     let clock = ManualClock()
     let calls = ExploreCalls()
@@ -66,7 +69,7 @@ extension FeatureSession {
     let history = SessionHistory<State, Action>()
     var environment = firstEnvironment
     var store = Self.makeStore(
-      definition: definition, environmentName: environment, state: definition.initialState,
+      definition: definition, environmentName: environment, state: start ?? initialState,
       clock: clock, calls: calls, recorded: recorded, history: history)
     let quiet = WarningLog()
     func abandon() {

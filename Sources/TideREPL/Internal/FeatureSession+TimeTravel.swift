@@ -67,6 +67,8 @@ extension FeatureSession {
     calls = ExploreCalls()
     recorded = RecordedCalls(replaying: answers, clock: clock)
     history = SessionHistory()
+    initialState = definition.initialState
+    startedAtStep = nil
     printed = 0
     store = Self.makeStore(
       definition: definition, environmentName: environmentName, state: definition.initialState,

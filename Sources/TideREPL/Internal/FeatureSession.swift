@@ -24,6 +24,12 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
   /// The environment calls waiting for `:resolve`, in the `explore` environment. Replaced with
   /// the clock.
   var calls = ExploreCalls()
+  /// The state the session starts from, where `:jump 0` and every re-run begin: the feature's
+  /// initial state, unless `:explore here` loaded a schedule that starts at a step of another
+  /// session.
+  var initialState: State
+  /// The step of the session `:explore here` started from, while the session starts there.
+  var startedAtStep: Int?
   /// The loaded recording's answers, for the `replay` environment: empty until a recording is
   /// loaded.
   var answers: [SessionFile.Answer] = []
@@ -52,6 +58,7 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
     self.output = output
     let clock = ManualClock()
     self.clock = clock
+    initialState = definition.initialState
     let recorded = RecordedCalls(replaying: [], clock: clock)
     self.recorded = recorded
     self.store = Self.makeStore(

@@ -29,7 +29,7 @@ protocol REPLSession: AnyObject {
   func tick() async
   func showEffects()
   func cancelEffect(_ number: Int?) async throws(InputError)
-  func sessionFile() -> String
+  func sessionFile() throws(InputError) -> String
   func load(_ file: SessionFile) async throws(InputError)
   /// A TestStore test of the session; secrets print as `secretPlaceholder` when one is given.
   func exportTest(named name: String, secretPlaceholder: String?) throws(InputError) -> String
