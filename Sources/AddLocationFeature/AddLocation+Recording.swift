@@ -1,7 +1,7 @@
 import TideRecord
 
 extension AddLocation.Environment {
-  /// This environment with its geocoder routed through `calls`: recorded while a ``Recorder``
+  /// This environment with its geocoder routed through `calls`: recorded while a `Recorder`
   /// records, answered from the recording on replay. The clock stays this environment's own: on
   /// replay, give it the replay's clock.
   ///

@@ -4,7 +4,7 @@ import TideRecord
 
 extension App.Environment {
   /// This environment with the login call and the geocoder routed through `calls`: recorded
-  /// while a ``Recorder`` records, answered from the recording on replay.
+  /// while a `Recorder` records, answered from the recording on replay.
   ///
   /// ```swift
   /// let recorder = Recorder(feature: "app", environment: "demo")

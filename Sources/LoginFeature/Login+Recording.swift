@@ -1,7 +1,7 @@
 import TideRecord
 
 extension Login.Environment {
-  /// This environment with its login call routed through `calls`: recorded while a ``Recorder``
+  /// This environment with its login call routed through `calls`: recorded while a `Recorder`
   /// records, answered from the recording on replay (when this environment's own call does not
   /// run, so `.unimplemented` is the one to wrap).
   ///

@@ -40,7 +40,7 @@ public struct REPLRecording<Environment> {
   ///
   /// - Parameters:
   ///   - testExpression: The Swift expression an exported test builds the environment with,
-  ///     in terms of `calls` (a ``TideRecord/RecordedCalls`` over the recording) and `clock`;
+  ///     in terms of `calls` (a `RecordedCalls` over the recording) and `clock`;
   ///     without one, replayed sessions cannot be exported.
   ///   - environment: Builds the environment from the recording's answers and the REPL's
   ///     clock. Its own calls never run: wrap an unimplemented environment.

@@ -3,8 +3,8 @@ import Tide
 
 /// The points where an environment's calls are recorded, and answered again on replay.
 ///
-/// A feature routes each call its environment makes through ``call(_:perform:)`` (or
-/// ``call(_:errors:perform:)``, naming the error type the call throws). While recording, the
+/// A feature routes each call its environment makes through ``call(_:isolation:perform:)`` (or
+/// ``call(_:errors:isolation:perform:)``, naming the error type the call throws). While recording, the
 /// call runs for real and its answer is kept: the value, the error, or that it was cancelled.
 /// On replay, the call does not run: it waits on the replay's clock until the time it answered
 /// and gives the same answer.

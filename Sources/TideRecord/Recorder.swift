@@ -5,7 +5,7 @@ import TideInspect
 /// environment's calls answered, so that the session replays without the outside world.
 ///
 /// Route the environment's calls through ``calls`` (each feature says how, as
-/// `Login.Environment.recorded(by:)` does), start recording with ``Tide/Store/record(into:)``,
+/// `Login.Environment.recorded(by:)` does), start recording with `Store.record(into:)`,
 /// and take the ``Recording`` whenever you like:
 ///
 /// ```swift
@@ -20,7 +20,7 @@ import TideInspect
 /// print(recorder.recording().steps.count)  // 1
 /// ```
 ///
-/// Times come from the store's clock when it is driven by a ``Tide/ManualClock``, and from the
+/// Times come from the store's clock when it is driven by a `ManualClock`, and from the
 /// real clock otherwise, counted from the moment the store starts recording. Actions are kept
 /// as values and printed only when a recording is taken, so recording costs a send well under a
 /// microsecond. A recorder keeps at most `limit` entries; past that it stops, says so once
@@ -100,7 +100,7 @@ public final class Recorder: Sendable {
 
   /// The session so far, as a recording to write or replay.
   ///
-  /// Values that the feature's types mark as ``TideInspect/Redacting`` are kept out unless
+  /// Values that the feature's types mark as `Redacting` are kept out unless
   /// `includingSecrets` is `true`: a string is written as a stand-in of the same shape (each
   /// capital `A`, each small letter `a`, each digit `0`, anything else `-`) so that the session
   /// still replays through checks of length and kinds of characters, an integer as zeros, and

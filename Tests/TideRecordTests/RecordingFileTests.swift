@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Tide
 import TideRecord
 import TideTestSupport
 
@@ -110,6 +111,19 @@ import TideTestSupport
     #expect(
       written.split(whereSeparator: \.isNewline).last
         == "receive @40ms .loginResponse(.failure(.nilData))")
+  }
+
+  @Test func anAnswerLongerThanALineOfInputReadsBack() async throws {
+    // Two million characters: longer than the longest action line tide reads.
+    let long = String(repeating: "x", count: 2_000_000)
+    let text = "# tide session\nanswer @0ms #1 \"fetch\" value \"\(long)\"\n"
+    let recording = try Recording(parsing: text)
+    let value = try await RecordedCalls(replaying: recording, clock: ManualClock())
+      .call("fetch") { "" }
+    #expect(value == long)
+    #expect(throws: RecordingError.self) {
+      try Recording(parsing: "# tide session\nsend @0ms .fetched(\"\(long)\")\n")
+    }
   }
 
   @Test func aRecordingIsWrittenForItsOwnerOnlyAndKeepsWhatIsThere() throws {

@@ -88,7 +88,11 @@ package struct SessionFile: Equatable {
       .enumerated()
     {
       let number = offset + 1
-      try InputLimits.check(raw, what: "line \(number)")
+      // An answer is as long as what the call answered (every place a search found): its line
+      // is bounded by the file's size alone, and only a replay decodes its payload.
+      if !raw.drop(while: \.isWhitespace).hasPrefix("answer ") {
+        try InputLimits.check(raw, what: "line \(number)")
+      }
       let line = raw.trimmingWhitespace()
       if line.isEmpty { continue }
       guard sawHeader else {
