@@ -39,7 +39,16 @@ public final class Recorder: Sendable {
     var entries: [Entry] = []
     var callCounts: [String: Int] = [:]
     var isAttached = false
+    /// The store it records; another may not take its place.
+    var store = StoreReference()
     var overflowed = false
+  }
+
+  /// The recorded store, held weakly: a recorder does not keep its store alive.
+  struct StoreReference: @unchecked Sendable {
+    // @unchecked: only compared by identity, under the recorder's lock.
+    weak var object: AnyObject?
+    var wasSet = false
   }
 
   enum Entry {
@@ -147,19 +156,24 @@ public final class Recorder: Sendable {
   }
 
   /// Starts timing on the store's clock, or the real one; fails when a store already records
-  /// into this recorder.
-  func attach(clock: ManualClock?) throws(RecordingError) {
-    let attached = storage.withLock { storage in
-      guard !storage.isAttached else { return false }
+  /// into this recorder, or when it recorded another store before (the same store may start
+  /// again after `Store.stopRecording()`).
+  func attach(_ store: AnyObject, clock: ManualClock?) throws(RecordingError) {
+    let problem = storage.withLock { storage -> String? in
+      guard !storage.isAttached else {
+        return "this recorder already records a store: make one recorder per store"
+      }
+      if storage.store.wasSet, storage.store.object !== store {
+        return "this recorder recorded another store: make one recorder per store"
+      }
       storage.isAttached = true
+      storage.store = StoreReference(object: store, wasSet: true)
       if case .unstarted = storage.time {
         storage.time = clock.map { .virtual($0, start: $0.now) } ?? .real(start: .now)
       }
-      return true
+      return nil
     }
-    guard attached else {
-      throw RecordingError("this recorder already records a store: make one recorder per store")
-    }
+    if let problem { throw RecordingError(problem) }
   }
 
   func detach() {

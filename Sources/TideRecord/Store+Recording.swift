@@ -15,7 +15,8 @@ extension Store {
   ///   - recorder: Where the session goes.
   /// - Throws: ``RecordingError`` when the store is a scoped store (record the store it was
   ///   scoped from: it reduces the actions), when it is already recorded, or when the recorder
-  ///   already records another store.
+  ///   records, or recorded, another store. The same store may record into the same recorder
+  ///   again after ``stopRecording()``; what it did in between is not in the recording.
   public func record(into recorder: Recorder) throws(RecordingError) {
     guard isRoot else {
       throw RecordingError(
@@ -25,7 +26,7 @@ extension Store {
     guard !isTapped else {
       throw RecordingError("this store is already recorded: call stopRecording() first")
     }
-    try recorder.attach(clock: drivingClock)
+    try recorder.attach(self, clock: drivingClock)
     tapReductions(
       { action, received in recorder.append(action, received: received) }, owner: recorder)
   }

@@ -92,6 +92,7 @@ import TideTestSupport
         case .tick:
           state += 1
           return .none
+        case .mark: return .none
         }
       }, environment: (), drivenBy: clock)
     try store.record(into: recorder)
@@ -99,6 +100,35 @@ import TideTestSupport
     await clock.advance()
     #expect(recorder.recording().steps.map(\.received) == [false, true, true])
     #expect(store.state == 2)
+  }
+
+  @Test func whatAnObserverSendsAfterAReceivedActionIsSent() async throws {
+    let clock = ManualClock()
+    let recorder = Recorder(feature: "counter", environment: "test")
+    let store = Store(
+      initialState: 0,
+      reducer: Reducer<Int, Tick, Void> { state, action, _ in
+        switch action {
+        case .start: return .run { send in await send(.tick) }
+        case .tick:
+          state += 1
+          return .none
+        case .mark:
+          state += 10
+          return .none
+        }
+      }, environment: (), drivenBy: clock)
+    try store.record(into: recorder)
+    // An observer that answers the received tick, as a view's onChange would.
+    let observation = store.observe({ $0 }) { count in
+      if count == 1 { store.send(.mark) }
+    }
+    store.send(.start)
+    await clock.advance()
+    #expect(recorder.recording().steps.map(\.action) == [".start", ".tick", ".mark"])
+    #expect(recorder.recording().steps.map(\.received) == [false, true, false])
+    #expect(store.state == 11)
+    withExtendedLifetime(observation) {}
   }
 
   @Test func recordingIsRefusedWhereItCannotBeRight() async throws {
@@ -125,16 +155,21 @@ import TideTestSupport
     ) {
       try scoped.record(into: Recorder(feature: "login", environment: "test"))
     }
-    // Stopping frees both: the recorder keeps what it has and may record again.
+    // Stopping keeps what the recorder has; the same store may start again, another may not.
     store.send(.usernameChanged("a"))
     store.stopRecording()
     store.send(.usernameChanged("ab"))
     #expect(recorder.count == 1)
-    try other.record(into: recorder)
-    other.send(.usernameChanged("c"))
+    #expect(
+      throws: RecordingError("this recorder recorded another store: make one recorder per store")
+    ) {
+      try other.record(into: recorder)
+    }
+    try store.record(into: recorder)
+    store.send(.usernameChanged("abc"))
     #expect(
       recorder.recording().steps.map(\.action) == [
-        #".usernameChanged("a")"#, #".usernameChanged("c")"#,
+        #".usernameChanged("a")"#, #".usernameChanged("abc")"#,
       ])
   }
 
@@ -173,4 +208,5 @@ import TideTestSupport
 enum Tick: Equatable, Sendable {
   case start
   case tick
+  case mark
 }

@@ -90,9 +90,12 @@ final class RootCore<State, Action: Sendable> {
     if isSending { return enqueue(action, in: given) }
     isSending = true
     defer { isSending = false }
+    // Only this action came from an effect: what observers send after the batch did not.
+    let received = isReceiving
+    isReceiving = false
     if !scopeCaches.filled.isEmpty { scopeCaches.invalidate() }
     let effect = reduce(&state, action)
-    if let tap { tap(action, isReceiving) }
+    if let tap { tap(action, received) }
     var tree = given
     if !effect.isNone { start(effect, queuedIn: nil, tree: &tree) }
     if pending.isEmpty {
