@@ -22,7 +22,9 @@ import Tide
 /// ```
 ///
 /// Values and errors are kept as JSON, so they must be `Codable`. An error of another type is
-/// kept as its description and replayed as ``RecordedCallError/failed(description:)``.
+/// kept as its description and replayed as ``RecordedCallError/failed(description:)``; so is an
+/// error of a private or local type, which has no name a replay could find it by (reported once).
+/// A call made while no store records into the recorder runs, and is not kept.
 public final class RecordedCalls: Sendable {
   private enum Mode {
     case recording(Recorder)
@@ -114,13 +116,15 @@ public final class RecordedCalls: Sendable {
   ) async throws -> Value {
     switch mode {
     case .recording(let recorder):
-      let number = recorder.nextCall(named: name)
+      // A call made while no store records (before `record(into:)`, after `stopRecording()`)
+      // belongs to no recorded step: it runs, and is neither numbered nor kept.
+      guard let number = recorder.nextCall(named: name) else { return try await perform() }
       do {
         let value = try await perform()
         recorder.answer(name, number: number, Self.keep(value, call: name, number: number))
         return value
       } catch {
-        recorder.answer(name, number: number, Self.keep(error, as: Failure.self))
+        recorder.answer(name, number: number, Self.keep(error, as: Failure.self, by: recorder))
         throw error
       }
     case .replaying(let replay):
@@ -159,11 +163,14 @@ public final class RecordedCalls: Sendable {
 
   /// The answer an error is kept as.
   private static func keep<Failure: Error & Codable>(
-    _ error: any Error, as type: Failure.Type
+    _ error: any Error, as type: Failure.Type, by recorder: Recorder
   ) -> SessionFile.AnswerResult {
     if error is CancellationError { return .cancelled }
     if let failure = error as? Failure, let text = try? json(failure) {
-      return .error(type: typeName(Failure.self), json: text)
+      if let name = typeName(Failure.self) { return .error(type: name, json: text) }
+      recorder.reportOnce(
+        "Errors of type \(String(reflecting: Failure.self)) are kept as descriptions: the type is private or local, so it has no name a replay could find it by. Declare it internal or public to keep it as itself."
+      )
     }
     return .failure(description: String(describing: error))
   }
@@ -178,12 +185,14 @@ public final class RecordedCalls: Sendable {
       do {
         return try JSONDecoder().decode(Value.self, from: Data(text.utf8))
       } catch {
-        throw undecodable(answer, "it is not \(typeName(Value.self)): \(error)")
+        throw undecodable(answer, "it is not \(displayName(Value.self)): \(error)")
       }
     case .error(let type, let text):
       guard type == typeName(Failure.self) else {
         throw undecodable(
-          answer, "it is an error of type \(type), and the call throws \(typeName(Failure.self))")
+          answer,
+          "it is an error of type \(type), and the call throws \(displayName(Failure.self))"
+        )
       }
       let failure: Failure
       do {
@@ -231,9 +240,17 @@ public final class RecordedCalls: Sendable {
     return out
   }
 
-  /// A type's name as a recording keeps it: `LoginFeature.LoginServiceError`.
-  static func typeName(_ type: Any.Type) -> String {
-    String(reflecting: type)
+  /// A type's name as a recording keeps it, without spaces: `LoginFeature.LoginServiceError`,
+  /// `App.Pair<Swift.Int,Swift.String>.Failure`. `nil` for a private or local type, whose name
+  /// holds an address that differs from run to run.
+  static func typeName(_ type: Any.Type) -> String? {
+    let name = displayName(type)
+    return name.contains("(unknowncontext") ? nil : name
+  }
+
+  /// A type's name as messages print it: in full, without spaces.
+  static func displayName(_ type: Any.Type) -> String {
+    String(reflecting: type).filter { !$0.isWhitespace }
   }
 }
 

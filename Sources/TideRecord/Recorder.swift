@@ -42,6 +42,8 @@ public final class Recorder: Sendable {
     /// The store it records; another may not take its place.
     var store = StoreReference()
     var overflowed = false
+    /// The problems already reported, each reported once.
+    var reported: Set<String> = []
   }
 
   /// The recorded store, held weakly: a recorder does not keep its store alive.
@@ -80,12 +82,14 @@ public final class Recorder: Sendable {
   /// ```
   ///
   /// - Parameters:
-  ///   - feature: The feature's name, which the REPL opens the recording with.
+  ///   - feature: The feature's name, which the REPL opens the recording with. A line break in
+  ///     it is written as a space, as in `environment`.
   ///   - environment: The environment's name: where the session ran (`live`, `staging`).
   ///   - limit: The most steps and answers to keep, a million unless told.
   public init(feature: String, environment: String, limit: Int = 1_000_000) {
-    self.feature = feature
-    self.environment = environment
+    // Each is written on a line of its own: a line break in one is written as a space.
+    self.feature = String(feature.map { $0.isNewline ? " " : $0 })
+    self.environment = String(environment.map { $0.isNewline ? " " : $0 })
     self.limit = max(limit, 0)
     storage = Lock(Storage())
   }
@@ -193,12 +197,19 @@ public final class Recorder: Sendable {
     if overflowedNow { reportOverflow() }
   }
 
-  /// Numbers a call of `name`: 1 for the first.
-  func nextCall(named name: String) -> Int {
+  /// Numbers a call of `name`: 1 for the first; `nil` while no store records.
+  func nextCall(named name: String) -> Int? {
     storage.withLock { storage in
+      guard storage.isAttached else { return nil }
       storage.callCounts[name, default: 0] += 1
       return storage.callCounts[name]!
     }
+  }
+
+  /// Reports a problem through the runtime's issue reporter, the first time only.
+  func reportOnce(_ message: String) {
+    guard storage.withLock({ $0.reported.insert(message).inserted }) else { return }
+    IssueReporter.current.report(message)
   }
 
   /// Keeps a call's answer, timed now.

@@ -63,6 +63,28 @@ public struct Recording: Equatable, Sendable {
     case cancelled
   }
 
+  /// Whether two recordings hold the same session: the same feature, environment, steps and
+  /// answers. Comments and line numbers do not count, so a recording equals itself read back.
+  ///
+  /// <!-- example: given recording: Recording -->
+  /// ```swift
+  /// #expect(try Recording(parsing: recording.text) == recording)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - lhs: A recording.
+  ///   - rhs: Another recording.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.feature == rhs.feature && lhs.environment == rhs.environment && lhs.steps == rhs.steps
+      && lhs.answers == rhs.answers
+      && lhs.file.resolutions.map { [$0.index, $0.outcome] }
+        == rhs.file.resolutions.map {
+          [$0.index, $0.outcome]
+        }
+      && lhs.file.resolutions.map { "\($0.time) \($0.call)" }
+        == rhs.file.resolutions.map { "\($0.time) \($0.call)" }
+  }
+
   /// The file's contents.
   var file: SessionFile
   /// Comment lines written after the header.

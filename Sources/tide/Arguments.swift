@@ -77,6 +77,12 @@ struct Arguments: Equatable {
       }
       index += 1
     }
+    if result.open != nil && result.environment != nil {
+      throw ArgumentError(
+        message:
+          "--open replays the file in the environment it names (a recording in replay): drop --env"
+      )
+    }
     if result.port != nil && !result.web {
       throw ArgumentError(message: "--port is for the web front: add --web")
     }

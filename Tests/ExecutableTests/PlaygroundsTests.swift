@@ -56,7 +56,7 @@ import Testing
       "RecordPlayground",
       [
         #"   send @0ms .passwordChanged("Aaaaaaaa0")"#,
-        "       a recording made in server: 1 call answered from the file, none run",
+        "       a recording made in server: its calls answer from the file's 1 recorded answer, and none runs",
         "  let calls = RecordedCalls(replaying: recording, clock: clock)",
         "Done: the record tour checked itself.",
       ]

@@ -87,7 +87,9 @@ import TideTestSupport
     let output = result.output.replacingOccurrences(of: folder.path, with: "$OUTPUT")
     #expect(output.contains("loaded 8 steps of app (environment: replay)"), "\(output)")
     #expect(
-      output.contains("    a recording made in live: 2 calls answered from the file, none run"))
+      output.contains(
+        "    a recording made in live: its calls answer from the file's 2 recorded answers, and none runs"
+      ))
     #expect(output.contains(#"name: "Ada Lovelace""#))
     #expect(output.contains(#"name: "Brussels""#))
 

@@ -132,7 +132,7 @@ enum Quotes {
       output == """
         quotes> :load $FOLDER/quotes.tide
         loaded 4 steps of quotes (environment: replay)
-            a recording made in staging: 2 calls answered from the file, none run
+            a recording made in staging: its calls answer from the file's 2 recorded answers, and none runs
         quotes> :history
            0  (initial state)
            1  → .fetchTapped  @0ms
@@ -272,5 +272,51 @@ enum Quotes {
         No steps yet: send an action, such as .fetchTapped.
 
         """#)
+  }
+}
+
+/// What a replay reports while `:load` re-runs a recording, and later from the effects it left
+/// running, is printed: the file's steps never ran here before.
+@MainActor
+@Suite struct RecordingReplayWarningTests {
+  @Test func anAnswerThatDoesNotDecodeIsReportedWhenTheRecordingLoads() async throws {
+    let folder = try ScratchFolder("quotes")
+    let path = folder.path + "/wrong.tide"
+    try """
+    # tide session
+    # feature: quotes
+    send @0ms .fetchTapped
+    answer @200ms #1 "fetch" value 42
+    # clock: @1s
+
+    """.write(toFile: path, atomically: true, encoding: .utf8)
+    let transcript = try Transcript(features: [Quotes.feature()])
+    let output = await transcript.run(":load \(path)")
+    #expect(
+      output.contains(
+        #"  ! The recorded answer for call #1 of "fetch" does not decode: it is not Swift.String: "#
+      ), "\(output)")
+    #expect(output.contains(" (line 4 of the recording)\n"), "\(output)")
+  }
+
+  @Test func aCallPastTheRecordingFromAnEffectTheLoadLeftRunningIsReported() async throws {
+    let folder = try ScratchFolder("quotes")
+    let path = folder.path + "/short.tide"
+    try """
+    # tide session
+    # feature: quotes
+    send @0ms .fetchTapped
+    answer @200ms #1 "fetch" value "a"
+    receive @200ms .fetched("a")
+    send @300ms .fetchTapped
+
+    """.write(toFile: path, atomically: true, encoding: .utf8)
+    let transcript = try Transcript(features: [Quotes.feature()])
+    await transcript.run(":load \(path)")
+    let output = await transcript.run(":advance 1s")
+    #expect(
+      output.contains(
+        #"  ! The recording has no answer for call #2 of "fetch". The replay made more calls of "fetch" than the recording, which answers 1."#
+      ), "\(output)")
   }
 }

@@ -120,9 +120,11 @@ import TideTestSupport
       }, environment: (), drivenBy: clock)
     try store.record(into: recorder)
     // An observer that answers the received tick, as a view's onChange would.
-    let observation = store.observe({ $0 }) { count in
-      if count == 1 { store.send(.mark) }
-    }
+    let observation = store.observe(
+      { $0 },
+      onChange: { count in
+        if count == 1 { store.send(.mark) }
+      })
     store.send(.start)
     await clock.advance()
     #expect(recorder.recording().steps.map(\.action) == [".start", ".tick", ".mark"])

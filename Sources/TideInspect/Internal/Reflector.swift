@@ -249,12 +249,16 @@ struct Reflector {
   /// checks of length and of kinds of characters (a password's rules) give the same answer.
   /// `nil` for other values, which stay hidden.
   static func standIn(for value: Any) -> String? {
+    // Character by character, by the ASCII scalars in each: an accented capital written as a
+    // letter and a combining accent, or a keycap digit, still counts as `A` or `0`, as a check
+    // that looks for them among the scalars finds them.
     func shape(_ text: String) -> String {
       String(
         text.map { character -> Character in
-          if character.isASCII, character.isUppercase { return "A" }
-          if character.isASCII, character.isLowercase { return "a" }
-          if character.isASCIIDigitCharacter { return "0" }
+          let scalars = character.unicodeScalars
+          if scalars.contains(where: { ("A"..."Z").contains($0) }) { return "A" }
+          if scalars.contains(where: { ("a"..."z").contains($0) }) { return "a" }
+          if scalars.contains(where: { ("0"..."9").contains($0) }) { return "0" }
           return "-"
         })
     }
@@ -404,9 +408,4 @@ enum TypeName {
     }
     return name
   }
-}
-
-extension Character {
-  /// `0` to `9` only.
-  fileprivate var isASCIIDigitCharacter: Bool { isASCII && isWholeNumber }
 }

@@ -189,7 +189,7 @@ extension FeatureSession {
     adopt(
       Replay(
         clock: clock, calls: calls, recorded: recorded, answers: answers, store: store,
-        history: history, environment: environment))
+        history: history, environment: environment, warnings: quiet))
     initialState = initial
     startedAtStep = start?.step
     printed = 0

@@ -102,6 +102,8 @@ extension FeatureSession {
       throw InputError(message: "\(error.message); the session is unchanged", position: 0)
     }
     adopt(replay)
+    // The file's steps never ran here before: what they reported is news.
+    let reported = replay.warnings.removeAll()
     initialState = definition.initialState
     startedAtStep = nil
     let extra = cursor - steps.count
@@ -121,13 +123,18 @@ extension FeatureSession {
       .heading)
     if replaysRecording {
       output.line(
-        "    a recording\(file.environment.map { " made in \($0)" } ?? ""): "
-          + "\(English.count(file.answers.count, "call")) answered from the file, none run",
+        "    a recording\(file.environment.map { " made in \($0)" } ?? ""): its calls answer from "
+          + "the file's \(English.count(file.answers.count, "recorded answer")), and none runs",
         .dim)
     }
     let running = store.runningEffects.descriptions
     if !running.isEmpty {
       output.line("    in flight: \(running.joined(separator: ", "))", .effect)
+    }
+    for warning in reported {
+      for line in warning.split(separator: "\n", omittingEmptySubsequences: false) {
+        output.line("  ! \(line)", .warning)
+      }
     }
   }
 

@@ -36,6 +36,9 @@ extension FeatureSession {
     let store: Store<State, Action>
     let history: SessionHistory<State, Action>
     let environment: String
+    /// What the re-run's effects reported; those still running report on into it, and it
+    /// forwards to the session's log once the re-run is in use.
+    let warnings: WarningLog
   }
 
   /// Why a re-run stopped.
@@ -71,6 +74,8 @@ extension FeatureSession {
     var store = Self.makeStore(
       definition: definition, environmentName: environment, state: start ?? initialState,
       clock: clock, calls: calls, recorded: recorded, history: history)
+    // A re-run's warnings were printed when its steps first ran: they stay in the re-run's log,
+    // which `:load` prints (a file's steps never ran here before).
     let quiet = WarningLog()
     func abandon() {
       store.cancelRunningEffects()
@@ -160,7 +165,7 @@ extension FeatureSession {
     try await resolve(before: steps.count)
     return Replay(
       clock: clock, calls: calls, recorded: recorded, answers: answers, store: store,
-      history: history, environment: environment)
+      history: history, environment: environment, warnings: quiet)
   }
 
   /// Puts a finished re-run in place of the session's store, clock and history, with the cursor
@@ -198,6 +203,7 @@ extension FeatureSession {
     // The names seen so far are recollected from the new history.
     caseNameCache = (nil, [:])
     secretLabelCache = (nil, [])
+    replay.warnings.forward(to: warnings)
     clock = replay.clock
     calls = replay.calls
     recorded = replay.recorded

@@ -22,6 +22,9 @@ package enum DurationText {
   /// - Throws: ``InputError`` saying what is wrong, at position 0.
   package static func parse(_ text: String) throws(InputError) -> Duration {
     let trimmed = text.trimmingWhitespace()
+    guard !trimmed.hasPrefix("-") else {
+      throw InputError(message: "a duration cannot be negative ('\(trimmed)')", position: 0)
+    }
     let units: [(suffix: String, milliseconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
     let lowered = trimmed.lowercased()
     guard let unit = units.first(where: { lowered.hasSuffix($0.suffix) }),
