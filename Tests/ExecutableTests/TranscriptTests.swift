@@ -109,6 +109,26 @@ import TideTestSupport
     let environment = try runExecutable(
       named: "tide", arguments: ["--env", "login=nope"], input: "")
     #expect(environment.output.hasPrefix("tide: error: app has no environment 'login=nope'"))
+    let openWithEnvironment = try runExecutable(
+      named: "tide", arguments: ["--open", "x.tide", "--env", "demo"], input: "")
+    #expect(openWithEnvironment.status == 2)
+    #expect(
+      openWithEnvironment.output.hasPrefix(
+        "tide: error: --open replays the file in the environment it names (a recording in replay): drop --env\n"
+      ))
+    let replayWithoutRecording = try runExecutable(
+      named: "tide", arguments: ["--feature", "login", "--env", "replay"], input: "")
+    #expect(replayWithoutRecording.status == 2)
+    #expect(
+      replayWithoutRecording.output
+        == "tide: error: login's replay environment answers calls from a recording: open one with --open FILE, which replays it there\n"
+    )
+    let openMissing = try runExecutable(
+      named: "tide", arguments: ["--open", "/nonexistent/x.tide"], input: "")
+    #expect(openMissing.status == 2)
+    #expect(
+      openMissing.output.hasSuffix(
+        "tide: error: cannot read /nonexistent/x.tide: there is no such file or folder\n"))
     let clock = try runExecutable(named: "tide", arguments: ["--clock", "sometimes"])
     #expect(clock.output.hasPrefix("tide: error: --clock takes virtual or real, not 'sometimes'"))
     let script = try runExecutable(named: "tide", arguments: ["--script", "/nonexistent.tide"])
