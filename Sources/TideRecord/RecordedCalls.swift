@@ -143,7 +143,7 @@ public final class RecordedCalls: Sendable {
       if answer.time > replay.clock.now.offset {
         try await replay.clock.sleep(until: ManualClock.Instant(offset: answer.time))
       }
-      return try await Self.give(answer, on: replay.clock, as: Value.self, errors: Failure.self)
+      return try Self.give(answer, as: Value.self, errors: Failure.self)
     }
   }
 
@@ -177,9 +177,8 @@ public final class RecordedCalls: Sendable {
 
   /// Returns or throws a recorded answer.
   private static func give<Value: Decodable, Failure: Error & Codable>(
-    _ answer: SessionFile.Answer, on clock: ManualClock, as type: Value.Type,
-    errors: Failure.Type
-  ) async throws -> Value {
+    _ answer: SessionFile.Answer, as type: Value.Type, errors: Failure.Type
+  ) throws -> Value {
     switch answer.result {
     case .value(let text):
       do {

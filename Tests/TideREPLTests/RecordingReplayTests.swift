@@ -230,6 +230,21 @@ enum Quotes {
     #expect(test.contains("import TideRecord"))
   }
 
+  @Test func aRecordingSavedAfterJumpingBackLoadsAgain() async throws {
+    let folder = try ScratchFolder("quotes")
+    let path = try await Quotes.recordedFile(in: folder)
+    let transcript = try Transcript(features: [Quotes.feature()])
+    // Back to step 1, the clock moved on a little: the second answer comes after the clock.
+    await transcript.run(
+      ":load \(path)", ":jump 1", ":advance 50ms", ":save \(folder.path)/back.tide")
+    let saved = try String(contentsOfFile: folder.path + "/back.tide", encoding: .utf8)
+    #expect(saved.hasSuffix("\n# clock: @50ms\n"), "\(saved)")
+    let again = try Transcript(features: [Quotes.feature()])
+    #expect(
+      await again.run(":load \(folder.path)/back.tide").contains(
+        "loaded 1 step of quotes (environment: replay)"))
+  }
+
   @Test func aRecordingNeedsAFeatureThatReplaysAndTheReplayEnvironmentNeedsARecording()
     async throws
   {
