@@ -58,19 +58,17 @@ public final class Recorder: Sendable {
     case answer(SessionFile.Answer)
   }
 
-  /// Where times come from.
+  /// Where times come from: set when a store starts recording, the only time anything is kept.
   enum TimeSource {
     case unstarted
     case virtual(ManualClock, start: ManualClock.Instant)
     case real(start: ContinuousClock.Instant)
 
-    mutating func now() -> Duration {
+    func now() -> Duration {
       switch self {
-      case .unstarted:
-        self = .real(start: .now)
-        return .zero
-      case .virtual(let clock, let start): return start.duration(to: clock.now)
-      case .real(let start): return start.duration(to: .now)
+      case .unstarted: .zero
+      case .virtual(let clock, let start): start.duration(to: clock.now)
+      case .real(let start): start.duration(to: .now)
       }
     }
   }
