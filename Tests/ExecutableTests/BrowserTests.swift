@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TideTestSupport
 
 /// `tide --web` in a real browser: headless Chromium (Debian's `chromium`) drives the app page and
 /// the inspector while lines are typed into the REPL. Without Chromium the test is skipped,
@@ -274,6 +275,7 @@ final class TideProcess: @unchecked Sendable {
       self.lock.unlock()
     }
     try process.run()
+    process.killIfRunning(after: 300)
     let deadline = Date().addingTimeInterval(30)
     var found: String?
     while found == nil && Date() < deadline {

@@ -1,4 +1,5 @@
 import Foundation
+import TideTestSupport
 
 /// Runs a product built next to the test bundle and returns its exit status and combined output.
 func runExecutable(
@@ -22,6 +23,7 @@ func runExecutable(
   let stdin = Pipe()
   process.standardInput = stdin
   try process.run()
+  process.killIfRunning(after: 300)
   if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
   try stdin.fileHandleForWriting.close()
   let data = output.fileHandleForReading.readDataToEndOfFile()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TideTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -30,6 +31,7 @@ import Testing
     process.standardOutput = terminal
     process.standardError = terminal
     try process.run()
+    process.killIfRunning(after: 300)
     close(secondary)
     // Read on a thread of its own: the terminal's buffer is small, and tide blocks when it is
     // full.

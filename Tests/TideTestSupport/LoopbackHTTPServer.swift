@@ -118,6 +118,14 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     while !stopped.load(ordering: .sequentiallyConsistent) {
       let connection = accept(socket, nil, nil)
       guard connection >= 0 else { return }
+      // A client that connects and then sends nothing, or reads nothing, is dropped after a
+      // while instead of holding the loop (and `stop()`, which waits for it) for ever: URL
+      // sessions may open a connection they never use.
+      var patience = timeval(tv_sec: 5, tv_usec: 0)
+      setsockopt(
+        connection, SOL_SOCKET, SO_RCVTIMEO, &patience, socklen_t(MemoryLayout<timeval>.size))
+      setsockopt(
+        connection, SOL_SOCKET, SO_SNDTIMEO, &patience, socklen_t(MemoryLayout<timeval>.size))
       guard let request = read(connection) else {
         close(connection)
         continue
@@ -182,12 +190,19 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     bytes.withUnsafeBytes { raw in
       var offset = 0
       while offset < raw.count {
-        let sent = send(connection, raw.baseAddress! + offset, raw.count - offset, 0)
+        let sent = send(connection, raw.baseAddress! + offset, raw.count - offset, Self.sendFlags)
         if sent <= 0 { return }
         offset += sent
       }
     }
   }
+
+  /// A client gone before its answer is a failed send, not a SIGPIPE that ends the tests.
+  #if canImport(Glibc)
+    private static let sendFlags = Int32(MSG_NOSIGNAL)
+  #else
+    private static let sendFlags: Int32 = 0
+  #endif
 
   enum ServerError: Error {
     case system(String)
