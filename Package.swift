@@ -73,6 +73,10 @@ let package = Package(
     // Stress: the runtime's promises tried at scale, small in the suite, full size in tide-stress.
     .target(name: "TideStress", dependencies: ["Tide", "TideTesting", "TideInspect"]),
     .executableTarget(name: "tide-stress", dependencies: ["TideStress"]),
+    // A small app process that serves its store to `tide attach` (the two-process test runs it).
+    .executableTarget(
+      name: "tide-served-app",
+      dependencies: ["AppFeature", "Tide", "TideInspect", "TideRecord", "TideWeb"]),
     .executableTarget(
       name: "TideBenchmarks",
       dependencies: [
@@ -126,7 +130,10 @@ let package = Package(
     .testTarget(name: "TideStressTests", dependencies: ["TideStress"]),
     .testTarget(
       name: "TideWebTests",
-      dependencies: ["TideWeb", "TideREPL", "AppFeature", "Tide", "TideTestSupport"]),
+      dependencies: [
+        "TideWeb", "TideREPL", "AppFeature", "LoginFeature", "Tide", "TideRecord",
+        "TideTestSupport",
+      ]),
     .testTarget(
       name: "TideExploreTests",
       dependencies: [

@@ -64,6 +64,9 @@ extension REPL {
       if Self.takesNoArgument.contains(name), !argument.isEmpty {
         throw InputError(message: "\(name) takes no argument", position: 0)
       }
+      if attachment != nil, let refusal = Self.attachedRefusal(of: name) {
+        throw InputError(message: refusal, position: 0)
+      }
       switch name {
       case ":help", ":h", ":?": help()
       case ":features": listFeatures()
@@ -178,6 +181,15 @@ extension REPL {
 
   func save(to path: String, replacing: Bool) throws(InputError) {
     guard !path.isEmpty else { throw InputError(message: ":save needs a file name", position: 0) }
+    if let attachment {
+      try FileAccess.write(
+        attachment.recordingText(), to: path,
+        existing: replacing ? .replace : .keep(hint: ":save! \(path) replaces it"))
+      output.line(
+        "saved the recording so far to \(path) (\(English.count(attachment.lines.count, "line"))); tide --open \(path) replays it",
+        .dim)
+      return
+    }
     try FileAccess.write(
       try session.sessionFile(), to: path,
       existing: replacing ? .replace : .keep(hint: ":save! \(path) replaces it"))

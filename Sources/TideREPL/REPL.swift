@@ -40,6 +40,9 @@ public final class REPL {
   var lastFailure: String?
   /// Whether the line being handled came from a page.
   var echoesPageLine = false
+  /// The served store this REPL follows, once `tide attach` has connected (see
+  /// `REPL+Attach.swift`).
+  var attachment: REPLAttachment?
 
   /// Creates a REPL on the first feature (or the one named `feature`).
   ///
@@ -175,7 +178,11 @@ public final class REPL {
       let action = try session.prepare(trimmed)
       // Echo the action as the inspector prints it, so secrets are redacted.
       echo(action.display)
-      await action.send(origin)
+      if attachment != nil {
+        await sendToServedStore(action.source)
+      } else {
+        await action.send(origin)
+      }
     } catch {
       report(error, in: trimmed)
     }

@@ -35,8 +35,11 @@ public final class RecordedCalls: Sendable {
     let clock: ManualClock
     let answers: [String: [Int: SessionFile.Answer]]
     let counts = Lock<[String: Int]>([:])
+    /// Whether a call with no answer waits (a recording still being made) rather than fails.
+    let awaitsMissingAnswers: Bool
 
-    init(answers: [SessionFile.Answer], clock: ManualClock) {
+    init(answers: [SessionFile.Answer], clock: ManualClock, awaitsMissingAnswers: Bool) {
+      self.awaitsMissingAnswers = awaitsMissingAnswers
       self.clock = clock
       var byName: [String: [Int: SessionFile.Answer]] = [:]
       for answer in answers { byName[answer.name, default: [:]][answer.number] = answer }
@@ -67,12 +70,22 @@ public final class RecordedCalls: Sendable {
   ///   - recording: The recording whose answers to give.
   ///   - clock: The replay's clock, started at the recording's start.
   public convenience init(replaying recording: Recording, clock: ManualClock) {
-    self.init(replaying: recording.file.answers, clock: clock)
+    self.init(replaying: recording.file.answers, clock: clock, awaitsMissingAnswers: false)
   }
 
   /// Calls that answer as `answers` say: what the REPL's `replay` environment uses.
-  package init(replaying answers: [SessionFile.Answer], clock: ManualClock) {
-    mode = .replaying(Replay(answers: answers, clock: clock))
+  ///
+  /// - Parameters:
+  ///   - answers: The answers to give.
+  ///   - clock: The replay's clock.
+  ///   - awaitsMissingAnswers: Whether a call with no answer waits until it is cancelled
+  ///     instead of failing: a recording still being made (a store `tide attach` follows) has
+  ///     calls whose answers have not come yet.
+  package init(
+    replaying answers: [SessionFile.Answer], clock: ManualClock, awaitsMissingAnswers: Bool = false
+  ) {
+    mode = .replaying(
+      Replay(answers: answers, clock: clock, awaitsMissingAnswers: awaitsMissingAnswers))
   }
 
   /// A call whose errors are kept as descriptions.
@@ -133,6 +146,12 @@ public final class RecordedCalls: Sendable {
         return counts[name]!
       }
       guard let answer = replay.answers[name]?[number] else {
+        if replay.awaitsMissingAnswers {
+          // Its answer has not come yet: it waits, as the live call does, until the replay is
+          // run again with more of the recording (or is cancelled).
+          try await replay.clock.sleep(until: .distantFuture)
+          throw CancellationError()
+        }
         let error = RecordedCallError.noAnswer(call: name, number: number)
         let recorded = replay.answers[name]?.count ?? 0
         IssueReporter.current.report(

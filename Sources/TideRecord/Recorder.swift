@@ -44,6 +44,8 @@ public final class Recorder: Sendable {
     var overflowed = false
     /// The problems already reported, each reported once.
     var reported: Set<String> = []
+    /// Told after each entry is kept (see ``onEntry(_:)``).
+    var onEntry: (@Sendable () -> Void)?
   }
 
   /// The recorded store, held weakly: a recorder does not keep its store alive.
@@ -193,6 +195,7 @@ public final class Recorder: Sendable {
       return false
     }
     if overflowedNow { reportOverflow() }
+    notify()
   }
 
   /// Numbers a call of `name`: 1 for the first; `nil` while no store records.
@@ -224,6 +227,48 @@ public final class Recorder: Sendable {
       return false
     }
     if overflowedNow { reportOverflow() }
+    notify()
+  }
+
+  /// Tells the ``onEntry(_:)`` handler, if there is one.
+  private func notify() {
+    storage.withLock { $0.onEntry }?()
+  }
+
+  /// Calls `handler` after each step or answer is kept, on the thread that kept it; `nil`
+  /// removes it. What serves a recorded store to `tide attach` follows the recording with it.
+  /// The handler should only note that there is more: ``lines(from:includingSecrets:)`` reads
+  /// it.
+  ///
+  /// - Parameters:
+  ///   - handler: What to call.
+  package func onEntry(_ handler: (@Sendable () -> Void)?) {
+    storage.withLock { $0.onEntry = handler }
+  }
+
+  /// The recording's lines for the entries from `start` on, as ``recording(includingSecrets:)``
+  /// writes them (`send @…`, `receive @…`, `answer @…`), and the number of entries read.
+  ///
+  /// - Parameters:
+  ///   - start: The first entry to read.
+  ///   - includingSecrets: Whether to write hidden values as they are.
+  package func lines(from start: Int, includingSecrets: Bool = false) -> (
+    lines: [String], end: Int
+  ) {
+    let entries = storage.withLock { storage -> ArraySlice<Entry> in
+      storage.entries[min(max(start, 0), storage.entries.count)...]
+    }
+    var inspector = Inspector(redacts: !includingSecrets)
+    inspector.standsInForSecrets = true
+    let lines = entries.map { entry in
+      switch entry {
+      case .step(let received, let time, let action):
+        "\(received ? "receive" : "send") @\(DurationText.format(time)) \(inspector.source(action))"
+      case .answer(let answer):
+        answer.fileLine
+      }
+    }
+    return (lines, entries.endIndex)
   }
 
   private func reportOverflow() {

@@ -9,10 +9,13 @@ struct Arguments: Equatable {
   var showsHelp = false
   var web = false
   var port: UInt16?
+  /// `tide attach ADDRESS`: the served store's address.
+  var attach: String?
 
   static let usage = """
     USAGE: tide [--feature <name>] [--env <name>] [--clock virtual|real] [--open <file>]
                 [--script <file>] [--web [--port <n>]] [--no-color]
+           tide attach <address> [--web [--port <n>]] [--no-color]
 
     Explore Tide features by typing actions in Swift syntax and watching the state change.
 
@@ -32,10 +35,18 @@ struct Arguments: Equatable {
       --no-color         plain output (also when NO_COLOR is set)
       -h, --help         show this help
 
+    ATTACH:
+      tide attach <address>  follow a store another process serves (StoreServer), at
+                         the address it printed: tide://127.0.0.1:PORT?token=TOKEN or
+                         tide+unix:PATH?token=TOKEN. Its steps show as it takes them,
+                         actions you type are sent to it, :save writes its recording
+                         so far (tide --open replays it)
+
     ENVIRONMENT:
       TIDE_LOGIN_URL     a login server (https, or http on localhost): adds the live
                          environment to login and app
       NO_COLOR           plain output
+      TIDE_TOKEN         the token for tide attach, when the address has none
 
     Inside, :help lists the commands.
     """
@@ -44,6 +55,15 @@ struct Arguments: Equatable {
   static func parse(_ arguments: [String]) throws(ArgumentError) -> Arguments {
     var result = Arguments()
     var index = 0
+    var arguments = arguments
+    if arguments.first == "attach" {
+      guard arguments.count > 1, !arguments[1].hasPrefix("--") else {
+        throw ArgumentError(
+          message: "attach needs the address the served process printed: tide attach tide://…")
+      }
+      result.attach = arguments[1]
+      arguments.removeFirst(2)
+    }
     func value(for option: String) throws(ArgumentError) -> String {
       index += 1
       guard index < arguments.count, !arguments[index].hasPrefix("--") else {
@@ -76,6 +96,19 @@ struct Arguments: Equatable {
       default: throw ArgumentError(message: "unknown option '\(argument)'")
       }
       index += 1
+    }
+    if result.attach != nil {
+      let chosen = [
+        ("--feature", result.feature != nil), ("--env", result.environment != nil),
+        ("--clock", result.clock != nil), ("--open", result.open != nil),
+        ("--script", result.script != nil),
+      ].filter(\.1).map(\.0)
+      if let option = chosen.first {
+        throw ArgumentError(
+          message:
+            "\(option) is not for tide attach: the served store has its feature, environment and clock; type or pipe lines"
+        )
+      }
     }
     if result.open != nil && result.environment != nil {
       throw ArgumentError(

@@ -152,7 +152,7 @@ if let script = arguments.script {
   } catch {
     fail(error.description)
   }
-} else if !interactive && !arguments.web {
+} else if !interactive && !arguments.web && arguments.attach == nil {
   // Piped input, read whole and bounded like a file.
   let limit = 64 << 20
   let data = (try? FileHandle.standardInput.read(upToCount: limit + 1)) ?? Data()
@@ -163,6 +163,10 @@ if let script = arguments.script {
 
 @MainActor
 func main() async {
+  if let address = arguments.attach {
+    await runAttached(to: address)
+    return
+  }
   if let problem = Features.liveLoginProblem {
     write("tide: warning: \(problem)\n", to: STDERR_FILENO)
   }

@@ -259,10 +259,18 @@ final class TideProcess: @unchecked Sendable {
     }
   }
 
-  init(arguments: [String]) throws {
+  /// Starts `executable` (built beside the tests) and waits until it prints a line that starts
+  /// with `announcement`, whose rest is its address (``url``).
+  init(
+    _ executable: String = "tide", arguments: [String], announcement: String = "web: ",
+    environment: [String: String] = [:]
+  ) throws {
     let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    process.executableURL = directory.appendingPathComponent("tide")
+    process.executableURL = directory.appendingPathComponent(executable)
     process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let output = Pipe()
     process.standardOutput = output
     process.standardError = output
@@ -280,11 +288,12 @@ final class TideProcess: @unchecked Sendable {
     var found: String?
     while found == nil && Date() < deadline {
       usleep(10_000)
-      found = output_().split(separator: "\n").first { $0.hasPrefix("web: ") }
-        .map { String($0.dropFirst(5)) }
+      found = output_().split(separator: "\n").first { $0.hasPrefix(announcement) }
+        .map { String($0.dropFirst(announcement.count)) }
     }
     guard let found else {
-      throw Chromium.Failure(description: "tide --web printed no address:\n\(output_())")
+      throw Chromium.Failure(
+        description: "\(executable) printed no \(announcement)address:\n\(output_())")
     }
     url = found
   }
@@ -301,6 +310,16 @@ final class TideProcess: @unchecked Sendable {
   /// Types lines into the REPL.
   func type(_ text: String) {
     input.fileHandleForWriting.write(Data((text + "\n").utf8))
+  }
+
+  /// Ends its input and waits for it to exit.
+  ///
+  /// - Returns: Its exit status.
+  @discardableResult
+  func endInputAndWait() -> Int32 {
+    try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    return process.terminationStatus
   }
 
   deinit {

@@ -62,8 +62,6 @@ extension FeatureSession {
     let first =
       replaysRecording
       ? REPLRecording<Environment>.environmentName : file.environment ?? environmentName
-    var steps: [ReplayStep] = []
-    steps.reserveCapacity(file.steps.count)
     for environment in [first] + file.steps.compactMap(\.environment)
       + [file.finalEnvironment]
       .compactMap({ $0 })
@@ -72,22 +70,7 @@ extension FeatureSession {
         message: "the file names an environment \(featureName) does not have: '\(environment)'",
         position: 0, suggestions: Suggestions.closest(to: environment, in: names))
     }
-    for step in file.steps {
-      let action: Action
-      do {
-        action = try ExpressionDecoder.decode(
-          Action.self, from: try ExpressionParser.parse(step.action), caseNames: { self.caseNames })
-      } catch {
-        throw InputError(
-          message:
-            "line \(step.line): \(Self.loadMessage(for: error, in: step.action, session: self))",
-          position: 0)
-      }
-      steps.append(
-        ReplayStep(
-          received: step.received, action: action, time: step.time,
-          environment: step.environment ?? first, place: "line \(step.line)"))
-    }
+    let steps = try replaySteps(of: file, startingIn: first)
     let replay: Replay
     do {
       replay = try await self.replay(
@@ -136,6 +119,31 @@ extension FeatureSession {
         output.line("  ! \(line)", .warning)
       }
     }
+  }
+
+  /// The steps of a file, decoded, to re-run.
+  func replaySteps(of file: SessionFile, startingIn first: String) throws(InputError)
+    -> [ReplayStep]
+  {
+    var steps: [ReplayStep] = []
+    steps.reserveCapacity(file.steps.count)
+    for step in file.steps {
+      let action: Action
+      do {
+        action = try ExpressionDecoder.decode(
+          Action.self, from: try ExpressionParser.parse(step.action), caseNames: { self.caseNames })
+      } catch {
+        throw InputError(
+          message:
+            "line \(step.line): \(Self.loadMessage(for: error, in: step.action, session: self))",
+          position: 0)
+      }
+      steps.append(
+        ReplayStep(
+          received: step.received, action: action, time: step.time,
+          environment: step.environment ?? first, place: "line \(step.line)"))
+    }
+    return steps
   }
 
   /// An error's message, unless it points into a secret value: the line is from a file that

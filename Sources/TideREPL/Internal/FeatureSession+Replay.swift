@@ -68,7 +68,8 @@ extension FeatureSession {
     let clock = ManualClock()
     let calls = ExploreCalls()
     let answers = answers ?? self.answers
-    let recorded = RecordedCalls(replaying: answers, clock: clock)
+    let recorded = RecordedCalls(
+      replaying: answers, clock: clock, awaitsMissingAnswers: awaitsMissingAnswers)
     let history = SessionHistory<State, Action>()
     var environment = firstEnvironment
     var store = Self.makeStore(

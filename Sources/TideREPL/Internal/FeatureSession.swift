@@ -45,6 +45,9 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
   var realOffset = Duration.zero
   var caseNameCache: (entries: Int?, names: [String: Set<String>]) = (nil, [:])
   var secretLabelCache: (entries: Int?, labels: Set<String>) = (nil, [])
+  /// Whether the `replay` environment's calls wait for answers not yet recorded: a served
+  /// store's recording, still being made.
+  var awaitsMissingAnswers = false
 
   init(
     definition: FeatureDefinition<State, Action, Environment>,
@@ -130,7 +133,9 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
     } catch {
       throw InputError(message: "\(error)", position: 0)
     }
-    return PreparedAction(display: REPLFormat.inspector.line(action)) { [self] origin in
+    return PreparedAction(
+      display: REPLFormat.inspector.line(action), source: REPLFormat.source.source(action)
+    ) { [self] origin in
       await send(action, from: origin)
     }
   }

@@ -31,6 +31,8 @@ protocol REPLSession: AnyObject {
   func cancelEffect(_ number: Int?) async throws(InputError)
   func sessionFile() throws(InputError) -> String
   func load(_ file: SessionFile) async throws(InputError)
+  /// Re-runs a served store's recording so far, quietly, and prints the steps not printed yet.
+  func follow(_ file: SessionFile) async throws(InputError)
   /// A TestStore test of the session; secrets print as `secretPlaceholder` when one is given.
   func exportTest(named name: String, secretPlaceholder: String?) throws(InputError) -> String
   /// The session's test, its head written and its steps still to write: for a writer that
@@ -62,6 +64,8 @@ protocol REPLSession: AnyObject {
 struct PreparedAction {
   /// The action as the inspector prints it, secrets redacted.
   let display: String
+  /// The action in Swift syntax, secrets included: what is sent to a served store.
+  let source: String
   /// Sends it, as sent from `origin`.
   let send: (_ origin: StepOrigin) async -> Void
 }

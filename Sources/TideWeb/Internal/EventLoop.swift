@@ -9,9 +9,15 @@ import Tide
   import Darwin
 #endif
 
-/// The web front's sockets: one thread polls the listening socket and every connection, reads
-/// requests within their bounds, and writes answers and event streams without ever blocking on a
-/// slow client. Other threads talk to it through ``submit(_:)``.
+/// The sockets of the web front and of a served store: one thread polls the listening socket and
+/// every connection, reads requests (or lines) within their bounds, and writes answers and
+/// streams without ever blocking on a slow client. Other threads talk to it through
+/// ``submit(_:)``.
+///
+/// It speaks HTTP (the web front) or lines (the attach protocol, see ``LineFraming``): the same
+/// bounds hold for both, on the same code: a connection that has not shown its credential in
+/// time is closed, the oldest of them makes room when the server is full, a reader too slow for
+/// its stream is dropped, and nothing a client sends is kept past its limit.
 final class EventLoop: @unchecked Sendable {
   /// What other threads ask of the loop.
   enum Command: Sendable {
@@ -21,7 +27,52 @@ final class EventLoop: @unchecked Sendable {
     case startStream(connection: Int, first: [UInt8])
     /// Send bytes to every event stream.
     case broadcast([UInt8])
+    /// Lines: send bytes to one stream.
+    case send(connection: Int, [UInt8])
+    /// Lines: send bytes, then close.
+    case close(connection: Int, [UInt8])
+    /// Lines: a line handed to the handler is dealt with; the next may be read.
+    case done(connection: Int)
     case stop
+  }
+
+  /// Where the loop listens.
+  enum Endpoint: Sendable, Equatable {
+    /// A TCP port on 127.0.0.1; 0 for a free one.
+    case loopback(port: UInt16)
+    /// A Unix socket at a path that must not exist yet; it is made readable and writable by
+    /// its owner only, and removed when the loop stops.
+    case unixSocket(path: String)
+  }
+
+  /// How a loop that speaks lines frames them, and what it says when it closes a connection
+  /// itself.
+  struct LineFraming: Sendable {
+    /// The longest line a client may send, line end excluded.
+    var maximumLine = 64 << 10
+    /// How many of a client's lines may be handed on and not yet ``Command/done(connection:)``;
+    /// past it, the connection is not read until one is done.
+    var maximumInFlight = 32
+    /// The last line for a line too long.
+    var tooLong: [UInt8]
+    /// The last line for a client that sent no first line in time.
+    var timedOut: [UInt8]
+    /// The last line for a client refused because the server is full.
+    var full: [UInt8]
+    /// The last line for a client that sent no first line, closed to make room for another.
+    var evicted: [UInt8]
+  }
+
+  /// What the loop does with a line, on its own thread: `first` is the connection's first
+  /// line (its credential). Lines after the first are answered with ``Command/done(connection:)``
+  /// once dealt with; the first with ``Command/startStream(connection:first:)`` or
+  /// ``Command/close(connection:_:)``.
+  typealias LineHandler =
+    @Sendable (_ loop: EventLoop, _ connection: Int, _ line: [UInt8], _ first: Bool) -> Void
+
+  private enum Framing {
+    case http(Handler)
+    case lines(LineFraming, LineHandler)
   }
 
   /// What the loop does with a complete request, on its own thread: answer at once, or later
@@ -46,11 +97,13 @@ final class EventLoop: @unchecked Sendable {
   }
 
   let port: UInt16
+  /// The Unix socket's path, when it listens on one.
+  let socketPath: String?
   private let listener: Int32
   private let wakeRead: Int32
   private let wakeWrite: Int32
   private let limits: Limits
-  private let handler: Handler
+  private let framing: Framing
   private let inbox = Lock<[Command]>([])
   /// How many connections are event streams, or are about to be (a `startStream` submitted and
   /// not yet processed), readable from any thread.
@@ -61,6 +114,7 @@ final class EventLoop: @unchecked Sendable {
   /// from any thread (see ``retainedOutput``).
   private let retained = Atomic<Int>(0)
   private let unreadDropped = Atomic<Int>(0)
+  private let openConnections = Atomic<Int>(0)
 
   // Owned by the loop's thread.
   private var connections: [Int: Connection] = [:]
@@ -88,15 +142,57 @@ final class EventLoop: @unchecked Sendable {
     /// The client shut its side for writing after its request (`shutdown(SHUT_WR)`): it still
     /// reads, and gets its answer; the socket is no longer polled for reading.
     var isReadClosed = false
+    /// Lines: how many of its lines are handed on and not done.
+    var inFlight = 0
   }
 
   /// Binds a listening socket on 127.0.0.1 (never another interface).
   ///
   /// - Parameters:
   ///   - port: The port, or 0 for a free one.
-  init(port: UInt16, limits: Limits, handler: @escaping Handler) throws(WebServerError) {
+  convenience init(port: UInt16, limits: Limits, handler: @escaping Handler)
+    throws(WebServerError)
+  {
+    try self.init(endpoint: .loopback(port: port), limits: limits, framing: .http(handler))
+  }
+
+  /// Listens at `endpoint` for clients that speak lines.
+  ///
+  /// - Parameters:
+  ///   - endpoint: A port on 127.0.0.1, or a Unix socket.
+  convenience init(
+    endpoint: Endpoint, limits: Limits, lines: LineFraming, handler: @escaping LineHandler
+  ) throws(WebServerError) {
+    try self.init(endpoint: endpoint, limits: limits, framing: .lines(lines, handler))
+  }
+
+  private init(endpoint: Endpoint, limits: Limits, framing: Framing) throws(WebServerError) {
     self.limits = limits
-    self.handler = handler
+    self.framing = framing
+    let fd: Int32
+    switch endpoint {
+    case .loopback(let port):
+      fd = try Self.listenOnLoopback(port: port)
+      self.port = Self.boundPort(of: fd)
+      socketPath = nil
+    case .unixSocket(let path):
+      fd = try UnixSocket.listen(at: path)
+      port = 0
+      socketPath = path
+    }
+    var pipeFDs: [Int32] = [0, 0]
+    guard pipe(&pipeFDs) == 0 else {
+      close(fd)
+      if let socketPath { UnixSocket.remove(socketPath) }
+      throw WebServerError.cannotListen("pipe: \(Self.errorText())")
+    }
+    listener = fd
+    wakeRead = pipeFDs[0]
+    wakeWrite = pipeFDs[1]
+    for descriptor in [listener, wakeRead, wakeWrite] { Self.makeNonBlocking(descriptor) }
+  }
+
+  private static func listenOnLoopback(port: UInt16) throws(WebServerError) -> Int32 {
     let fd = LoopbackSocket.make()
     guard fd >= 0 else { throw WebServerError.cannotListen("socket: \(Self.errorText())") }
     var yes: Int32 = 1
@@ -112,20 +208,16 @@ final class EventLoop: @unchecked Sendable {
       close(fd)
       throw WebServerError.cannotListen("cannot listen on 127.0.0.1:\(port): \(reason)")
     }
+    return fd
+  }
+
+  private static func boundPort(of fd: Int32) -> UInt16 {
+    var address = sockaddr_in()
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     _ = withUnsafeMutablePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
     }
-    self.port = UInt16(bigEndian: address.sin_port)
-    var pipeFDs: [Int32] = [0, 0]
-    guard pipe(&pipeFDs) == 0 else {
-      close(fd)
-      throw WebServerError.cannotListen("pipe: \(Self.errorText())")
-    }
-    listener = fd
-    wakeRead = pipeFDs[0]
-    wakeWrite = pipeFDs[1]
-    for descriptor in [listener, wakeRead, wakeWrite] { Self.makeNonBlocking(descriptor) }
+    return UInt16(bigEndian: address.sin_port)
   }
 
   /// Runs the loop on a thread of its own.
@@ -166,7 +258,7 @@ final class EventLoop: @unchecked Sendable {
       var ids: [Int] = []
       var nearest = UInt64.max
       for (id, connection) in connections {
-        var events: Int32 = connection.isReadClosed ? 0 : POLLIN
+        var events: Int32 = connection.isReadClosed || !wantsInput(connection) ? 0 : POLLIN
         if !connection.output.isEmpty { events |= POLLOUT }
         if connection.phase == .reading || connection.phase == .lingering
           || connection.phase == .answering
@@ -193,9 +285,11 @@ final class EventLoop: @unchecked Sendable {
       expire()
       processInbox()
       retained.store(connections.values.reduce(0) { $0 + $1.output.retained }, ordering: .relaxed)
+      openConnections.store(connections.count, ordering: .relaxed)
     }
     for id in Array(connections.keys) { closeConnection(id) }
     close(listener)
+    if let socketPath { UnixSocket.remove(socketPath) }
     close(wakeRead)
     close(wakeWrite)
     finished.signal()
@@ -218,10 +312,12 @@ final class EventLoop: @unchecked Sendable {
         }
         connection.phase = .streaming
         connection.output = OutputQueue()
-        connection.output.append(HTTPResponse.eventStreamHead)
+        if case .http = framing { connection.output.append(HTTPResponse.eventStreamHead) }
         connection.output.append(first)
         connections[id] = connection
         flush(id)
+        // Lines that came after the first, while it was dealt with.
+        takeLines(id)
       case .broadcast(let bytes):
         // Each stream's queue takes the same bytes, shared: a broadcast costs the event once,
         // not a copy per stream.
@@ -233,6 +329,20 @@ final class EventLoop: @unchecked Sendable {
             flush(id)
           }
         }
+      case .send(let id, let bytes):
+        guard let connection = connections[id], connection.phase == .streaming else { continue }
+        if connection.output.pending + bytes.count > limits.streamBacklog {
+          closeConnection(id)
+        } else {
+          connections[id]?.output.append(bytes)
+          flush(id)
+        }
+      case .close(let id, let bytes):
+        finish(id, with: [bytes])
+      case .done(let id):
+        guard connections[id] != nil else { continue }
+        connections[id]?.inFlight -= 1
+        takeLines(id)
       case .stop:
         running = false
       }
@@ -244,6 +354,11 @@ final class EventLoop: @unchecked Sendable {
       let fd = accept(listener, nil, nil)
       guard fd >= 0 else { return }
       Self.makeNonBlocking(fd)
+      if socketPath == nil {
+        // Each answer and event goes out as it is written, not held for a delayed ACK.
+        var yes: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+      }
       if var size = limits.sendBuffer {
         setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
       }
@@ -259,12 +374,22 @@ final class EventLoop: @unchecked Sendable {
         let idle = connections.filter { $0.value.phase == .reading }
           .min { $0.value.deadline < $1.value.deadline }?.key
         guard let idle else {
-          let bytes = HTTPResponse.text(503, "too many connections; try again").serialized()
+          let bytes: [UInt8]
+          switch framing {
+          case .http: bytes = HTTPResponse.text(503, "too many connections; try again").serialized()
+          case .lines(let lines, _): bytes = lines.full
+          }
           _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Self.sendFlags) }
           close(fd)
           continue
         }
-        answer(idle, .text(503, "the server is full: a connection that sent no request makes room"))
+        switch framing {
+        case .http:
+          answer(
+            idle, .text(503, "the server is full: a connection that sent no request makes room"))
+        case .lines(let lines, _):
+          finish(idle, with: [lines.evicted])
+        }
         closeConnection(idle)
       }
       let id = nextID
@@ -279,6 +404,11 @@ final class EventLoop: @unchecked Sendable {
     var buffer = [UInt8](repeating: 0, count: 16 * 1024)
     let count = buffer.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
     if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return }
+    if count == 0, case .lines = framing {
+      // The client left: what it had sent in full is dealt with, and nothing more is read.
+      closeConnection(id)
+      return
+    }
     if count == 0, connection.phase == .waiting || connection.phase == .answering {
       // The client half-closed after a whole request: it waits for the answer to what it asked,
       // which may already have been applied. Answer it; read nothing more.
@@ -288,6 +418,13 @@ final class EventLoop: @unchecked Sendable {
     guard count > 0 else {
       // The client left (or the socket failed): nothing more can be read or written.
       closeConnection(id)
+      return
+    }
+    guard case .http(let handler) = framing else {
+      guard [.reading, .waiting, .streaming].contains(connection.phase) else { return }
+      connection.input += buffer[..<count]
+      connections[id] = connection
+      takeLines(id)
       return
     }
     // Whatever arrives after the request is not read as a request.
@@ -307,17 +444,61 @@ final class EventLoop: @unchecked Sendable {
   }
 
   private func answer(_ id: Int, _ response: HTTPResponse) {
-    guard var connection = connections[id],
-      connection.phase == .reading || connection.phase == .waiting
-    else { return }
-    connection.phase = .answering
-    connection.deadline = Self.now() + Self.nanoseconds(limits.answerTime)
-    connection.output = OutputQueue()
+    guard let phase = connections[id]?.phase, phase == .reading || phase == .waiting else { return }
     // The head, then the body as it is: a body many are sent (the cached test) stays one array.
-    connection.output.append(response.serializedHead())
-    connection.output.append(response.body)
+    finish(id, with: [response.serializedHead(), response.body])
+  }
+
+  /// Sends `chunks` (after what a stream still has to send), then closes.
+  private func finish(_ id: Int, with chunks: [[UInt8]]) {
+    guard var connection = connections[id], connection.phase != .answering,
+      connection.phase != .lingering
+    else { return }
+    if connection.phase != .streaming { connection.output = OutputQueue() }
+    connection.phase = .answering
+    connection.input = []
+    connection.deadline = Self.now() + Self.nanoseconds(limits.answerTime)
+    for chunk in chunks { connection.output.append(chunk) }
     connections[id] = connection
     flush(id)
+  }
+
+  /// Whether the loop reads from `connection` now: a connection that speaks lines is not read
+  /// while its first line, or as many as may be, are being dealt with.
+  private func wantsInput(_ connection: Connection) -> Bool {
+    guard case .lines(let lines, _) = framing else { return true }
+    switch connection.phase {
+    case .reading: return true
+    case .streaming: return connection.inFlight < lines.maximumInFlight
+    default: return false
+    }
+  }
+
+  /// Hands the complete lines of `id`'s input to the handler, as many as it may take now.
+  private func takeLines(_ id: Int) {
+    guard case .lines(let lines, let handler) = framing else { return }
+    while let connection = connections[id] {
+      let first = connection.phase == .reading
+      guard first || (connection.phase == .streaming && connection.inFlight < lines.maximumInFlight)
+      else { return }
+      guard let newline = connection.input.firstIndex(of: 10) else {
+        if connection.input.count > lines.maximumLine { finish(id, with: [lines.tooLong]) }
+        return
+      }
+      var line = Array(connection.input[..<newline])
+      if line.last == 13 { line.removeLast() }
+      guard line.count <= lines.maximumLine else {
+        finish(id, with: [lines.tooLong])
+        return
+      }
+      connections[id]?.input.removeFirst(newline + 1)
+      if first {
+        connections[id]?.phase = .waiting
+      } else {
+        connections[id]?.inFlight += 1
+      }
+      handler(self, id, line, first)
+    }
   }
 
   private func flush(_ id: Int) {
@@ -351,6 +532,9 @@ final class EventLoop: @unchecked Sendable {
   /// The bytes the connections' queues keep alive, for tests of the bounds.
   var retainedOutput: Int { retained.load(ordering: .relaxed) }
 
+  /// How many connections were open after the loop's last round, for tests of the bounds.
+  var connectionCount: Int { openConnections.load(ordering: .relaxed) }
+
   /// How many answers were dropped because their clients read none of them in time.
   var unreadAnswersDropped: Int { unreadDropped.load(ordering: .relaxed) }
 
@@ -360,6 +544,10 @@ final class EventLoop: @unchecked Sendable {
     for (id, connection) in connections where connection.deadline <= now {
       switch connection.phase {
       case .reading:
+        if case .lines(let lines, _) = framing {
+          finish(id, with: [lines.timedOut])
+          continue
+        }
         let milliseconds = Self.nanoseconds(limits.requestTime) / 1_000_000
         answer(id, .text(408, "the request took longer than \(milliseconds)ms to arrive"))
       case .lingering:

@@ -27,6 +27,17 @@ final class LoopbackClient: @unchecked Sendable {
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   }
 
+  /// Connects to the Unix socket at `path`.
+  init(unixSocket path: String) throws {
+    switch UnixSocket.connect(to: path) {
+    case .success(let fd): self.fd = fd
+    case .failure(let error):
+      throw ClientError(message: "cannot connect to \(path): \(error.reason)")
+    }
+    var timeout = timeval(tv_sec: 60, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+  }
+
   deinit { close(fd) }
 
   func write(_ text: String) { write(Array(text.utf8)) }

@@ -1,0 +1,134 @@
+import TideRecord
+
+/// `tide attach`: the REPL follows a store that another process serves. The store's recording
+/// arrives line by line; each batch is re-run here (in the feature's `replay` environment) and
+/// the new steps are printed as they would be for typed actions. Actions typed here go to the
+/// served store, which sends them back as steps of its recording. Commands that would change
+/// only this copy (time travel, environments, the clock) are refused with what to do instead.
+extension REPL {
+  /// Starts following a served store of the current feature.
+  ///
+  /// - Parameters:
+  ///   - environment: The environment the store runs in, as its recording names it.
+  ///   - send: Sends an action, in Swift syntax, to the served store; returns why it was
+  ///     refused, or `nil`.
+  package func attach(
+    environment: String, send: @escaping @MainActor (String) async -> String?
+  ) {
+    attachment = REPLAttachment(
+      feature: feature.name, environment: environment, send: send)
+  }
+
+  /// Takes lines of the served store's recording, in order, and shows what they did.
+  ///
+  /// - Parameters:
+  ///   - lines: Lines in the session-file format: `send @…`, `receive @…`, `answer @…`.
+  ///
+  /// The lines are kept at once (`:save` writes them); the re-run waits its turn with the
+  /// lines typed here, and one re-run takes in every line that arrived before it.
+  package func attachedRecordingArrived(_ lines: [String]) {
+    guard let attachment, !lines.isEmpty else { return }
+    attachment.lines += lines
+    Task { @MainActor in
+      await gate.run {
+        await followServedStore()
+        notifyChange()
+      }
+    }
+  }
+
+  /// Re-runs the recording so far, when lines arrived since the last re-run.
+  func followServedStore() async {
+    guard let attachment, attachment.followed < attachment.lines.count else { return }
+    attachment.followed = attachment.lines.count
+    do throws(InputError) {
+      let file = try SessionFile.parse(attachment.recordingText())
+      try await session.follow(file)
+      attachment.lastProblem = nil
+    } catch {
+      // Said once, not on every line that follows.
+      if attachment.lastProblem != error.message {
+        attachment.lastProblem = error.message
+        output.line(
+          "! the served store's recording no longer replays here: \(error.message); :save still writes it as it arrived",
+          .warning)
+      }
+    }
+  }
+
+  /// Prints what the served store said about a line it could not read.
+  ///
+  /// - Parameters:
+  ///   - message: The server's message.
+  package func attachedServerSaid(_ message: String) {
+    output.line("! the served store could not read a line: \(message)", .warning)
+  }
+
+  /// Says that the served store is gone; what arrived stays, and `:save` still writes it.
+  ///
+  /// - Parameters:
+  ///   - reason: Why the connection ended.
+  package func attachmentEnded(_ reason: String) {
+    guard let attachment, !attachment.ended else { return }
+    attachment.ended = true
+    output.line(
+      "the served store is gone (\(reason)); what arrived stays: :save writes it", .warning)
+  }
+
+  /// Sends a typed action to the served store.
+  func sendToServedStore(_ source: String) async {
+    guard let attachment else { return }
+    guard !attachment.ended else {
+      fail("the served store is gone: nothing can be sent to it; :save writes what arrived")
+      return
+    }
+    if let refusal = await attachment.send(source) {
+      fail("the served store refused it: \(refusal)")
+    }
+    // Its steps arrived before its answer: show them now, before the next line.
+    await followServedStore()
+  }
+
+  /// Why a command is refused while attached, or `nil` when it may run.
+  static func attachedRefusal(of command: String) -> String? {
+    switch command {
+    case ":undo", ":back", ":jump", ":reset", ":explore", ":resolve", ":cancel", ":advance",
+      ":clock", ":env", ":load", ":use":
+      "\(command) would change only this copy of a served store; :save the recording, then tide --open it to travel in time, explore or switch"
+    default:
+      nil
+    }
+  }
+}
+
+/// What `tide attach` follows.
+@MainActor
+final class REPLAttachment {
+  let feature: String
+  let environment: String
+  let send: @MainActor (String) async -> String?
+  /// The recording's lines so far, as they arrived.
+  var lines: [String] = []
+  /// How many of them the last re-run took in.
+  var followed = 0
+  /// The last problem re-running them, said once.
+  var lastProblem: String?
+  var ended = false
+
+  init(feature: String, environment: String, send: @escaping @MainActor (String) async -> String?) {
+    self.feature = feature
+    self.environment = environment
+    self.send = send
+  }
+
+  /// The recording so far, as a file `tide --open` replays.
+  func recordingText() -> String {
+    ([
+      SessionFile.header,
+      "# feature: \(feature)",
+      "# environment: \(environment)",
+      "# Recorded by Tide through tide attach: `tide --open FILE` replays it, the environment's",
+      "# calls answered from this file. It is readable by you only; keep it private.",
+    ] + lines).joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,295 @@
+import Dispatch
+import Foundation
+import Tide
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The client end of the attach protocol, as `tide attach` uses it: says hello with the token,
+/// then follows the served store's recording and sends it actions.
+package final class AttachClient: Sendable {
+  /// What the server says after the welcome, in order.
+  package enum Event: Sendable, Equatable {
+    /// Lines of the store's recording, in the order it recorded them.
+    case lines([String])
+    /// The server's answer to the action ``AttachClient/send(_:)`` numbered `id`: `nil` when
+    /// it was sent to the store, else why not. The lines the action made came before it.
+    case answered(id: Int, refusal: String?)
+    /// The server could not read a line of ours; the connection goes on.
+    case error(String)
+    /// The connection ended, and why.
+    case ended(String)
+  }
+
+  /// The served feature's name.
+  package let feature: String
+  /// The environment the served store runs in.
+  package let environment: String
+  private let fd: Int32
+  private let state: Lock<State>
+  private let stream: AsyncStream<Event>
+  private let continuation: AsyncStream<Event>.Continuation
+
+  private struct State {
+    var nextID = 1
+    var ended: String?
+    /// What was read past the welcome while connecting.
+    var leftover: [UInt8] = []
+  }
+
+  /// The longest line the client takes from a server: a recorded answer may be large (every
+  /// place a search found), but not without bound.
+  package static let maximumLine = 64 << 20
+
+  /// Why `tide attach` could not connect.
+  package struct ConnectError: Error, Equatable {
+    package let message: String
+  }
+
+  /// Connects, says hello, and reads the welcome.
+  ///
+  /// - Parameters:
+  ///   - address: Where the store is served.
+  ///   - token: The run's token.
+  ///   - timeout: How long to wait for the welcome.
+  /// - Throws: ``ConnectError`` with what the server or the system said.
+  package init(connectingTo address: AttachAddress, token: String, timeout: Duration = .seconds(10))
+    throws(ConnectError)
+  {
+    let place = address.text.split(separator: "?").first.map(String.init) ?? address.text
+    switch address.place {
+    case .loopback(let port):
+      guard let fd = LoopbackSocket.connect(port: port) else {
+        throw ConnectError(
+          message:
+            "nothing is served at \(place): \(EventLoop.errorText()); is the process running?")
+      }
+      self.fd = fd
+    case .unixSocket(let path):
+      switch UnixSocket.connect(to: path) {
+      case .success(let fd): self.fd = fd
+      case .failure(let error):
+        throw ConnectError(
+          message: "nothing is served at \(place): \(error.reason); is the process running?")
+      }
+    }
+    #if canImport(Darwin)
+      var yes: Int32 = 1
+      setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+    #endif
+    (stream, continuation) = AsyncStream.makeStream(of: Event.self)
+    state = Lock(State())
+    guard
+      Self.write(
+        AttachProtocol.ClientMessage.hello(protocol: AttachProtocol.version, token: token).message
+          .line, to: fd)
+    else {
+      closeDescriptor(fd)
+      throw ConnectError(message: "the connection to \(place) closed before hello was sent")
+    }
+    var buffer: [UInt8] = []
+    let deadline = DispatchTime.now().uptimeNanoseconds + Self.nanoseconds(timeout)
+    var first: [UInt8]?
+    while first == nil {
+      if let newline = buffer.firstIndex(of: 10) {
+        first = Array(buffer[..<newline])
+        buffer.removeFirst(newline + 1)
+        break
+      }
+      let now = DispatchTime.now().uptimeNanoseconds
+      guard now < deadline, buffer.count <= Self.maximumLine else { break }
+      var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      let waited = poll(&descriptor, 1, Int32(min(1000, (deadline - now) / 1_000_000 + 1)))
+      if waited < 0 && errno != EINTR { break }
+      guard waited > 0 else { continue }
+      var chunk = [UInt8](repeating: 0, count: 64 << 10)
+      let count = recv(fd, &chunk, chunk.count, 0)
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      buffer += chunk[..<count]
+    }
+    guard let first else {
+      closeDescriptor(fd)
+      throw ConnectError(message: "\(place) did not welcome tide attach in time")
+    }
+    let welcome: AttachProtocol.ServerMessage
+    do {
+      welcome = try AttachProtocol.ServerMessage(try AttachMessage.parse(Self.trimmed(first)))
+    } catch {
+      closeDescriptor(fd)
+      throw ConnectError(message: "\(place) does not speak the attach protocol")
+    }
+    switch welcome {
+    case .welcome(let version, let feature, let environment):
+      guard version == AttachProtocol.version else {
+        closeDescriptor(fd)
+        throw ConnectError(
+          message:
+            "\(place) speaks protocol \(version); this tide speaks \(AttachProtocol.version)")
+      }
+      self.feature = feature
+      self.environment = environment
+    case .error(let message):
+      closeDescriptor(fd)
+      throw ConnectError(message: "\(place) refused: \(message)")
+    default:
+      closeDescriptor(fd)
+      throw ConnectError(message: "\(place) did not begin with a welcome")
+    }
+    state.withLock { $0.leftover = buffer }
+  }
+
+  /// The server's events, read on a thread of their own from the first call on: lines arrive
+  /// in batches as they are read.
+  package var events: AsyncStream<Event> {
+    startReading()
+    return stream
+  }
+
+  private let started = Lock(false)
+  /// One line is written at a time, whole.
+  private let writing = Lock(())
+
+  private func startReading() {
+    guard
+      started.withLock({ started in
+        defer { started = true }
+        return !started
+      })
+    else { return }
+    let thread = Thread { [self] in read() }
+    thread.name = "tide-attach"
+    thread.start()
+  }
+
+  /// Sends an action in Swift syntax; the server's answer comes as an ``Event/answered(id:refusal:)``
+  /// event, after the lines the action made.
+  ///
+  /// - Returns: The action's number, or why it could not be sent.
+  package func send(_ action: String) -> Result<Int, ConnectError> {
+    let result = state.withLock { state -> (id: Int, ended: String?) in
+      if let ended = state.ended { return (0, ended) }
+      defer { state.nextID += 1 }
+      return (state.nextID, nil)
+    }
+    if let ended = result.ended {
+      return .failure(ConnectError(message: "the connection ended: \(ended)"))
+    }
+    let line = AttachProtocol.ClientMessage.send(id: result.id, action: action).message.line
+    guard writing.withLock({ _ in Self.write(line, to: fd) }) else {
+      return .failure(ConnectError(message: "the connection closed"))
+    }
+    return .success(result.id)
+  }
+
+  /// Closes the connection; the events end.
+  package func close() {
+    shutdown(fd, Int32(SHUT_RDWR))
+  }
+
+  deinit {
+    closeDescriptor(fd)
+  }
+
+  private func read() {
+    var buffer = state.withLock { $0.leftover }
+    var reason = "the served process closed the connection"
+    reading: while true {
+      var batch: [String] = []
+      while let newline = buffer.firstIndex(of: 10) {
+        let line = Self.trimmed(Array(buffer[..<newline]))
+        buffer.removeFirst(newline + 1)
+        do {
+          switch try AttachProtocol.ServerMessage(try AttachMessage.parse(line)) {
+          case .line(let text): batch.append(text)
+          case .sent(let id):
+            batch = flush(batch)
+            continuation.yield(.answered(id: id, refusal: nil))
+          case .refused(let id, let message):
+            batch = flush(batch)
+            continuation.yield(.answered(id: id, refusal: message))
+          case .error(let message):
+            batch = flush(batch)
+            continuation.yield(.error(message))
+          case .welcome:
+            reason = "the server said welcome twice"
+            break reading
+          }
+        } catch {
+          reason = "the server sent a line that is not a message"
+          break reading
+        }
+      }
+      if !batch.isEmpty { continuation.yield(.lines(batch)) }
+      guard buffer.count <= Self.maximumLine else {
+        reason = "the server sent a line longer than \(Self.maximumLine) bytes"
+        break
+      }
+      var chunk = [UInt8](repeating: 0, count: 64 << 10)
+      let count = recv(fd, &chunk, chunk.count, 0)
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      buffer += chunk[..<count]
+    }
+    end(reason)
+  }
+
+  /// Yields a batch of lines, if there are any; returns an empty one.
+  private func flush(_ batch: [String]) -> [String] {
+    if !batch.isEmpty { continuation.yield(.lines(batch)) }
+    return []
+  }
+
+  private func end(_ reason: String) {
+    let first = state.withLock { state -> Bool in
+      guard state.ended == nil else { return false }
+      state.ended = reason
+      return true
+    }
+    guard first else { return }
+    continuation.yield(.ended(reason))
+    continuation.finish()
+  }
+
+  private static func trimmed(_ line: [UInt8]) -> [UInt8] {
+    line.last == 13 ? Array(line.dropLast()) : line
+  }
+
+  private static func write(_ bytes: [UInt8], to fd: Int32) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let sent = bytes[offset...].withUnsafeBytes {
+        sendBytes(fd, $0.baseAddress, $0.count, sendFlags)
+      }
+      if sent < 0 && errno == EINTR { continue }
+      guard sent > 0 else { return false }
+      offset += sent
+    }
+    return true
+  }
+
+  #if canImport(Glibc)
+    private static let sendFlags = Int32(MSG_NOSIGNAL)
+  #else
+    private static let sendFlags: Int32 = 0
+  #endif
+
+  private static func nanoseconds(_ duration: Duration) -> UInt64 {
+    let (seconds, attoseconds) = duration.components
+    return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+  }
+}
+
+/// Sends bytes (inside the class, `send` is ``AttachClient/send(_:)``).
+private func sendBytes(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int
+{
+  send(fd, bytes, count, flags)
+}
+
+/// Closes a descriptor (inside the class, `close` is ``AttachClient/close()``).
+private func closeDescriptor(_ fd: Int32) {
+  _ = close(fd)
+}

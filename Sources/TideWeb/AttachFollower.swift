@@ -1,0 +1,66 @@
+import TideREPL
+
+/// Connects a REPL to a served store through a client: the store's recording goes into the
+/// REPL as it arrives, and the actions typed in the REPL go to the store, each waiting for its
+/// answer. What `tide attach` runs, and what the tests of attach drive.
+@MainActor
+package final class AttachFollower {
+  private let client: AttachClient
+  private var waiting: [Int: CheckedContinuation<String?, Never>] = [:]
+  private var ended: String?
+  private var follower: Task<Void, Never>?
+
+  /// Starts following: `repl` shows the served store from now on.
+  ///
+  /// - Parameters:
+  ///   - repl: A REPL on the served feature.
+  ///   - client: A connected client.
+  package init(repl: REPL, client: AttachClient) {
+    self.client = client
+    repl.attach(environment: client.environment) { [weak self] source in
+      guard let self else { return "tide attach has stopped" }
+      return await self.send(source)
+    }
+    follower = Task { @MainActor [weak self, weak repl] in
+      for await event in client.events {
+        guard let self, let repl else { return }
+        switch event {
+        case .lines(let lines):
+          repl.attachedRecordingArrived(lines)
+        case .answered(let id, let refusal):
+          self.waiting.removeValue(forKey: id)?.resume(returning: refusal)
+        case .error(let message):
+          repl.attachedServerSaid(message)
+        case .ended(let reason):
+          self.end(reason)
+          repl.attachmentEnded(reason)
+        }
+      }
+    }
+  }
+
+  /// Closes the connection.
+  package func stop() {
+    client.close()
+    follower?.cancel()
+    end("tide attach stopped")
+  }
+
+  private func send(_ source: String) async -> String? {
+    if let ended { return "the connection ended: \(ended)" }
+    switch client.send(source) {
+    case .failure(let error):
+      return error.message
+    case .success(let id):
+      // Registered before the main actor takes the answer, which it does on this actor.
+      return await withCheckedContinuation { waiting[id] = $0 }
+    }
+  }
+
+  private func end(_ reason: String) {
+    if ended == nil { ended = reason }
+    let all = waiting.values
+    waiting = [:]
+    for waiter in all { waiter.resume(returning: "the connection ended: \(reason)") }
+  }
+}

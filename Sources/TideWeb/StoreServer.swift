@@ -1,0 +1,362 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Tide
+import TideREPL
+import TideRecord
+
+/// Serves a running store to `tide attach`: the store's recording so far and as it grows, and the
+/// actions `tide attach` sends, over a socket on this machine.
+///
+/// The store must record into `recorder` (`Store.record(into:)`); what `tide attach` shows is
+/// that recording, replayed as it arrives, so route the environment's calls through
+/// `recorder.calls` too, or the replay cannot answer them.
+///
+/// <!-- example: given store: Store<App.State, App.Action>, recorder: Recorder -->
+/// ```swift
+/// let server = StoreServer(store: store, recorder: recorder)
+/// let address = try server.start()
+/// print("tide attach '\(address)'")  // tide://127.0.0.1:PORT?token=…
+/// ```
+///
+/// It listens on 127.0.0.1 (or a Unix socket readable by its owner only) and speaks the attach
+/// protocol: JSON objects, one per line (see the article "The attach protocol"). A client
+/// must say `hello` with the run's token within ``Options/helloTimeout``; nothing else admits
+/// it, and no credential is ambient. Every line is bounded, every client's backlog too, and
+/// anything malformed gets an error that says what was wrong.
+@MainActor
+public final class StoreServer {
+  /// Where the server listens.
+  public enum Endpoint: Sendable, Equatable {
+    /// A TCP port on 127.0.0.1 (never another interface); 0 picks a free one.
+    case loopback(port: UInt16)
+    /// A Unix socket at `path`, which must not exist yet; it is made readable and writable by
+    /// its owner only, and removed when the server stops.
+    case unixSocket(path: String)
+  }
+
+  /// How the server listens and what it bounds.
+  public struct Options: Sendable {
+    /// Where to listen.
+    public var endpoint: Endpoint
+    /// The token a client's `hello` must carry; a random one when `nil`.
+    public var token: String?
+    /// Open connections; when full, the oldest connection that has not said `hello` makes room.
+    public var maximumConnections: Int
+    /// How long a client has to say `hello`.
+    public var helloTimeout: Duration
+    /// The longest line a client may send.
+    public var maximumLineLength: Int
+    /// The bytes waiting for a client that reads too slowly; past it, the client is dropped.
+    public var maximumBacklog: Int
+    /// How many of one client's actions may wait for the store; its further lines are not read
+    /// until one is sent.
+    public var maximumActionsInFlight: Int
+    /// Whether secrets go out as they are, rather than as stand-ins of the same shape.
+    public var includingSecrets: Bool
+
+    /// Creates options.
+    ///
+    /// ```swift
+    /// StoreServer.Options(endpoint: .unixSocket(path: "/tmp/app-\(getpid()).sock"))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - endpoint: Where to listen: a free port on 127.0.0.1 unless told.
+    ///   - token: The token; random when `nil`.
+    ///   - maximumConnections: How many connections may be open at once.
+    ///   - helloTimeout: How long a client has to say `hello`.
+    ///   - maximumLineLength: The longest line a client may send, in bytes.
+    ///   - maximumBacklog: The most bytes waiting for one client.
+    ///   - maximumActionsInFlight: How many of a client's actions may wait for the store.
+    ///   - includingSecrets: Whether to send secrets as they are.
+    public init(
+      endpoint: Endpoint = .loopback(port: 0), token: String? = nil, maximumConnections: Int = 16,
+      helloTimeout: Duration = .seconds(5), maximumLineLength: Int = 64 << 10,
+      maximumBacklog: Int = 16 << 20, maximumActionsInFlight: Int = 32,
+      includingSecrets: Bool = false
+    ) {
+      self.endpoint = endpoint
+      self.token = token
+      self.maximumConnections = maximumConnections
+      self.helloTimeout = helloTimeout
+      self.maximumLineLength = maximumLineLength
+      self.maximumBacklog = maximumBacklog
+      self.maximumActionsInFlight = maximumActionsInFlight
+      self.includingSecrets = includingSecrets
+    }
+  }
+
+  /// The run's token.
+  public let token: String
+  private let options: Options
+  private let recorder: Recorder
+  /// Reads an action and sends it to the store; returns why not, or `nil`.
+  private let sendAction: @MainActor (String) -> String?
+  private var loop: EventLoop?
+  private var pump: RecordingPump?
+  /// What clients' lines after their hello ask for, in the order the lines were read, for the
+  /// main actor: so each client's answers come in the order of its lines.
+  private var inbox: AsyncStream<PendingLine>.Continuation?
+
+  /// A line a client sent after its hello, waiting for the main actor.
+  struct PendingLine: Sendable {
+    enum Work: Sendable {
+      /// An action to read and send to the store.
+      case send(id: Int, action: String)
+      /// A line that was not understood: its error.
+      case error(String)
+    }
+    let connection: Int
+    let work: Work
+    let loop: EventLoop
+  }
+
+  /// Creates a server for `store`, which records into `recorder`; nothing listens until
+  /// ``start()``.
+  ///
+  /// - Parameters:
+  ///   - store: The store whose actions `tide attach` sends. Its `Action` is `Decodable`, as
+  ///     for the REPL: actions arrive in Swift syntax.
+  ///   - recorder: The recorder the store records into.
+  ///   - options: How to listen.
+  public init<State, Action: Decodable & Sendable>(
+    store: Store<State, Action>, recorder: Recorder, options: Options = Options()
+  ) {
+    self.options = options
+    self.recorder = recorder
+    self.token = options.token ?? AccessPolicy.makeToken()
+    self.sendAction = { [weak store] text in
+      guard let store else { return "the store is gone" }
+      let action: Action
+      do throws(InputError) {
+        action = try ActionReader.read(text, as: Action.self)
+      } catch {
+        return error.message
+      }
+      store.send(action)
+      return nil
+    }
+  }
+
+  /// The address to give `tide attach`, token included: `tide://127.0.0.1:PORT?token=…` or
+  /// `tide+unix:PATH?token=…`; `nil` until started.
+  public var address: String? {
+    guard let loop else { return nil }
+    let place =
+      loop.socketPath.map { AttachAddress.Place.unixSocket(path: $0) }
+      ?? .loopback(port: loop.port)
+    return AttachAddress(place: place, token: token).text
+  }
+
+  /// How many connections are open, for tests of the bounds.
+  package var connectionCount: Int { loop?.connectionCount ?? 0 }
+
+  /// Starts listening.
+  ///
+  /// - Returns: The address to give `tide attach`, with the token.
+  /// - Throws: ``WebServerError`` when the port or path cannot be had.
+  @discardableResult
+  public func start() throws(WebServerError) -> String {
+    if let address { return address }
+    var limits = EventLoop.Limits()
+    limits.connections = max(1, options.maximumConnections)
+    limits.requestTime = options.helloTimeout
+    limits.streamBacklog = max(1, options.maximumBacklog)
+    let helloMilliseconds =
+      Int(options.helloTimeout.components.seconds * 1000)
+      + Int(options.helloTimeout.components.attoseconds / 1_000_000_000_000_000)
+    let framing = EventLoop.LineFraming(
+      maximumLine: max(1, options.maximumLineLength),
+      maximumInFlight: max(1, options.maximumActionsInFlight),
+      tooLong: Self.error("a line is at most \(max(1, options.maximumLineLength)) bytes"),
+      timedOut: Self.error("no hello within \(helloMilliseconds)ms"),
+      full: Self.error("the server is full: too many connections; try again"),
+      evicted: Self.error(
+        "the server is full: a connection that has not said hello makes room for a new one"))
+    let endpoint: EventLoop.Endpoint
+    switch options.endpoint {
+    case .loopback(let port): endpoint = .loopback(port: port)
+    case .unixSocket(let path): endpoint = .unixSocket(path: path)
+    }
+    let pump = RecordingPump(recorder: recorder, includingSecrets: options.includingSecrets)
+    let token = self.token
+    let (lines, inbox) = AsyncStream.makeStream(of: PendingLine.self)
+    let loop = try EventLoop(endpoint: endpoint, limits: limits, lines: framing) {
+      loop, connection, line, first in
+      Self.handle(
+        line, first: first, connection: connection, loop: loop, token: token, pump: pump,
+        inbox: inbox)
+    }
+    // One consumer: actions reach the store, and answers their clients, in the order their
+    // lines were read.
+    Task { @MainActor [sendAction] in
+      for await pending in lines {
+        let answer: AttachProtocol.ServerMessage
+        switch pending.work {
+        case .send(let id, let action):
+          let failure = sendAction(action)
+          // The lines the action made go out before its answer: a client that waits for the
+          // answer has them.
+          pump.flush()
+          answer = failure.map { .refused(id: id, message: $0) } ?? .sent(id: id)
+        case .error(let message):
+          answer = .error(message: message)
+        }
+        pending.loop.submit(.send(connection: pending.connection, answer.message.line))
+        pending.loop.submit(.done(connection: pending.connection))
+      }
+    }
+    pump.loop = loop
+    recorder.onEntry { pump.schedule() }
+    self.pump = pump
+    self.loop = loop
+    self.inbox = inbox
+    loop.start()
+    return address!
+  }
+
+  /// Stops listening and closes every connection; the store and its recording go on.
+  public func stop() {
+    recorder.onEntry(nil)
+    loop?.stop()
+    inbox?.finish()
+    inbox = nil
+    loop = nil
+    pump = nil
+  }
+
+  isolated deinit {
+    stop()
+  }
+
+  /// The bytes of an `error` line.
+  nonisolated static func error(_ message: String) -> [UInt8] {
+    AttachProtocol.ServerMessage.error(message: message).message.line
+  }
+
+  /// Deals with a client's line, on the loop's thread.
+  nonisolated private static func handle(
+    _ line: [UInt8], first: Bool, connection: Int, loop: EventLoop, token: String,
+    pump: RecordingPump, inbox: AsyncStream<PendingLine>.Continuation
+  ) {
+    /// Answers a line that was not understood: the first line's error is the last line; a later
+    /// line's error takes its turn with the other lines.
+    func refuse(_ message: String) {
+      if first {
+        loop.submit(.close(connection: connection, error(message)))
+      } else if case .terminated = inbox.yield(
+        PendingLine(connection: connection, work: .error(message), loop: loop))
+      {
+        loop.submit(.close(connection: connection, error("the server is stopping")))
+      }
+    }
+    let message: AttachProtocol.ClientMessage
+    do {
+      message = try AttachProtocol.ClientMessage(try AttachMessage.parse(line))
+    } catch let error as AttachMessage.ParseError {
+      let looksLikeHTTP = ["GET ", "POST ", "PUT ", "HEAD ", "OPTIONS ", "DELETE "].contains {
+        line.starts(with: $0.utf8)
+      }
+      let text =
+        looksLikeHTTP
+        ? "this is a Tide store served for tide attach, not a web server"
+        : "not a message: \(error.description)"
+      refuse(text)
+      return
+    } catch {
+      let refusal = (error as? AttachProtocol.Refusal)?.message ?? "\(error)"
+      refuse(refusal)
+      return
+    }
+    switch message {
+    case .hello(let version, let presented):
+      guard first else {
+        refuse("hello comes once, first")
+        return
+      }
+      guard version == AttachProtocol.version else {
+        refuse("this server speaks protocol \(AttachProtocol.version), not \(version)")
+        return
+      }
+      guard AccessPolicy.constantTimeEqual(presented, token) else {
+        refuse("the token is wrong: use the address the process printed")
+        return
+      }
+      pump.admit(connection)
+    case .send(let id, let action):
+      guard !first else {
+        refuse("say hello first, with the token")
+        return
+      }
+      let pending = PendingLine(
+        connection: connection, work: .send(id: id, action: action), loop: loop)
+      if case .terminated = inbox.yield(pending) {
+        loop.submit(.close(connection: connection, error("the server is stopping")))
+      }
+    }
+  }
+}
+
+/// Follows a recorder and sends its new lines to every admitted client, on one serial queue, so
+/// that a client admitted meanwhile gets each line once: first everything so far, then the rest
+/// as it comes.
+final class RecordingPump: @unchecked Sendable {
+  // @unchecked: `loop` is set once before the loop starts; the rest is used on `queue` only.
+  private let recorder: Recorder
+  private let includingSecrets: Bool
+  private let queue = DispatchQueue(label: "tide.attach.pump")
+  private let scheduled = Atomic<Bool>(false)
+  weak var loop: EventLoop?
+  /// The entries already sent to every admitted client.
+  private var sent = 0
+
+  init(recorder: Recorder, includingSecrets: Bool) {
+    self.recorder = recorder
+    self.includingSecrets = includingSecrets
+  }
+
+  /// Notes that the recorder has more; several notes before the queue gets to it are one.
+  func schedule() {
+    guard !scheduled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    queue.async { [self] in
+      scheduled.store(false, ordering: .releasing)
+      sendNewLines()
+    }
+  }
+
+  /// Sends the lines recorded so far now, before anything submitted after this returns.
+  func flush() {
+    queue.sync { sendNewLines() }
+  }
+
+  /// Admits a client that said hello: the welcome and every line so far, as one chunk.
+  func admit(_ connection: Int) {
+    queue.async { [self] in
+      sendNewLines()
+      var first = AttachProtocol.ServerMessage.welcome(
+        protocol: AttachProtocol.version, feature: recorder.feature,
+        environment: recorder.environment
+      ).message.line
+      for line in recorder.lines(from: 0, includingSecrets: includingSecrets).lines.prefix(sent) {
+        first += AttachProtocol.ServerMessage.line(line).message.line
+      }
+      loop?.submit(.startStream(connection: connection, first: first))
+    }
+  }
+
+  private func sendNewLines() {
+    guard let loop else { return }
+    guard loop.hasStreams else {
+      // Nobody to send to: a client admitted later reads everything from the start.
+      sent = recorder.count
+      return
+    }
+    let (lines, end) = recorder.lines(from: sent, includingSecrets: includingSecrets)
+    sent = end
+    guard !lines.isEmpty else { return }
+    var bytes: [UInt8] = []
+    for line in lines { bytes += AttachProtocol.ServerMessage.line(line).message.line }
+    loop.submit(.broadcast(bytes))
+  }
+}

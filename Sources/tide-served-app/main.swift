@@ -1,0 +1,71 @@
+// `tide-served-app`: a small app process whose store `tide attach` follows and drives. It runs
+// the app feature on embedded defaults (the demo login backend and the shipped gazetteer) on the
+// real clock, records it, and serves it on 127.0.0.1, or on a Unix socket with --socket PATH.
+//
+//   swift run tide-served-app            # prints attach: tide://127.0.0.1:PORT?token=…
+//   swift run tide attach 'tide://…'     # in another terminal
+//
+// It reads its own input too: `state` prints the store's state on one line (what the two-process
+// test checks), and the end of the input stops it.
+
+import AppFeature
+import Foundation
+import Tide
+import TideInspect
+import TideRecord
+import TideWeb
+
+/// Prints a line at once: a test reads it through a pipe.
+func say(_ line: String) {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+@MainActor
+func serve() async -> Int32 {
+  var endpoint = StoreServer.Endpoint.loopback(port: 0)
+  let arguments = Array(CommandLine.arguments.dropFirst())
+  switch arguments.count {
+  case 0: break
+  case 2 where arguments[0] == "--socket": endpoint = .unixSocket(path: arguments[1])
+  default:
+    FileHandle.standardError.write(Data("usage: tide-served-app [--socket PATH]\n".utf8))
+    return 2
+  }
+  let recorder = Recorder(feature: "app", environment: "demo")
+  let store = Store(
+    initialState: App.State(), reducer: App.reducer,
+    environment: App.Environment.demo(clock: ContinuousClock()).recorded(by: recorder.calls))
+  do {
+    try store.record(into: recorder)
+  } catch {
+    FileHandle.standardError.write(Data("tide-served-app: \(error)\n".utf8))
+    return 1
+  }
+  let server = StoreServer(store: store, recorder: recorder, options: .init(endpoint: endpoint))
+  do {
+    say("attach: \(try server.start())")
+  } catch {
+    FileHandle.standardError.write(Data("tide-served-app: \(error.description)\n".utf8))
+    return 1
+  }
+  let lines = AsyncStream<String> { continuation in
+    Thread {
+      while let line = readLine() { continuation.yield(line) }
+      continuation.finish()
+    }.start()
+  }
+  for await line in lines {
+    switch line.trimmingCharacters(in: .whitespaces) {
+    case "state":
+      say("state: \(Inspector().line(store.state, limit: 10_000))")
+    case "":
+      continue
+    default:
+      say("tide-served-app reads `state`, or the end of its input")
+    }
+  }
+  server.stop()
+  return 0
+}
+
+exit(await serve())

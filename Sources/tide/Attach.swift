@@ -1,0 +1,72 @@
+// `tide attach ADDRESS`: the REPL on a store another process serves.
+
+import Foundation
+import TideREPL
+import TideWeb
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Connects to a served store and runs the REPL on it until the input ends.
+@MainActor
+func runAttached(to text: String) async {
+  let address: AttachAddress
+  do {
+    address = try AttachAddress(parsing: text)
+  } catch {
+    fail(error.message)
+  }
+  let environmentToken = ProcessInfo.processInfo.environment["TIDE_TOKEN"]
+  guard let token = address.token ?? environmentToken, !token.isEmpty else {
+    fail(
+      "the address has no ?token=…, and TIDE_TOKEN is not set: use the address the served process printed"
+    )
+  }
+  let client: AttachClient
+  do {
+    client = try AttachClient(connectingTo: address, token: token)
+  } catch {
+    write("tide: error: \(error.message)\n", to: STDERR_FILENO)
+    exit(1)
+  }
+  let editor = interactive ? LineEditor() : nil
+  let repl: REPL
+  do {
+    repl = try REPL(
+      features: Features.all, feature: client.feature,
+      options: REPLOptions(clock: .virtual, colors: colors, echoesInput: !interactive),
+      write: { text in
+        if let editor { editor.printAbove(text) } else { write(text) }
+      })
+  } catch {
+    write(
+      "tide: error: the process serves \(client.feature), which this tide does not have: \(error.description)\n",
+      to: STDERR_FILENO)
+    exit(1)
+  }
+  let follower = AttachFollower(repl: repl, client: client)
+  defer { follower.stop() }
+  let place = AttachAddress(place: address.place, token: nil).text
+  write(
+    "attached to \(client.feature) at \(place) (environment: \(client.environment)): its steps show as it takes them; actions you type are sent to it; :save <file> writes its recording so far\n"
+  )
+  var server: WebServer?
+  if arguments.web {
+    let web = WebServer(repl: repl, options: WebServer.Options(port: arguments.port ?? 0))
+    do {
+      write("web: \(try web.start().absoluteString)\n")
+    } catch {
+      fail("the web front could not start: \(error.description)")
+    }
+    server = web
+  }
+  defer { server?.stop() }
+  if let editor {
+    await runInteractive(repl, editor: editor)
+  } else {
+    await runStreaming(repl)
+  }
+}

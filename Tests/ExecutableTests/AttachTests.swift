@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+import TideTestSupport
+
+/// `tide attach` against `tide-served-app`, in two processes: what a person does in two
+/// terminals.
+@Suite("tide attach: two processes")
+struct AttachTests {
+  @Test(.timeLimit(.minutes(2)))
+  func tideAttachLogsInThroughAServedAppAndSavesWhatItRecorded() throws {
+    let folder = try ScratchFolder()
+    let path = folder.file("live.tide")
+    let app = try TideProcess("tide-served-app", arguments: [], announcement: "attach: ")
+    #expect(app.url.hasPrefix("tide://127.0.0.1:"))
+    let attach = try TideProcess(
+      arguments: ["attach", app.url, "--no-color"], announcement: "attached to ")
+    #expect(attach.url.hasPrefix("app at tide://127.0.0.1:"))
+    #expect(!attach.url.contains("token"), "the token is not printed again")
+    attach.type(#".login(.usernameChanged("pritesh"))"#)
+    attach.type(#".login(.passwordChanged("Secret1"))"#)
+    attach.type(".login(.loginButtonTapped)")
+    // The demo backend answers in the served process, on its real clock.
+    #expect(attach.waitForOutput("← .login(.loginResponse(.success(User(…))))"))
+    // The served process's own state changed.
+    app.type("state")
+    #expect(app.waitForOutput(#"userName: "pritesh""#))
+    attach.type(":save \(path)")
+    #expect(attach.waitForOutput("saved the recording so far to \(path) (5 lines)"))
+    #expect(attach.endInputAndWait() == 0)
+    #expect(app.endInputAndWait() == 0)
+    // The served app is gone; the recording replays without it.
+    let replay = try runExecutable(
+      named: "tide", arguments: ["--open", path, "--no-color"], input: ":history\n")
+    #expect(replay.status == 0, "\(replay.output)")
+    #expect(replay.output.contains("loaded 4 steps of app (environment: replay)"))
+    #expect(replay.output.contains("▸  4  ← .login(.loginResponse(.success(User(…))))"))
+  }
+
+  @Test(.timeLimit(.minutes(2)))
+  func aUnixSocketWithTheTokenFromTheEnvironment() throws {
+    let folder = try ScratchFolder()
+    let socket = folder.file("app.sock")
+    let app = try TideProcess(
+      "tide-served-app", arguments: ["--socket", socket], announcement: "attach: ")
+    #expect(app.url.hasPrefix("tide+unix:\(socket)?token="))
+    let token = String(app.url.split(separator: "=").last ?? "")
+    let attach = try TideProcess(
+      arguments: ["attach", "tide+unix:\(socket)", "--no-color"], announcement: "attached to ",
+      environment: ["TIDE_TOKEN": token])
+    attach.type(#".login(.usernameChanged("ada"))"#)
+    #expect(attach.waitForOutput(#"+     username: "ada","#))
+    #expect(attach.endInputAndWait() == 0)
+    app.type("state")
+    #expect(app.waitForOutput(#"username: "ada""#))
+    #expect(app.endInputAndWait() == 0)
+    #expect(!FileManager.default.fileExists(atPath: socket), "the socket is removed at exit")
+  }
+
+  @Test(.timeLimit(.minutes(2)))
+  func aWrongTokenOrNoServerIsAClearErrorWithStatus1() throws {
+    let app = try TideProcess("tide-served-app", arguments: [], announcement: "attach: ")
+    let place = String(app.url.prefix { $0 != "?" })
+    let wrong = try runExecutable(named: "tide", arguments: ["attach", place + "?token=guess"])
+    #expect(wrong.status == 1)
+    #expect(
+      wrong.output
+        == "tide: error: \(place) refused: the token is wrong: use the address the process printed\n"
+    )
+    #expect(app.endInputAndWait() == 0)
+    let gone = try runExecutable(named: "tide", arguments: ["attach", app.url])
+    #expect(gone.status == 1)
+    #expect(gone.output.hasPrefix("tide: error: nothing is served at \(place): "))
+    #expect(gone.output.hasSuffix("; is the process running?\n"))
+  }
+
+  @Test(
+    arguments: [
+      (
+        ["attach"],
+        "attach needs the address the served process printed: tide attach tide://…"
+      ),
+      (
+        ["attach", "http://127.0.0.1:80"],
+        "an address is tide://127.0.0.1:PORT?token=TOKEN or tide+unix:PATH?token=TOKEN, as the served process prints it"
+      ),
+      (
+        ["attach", "tide://10.0.0.1:80?token=x"],
+        "tide attach connects to this machine only (127.0.0.1 or localhost), not 10.0.0.1"
+      ),
+      (
+        ["attach", "tide://127.0.0.1:99999?token=x"],
+        "the port is a number from 1 to 65535, not '99999'"
+      ),
+      (["attach", "tide://127.0.0.1:80?token="], "the token after ?token= is empty"),
+      (
+        ["attach", "tide://127.0.0.1:80?token=x", "--feature", "login"],
+        "--feature is not for tide attach: the served store has its feature, environment and clock; type or pipe lines"
+      ),
+    ])
+  func aBadAttachLineIsAClearErrorWithStatus2(arguments: [String], message: String) throws {
+    let result = try runExecutable(
+      named: "tide", arguments: arguments, environment: ["TIDE_TOKEN": ""])
+    #expect(result.status == 2)
+    #expect(result.output.hasPrefix("tide: error: \(message)\n"), "\(result.output)")
+  }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import LoginFeature
+import Testing
+import Tide
+import TideREPL
+import TideRecord
+import TideTestSupport
+import TideWeb
+
+/// The REPL following a served login store, in one process: what `tide attach` shows and does.
+@MainActor
+final class AttachedREPL {
+  final class Output {
+    var text = ""
+  }
+
+  let served: ServedLogin
+  let output = Output()
+  let repl: REPL
+  let follower: AttachFollower
+
+  init() throws {
+    served = try ServedLogin()
+    let client = try AttachClient(
+      connectingTo: AttachAddress(place: .loopback(port: served.port), token: nil),
+      token: ServedLogin.token)
+    let output = self.output
+    repl = try REPL(
+      features: [Self.login], options: REPLOptions(echoesInput: true),
+      write: { output.text += $0 })
+    follower = AttachFollower(repl: repl, client: client)
+  }
+
+  static var login: REPLFeature {
+    REPLFeature(
+      name: "login", summary: "the login screen", initialState: Login.State(),
+      reducer: Login.reducer,
+      environments: [REPLEnvironment("demo", summary: "demo accounts") { .demo(clock: $0) }],
+      recording: REPLRecording(
+        testExpression: "Login.Environment.unimplemented.recorded(by: calls)"
+      ) { calls, _ in Login.Environment.unimplemented.recorded(by: calls) })
+  }
+
+  /// Waits (a minute at most) until the REPL has printed `text`.
+  func waitForOutput(_ text: String) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while !output.text.contains(text), ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(2))
+    }
+    return output.text.contains(text)
+  }
+
+  /// What was printed since the last call.
+  func take() -> String {
+    defer { output.text = "" }
+    return output.text
+  }
+}
+
+@MainActor
+@Suite("tide attach: the REPL on a served store")
+struct AttachFollowTests {
+  @Test func aTypedActionGoesToTheServedStoreAndItsStepShowsHere() async throws {
+    let attached = try AttachedREPL()
+    _ = await attached.repl.handle(#".usernameChanged("ada")"#)
+    #expect(attached.served.store.state.username == "ada")
+    #expect(
+      attached.take() == """
+        login> .usernameChanged("ada")
+        → .usernameChanged("ada")
+              Login.State(
+            −   username: "",
+            +   username: "ada",
+                password: "••••••",
+                isLoading: false,
+                user: nil,
+                alert: nil
+              )
+
+        """)
+  }
+
+  @Test func whatTheServedStoreDoesOnItsOwnShowsAsItHappens() async throws {
+    let attached = try AttachedREPL()
+    attached.served.store.send(.usernameChanged("pritesh"))
+    attached.served.store.send(.passwordChanged("Secret1"))
+    #expect(await attached.waitForOutput("→ .passwordChanged(\"••••••\")"))
+    _ = await attached.repl.handle(".loginButtonTapped")
+    _ = attached.take()
+    // The login call waits in the served process, and here too, until its answer arrives.
+    _ = await attached.repl.handle(":effects")
+    #expect(attached.take() == "login> :effects\n  1  .run(\"login\")\n")
+    await attached.served.clock.advance(by: .seconds(5))
+    #expect(await attached.waitForOutput("← .loginResponse(.success(User("))
+    _ = await attached.repl.handle(":history")
+    #expect(
+      attached.take().contains(
+        """
+           1  → .usernameChanged("pritesh")  @0ms
+           2  → .passwordChanged("••••••")  @0ms
+           3  → .loginButtonTapped  @0ms
+        ▸  4  ← .loginResponse(.success(User(…)))
+        """))
+  }
+
+  @Test func commandsThatWouldChangeOnlyTheCopyAreRefused() async throws {
+    let attached = try AttachedREPL()
+    _ = await attached.repl.handle(#".usernameChanged("ada")"#)
+    _ = attached.take()
+    for command in [":jump 0", ":undo", ":env demo", ":reset", ":advance 1s"] {
+      _ = await attached.repl.handle(command)
+      let name = String(command.prefix { $0 != " " })
+      #expect(
+        attached.take().contains(
+          "\(name) would change only this copy of a served store; :save the recording, then tide --open it to travel in time, explore or switch"
+        ), "\(command)")
+    }
+    #expect(attached.served.store.state.username == "ada")
+  }
+
+  @Test func aRefusedActionSaysWhyAndChangesNothing() async throws {
+    let attached = try AttachedREPL()
+    // Unknown here: refused before it is sent.
+    _ = await attached.repl.handle(".logout")
+    #expect(
+      attached.take() == "login> .logout\nerror: Login.Action has no case .logout\n  .logout\n  ^\n"
+    )
+    #expect(attached.served.recorder.count == 0)
+  }
+
+  @Test func saveWritesTheRecordingSoFarAndItReplays() async throws {
+    let folder = try ScratchFolder()
+    let path = folder.file("attached.tide")
+    let attached = try AttachedREPL()
+    for line in [
+      #".usernameChanged("pritesh")"#, #".passwordChanged("Secret1")"#, ".loginButtonTapped",
+    ] {
+      _ = await attached.repl.handle(line)
+    }
+    await attached.served.clock.advance(by: .seconds(5))
+    #expect(await attached.waitForOutput("← .loginResponse(.success(User("))
+    _ = attached.take()
+    _ = await attached.repl.handle(":save \(path)")
+    #expect(
+      attached.take().contains(
+        "saved the recording so far to \(path) (5 lines); tide --open \(path) replays it"))
+    let recording = try Recording(contentsOfFile: path)
+    #expect(recording.steps.count == 4)
+    // It replays with no server, in a REPL of its own.
+    let output = AttachedREPL.Output()
+    let replay = try REPL(
+      features: [AttachedREPL.login], options: REPLOptions(echoesInput: true),
+      write: { output.text += $0 })
+    #expect(await replay.open(path) == nil)
+    #expect(output.text.contains("loaded 4 steps of login (environment: replay)"))
+    // The file is kept as it arrived: :save does not replace it.
+    _ = await attached.repl.handle(":save \(path)")
+    #expect(attached.take().contains(":save! \(path) replaces it"))
+  }
+
+  @Test func whenTheServedStoreGoesAwayWhatArrivedStays() async throws {
+    let folder = try ScratchFolder()
+    let attached = try AttachedREPL()
+    _ = await attached.repl.handle(#".usernameChanged("ada")"#)
+    attached.served.server.stop()
+    #expect(await attached.waitForOutput("the served store is gone"))
+    _ = attached.take()
+    _ = await attached.repl.handle(".loginButtonTapped")
+    #expect(
+      attached.take().contains(
+        "the served store is gone: nothing can be sent to it; :save writes what arrived"))
+    _ = await attached.repl.handle(":save \(folder.file("gone.tide"))")
+    #expect(try Recording(contentsOfFile: folder.file("gone.tide")).steps.count == 1)
+  }
+}

@@ -1,0 +1,279 @@
+import Foundation
+import LoginFeature
+import Testing
+import Tide
+import TideRecord
+import TideTestSupport
+import TideWeb
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A login store on a manual clock, recorded and served on 127.0.0.1 (or a Unix socket).
+@MainActor
+final class ServedLogin {
+  static let token = "0123456789abcdef"
+  let clock = ManualClock()
+  let recorder = Recorder(feature: "login", environment: "demo")
+  let store: Store<Login.State, Login.Action>
+  let server: StoreServer
+
+  init(_ options: StoreServer.Options = StoreServer.Options()) throws {
+    store = Store(
+      initialState: Login.State(), reducer: Login.reducer,
+      environment: Login.Environment.demo(clock: clock).recorded(by: recorder.calls),
+      drivenBy: clock)
+    try store.record(into: recorder)
+    var options = options
+    options.token = Self.token
+    server = StoreServer(store: store, recorder: recorder, options: options)
+    try server.start()
+  }
+
+  var port: UInt16 {
+    guard let address = server.address, let colon = address.lastIndex(of: ":"),
+      let end = address.firstIndex(of: "?")
+    else { return 0 }
+    return UInt16(address[address.index(after: colon)..<end]) ?? 0
+  }
+
+  /// A client that said hello with the token.
+  func client() throws -> LoopbackClient {
+    let client = try LoopbackClient(port: port)
+    client.write(#"{"type":"hello","protocol":1,"token":"\#(Self.token)"}"# + "\n")
+    return client
+  }
+
+  deinit {
+    MainActor.assumeIsolated { server.stop() }
+  }
+}
+
+extension LoopbackClient {
+  /// Reads until `count` lines have arrived in all (or the server closes, or a minute passes).
+  func lines(_ count: Int) async -> [String] {
+    await read { $0.filter { $0 == "\n" }.count >= count }.split(separator: "\n").map(String.init)
+  }
+}
+
+@MainActor
+@Suite("Serving a store to tide attach")
+struct StoreServerTests {
+  @Test func helloGetsTheWelcomeAndTheRecordingSoFarThenEachNewLine() async throws {
+    let served = try ServedLogin()
+    served.store.send(.usernameChanged("ada"))
+    let client = try served.client()
+    #expect(
+      await client.lines(2) == [
+        #"{"type":"welcome","protocol":1,"feature":"login","environment":"demo"}"#,
+        #"{"type":"line","text":"send @0ms .usernameChanged(\"ada\")"}"#,
+      ])
+    await served.clock.advance(by: .milliseconds(250))
+    served.store.send(.passwordChanged("Secret1"))
+    // The password goes out as a stand-in of the same shape.
+    #expect(
+      await client.lines(3).last
+        == #"{"type":"line","text":"send @250ms .passwordChanged(\"Aaaaaa0\")"}"#)
+  }
+
+  @Test func anActionSentIsReducedAndAnsweredAfterItsLines() async throws {
+    let served = try ServedLogin()
+    let client = try served.client()
+    _ = await client.lines(1)
+    client.write(#"{"type":"send","id":7,"action":".usernameChanged(\"grace\")"}"# + "\n")
+    let lines = await client.lines(3)
+    #expect(
+      Array(lines.dropFirst()) == [
+        #"{"type":"line","text":"send @0ms .usernameChanged(\"grace\")"}"#,
+        #"{"type":"sent","id":7}"#,
+      ])
+    #expect(served.store.state.username == "grace")
+  }
+
+  @Test func aBadActionIsRefusedWithTheREPLsMessageAndTheConnectionGoesOn() async throws {
+    let served = try ServedLogin()
+    let client = try served.client()
+    _ = await client.lines(1)
+    client.write(#"{"type":"send","id":1,"action":".usernameChanged(42)"}"# + "\n")
+    client.write("not json\n")
+    client.write(#"{"type":"hello","protocol":1,"token":"x"}"# + "\n")
+    client.write(#"{"type":"send","id":2,"action":".loginButtonTapped"}"# + "\n")
+    let lines = await client.lines(6)
+    #expect(
+      Array(lines.dropFirst()) == [
+        #"{"type":"refused","id":1,"message":"expected a string in quotes, found a whole number"}"#,
+        #"{"type":"error","message":"not a message: column 1: a line is one JSON object, starting with '{'"}"#,
+        #"{"type":"error","message":"hello comes once, first"}"#,
+        #"{"type":"line","text":"send @0ms .loginButtonTapped"}"#,
+        #"{"type":"sent","id":2}"#,
+      ])
+  }
+
+  @Test func actionsArriveInTheOrderTheyWereSent() async throws {
+    let served = try ServedLogin()
+    let client = try served.client()
+    _ = await client.lines(1)
+    var burst = ""
+    for number in 1...60 {
+      burst +=
+        #"{"type":"send","id":\#(number),"action":".usernameChanged(\"u\#(number)\")"}"# + "\n"
+    }
+    client.write(burst)
+    let lines = await client.lines(121)
+    let sent = lines.filter { $0.contains(#""type":"sent""#) }
+    #expect(sent == (1...60).map { #"{"type":"sent","id":\#($0)}"# })
+    let names = served.recorder.recording().steps.map(\.action)
+    #expect(names == (1...60).map { ".usernameChanged(\"u\($0)\")" })
+  }
+
+  @Test(
+    arguments: [
+      (
+        #"{"type":"hello","protocol":1,"token":"wrong"}"#,
+        "the token is wrong: use the address the process printed"
+      ),
+      (
+        #"{"type":"hello","protocol":2,"token":"0123456789abcdef"}"#,
+        "this server speaks protocol 1, not 2"
+      ),
+      (#"{"type":"send","id":1,"action":".loginButtonTapped"}"#, "say hello first, with the token"),
+      ("GET / HTTP/1.1", "this is a Tide store served for tide attach, not a web server"),
+      (#"{"type":"hello","token":"0123456789abcdef"}"#, #"hello needs "protocol", a whole number"#),
+    ])
+  func aBadFirstLineIsAnsweredAndClosed(line: String, message: String) async throws {
+    let served = try ServedLogin()
+    let client = try LoopbackClient(port: served.port)
+    client.write(line + "\r\n")
+    let answer = await client.readToEnd()
+    #expect(answer == AttachTestLine.error(message))
+    #expect(served.store.state.isLoading == false)
+  }
+
+  @Test func aClientThatSaysNothingIsClosedAfterTheHelloTimeout() async throws {
+    let served = try ServedLogin(StoreServer.Options(helloTimeout: .milliseconds(100)))
+    let client = try LoopbackClient(port: served.port)
+    client.write(#"{"type":"hel"#)
+    #expect(await client.readToEnd() == AttachTestLine.error("no hello within 100ms"))
+  }
+
+  @Test func aLineTooLongIsRefusedBeforeItIsKept() async throws {
+    let served = try ServedLogin(StoreServer.Options(maximumLineLength: 100))
+    let client = try served.client()
+    _ = await client.lines(1)
+    client.write(String(repeating: "x", count: 5_000))
+    let answer = await client.readToEnd()
+    #expect(answer.hasSuffix(AttachTestLine.error("a line is at most 100 bytes")))
+  }
+
+  @Test func whenFullTheOldestClientWithoutHelloMakesRoom() async throws {
+    // A long hello timeout: the idle client must be made room for, not timed out, however
+    // busy the machine is.
+    let served = try ServedLogin(
+      StoreServer.Options(maximumConnections: 2, helloTimeout: .seconds(600)))
+    let idle = try LoopbackClient(port: served.port)
+    let admitted = try served.client()
+    _ = await admitted.lines(1)
+    let newcomer = try served.client()
+    #expect(
+      await idle.readToEnd()
+        == AttachTestLine.error(
+          "the server is full: a connection that has not said hello makes room for a new one"))
+    #expect(await newcomer.lines(1).first?.contains("welcome") == true)
+    // Full of admitted clients, a newcomer is refused.
+    let refused = try LoopbackClient(port: served.port)
+    #expect(
+      await refused.readToEnd()
+        == AttachTestLine.error("the server is full: too many connections; try again"))
+  }
+
+  @Test func aClientThatReadsNothingIsDroppedAtItsBacklog() async throws {
+    let served = try ServedLogin(StoreServer.Options(maximumBacklog: 256 << 10))
+    let slow = try served.client()
+    slow.shrinkReceiveBuffer(to: 4096)
+    let reader = try served.client()
+    _ = await reader.lines(1)
+    // 12.8 MB of lines, more than the slow client's backlog and the kernel's buffers hold: the
+    // reader keeps pace (it reads each line before the next is made), the slow one reads
+    // nothing and is dropped, and the store goes on.
+    let long = String(repeating: "n", count: 16_000)
+    let lineLength = AttachTestLine.line("send @0ms .usernameChanged(\"000\(long)\")").utf8.count
+    for index in 0..<800 {
+      served.store.send(.usernameChanged(String(format: "%03d", index % 1000) + long))
+      let got = await Task.detached { reader.readExactly(lineLength) }.value
+      #expect(got == lineLength, "line \(index)")
+      if got != lineLength { break }
+    }
+    // The slow client was dropped: only the reader is left (waited for, within a minute, as
+    // the loop closes it on its next round).
+    let deadline = ContinuousClock.now + .seconds(60)
+    while served.server.connectionCount != 1, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    #expect(served.server.connectionCount == 1)
+    withExtendedLifetime(slow) {}
+  }
+
+  @Test func aUnixSocketIsItsOwnersOnlyAndRemovedAtStop() async throws {
+    let folder = try ScratchFolder()
+    let path = folder.url.appendingPathComponent("login.sock").path
+    let served = try ServedLogin(StoreServer.Options(endpoint: .unixSocket(path: path)))
+    #expect(served.server.address == "tide+unix:\(path)?token=\(ServedLogin.token)")
+    var status = stat()
+    #expect(lstat(path, &status) == 0)
+    #expect(status.st_mode & 0o777 == 0o600)
+    let client = try LoopbackClient(unixSocket: path)
+    client.write(#"{"type":"hello","protocol":1,"token":"\#(ServedLogin.token)"}"# + "\n")
+    #expect(await client.lines(1).first?.contains("welcome") == true)
+    served.server.stop()
+    #expect(lstat(path, &status) != 0)
+  }
+
+  @Test func anExistingPathIsNeverReplaced() throws {
+    let folder = try ScratchFolder()
+    let file = folder.url.appendingPathComponent("taken")
+    try Data("keep me".utf8).write(to: file)
+    let link = folder.url.appendingPathComponent("link")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)
+    for path in [file.path, link.path] {
+      let recorder = Recorder(feature: "login", environment: "demo")
+      let store = Store(
+        initialState: Login.State(), reducer: Login.reducer,
+        environment: Login.Environment.unimplemented)
+      let server = StoreServer(
+        store: store, recorder: recorder,
+        options: StoreServer.Options(endpoint: .unixSocket(path: path)))
+      #expect(
+        throws: WebServerError.cannotListen(
+          "\(path) exists; tide never replaces a file: remove it, or pick another path")
+      ) {
+        try server.start()
+      }
+    }
+    #expect(try String(contentsOf: file, encoding: .utf8) == "keep me")
+  }
+
+  @Test func itListensOnLoopbackOnly() throws {
+    let served = try ServedLogin()
+    #expect(served.server.address?.hasPrefix("tide://127.0.0.1:") == true)
+  }
+}
+
+/// The bytes of the protocol's lines, for exact comparisons.
+enum AttachTestLine {
+  static func line(_ text: String) -> String {
+    "{\"type\":\"line\",\"text\":\(json(text))}\n"
+  }
+
+  static func error(_ message: String) -> String {
+    "{\"type\":\"error\",\"message\":\(json(message))}\n"
+  }
+
+  static func json(_ text: String) -> String {
+    let data = try! JSONSerialization.data(
+      withJSONObject: [text], options: [.withoutEscapingSlashes])
+    return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
+  }
+}
