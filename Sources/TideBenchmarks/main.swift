@@ -5,8 +5,8 @@ import Foundation
 // Every row is measured in this run and compared with a baseline measured in the same run, so the
 // ratios are meaningful on any machine; the absolute numbers are this machine's.
 
-// `tide-benchmarks GROUP…` runs only those groups (runtime, testing, explore, record, gazetteer,
-// web).
+// `tide-benchmarks GROUP…` runs only those groups (runtime, testing, explore, record, attach,
+// gazetteer, web).
 let groups = Set(CommandLine.arguments.dropFirst())
 func wanted(_ group: String) -> Bool { groups.isEmpty || groups.contains(group) }
 
@@ -16,11 +16,12 @@ do {
   if wanted("testing") { rows += await testingBenchmarks() }
   if wanted("explore") { rows += await exploreBenchmarks() }
   if wanted("record") { rows += await recordingBenchmarks() }
+  if wanted("attach") { rows += try await attachBenchmarks() }
   if wanted("gazetteer") { rows += try gazetteerBenchmarks() }
   if wanted("web") { rows += try await webBenchmarks() }
   guard !rows.isEmpty else {
     print(
-      "tide-benchmarks: no group named \(groups.sorted().joined(separator: ", ")); the groups are runtime, testing, explore, record, gazetteer and web"
+      "tide-benchmarks: no group named \(groups.sorted().joined(separator: ", ")); the groups are runtime, testing, explore, record, attach, gazetteer and web"
     )
     exit(2)
   }

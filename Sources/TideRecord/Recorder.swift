@@ -186,16 +186,17 @@ public final class Recorder: Sendable {
 
   /// Keeps a reduced action.
   func append(_ action: any Sendable, received: Bool) {
-    let overflowedNow = storage.withLock { storage -> Bool in
+    // One lock for the entry and the handler to tell.
+    let (overflowedNow, onEntry) = storage.withLock { storage -> (Bool, (@Sendable () -> Void)?) in
       guard storage.entries.count < limit else {
         defer { storage.overflowed = true }
-        return !storage.overflowed
+        return (!storage.overflowed, nil)
       }
       storage.entries.append(.step(received: received, time: storage.time.now(), action: action))
-      return false
+      return (false, storage.onEntry)
     }
     if overflowedNow { reportOverflow() }
-    notify()
+    onEntry?()
   }
 
   /// Numbers a call of `name`: 1 for the first; `nil` while no store records.
@@ -215,24 +216,19 @@ public final class Recorder: Sendable {
 
   /// Keeps a call's answer, timed now.
   func answer(_ name: String, number: Int, _ result: SessionFile.AnswerResult) {
-    let overflowedNow = storage.withLock { storage -> Bool in
+    let (overflowedNow, onEntry) = storage.withLock { storage -> (Bool, (@Sendable () -> Void)?) in
       guard storage.entries.count < limit else {
         defer { storage.overflowed = true }
-        return !storage.overflowed
+        return (!storage.overflowed, nil)
       }
       storage.entries.append(
         .answer(
           SessionFile.Answer(
             index: 0, time: storage.time.now(), name: name, number: number, result: result)))
-      return false
+      return (false, storage.onEntry)
     }
     if overflowedNow { reportOverflow() }
-    notify()
-  }
-
-  /// Tells the ``onEntry(_:)`` handler, if there is one.
-  private func notify() {
-    storage.withLock { $0.onEntry }?()
+    onEntry?()
   }
 
   /// Calls `handler` after each step or answer is kept, on the thread that kept it; `nil`

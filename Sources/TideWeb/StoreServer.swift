@@ -16,7 +16,8 @@ import TideRecord
 /// ```swift
 /// let server = StoreServer(store: store, recorder: recorder)
 /// let address = try server.start()
-/// print("tide attach '\(address)'")  // tide://127.0.0.1:PORT?token=…
+/// // tide://127.0.0.1:PORT?token=…, to give `tide attach`:
+/// print("tide attach '\(address)'")
 /// ```
 ///
 /// It listens on 127.0.0.1 (or a Unix socket readable by its owner only) and speaks the attach

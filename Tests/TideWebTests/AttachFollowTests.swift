@@ -158,6 +158,29 @@ struct AttachFollowTests {
     #expect(attached.take().contains(":save! \(path) replaces it"))
   }
 
+  @Test func theWebInspectorShowsTheServedStoresSteps() async throws {
+    let attached = try AttachedREPL()
+    let web = WebServer(repl: attached.repl, options: WebServer.Options(token: "webtoken"))
+    let port = try #require(UInt16(try web.start().port.map(String.init) ?? ""))
+    defer { web.stop() }
+    attached.served.store.send(.usernameChanged("ada"))
+    #expect(await attached.waitForOutput(#"→ .usernameChanged("ada")"#))
+    let answer = try await LoopbackClient.exchange(
+      port: port,
+      "GET /api/steps?from=1&to=5 HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Tide-Token: webtoken\r\n\r\n"
+    )
+    #expect(answer.hasPrefix("HTTP/1.1 200"))
+    #expect(answer.contains(#""total":1,"cursor":1"#))
+    #expect(answer.contains(#""action":".usernameChanged(\"ada\")""#))
+    // A page's travel would change only this copy: refused, as in the REPL.
+    let jump = try await LoopbackClient.exchange(
+      port: port,
+      "POST /api/jump HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://127.0.0.1:\(port)\r\nX-Tide-Token: webtoken\r\nContent-Length: 1\r\n\r\n0"
+    )
+    #expect(jump.hasPrefix("HTTP/1.1 422"))
+    #expect(jump.contains(":jump would change only this copy of a served store"))
+  }
+
   @Test func whenTheServedStoreGoesAwayWhatArrivedStays() async throws {
     let folder = try ScratchFolder()
     let attached = try AttachedREPL()
