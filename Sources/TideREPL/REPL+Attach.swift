@@ -21,11 +21,11 @@ extension REPL {
 
   /// Takes lines of the served store's recording, in order, and shows what they did.
   ///
-  /// - Parameters:
-  ///   - lines: Lines in the session-file format: `send @…`, `receive @…`, `answer @…`.
-  ///
   /// The lines are kept at once (`:save` writes them); the re-run waits its turn with the
   /// lines typed here, and one re-run takes in every line that arrived before it.
+  ///
+  /// - Parameters:
+  ///   - lines: Lines in the session-file format: `send @…`, `receive @…`, `answer @…`.
   package func attachedRecordingArrived(_ lines: [String]) {
     guard let attachment, !lines.isEmpty else { return }
     attachment.lines += lines

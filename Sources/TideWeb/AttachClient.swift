@@ -124,6 +124,10 @@ package final class AttachClient: Sendable {
     }
     switch welcome {
     case .welcome(let version, let feature, let environment):
+      guard !(feature + environment).contains(where: \.isNewline) else {
+        closeDescriptor(fd)
+        throw ConnectError(message: "\(place) sent a welcome whose names break lines")
+      }
       guard version == AttachProtocol.version else {
         closeDescriptor(fd)
         throw ConnectError(
@@ -204,7 +208,15 @@ package final class AttachClient: Sendable {
         buffer.removeFirst(newline + 1)
         do {
           switch try AttachProtocol.ServerMessage(try AttachMessage.parse(line)) {
-          case .line(let text): batch.append(text)
+          case .line(let text):
+            // One line of the recording: a line break inside would write lines of the
+            // server's choosing into a saved file.
+            guard !text.contains(where: \.isNewline) else {
+              reason = "the server sent a recording line with a line break inside"
+              _ = flush(batch)
+              break reading
+            }
+            batch.append(text)
           case .sent(let id):
             batch = flush(batch)
             continuation.yield(.answered(id: id, refusal: nil))
@@ -216,10 +228,12 @@ package final class AttachClient: Sendable {
             continuation.yield(.error(message))
           case .welcome:
             reason = "the server said welcome twice"
+            _ = flush(batch)
             break reading
           }
         } catch {
           reason = "the server sent a line that is not a message"
+          _ = flush(batch)
           break reading
         }
       }

@@ -129,6 +129,22 @@ struct StoreServerTests {
     #expect(names == (1...60).map { ".usernameChanged(\"u\($0)\")" })
   }
 
+  @Test func aScriptThatPipesLinesAndStopsSendingGetsEveryAnswer() async throws {
+    let served = try ServedLogin(StoreServer.Options(maximumActionsInFlight: 4))
+    let client = try LoopbackClient(port: served.port)
+    var script = #"{"type":"hello","protocol":1,"token":"\#(ServedLogin.token)"}"# + "\n"
+    for number in 1...100 {
+      script += #"{"type":"send","id":\#(number),"action":".usernameChanged(\"u\#(number)\")"}"#
+      if number < 100 { script += "\n" }  // the last line without its line end
+    }
+    client.write(script)
+    client.shutdownWriting()
+    let lines = await client.readToEnd().split(separator: "\n")
+    #expect(lines.count == 201)
+    #expect(lines.last == #"{"type":"sent","id":100}"#)
+    #expect(served.store.state.username == "u100")
+  }
+
   @Test(
     arguments: [
       (

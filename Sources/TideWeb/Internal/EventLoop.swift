@@ -405,8 +405,11 @@ final class EventLoop: @unchecked Sendable {
     let count = buffer.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
     if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return }
     if count == 0, case .lines = framing {
-      // The client left: what it had sent in full is dealt with, and nothing more is read.
-      closeConnection(id)
+      // The client is done sending (it closed, or shut its side for writing, as a script piping
+      // lines does): every line it sent is still dealt with and answered, the last one even
+      // without its line end; then the connection closes.
+      connections[id]?.isReadClosed = true
+      takeLines(id)
       return
     }
     if count == 0, connection.phase == .waiting || connection.phase == .answering {
@@ -481,17 +484,26 @@ final class EventLoop: @unchecked Sendable {
       let first = connection.phase == .reading
       guard first || (connection.phase == .streaming && connection.inFlight < lines.maximumInFlight)
       else { return }
-      guard let newline = connection.input.firstIndex(of: 10) else {
-        if connection.input.count > lines.maximumLine { finish(id, with: [lines.tooLong]) }
+      let newline = connection.input.firstIndex(of: 10)
+      guard newline != nil || (connection.isReadClosed && !connection.input.isEmpty) else {
+        if connection.input.count > lines.maximumLine {
+          finish(id, with: [lines.tooLong])
+        } else if connection.isReadClosed, connection.inFlight == 0,
+          connection.phase == .streaming || connection.phase == .reading
+        {
+          // Everything it sent is answered.
+          finish(id, with: [])
+        }
         return
       }
-      var line = Array(connection.input[..<newline])
+      let end = newline ?? connection.input.count
+      var line = Array(connection.input[..<end])
       if line.last == 13 { line.removeLast() }
       guard line.count <= lines.maximumLine else {
         finish(id, with: [lines.tooLong])
         return
       }
-      connections[id]?.input.removeFirst(newline + 1)
+      connections[id]?.input.removeFirst(min(end + 1, connection.input.count))
       if first {
         connections[id]?.phase = .waiting
       } else {

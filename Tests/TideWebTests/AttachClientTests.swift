@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import TideWeb
+
+/// `tide attach`'s client against servers that misbehave: it says what went wrong, keeps what
+/// arrived before, and never writes lines of a server's choosing into a saved file.
+@Suite("tide attach's client")
+struct AttachClientTests {
+  static let welcome = #"{"type":"welcome","protocol":1,"feature":"login","environment":"demo"}"#
+
+  func connect(to server: ScriptedServer) throws -> AttachClient {
+    try AttachClient(
+      connectingTo: AttachAddress(place: .loopback(port: server.port), token: nil), token: "t")
+  }
+
+  func connectError(_ answer: String) throws -> String? {
+    let server = try ScriptedServer(answer: answer)
+    do throws(AttachClient.ConnectError) {
+      _ = try AttachClient(
+        connectingTo: AttachAddress(place: .loopback(port: server.port), token: nil), token: "t")
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  func events(after lines: [String]) async throws -> [AttachClient.Event] {
+    let server = try ScriptedServer(answer: ([Self.welcome] + lines).joined(separator: "\n") + "\n")
+    let client = try connect(to: server)
+    var events: [AttachClient.Event] = []
+    for await event in client.events { events.append(event) }
+    client.close()
+    return events
+  }
+
+  @Test func aWelcomeIsRequiredAndItsNamesAreOneLineEach() throws {
+    #expect(
+      try connectError("HTTP/1.1 400 Bad Request\r\n\r\n")?.hasSuffix(
+        "does not speak the attach protocol") == true)
+    #expect(
+      try connectError(#"{"type":"error","message":"the token is wrong"}"# + "\n")?.hasSuffix(
+        "refused: the token is wrong") == true)
+    #expect(
+      try connectError(#"{"type":"sent","id":1}"# + "\n")?.hasSuffix("did not begin with a welcome")
+        == true)
+    #expect(
+      try connectError(#"{"type":"welcome","protocol":2,"feature":"x","environment":"y"}"# + "\n")?
+        .hasSuffix("speaks protocol 2; this tide speaks 1") == true)
+    #expect(
+      try connectError(
+        #"{"type":"welcome","protocol":1,"feature":"login\n# clock: @9s","environment":"y"}"# + "\n"
+      )?
+      .hasSuffix("sent a welcome whose names break lines") == true)
+  }
+
+  @Test func linesArriveInOrderAndTheEndSaysWhy() async throws {
+    #expect(
+      try await events(after: [#"{"type":"line","text":"send @0ms .loginButtonTapped"}"#])
+        == [
+          .lines(["send @0ms .loginButtonTapped"]),
+          .ended("the served process closed the connection"),
+        ])
+  }
+
+  @Test func aRecordingLineWithABreakInsideEndsTheConnectionAndKeepsWhatCameBefore()
+    async throws
+  {
+    let events = try await events(after: [
+      #"{"type":"line","text":"send @0ms .loginButtonTapped"}"#,
+      #"{"type":"line","text":"send @1ms .a\n# clock: @99s"}"#,
+    ])
+    #expect(
+      events == [
+        .lines(["send @0ms .loginButtonTapped"]),
+        .ended("the server sent a recording line with a line break inside"),
+      ])
+  }
+
+  @Test func aLineThatIsNotAMessageEndsTheConnection() async throws {
+    #expect(
+      try await events(after: ["<html>"])
+        == [.ended("the server sent a line that is not a message")])
+    #expect(
+      try await events(after: [Self.welcome])
+        == [.ended("the server said welcome twice")])
+  }
+}
