@@ -74,7 +74,7 @@ public final class StoreServer {
     public init(
       endpoint: Endpoint = .loopback(port: 0), token: String? = nil, maximumConnections: Int = 16,
       helloTimeout: Duration = .seconds(5), maximumLineLength: Int = 64 << 10,
-      maximumBacklog: Int = 16 << 20, maximumActionsInFlight: Int = 32,
+      maximumBacklog: Int = 4 << 20, maximumActionsInFlight: Int = 32,
       includingSecrets: Bool = false
     ) {
       self.endpoint = endpoint
