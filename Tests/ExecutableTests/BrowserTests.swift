@@ -113,6 +113,44 @@ struct BrowserTests {
     #expect(perStep >= 0)
   }
 
+  /// `tide attach --web`: the app's page and the inspector on a store another process serves.
+  /// The page logs in through tide attach, the served process's own state changes, and the
+  /// inspector shows the served store's steps.
+  @Test(.enabled(if: Chromium.isAvailable || required, "Debian's chromium is not installed"))
+  func theInspectorFollowsAServedStoreThroughTideAttach() async throws {
+    try #require(Chromium.isAvailable, "TIDE_REQUIRE_BROWSER=1, but \(Chromium.path) is missing")
+    let app = try TideProcess("tide-served-app", arguments: [], announcement: "attach: ")
+    let attach = try TideProcess(arguments: ["attach", app.url, "--web", "--no-color"])
+    let browser = try Chromium()
+    try browser.navigate(to: attach.url)
+    try browser.wait(for: "!document.getElementById('login').hidden", "the login form")
+    try browser.type("pritesh", into: "username")
+    try browser.type("Secret1", into: "password")
+    try browser.wait(
+      for: "!document.getElementById('login-button').disabled", "the login button enabled")
+    try browser.click("#login-button")
+    // The demo backend answers in the served process; the page follows it through tide attach.
+    try browser.wait(
+      for: "document.getElementById('greeting').textContent === 'Hello Pritesh'", "the home screen"
+    )
+    app.type("state")
+    #expect(app.waitForOutput(#"userName: "pritesh""#), "the served process's own state")
+    try browser.navigate(to: attach.origin + "/inspector")
+    try browser.wait(
+      for: "document.querySelectorAll('.step').length >= 16", "the served store's steps")
+    // Sent in the served process, not typed in this REPL.
+    try browser.wait(
+      for: "document.querySelectorAll('.step .origin.app').length === 15",
+      "15 steps sent in the app")
+    #expect(
+      try browser.evaluate("document.querySelectorAll('.step .origin.repl').length === 0") as? Bool
+        == true)
+    try browser.wait(
+      for: "document.getElementById('effects-summary').textContent !== ''", "effects")
+    #expect(try browser.evaluate("document.body.innerText.includes('Secret1')") as? Bool == false)
+    try Self.record(browser, as: "attach-inspector")
+  }
+
   /// A page on another port of 127.0.0.1 (a dev server, another user's, a local app's) is the
   /// same site to the browser. It must neither obtain the run's token nor disturb the real page:
   /// the browser sends it nothing of tide's, its script cannot read the token or act on the

@@ -14,7 +14,12 @@ extension FeatureSession {
         position: 0)
     }
     let first = REPLRecording<Environment>.environmentName
-    let steps = try replaySteps(of: file, startingIn: first)
+    // Sent in the served process: by the app, or by a front attached to it.
+    let steps = try replaySteps(of: file, startingIn: first).map { step in
+      var step = step
+      if !step.received { step.origin = .app }
+      return step
+    }
     awaitsMissingAnswers = true
     let replay: Replay
     do {
