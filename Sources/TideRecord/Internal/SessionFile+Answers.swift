@@ -92,25 +92,9 @@ extension SessionFile {
       }
     }
 
-    /// `text` as a JSON string: quotes, backslashes and control characters escaped.
+    /// `text` as a JSON string, on one line.
     package static func quoted(_ text: String) -> String {
-      var out = "\""
-      for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _
-        where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}"
-          || scalar == "\u{2029}" || scalar == "\u{85}":
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: out.unicodeScalars.append(scalar)
-        }
-      }
-      return out + "\""
+      JSONQuoting.quoted(text)
     }
 
     /// Reads a JSON string at the start of `text`; returns it and what follows, or `nil` when

@@ -1,3 +1,5 @@
+import TideRecord
+
 /// One line of the attach protocol: a JSON object on one line whose values are strings or whole
 /// numbers, such as `{"type":"send","id":3,"action":".loginButtonTapped"}`.
 ///
@@ -5,7 +7,7 @@
 /// store (``StoreServer``) and `tide attach`. The reader is strict and small on purpose: no
 /// nesting, no `true`, `false` or `null`, no fractions, no field twice, nothing after the object;
 /// each refusal says what and where. It needs nothing but the standard library, so the fuzzer
-/// builds it alone (`.ci/fuzz`).
+/// builds it with the one file it uses (`.ci/fuzz`).
 struct AttachMessage: Equatable, Sendable {
   /// A field's value.
   enum Value: Equatable, Sendable {
@@ -54,26 +56,9 @@ struct AttachMessage: Equatable, Sendable {
     return Array(text.utf8)
   }
 
-  /// `text` as a JSON string: quotes, backslashes and control characters escaped, and the line
-  /// separators U+2028 and U+2029 too, so that the line is one line to any reader.
+  /// `text` as a JSON string, on one line.
   static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case _
-      where scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}"
-        || scalar == "\u{2029}":
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
+    JSONQuoting.quoted(text)
   }
 
   /// Why a line is not a message: what was wrong, and the byte (from 1) where it was found.
