@@ -21,11 +21,7 @@ struct BrowserTests {
     try browser.wait(for: "!document.getElementById('login').hidden", "the login form")
     try browser.wait(
       for: "document.getElementById('login-button').disabled", "a disabled login button")
-    try browser.type("pritesh", into: "username")
-    try browser.type("Secret1", into: "password")
-    try browser.wait(
-      for: "!document.getElementById('login-button').disabled", "the login button enabled")
-    try browser.click("#login-button")
+    try Self.logIn(browser)
     try browser.wait(
       for: "document.getElementById('greeting').textContent === 'Hello Pritesh'", "the home screen"
     )
@@ -124,11 +120,7 @@ struct BrowserTests {
     let browser = try Chromium()
     try browser.navigate(to: attach.url)
     try browser.wait(for: "!document.getElementById('login').hidden", "the login form")
-    try browser.type("pritesh", into: "username")
-    try browser.type("Secret1", into: "password")
-    try browser.wait(
-      for: "!document.getElementById('login-button').disabled", "the login button enabled")
-    try browser.click("#login-button")
+    try Self.logIn(browser)
     // The demo backend answers in the served process; the page follows it through tide attach.
     try browser.wait(
       for: "document.getElementById('greeting').textContent === 'Hello Pritesh'", "the home screen"
@@ -243,6 +235,15 @@ struct BrowserTests {
   }
 
   /// Writes a screenshot for the README when `TIDE_RECORD_SCREENSHOTS=1`.
+  /// Logs in on the app's page as the demo user.
+  static func logIn(_ browser: Chromium) throws {
+    try browser.type("pritesh", into: "username")
+    try browser.type("Secret1", into: "password")
+    try browser.wait(
+      for: "!document.getElementById('login-button').disabled", "the login button enabled")
+    try browser.click("#login-button")
+  }
+
   static func record(_ browser: Chromium, as name: String) throws {
     guard ProcessInfo.processInfo.environment["TIDE_RECORD_SCREENSHOTS"] == "1" else { return }
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

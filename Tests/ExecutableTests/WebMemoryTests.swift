@@ -16,66 +16,6 @@ struct WebMemoryTests {
   /// A 60 KB username, the issue's event size.
   static let big = String(repeating: "a", count: 60_000)
 
-  /// A raw client of tide's web front.
-  final class Client {
-    let fd: Int32
-
-    init(port: UInt16, receiveBuffer: Int32? = nil) throws {
-      fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-      if var size = receiveBuffer {
-        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-      }
-      var timeout = timeval(tv_sec: 60, tv_usec: 0)
-      setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_addr.s_addr = inet_addr("127.0.0.1")
-      address.sin_port = port.bigEndian
-      let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-      }
-      guard connected == 0 else {
-        close(fd)
-        throw Chromium.Failure(description: "cannot connect to tide: \(errno)")
-      }
-    }
-
-    deinit { close(fd) }
-
-    func send(_ text: String) {
-      let bytes = Array(text.utf8)
-      _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-    }
-
-    /// Reads `count` bytes, or fewer if the server closes. Returns how many.
-    func read(_ count: Int) -> Int {
-      var buffer = [UInt8](repeating: 0, count: count)
-      var total = 0
-      while total < count {
-        let got = buffer.withUnsafeMutableBytes {
-          recv(fd, $0.baseAddress! + total, count - total, 0)
-        }
-        if got <= 0 { break }
-        total += got
-      }
-      return total
-    }
-
-    /// Reads until the server closes.
-    func readToEnd() -> String {
-      var data = [UInt8]()
-      var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-      while true {
-        let got = recv(fd, &buffer, buffer.count, 0)
-        if got <= 0 { break }
-        data += buffer[..<got]
-      }
-      return String(decoding: data, as: UTF8.self)
-    }
-  }
-
   @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/statm")))
   func aLaggingReaderThatKeepsPaceDoesNotGrowTheProcess() throws {
     let tide = try TideProcess(arguments: ["--web", "--no-color"])
@@ -83,7 +23,7 @@ struct WebMemoryTests {
     tide.type(#".usernameChanged("\#(Self.big)")"#)
     tide.type(":jump 1")
     #expect(tide.waitForOutput("step 1 of 1"), "tide did not take the username")
-    let reader = try Client(port: tide.port, receiveBuffer: 16 * 1024)
+    let reader = try RawClient(port: tide.port, receiveBuffer: 16 * 1024)
     reader.send(
       "GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(tide.port)\r\nX-Tide-Token: \(tide.token)\r\n\r\n")
     #expect(reader.read(60_000) == 60_000, "the stream's first event")
@@ -114,7 +54,7 @@ struct WebMemoryTests {
     let start = tide.residentBytes
     let request =
       "GET /api/test HTTP/1.1\r\nHost: 127.0.0.1:\(tide.port)\r\nX-Tide-Token: \(tide.token)\r\n\r\n"
-    let clients = try (0..<100).map { _ in try Client(port: tide.port) }
+    let clients = try (0..<100).map { _ in try RawClient(port: tide.port) }
     for client in clients { client.send(request) }
     let answers = clients.map { $0.readToEnd() }
     #expect(answers.allSatisfy { $0.hasPrefix("HTTP/1.1 409") })
