@@ -322,21 +322,11 @@ final class EventLoop: @unchecked Sendable {
         // Each stream's queue takes the same bytes, shared: a broadcast costs the event once,
         // not a copy per stream.
         for (id, connection) in connections where connection.phase == .streaming {
-          if connection.output.pending + bytes.count > limits.streamBacklog {
-            closeConnection(id)
-          } else {
-            connections[id]?.output.append(bytes)
-            flush(id)
-          }
+          stream(bytes, to: id)
         }
       case .send(let id, let bytes):
-        guard let connection = connections[id], connection.phase == .streaming else { continue }
-        if connection.output.pending + bytes.count > limits.streamBacklog {
-          closeConnection(id)
-        } else {
-          connections[id]?.output.append(bytes)
-          flush(id)
-        }
+        guard connections[id]?.phase == .streaming else { continue }
+        stream(bytes, to: id)
       case .close(let id, let bytes):
         finish(id, with: [bytes])
       case .done(let id):
@@ -346,6 +336,17 @@ final class EventLoop: @unchecked Sendable {
       case .stop:
         running = false
       }
+    }
+  }
+
+  /// Queues `bytes` for a stream, or drops the stream when its reader is too far behind.
+  private func stream(_ bytes: [UInt8], to id: Int) {
+    guard let pending = connections[id]?.output.pending else { return }
+    if pending + bytes.count > limits.streamBacklog {
+      closeConnection(id)
+    } else {
+      connections[id]?.output.append(bytes)
+      flush(id)
     }
   }
 
