@@ -127,6 +127,7 @@ final class REPLAttachment {
       SessionFile.header,
       "# feature: \(feature)",
       "# environment: \(environment)",
+      SessionFile.recordingLine,
       "# Recorded by Tide through tide attach: `tide --open FILE` replays it, the environment's",
       "# calls answered from this file. It is readable by you only; keep it private.",
     ] + lines).joined(separator: "\n") + "\n"

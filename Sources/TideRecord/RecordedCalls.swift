@@ -35,11 +35,11 @@ public final class RecordedCalls: Sendable {
     let clock: ManualClock
     let answers: [String: [Int: SessionFile.Answer]]
     let counts = Lock<[String: Int]>([:])
-    /// Whether a call with no answer waits (a recording still being made) rather than fails.
-    let awaitsMissingAnswers: Bool
+    /// Which calls with no answer wait rather than fail.
+    let waiting: Lock<MissingAnswers>
 
-    init(answers: [SessionFile.Answer], clock: ManualClock, awaitsMissingAnswers: Bool) {
-      self.awaitsMissingAnswers = awaitsMissingAnswers
+    init(answers: [SessionFile.Answer], clock: ManualClock, missing: MissingAnswers) {
+      waiting = Lock(missing)
       self.clock = clock
       var byName: [String: [Int: SessionFile.Answer]] = [:]
       for answer in answers { byName[answer.name, default: [:]][answer.number] = answer }
@@ -70,7 +70,7 @@ public final class RecordedCalls: Sendable {
   ///   - recording: The recording whose answers to give.
   ///   - clock: The replay's clock, started at the recording's start.
   public convenience init(replaying recording: Recording, clock: ManualClock) {
-    self.init(replaying: recording.file.answers, clock: clock, awaitsMissingAnswers: false)
+    self.init(replaying: recording.file.answers, clock: clock, missing: .fail)
   }
 
   /// Calls that answer as `answers` say: what the REPL's `replay` environment uses.
@@ -78,14 +78,35 @@ public final class RecordedCalls: Sendable {
   /// - Parameters:
   ///   - answers: The answers to give.
   ///   - clock: The replay's clock.
-  ///   - awaitsMissingAnswers: Whether a call with no answer waits until it is cancelled
-  ///     instead of failing: a recording still being made (a store `tide attach` follows) has
-  ///     calls whose answers have not come yet.
+  ///   - missing: What a call with no answer does: fail (reported), or wait until it is
+  ///     cancelled, as a call still running when the recording was taken did.
   package init(
-    replaying answers: [SessionFile.Answer], clock: ManualClock, awaitsMissingAnswers: Bool = false
+    replaying answers: [SessionFile.Answer], clock: ManualClock, missing: MissingAnswers = .fail
   ) {
-    mode = .replaying(
-      Replay(answers: answers, clock: clock, awaitsMissingAnswers: awaitsMissingAnswers))
+    mode = .replaying(Replay(answers: answers, clock: clock, missing: missing))
+  }
+
+  /// What a replayed call with no recorded answer does.
+  package enum MissingAnswers: Sendable, Equatable {
+    /// It is reported and fails: the replay made more calls than the recording.
+    case fail
+    /// It waits until it is cancelled: a recording still being made (a store `tide attach`
+    /// follows) has calls whose answers have not come yet.
+    case wait
+    /// Calls up to these numbers (by name) wait, as calls that were still running when the
+    /// recording was taken; later ones fail, as calls made after its end.
+    case waitUpTo([String: Int])
+  }
+
+  /// Changes what calls with no answer do from now on.
+  package func setMissingAnswers(_ missing: MissingAnswers) {
+    if case .replaying(let replay) = mode { replay.waiting.withLock { $0 = missing } }
+  }
+
+  /// How many calls of each name have been made so far, replaying.
+  package var callCounts: [String: Int] {
+    if case .replaying(let replay) = mode { return replay.counts.withLock { $0 } }
+    return [:]
   }
 
   /// A call whose errors are kept as descriptions.
@@ -146,7 +167,14 @@ public final class RecordedCalls: Sendable {
         return counts[name]!
       }
       guard let answer = replay.answers[name]?[number] else {
-        if replay.awaitsMissingAnswers {
+        let waits = replay.waiting.withLock { missing in
+          switch missing {
+          case .fail: false
+          case .wait: true
+          case .waitUpTo(let limits): number <= limits[name, default: 0]
+          }
+        }
+        if waits {
           // Its answer has not come yet: it waits, as the live call does, until the replay is
           // run again with more of the recording (or is cancelled).
           try await replay.clock.sleep(until: .distantFuture)

@@ -134,6 +134,7 @@ public final class Recorder: Sendable {
     var file = SessionFile()
     file.feature = feature
     file.environment = environment
+    file.isRecording = true
     for entry in entries {
       switch entry {
       case .step(let received, let time, let action):

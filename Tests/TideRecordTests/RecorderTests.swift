@@ -45,6 +45,7 @@ import TideTestSupport
         # tide session
         # feature: login
         # environment: demo
+        # recording: its calls answer from the answer lines
         \(Self.notes)
         # Secrets are stand-ins of the same shape: A for a capital, a for a small letter, 0 for a digit.
         send @0ms .usernameChanged("pritesh")

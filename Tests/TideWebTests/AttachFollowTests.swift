@@ -158,6 +158,32 @@ struct AttachFollowTests {
     #expect(attached.take().contains(":save! \(path) replaces it"))
   }
 
+  @Test func aRecordingSavedWhileACallRunsReplaysWithTheCallWaitingNotRunForReal() async throws {
+    let folder = try ScratchFolder()
+    let path = folder.file("in-flight.tide")
+    let attached = try AttachedREPL()
+    for line in [
+      #".usernameChanged("pritesh")"#, #".passwordChanged("Secret1")"#, ".loginButtonTapped",
+    ] {
+      _ = await attached.repl.handle(line)
+    }
+    // The login call runs in the served process: no answer yet.
+    _ = await attached.repl.handle(":save \(path)")
+    #expect(try String(contentsOfFile: path, encoding: .utf8).contains("# recording: "))
+    let output = AttachedREPL.Output()
+    let replay = try REPL(
+      features: [AttachedREPL.login], options: REPLOptions(echoesInput: true),
+      write: { output.text += $0 })
+    #expect(await replay.open(path) == nil)
+    #expect(output.text.contains("loaded 3 steps of login (environment: replay)"))
+    #expect(output.text.contains(#"in flight: .run("login")"#))
+    // It waits, as it did when the file was saved; it is not made again, nor failed.
+    _ = await replay.handle(":advance 10s")
+    _ = await replay.handle(":effects")
+    #expect(output.text.hasSuffix(":effects\n  1  .run(\"login\")\n"), "\(output.text)")
+    #expect(!output.text.contains("loginResponse"))
+  }
+
   @Test func theWebInspectorShowsTheServedStoresSteps() async throws {
     let attached = try AttachedREPL()
     let web = WebServer(repl: attached.repl, options: WebServer.Options(token: "webtoken"))

@@ -20,7 +20,7 @@ extension FeatureSession {
       if !step.received { step.origin = .app }
       return step
     }
-    awaitsMissingAnswers = true
+    missingAnswers = .wait
     let replay: Replay
     do {
       replay = try await self.replay(

@@ -31,6 +31,9 @@ extension FeatureSession {
     file.resolutions = history.resolutions(before: cursor).map {
       SessionFile.Resolution(index: $0.index, time: $0.time, outcome: $0.outcome, call: $0.call)
     }
+    // A recording replayed here stays one: its calls answer from its answers.
+    file.isRecording =
+      !answers.isEmpty || file.environment == REPLRecording<Environment>.environmentName
     file.answers = answers.map {
       var answer = $0
       answer.index = min(answer.index, steps.count)
@@ -52,7 +55,7 @@ extension FeatureSession {
     let names = environmentNames
     // A recording replays in the `replay` environment, its calls answered from the file,
     // wherever it was recorded.
-    let replaysRecording = !file.answers.isEmpty
+    let replaysRecording = !file.answers.isEmpty || file.isRecording
     if replaysRecording, definition.recording == nil {
       throw InputError(
         message:
@@ -71,6 +74,12 @@ extension FeatureSession {
         position: 0, suggestions: Suggestions.closest(to: environment, in: names))
     }
     let steps = try replaySteps(of: file, startingIn: first)
+    // A call still running when the recording was taken has no answer: in the re-run it waits,
+    // as it did; a call made after the recording's end (typed here later) fails, reported.
+    let missing = missingAnswers
+    var loaded = false
+    missingAnswers = replaysRecording ? .wait : .fail
+    defer { if !loaded { missingAnswers = missing } }
     let replay: Replay
     do {
       replay = try await self.replay(
@@ -83,6 +92,13 @@ extension FeatureSession {
         }, answers: file.answers, from: definition.initialState, startingIn: first)
     } catch {
       throw InputError(message: "\(error.message); the session is unchanged", position: 0)
+    }
+    loaded = true
+    if replaysRecording {
+      // The calls the recording's steps made are its calls; any later one is past its end.
+      let made = replay.recorded.callCounts
+      missingAnswers = .waitUpTo(made)
+      replay.recorded.setMissingAnswers(.waitUpTo(made))
     }
     adopt(replay)
     // The file's steps never ran here before: what they reported is news.

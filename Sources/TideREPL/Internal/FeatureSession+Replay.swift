@@ -68,8 +68,7 @@ extension FeatureSession {
     let clock = ManualClock()
     let calls = ExploreCalls()
     let answers = answers ?? self.answers
-    let recorded = RecordedCalls(
-      replaying: answers, clock: clock, awaitsMissingAnswers: awaitsMissingAnswers)
+    let recorded = RecordedCalls(replaying: answers, clock: clock, missing: missingAnswers)
     let history = SessionHistory<State, Action>()
     var environment = firstEnvironment
     var store = Self.makeStore(

@@ -45,9 +45,10 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
   var realOffset = Duration.zero
   var caseNameCache: (entries: Int?, names: [String: Set<String>]) = (nil, [:])
   var secretLabelCache: (entries: Int?, labels: Set<String>) = (nil, [])
-  /// Whether the `replay` environment's calls wait for answers not yet recorded: a served
-  /// store's recording, still being made.
-  var awaitsMissingAnswers = false
+  /// What the `replay` environment's calls with no recorded answer do: fail (no recording, or
+  /// calls made after its end), or wait, as calls still running when the recording was taken
+  /// (all of them, for a served store's recording that is still being made).
+  var missingAnswers = RecordedCalls.MissingAnswers.fail
 
   init(
     definition: FeatureDefinition<State, Action, Environment>,

@@ -6,11 +6,15 @@ extension SessionFile {
   ///
   /// - Parameters:
   ///   - notes: Comment lines to put after the header, without their `# `.
+  /// The line that marks a recording.
+  package static let recordingLine = "# recording: its calls answer from the answer lines"
+
   package func text(notes: [String] = []) -> String {
     var lines = [Self.header]
     if let feature { lines.append("# feature: \(feature)") }
     var environment = environment
     if let environment { lines.append("# environment: \(environment)") }
+    if isRecording { lines.append(Self.recordingLine) }
     lines += notes.map { "# \($0)" }
     var nextResolution = resolutions.startIndex
     var nextAnswer = answers.startIndex

@@ -59,6 +59,10 @@ package struct SessionFile: Equatable {
   package var resolutions: [Resolution] = []
   /// What the recorded environment calls answered, in the order they answered.
   package var answers: [Answer] = []
+  /// Whether it is a recording (a `# recording:` line): it replays in the `replay`
+  /// environment, its calls answered from its answers, even when it has none yet (a call that
+  /// was still running when it was taken).
+  package var isRecording = false
   /// An environment switched to after the last step.
   package var finalEnvironment: String?
   /// Where the clock was when the session was saved, from a `# clock:` line, when it had moved
@@ -117,6 +121,8 @@ package struct SessionFile: Equatable {
               position: 0)
           }
           file.clock = time
+        } else if comment.hasPrefix("recording:") {
+          file.isRecording = true
         } else if comment.hasPrefix("environment:") {
           let name = comment.dropFirst("environment:".count).trimmingWhitespace()
           if file.steps.isEmpty && switched == nil {
