@@ -37,6 +37,19 @@ extension REPL {
     }
   }
 
+  /// Takes the served store's recording so far, and shows it, before anything else is handled.
+  ///
+  /// - Parameters:
+  ///   - lines: The lines the server sent with its welcome.
+  package func attachedHistoryArrived(_ lines: [String]) async {
+    guard let attachment else { return }
+    attachment.lines += lines
+    await gate.run {
+      await followServedStore()
+      notifyChange()
+    }
+  }
+
   /// Re-runs the recording so far, when lines arrived since the last re-run.
   func followServedStore() async {
     guard let attachment, attachment.followed < attachment.lines.count else { return }

@@ -28,6 +28,8 @@ package final class AttachClient: Sendable {
   package let feature: String
   /// The environment the served store runs in.
   package let environment: String
+  /// The store's recording when the client connected: the lines the welcome announced.
+  package let history: [String]
   private let fd: Int32
   private let state: Lock<State>
   private let stream: AsyncStream<Event>
@@ -54,9 +56,9 @@ package final class AttachClient: Sendable {
   /// - Parameters:
   ///   - address: Where the store is served.
   ///   - token: The run's token.
-  ///   - timeout: How long to wait for the welcome.
+  ///   - timeout: How long to wait for the welcome and the recording so far.
   /// - Throws: ``ConnectError`` with what the server or the system said.
-  package init(connectingTo address: AttachAddress, token: String, timeout: Duration = .seconds(10))
+  package init(connectingTo address: AttachAddress, token: String, timeout: Duration = .seconds(60))
     throws(ConnectError)
   {
     let place = address.text.split(separator: "?").first.map(String.init) ?? address.text
@@ -92,53 +94,58 @@ package final class AttachClient: Sendable {
     }
     var buffer: [UInt8] = []
     let deadline = DispatchTime.now().uptimeNanoseconds + Self.nanoseconds(timeout)
-    var first: [UInt8]?
-    while first == nil {
-      if let newline = buffer.firstIndex(of: 10) {
-        first = Array(buffer[..<newline])
-        buffer.removeFirst(newline + 1)
-        break
-      }
-      let now = DispatchTime.now().uptimeNanoseconds
-      guard now < deadline, buffer.count <= Self.maximumLine else { break }
-      var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-      let waited = poll(&descriptor, 1, Int32(min(1000, (deadline - now) / 1_000_000 + 1)))
-      if waited < 0 && errno != EINTR { break }
-      guard waited > 0 else { continue }
-      var chunk = [UInt8](repeating: 0, count: 64 << 10)
-      let count = recv(fd, &chunk, chunk.count, 0)
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
-      buffer += chunk[..<count]
-    }
-    guard let first else {
+    let first: [UInt8]
+    switch Self.readLine(from: fd, buffer: &buffer, until: deadline) {
+    case .success(let line): first = line
+    case .failure(let reason):
       closeDescriptor(fd)
-      throw ConnectError(message: "\(place) did not welcome tide attach in time")
+      throw ConnectError(
+        message:
+          reason == .closed
+          ? "\(place) closed the connection without a welcome"
+          : "\(place) did not welcome tide attach in time")
     }
-    let welcome: AttachProtocol.ServerMessage
-    do {
-      welcome = try AttachProtocol.ServerMessage(try AttachMessage.parse(Self.trimmed(first)))
-    } catch {
+    guard let message = try? AttachMessage.parse(Self.trimmed(first)) else {
       closeDescriptor(fd)
       throw ConnectError(message: "\(place) does not speak the attach protocol")
     }
-    switch welcome {
-    case .welcome(let version, let feature, let environment):
+    if message.type == "welcome", case .number(let version) = message["protocol"],
+      version != AttachProtocol.version
+    {
+      closeDescriptor(fd)
+      throw ConnectError(
+        message: "\(place) speaks protocol \(version); this tide speaks \(AttachProtocol.version)")
+    }
+    switch try? AttachProtocol.ServerMessage(message) {
+    case .welcome(_, let feature, let environment, let count):
       guard !(feature + environment).contains(where: \.isNewline) else {
         closeDescriptor(fd)
         throw ConnectError(message: "\(place) sent a welcome whose names break lines")
       }
-      guard version == AttachProtocol.version else {
-        closeDescriptor(fd)
-        throw ConnectError(
-          message:
-            "\(place) speaks protocol \(version); this tide speaks \(AttachProtocol.version)")
-      }
       self.feature = feature
       self.environment = environment
+      // The recording so far follows at once: taken in before anything is typed.
+      var history: [String] = []
+      while history.count < count {
+        guard case .success(let line) = Self.readLine(from: fd, buffer: &buffer, until: deadline),
+          case .line(let text) = try? AttachProtocol.ServerMessage(
+            AttachMessage.parse(Self.trimmed(line))),
+          !text.contains(where: \.isNewline)
+        else {
+          closeDescriptor(fd)
+          throw ConnectError(
+            message:
+              "\(place) did not send the \(count) lines of its recording it announced, in time")
+        }
+        history.append(text)
+      }
+      self.history = history
     case .error(let message):
       closeDescriptor(fd)
       throw ConnectError(message: "\(place) refused: \(message)")
+    case nil where message.type == "welcome":
+      closeDescriptor(fd)
+      throw ConnectError(message: "\(place) does not speak the attach protocol")
     default:
       closeDescriptor(fd)
       throw ConnectError(message: "\(place) did not begin with a welcome")
@@ -266,6 +273,36 @@ package final class AttachClient: Sendable {
     guard first else { return }
     continuation.yield(.ended(reason))
     continuation.finish()
+  }
+
+  /// Why a line could not be read while connecting.
+  private enum ReadFailure: Error {
+    case closed
+    case late
+  }
+
+  /// Reads one line (without its end) from `buffer` and then `fd`, by `deadline`.
+  private static func readLine(
+    from fd: Int32, buffer: inout [UInt8], until deadline: UInt64
+  ) -> Result<[UInt8], ReadFailure> {
+    while true {
+      if let newline = buffer.firstIndex(of: 10) {
+        let line = Array(buffer[..<newline])
+        buffer.removeFirst(newline + 1)
+        return .success(line)
+      }
+      let now = DispatchTime.now().uptimeNanoseconds
+      guard now < deadline, buffer.count <= maximumLine else { return .failure(.late) }
+      var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      let waited = poll(&descriptor, 1, Int32(min(1000, (deadline - now) / 1_000_000 + 1)))
+      if waited < 0 && errno != EINTR { return .failure(.closed) }
+      guard waited > 0 else { continue }
+      var chunk = [UInt8](repeating: 0, count: 64 << 10)
+      let count = recv(fd, &chunk, chunk.count, 0)
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return .failure(.closed) }
+      buffer += chunk[..<count]
+    }
   }
 
   private static func trimmed(_ line: [UInt8]) -> [UInt8] {

@@ -39,6 +39,13 @@ package final class AttachFollower {
     }
   }
 
+  /// Takes in and shows the served store's recording as it was when the client connected: call
+  /// it before the first line is handled, so that a script's first `:save` or `:history` sees
+  /// it.
+  package func takeInHistory(into repl: REPL) async {
+    await repl.attachedHistoryArrived(client.history)
+  }
+
   /// Closes the connection.
   package func stop() {
     client.close()

@@ -335,11 +335,12 @@ final class RecordingPump: @unchecked Sendable {
   func admit(_ connection: Int) {
     queue.async { [self] in
       sendNewLines()
+      let lines = recorder.lines(from: 0, includingSecrets: includingSecrets).lines.prefix(sent)
       var first = AttachProtocol.ServerMessage.welcome(
         protocol: AttachProtocol.version, feature: recorder.feature,
-        environment: recorder.environment
+        environment: recorder.environment, lines: lines.count
       ).message.line
-      for line in recorder.lines(from: 0, includingSecrets: includingSecrets).lines.prefix(sent) {
+      for line in lines {
         first += AttachProtocol.ServerMessage.line(line).message.line
       }
       loop?.submit(.startStream(connection: connection, first: first))

@@ -53,6 +53,7 @@ func runAttached(to text: String) async {
   write(
     "attached to \(client.feature) at \(place) (environment: \(client.environment)): its steps show as it takes them; actions you type are sent to it; :save <file> writes its recording so far\n"
   )
+  await follower.takeInHistory(into: repl)
   var server: WebServer?
   if arguments.web {
     let web = WebServer(repl: repl, options: WebServer.Options(port: arguments.port ?? 0))

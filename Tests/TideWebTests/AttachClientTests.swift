@@ -6,7 +6,8 @@ import TideWeb
 /// arrived before, and never writes lines of a server's choosing into a saved file.
 @Suite("tide attach's client")
 struct AttachClientTests {
-  static let welcome = #"{"type":"welcome","protocol":1,"feature":"login","environment":"demo"}"#
+  static let welcome =
+    #"{"type":"welcome","protocol":1,"feature":"login","environment":"demo","lines":0}"#
 
   func connect(to server: ScriptedServer) throws -> AttachClient {
     try AttachClient(
@@ -44,13 +45,35 @@ struct AttachClientTests {
       try connectError(#"{"type":"sent","id":1}"# + "\n")?.hasSuffix("did not begin with a welcome")
         == true)
     #expect(
-      try connectError(#"{"type":"welcome","protocol":2,"feature":"x","environment":"y"}"# + "\n")?
+      try connectError(
+        #"{"type":"welcome","protocol":2,"feature":"x","environment":"y","lines":0}"# + "\n")?
         .hasSuffix("speaks protocol 2; this tide speaks 1") == true)
     #expect(
       try connectError(
-        #"{"type":"welcome","protocol":1,"feature":"login\n# clock: @9s","environment":"y"}"# + "\n"
+        #"{"type":"welcome","protocol":1,"feature":"login\n# clock: @9s","environment":"y","lines":0}"#
+          + "\n"
       )?
       .hasSuffix("sent a welcome whose names break lines") == true)
+  }
+
+  @Test func theAnnouncedHistoryMustArriveWhole() throws {
+    let announced =
+      #"{"type":"welcome","protocol":1,"feature":"login","environment":"demo","lines":2}"#
+    #expect(
+      try connectError(announced + "\n" + #"{"type":"line","text":"send @0ms .a"}"# + "\n")?
+        .hasSuffix("did not send the 2 lines of its recording it announced, in time") == true)
+    #expect(
+      try connectError("")?.hasSuffix("closed the connection without a welcome") == true)
+  }
+
+  @Test func theHistoryIsReadWithTheWelcome() throws {
+    let announced =
+      #"{"type":"welcome","protocol":1,"feature":"login","environment":"demo","lines":1}"#
+    let server = try ScriptedServer(
+      answer: announced + "\n" + #"{"type":"line","text":"send @0ms .loginButtonTapped"}"# + "\n")
+    let client = try connect(to: server)
+    #expect(client.history == ["send @0ms .loginButtonTapped"])
+    client.close()
   }
 
   @Test func linesArriveInOrderAndTheEndSaysWhy() async throws {

@@ -19,8 +19,9 @@ final class AttachedREPL {
   let repl: REPL
   let follower: AttachFollower
 
-  init() throws {
+  init(history: [Login.Action] = []) async throws {
     served = try ServedLogin()
+    for action in history { served.store.send(action) }
     let client = try AttachClient(
       connectingTo: AttachAddress(place: .loopback(port: served.port), token: nil),
       token: ServedLogin.token)
@@ -29,6 +30,7 @@ final class AttachedREPL {
       features: [Self.login], options: REPLOptions(echoesInput: true),
       write: { output.text += $0 })
     follower = AttachFollower(repl: repl, client: client)
+    await follower.takeInHistory(into: repl)
   }
 
   static var login: REPLFeature {
@@ -61,7 +63,7 @@ final class AttachedREPL {
 @Suite("tide attach: the REPL on a served store")
 struct AttachFollowTests {
   @Test func aTypedActionGoesToTheServedStoreAndItsStepShowsHere() async throws {
-    let attached = try AttachedREPL()
+    let attached = try await AttachedREPL()
     _ = await attached.repl.handle(#".usernameChanged("ada")"#)
     #expect(attached.served.store.state.username == "ada")
     #expect(
@@ -81,7 +83,7 @@ struct AttachFollowTests {
   }
 
   @Test func whatTheServedStoreDoesOnItsOwnShowsAsItHappens() async throws {
-    let attached = try AttachedREPL()
+    let attached = try await AttachedREPL()
     attached.served.store.send(.usernameChanged("pritesh"))
     attached.served.store.send(.passwordChanged("Secret1"))
     #expect(await attached.waitForOutput("→ .passwordChanged(\"••••••\")"))
@@ -103,8 +105,20 @@ struct AttachFollowTests {
         """))
   }
 
+  @Test func theHistorySoFarIsTakenInBeforeTheFirstLine() async throws {
+    let folder = try ScratchFolder()
+    let attached = try await AttachedREPL(history: [.usernameChanged("ada"), .passwordChanged("x")])
+    // Shown at once, as steps of the served store.
+    #expect(attached.output.text.hasPrefix(#"→ .usernameChanged("ada")"#))
+    _ = attached.take()
+    _ = await attached.repl.handle(":save \(folder.file("first.tide"))")
+    #expect(attached.take().contains("(2 lines)"))
+    _ = await attached.repl.handle(":history")
+    #expect(attached.take().contains(#"▸  2  → .passwordChanged("••••••")  @0ms"#))
+  }
+
   @Test func commandsThatWouldChangeOnlyTheCopyAreRefused() async throws {
-    let attached = try AttachedREPL()
+    let attached = try await AttachedREPL()
     _ = await attached.repl.handle(#".usernameChanged("ada")"#)
     _ = attached.take()
     for command in [":jump 0", ":undo", ":env demo", ":reset", ":advance 1s"] {
@@ -119,7 +133,7 @@ struct AttachFollowTests {
   }
 
   @Test func aRefusedActionSaysWhyAndChangesNothing() async throws {
-    let attached = try AttachedREPL()
+    let attached = try await AttachedREPL()
     // Unknown here: refused before it is sent.
     _ = await attached.repl.handle(".logout")
     #expect(
@@ -131,7 +145,7 @@ struct AttachFollowTests {
   @Test func saveWritesTheRecordingSoFarAndItReplays() async throws {
     let folder = try ScratchFolder()
     let path = folder.file("attached.tide")
-    let attached = try AttachedREPL()
+    let attached = try await AttachedREPL()
     for line in [
       #".usernameChanged("pritesh")"#, #".passwordChanged("Secret1")"#, ".loginButtonTapped",
     ] {
@@ -161,7 +175,7 @@ struct AttachFollowTests {
   @Test func aRecordingSavedWhileACallRunsReplaysWithTheCallWaitingNotRunForReal() async throws {
     let folder = try ScratchFolder()
     let path = folder.file("in-flight.tide")
-    let attached = try AttachedREPL()
+    let attached = try await AttachedREPL()
     for line in [
       #".usernameChanged("pritesh")"#, #".passwordChanged("Secret1")"#, ".loginButtonTapped",
     ] {
@@ -185,7 +199,7 @@ struct AttachFollowTests {
   }
 
   @Test func theWebInspectorShowsTheServedStoresSteps() async throws {
-    let attached = try AttachedREPL()
+    let attached = try await AttachedREPL()
     let web = WebServer(repl: attached.repl, options: WebServer.Options(token: "webtoken"))
     let port = try #require(UInt16(try web.start().port.map(String.init) ?? ""))
     defer { web.stop() }
@@ -209,7 +223,7 @@ struct AttachFollowTests {
 
   @Test func whenTheServedStoreGoesAwayWhatArrivedStays() async throws {
     let folder = try ScratchFolder()
-    let attached = try AttachedREPL()
+    let attached = try await AttachedREPL()
     _ = await attached.repl.handle(#".usernameChanged("ada")"#)
     attached.served.server.stop()
     #expect(await attached.waitForOutput("the served store is gone"))

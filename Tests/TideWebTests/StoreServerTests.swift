@@ -68,7 +68,7 @@ struct StoreServerTests {
     let client = try served.client()
     #expect(
       await client.lines(2) == [
-        #"{"type":"welcome","protocol":1,"feature":"login","environment":"demo"}"#,
+        #"{"type":"welcome","protocol":1,"feature":"login","environment":"demo","lines":1}"#,
         #"{"type":"line","text":"send @0ms .usernameChanged(\"ada\")"}"#,
       ])
     await served.clock.advance(by: .milliseconds(250))

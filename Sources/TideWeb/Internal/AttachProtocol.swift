@@ -53,8 +53,9 @@ enum AttachProtocol {
 
   /// What a server sends.
   enum ServerMessage: Equatable, Sendable {
-    /// `{"type":"welcome","protocol":1,"feature":"app","environment":"live"}`.
-    case welcome(protocol: Int, feature: String, environment: String)
+    /// `{"type":"welcome","protocol":1,"feature":"app","environment":"live","lines":12}`:
+    /// `lines` is how many `line` messages follow at once, the recording so far.
+    case welcome(protocol: Int, feature: String, environment: String, lines: Int)
     /// `{"type":"line","text":"send @1.5s .loginButtonTapped"}`: a line of the recording, in
     /// the session-file format, in the order the store recorded them.
     case line(String)
@@ -68,10 +69,11 @@ enum AttachProtocol {
 
     var message: AttachMessage {
       switch self {
-      case .welcome(let version, let feature, let environment):
+      case .welcome(let version, let feature, let environment, let lines):
         AttachMessage([
           ("type", .string("welcome")), ("protocol", .number(version)),
           ("feature", .string(feature)), ("environment", .string(environment)),
+          ("lines", .number(lines)),
         ])
       case .line(let text):
         AttachMessage([("type", .string("line")), ("text", .string(text))])
@@ -90,11 +92,12 @@ enum AttachProtocol {
     init(_ message: AttachMessage) throws(AttachProtocol.Refusal) {
       switch message.type {
       case "welcome":
-        try Self.check(message, fields: ["type", "protocol", "feature", "environment"])
+        try Self.check(message, fields: ["type", "protocol", "feature", "environment", "lines"])
         self = .welcome(
           protocol: try Self.number("protocol", of: message),
           feature: try Self.string("feature", of: message),
-          environment: try Self.string("environment", of: message))
+          environment: try Self.string("environment", of: message),
+          lines: try Self.number("lines", of: message))
       case "line":
         try Self.check(message, fields: ["type", "text"])
         self = .line(try Self.string("text", of: message))
