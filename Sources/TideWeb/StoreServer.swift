@@ -197,15 +197,13 @@ public final class StoreServer {
         switch pending.work {
         case .send(let id, let action):
           let failure = sendAction(action)
-          // The lines the action made go out before its answer: a client that waits for the
-          // answer has them.
-          pump.flush()
           answer = failure.map { .refused(id: id, message: $0) } ?? .sent(id: id)
         case .error(let message):
           answer = .error(message: message)
         }
-        pending.loop.submit(.send(connection: pending.connection, answer.message.line))
-        pending.loop.submit(.done(connection: pending.connection))
+        // Through the pump, after the lines the action made: a client that waits for the
+        // answer has them. The main actor (an app's UI) never waits for the pump.
+        pump.answer(pending.connection, with: answer.message.line)
       }
     }
     pump.loop = loop
@@ -309,8 +307,9 @@ final class RecordingPump: @unchecked Sendable {
   private let queue = DispatchQueue(label: "tide.attach.pump")
   private let scheduled = Atomic<Bool>(false)
   weak var loop: EventLoop?
-  /// The entries already sent to every admitted client.
-  private var sent = 0
+  /// The recording's lines printed so far, each once: the ones sent to every admitted client,
+  /// and what a client admitted later gets first.
+  private var printed: [String] = []
 
   init(recorder: Recorder, includingSecrets: Bool) {
     self.recorder = recorder
@@ -326,39 +325,47 @@ final class RecordingPump: @unchecked Sendable {
     }
   }
 
-  /// Sends the lines recorded so far now, before anything submitted after this returns.
-  func flush() {
-    queue.sync { sendNewLines() }
+  /// Sends a client an answer, after the lines recorded so far.
+  func answer(_ connection: Int, with line: [UInt8]) {
+    queue.async { [self] in
+      sendNewLines()
+      loop?.submit(.send(connection: connection, line))
+      loop?.submit(.done(connection: connection))
+    }
   }
 
   /// Admits a client that said hello: the welcome and every line so far, as one chunk.
   func admit(_ connection: Int) {
     queue.async { [self] in
       sendNewLines()
-      let lines = recorder.lines(from: 0, includingSecrets: includingSecrets).lines.prefix(sent)
+      printNewLines()
       var first = AttachProtocol.ServerMessage.welcome(
         protocol: AttachProtocol.version, feature: recorder.feature,
-        environment: recorder.environment, lines: lines.count
+        environment: recorder.environment, lines: printed.count
       ).message.line
-      for line in lines {
+      for line in printed {
         first += AttachProtocol.ServerMessage.line(line).message.line
       }
       loop?.submit(.startStream(connection: connection, first: first))
     }
   }
 
+  /// Prints the entries recorded since the last call; returns how many lines there were before.
+  @discardableResult
+  private func printNewLines() -> Int {
+    let before = printed.count
+    printed += recorder.lines(from: before, includingSecrets: includingSecrets).lines
+    return before
+  }
+
   private func sendNewLines() {
-    guard let loop else { return }
-    guard loop.hasStreams else {
-      // Nobody to send to: a client admitted later reads everything from the start.
-      sent = recorder.count
-      return
-    }
-    let (lines, end) = recorder.lines(from: sent, includingSecrets: includingSecrets)
-    sent = end
-    guard !lines.isEmpty else { return }
+    // Nobody to send to: nothing is printed until a client is admitted, which reads everything
+    // from the start.
+    guard let loop, loop.hasStreams else { return }
+    let before = printNewLines()
+    guard printed.count > before else { return }
     var bytes: [UInt8] = []
-    for line in lines { bytes += AttachProtocol.ServerMessage.line(line).message.line }
+    for line in printed[before...] { bytes += AttachProtocol.ServerMessage.line(line).message.line }
     loop.submit(.broadcast(bytes))
   }
 }
