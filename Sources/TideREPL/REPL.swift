@@ -194,9 +194,15 @@ public final class REPL {
   public internal(set) var failedLineCount = 0
 
   /// Called by the front on Ctrl-C: cancels running effects and returns `true`, or returns
-  /// `false` when there is nothing to cancel (the front exits).
+  /// `false` when there is nothing to cancel, or when it follows a served store, whose effects
+  /// run in its own process (the front exits).
   public func interrupt() async -> Bool {
-    await gate.run {
+    if attachment != nil {
+      // The effects run in the served process; cancelling this copy's would only hide them.
+      output.line("detached: Ctrl-C does not cancel the served store's effects", .dim)
+      return false
+    }
+    return await gate.run {
       guard session.hasRunningEffects else { return false }
       try? await session.cancelEffect(nil)
       notifyChange()

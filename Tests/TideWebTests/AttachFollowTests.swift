@@ -132,6 +132,19 @@ struct AttachFollowTests {
     #expect(attached.served.store.state.username == "ada")
   }
 
+  @Test func ctrlCDetachesAndLeavesTheServedStoresEffectsAlone() async throws {
+    let attached = try await AttachedREPL()
+    for line in [
+      #".usernameChanged("pritesh")"#, #".passwordChanged("Secret1")"#, ".loginButtonTapped",
+    ] {
+      _ = await attached.repl.handle(line)
+    }
+    _ = attached.take()
+    #expect(await attached.repl.interrupt() == false)
+    #expect(attached.take() == "detached: Ctrl-C does not cancel the served store's effects\n")
+    #expect(attached.served.store.state.isLoading)
+  }
+
   @Test func aRefusedActionSaysWhyAndChangesNothing() async throws {
     let attached = try await AttachedREPL()
     // Unknown here: refused before it is sent.

@@ -205,6 +205,21 @@ struct StoreServerTests {
         == AttachTestLine.error("the server is full: too many connections; try again"))
   }
 
+  @Test func refusedClientsThatStayConnectedDoNotLockOutTheTokenHolder() async throws {
+    let served = try ServedLogin(StoreServer.Options(maximumConnections: 3))
+    var refused: [LoopbackClient] = []
+    for _ in 0..<3 {
+      let client = try LoopbackClient(port: served.port)
+      client.write(#"{"type":"hello","protocol":1,"token":"guess"}"# + "\n")
+      // Refused: it keeps its end open, so its connection lingers on the server.
+      #expect(await client.lines(1).first?.contains("the token is wrong") == true)
+      refused.append(client)
+    }
+    let holder = try served.client()
+    #expect(await holder.lines(1).first?.contains("welcome") == true)
+    withExtendedLifetime(refused) {}
+  }
+
   @Test func aClientThatReadsNothingIsDroppedAtItsBacklog() async throws {
     let served = try ServedLogin(StoreServer.Options(maximumBacklog: 256 << 10))
     let slow = try served.client()

@@ -144,6 +144,8 @@ final class EventLoop: @unchecked Sendable {
     var isReadClosed = false
     /// Lines: how many of its lines are handed on and not done.
     var inFlight = 0
+    /// Whether it became a stream: a client the server admitted.
+    var wasAdmitted = false
   }
 
   /// Binds a listening socket on 127.0.0.1 (never another interface).
@@ -311,6 +313,7 @@ final class EventLoop: @unchecked Sendable {
           continue
         }
         connection.phase = .streaming
+        connection.wasAdmitted = true
         connection.output = OutputQueue()
         if case .http = framing { connection.output.append(HTTPResponse.eventStreamHead) }
         connection.output.append(first)
@@ -336,6 +339,18 @@ final class EventLoop: @unchecked Sendable {
       case .stop:
         running = false
       }
+    }
+  }
+
+  /// Whether a connection may be closed to make room when the server is full: one that has not
+  /// shown its credential, or was refused and is being closed.
+  private func isEvictable(_ connection: Connection) -> Bool {
+    switch connection.phase {
+    case .reading, .lingering: return true
+    case .answering:
+      if case .lines = framing { return !connection.wasAdmitted }
+      return false
+    default: return false
     }
   }
 
@@ -372,7 +387,9 @@ final class EventLoop: @unchecked Sendable {
         // oldest of them makes room, so that connections held open without a request (by any
         // local process) cannot lock out a page that has the token. Full of requests and
         // streams, the newcomer is refused.
-        let idle = connections.filter { $0.value.phase == .reading }
+        // So does one that was refused and is being closed (lingering, or, for lines, still
+        // writing its error): many such could otherwise hold every place.
+        let idle = connections.filter { isEvictable($0.value) }
           .min { $0.value.deadline < $1.value.deadline }?.key
         guard let idle else {
           let bytes: [UInt8]
@@ -384,12 +401,14 @@ final class EventLoop: @unchecked Sendable {
           close(fd)
           continue
         }
-        switch framing {
-        case .http:
+        switch (framing, connections[idle]?.phase) {
+        case (.http, .reading):
           answer(
             idle, .text(503, "the server is full: a connection that sent no request makes room"))
-        case .lines(let lines, _):
+        case (.lines(let lines, _), .reading):
           finish(idle, with: [lines.evicted])
+        default:
+          break  // it had its answer
         }
         closeConnection(idle)
       }
