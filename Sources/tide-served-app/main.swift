@@ -48,6 +48,19 @@ func serve() async -> Int32 {
     FileHandle.standardError.write(Data("tide-served-app: \(error.description)\n".utf8))
     return 1
   }
+  // Ctrl-C and SIGTERM stop the server first, so that its Unix socket is removed.
+  var stopping: [any DispatchSourceSignal] = []
+  for signal in [SIGINT, SIGTERM] {
+    Foundation.signal(signal, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: signal, queue: .main)
+    source.setEventHandler {
+      MainActor.assumeIsolated { server.stop() }
+      exit(128 + signal)
+    }
+    source.resume()
+    stopping.append(source)
+  }
+  defer { stopping.forEach { $0.cancel() } }
   let lines = AsyncStream<String> { continuation in
     Thread {
       while let line = readLine() { continuation.yield(line) }

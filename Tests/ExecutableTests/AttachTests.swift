@@ -57,6 +57,17 @@ struct AttachTests {
   }
 
   @Test(.timeLimit(.minutes(2)))
+  func aTerminatedServedAppRemovesItsSocket() throws {
+    let folder = try ScratchFolder()
+    let socket = folder.file("app.sock")
+    let app = try TideProcess(
+      "tide-served-app", arguments: ["--socket", socket], announcement: "attach: ")
+    #expect(FileManager.default.fileExists(atPath: socket))
+    #expect(app.terminateAndWait() == 128 + SIGTERM)
+    #expect(!FileManager.default.fileExists(atPath: socket), "SIGTERM stops the server first")
+  }
+
+  @Test(.timeLimit(.minutes(2)))
   func aWrongTokenOrNoServerIsAClearErrorWithStatus1() throws {
     let app = try TideProcess("tide-served-app", arguments: [], announcement: "attach: ")
     let place = String(app.url.prefix { $0 != "?" })

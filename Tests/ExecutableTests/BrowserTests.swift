@@ -351,6 +351,16 @@ final class TideProcess: @unchecked Sendable {
     input.fileHandleForWriting.write(Data((text + "\n").utf8))
   }
 
+  /// Sends it SIGTERM and waits for it to exit.
+  ///
+  /// - Returns: Its exit status.
+  @discardableResult
+  func terminateAndWait() -> Int32 {
+    process.terminate()
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
   /// Ends its input and waits for it to exit.
   ///
   /// - Returns: Its exit status.

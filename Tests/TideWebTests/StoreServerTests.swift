@@ -286,6 +286,49 @@ struct StoreServerTests {
     #expect(try String(contentsOf: file, encoding: .utf8) == "keep me")
   }
 
+  @Test func stoppingRemovesOnlyItsOwnSocket() throws {
+    let folder = try ScratchFolder()
+    let path = folder.file("shared.sock")
+    let first = try ServedLogin(StoreServer.Options(endpoint: .unixSocket(path: path)))
+    // Someone removes it, and another server takes the path.
+    try FileManager.default.removeItem(atPath: path)
+    let second = try ServedLogin(StoreServer.Options(endpoint: .unixSocket(path: path)))
+    first.server.stop()
+    #expect(FileManager.default.fileExists(atPath: path), "the second server's socket is kept")
+    second.server.stop()
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
+
+  @Test func aStaleSocketIsNamedAsSuch() throws {
+    let folder = try ScratchFolder()
+    let path = folder.file("stale.sock")
+    // A socket nobody listens on: what a server killed before it stopped leaves.
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    var address = UnixSocket.address(path)
+    _ = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    close(fd)
+    #expect(
+      throws: WebServerError.cannotListen(
+        "\(path) is a socket nothing listens on, left by a process that ended without stopping its server; tide never replaces a file: remove it, or pick another path"
+      )
+    ) {
+      _ = try ServedLogin(StoreServer.Options(endpoint: .unixSocket(path: path)))
+    }
+  }
+
+  @Test func aRelativeSocketPathIsMadeAbsolute() {
+    // The address printed for it works from any folder.
+    let folder = FileManager.default.currentDirectoryPath
+    #expect(
+      UnixSocket.absolute("here.sock")
+        == (folder.hasSuffix("/") ? folder : folder + "/") + "here.sock")
+    #expect(UnixSocket.absolute("/tmp/x.sock") == "/tmp/x.sock")
+  }
+
   @Test func itListensOnLoopbackOnly() throws {
     let served = try ServedLogin()
     #expect(served.server.address?.hasPrefix("tide://127.0.0.1:") == true)

@@ -97,8 +97,9 @@ final class EventLoop: @unchecked Sendable {
   }
 
   let port: UInt16
-  /// The Unix socket's path, when it listens on one.
+  /// The Unix socket's path, absolute, when it listens on one.
   let socketPath: String?
+  private let socketIdentity: UnixSocket.Identity?
   private let listener: Int32
   private let wakeRead: Int32
   private let wakeWrite: Int32
@@ -177,15 +178,21 @@ final class EventLoop: @unchecked Sendable {
       fd = try Self.listenOnLoopback(port: port)
       self.port = Self.boundPort(of: fd)
       socketPath = nil
+      socketIdentity = nil
     case .unixSocket(let path):
-      fd = try UnixSocket.listen(at: path)
+      let absolute = UnixSocket.absolute(path)
+      let identity: UnixSocket.Identity
+      (fd, identity) = try UnixSocket.listen(at: absolute)
       port = 0
-      socketPath = path
+      socketPath = absolute
+      socketIdentity = identity
     }
     var pipeFDs: [Int32] = [0, 0]
     guard pipe(&pipeFDs) == 0 else {
       close(fd)
-      if let socketPath { UnixSocket.remove(socketPath) }
+      if let socketPath, let socketIdentity {
+        UnixSocket.remove(socketPath, identity: socketIdentity)
+      }
       throw WebServerError.cannotListen("pipe: \(Self.errorText())")
     }
     listener = fd
@@ -291,7 +298,9 @@ final class EventLoop: @unchecked Sendable {
     }
     for id in Array(connections.keys) { closeConnection(id) }
     close(listener)
-    if let socketPath { UnixSocket.remove(socketPath) }
+    if let socketPath, let socketIdentity {
+      UnixSocket.remove(socketPath, identity: socketIdentity)
+    }
     close(wakeRead)
     close(wakeWrite)
     finished.signal()

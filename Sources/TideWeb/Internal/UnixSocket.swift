@@ -11,9 +11,28 @@ package enum UnixSocket {
     MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
   }
 
+  /// Which file a socket is: it is removed at the end only if it is still the one made.
+  struct Identity: Sendable, Equatable {
+    let device: UInt64
+    let inode: UInt64
+  }
+
+  /// `path` made absolute against the working directory, so that the address printed for it
+  /// works from anywhere.
+  package static func absolute(_ path: String) -> String {
+    guard !path.hasPrefix("/") else { return path }
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return path }
+    let directory = String(
+      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return (directory.hasSuffix("/") ? directory : directory + "/") + path
+  }
+
   /// Listens at `path`, which must not exist (nothing is ever replaced), readable and writable
   /// by its owner only.
-  static func listen(at path: String) throws(WebServerError) -> Int32 {
+  ///
+  /// - Returns: The listening socket, and which file it is.
+  static func listen(at path: String) throws(WebServerError) -> (Int32, Identity) {
     guard !path.isEmpty else { throw .cannotListen("a Unix socket needs a path") }
     guard path.utf8.count <= maximumPathLength else {
       throw .cannotListen(
@@ -23,6 +42,19 @@ package enum UnixSocket {
     guard !path.utf8.contains(0) else { throw .cannotListen("a path cannot hold a zero byte") }
     var status = stat()
     if lstat(path, &status) == 0 {
+      let listening: Bool
+      switch status.st_mode & S_IFMT == S_IFSOCK ? connect(to: path) : nil {
+      case .success(let probe)?:
+        close(probe)
+        listening = true
+      case .failure?: listening = false
+      case nil: listening = true
+      }
+      if !listening {
+        throw .cannotListen(
+          "\(path) is a socket nothing listens on, left by a process that ended without stopping its server; tide never replaces a file: remove it, or pick another path"
+        )
+      }
       throw .cannotListen(
         "\(path) exists; tide never replaces a file: remove it, or pick another path")
     }
@@ -44,13 +76,13 @@ package enum UnixSocket {
       throw .cannotListen("cannot listen on \(path): \(reason)")
     }
     // The token is what admits a client; the mode keeps other users from even connecting.
-    guard chmod(path, 0o600) == 0, startListening(fd) == 0 else {
+    guard chmod(path, 0o600) == 0, startListening(fd) == 0, lstat(path, &status) == 0 else {
       let reason = EventLoop.errorText()
       close(fd)
       unlink(path)
       throw .cannotListen("cannot listen on \(path): \(reason)")
     }
-    return fd
+    return (fd, Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))
   }
 
   private static func startListening(_ fd: Int32) -> Int32 {
@@ -61,11 +93,13 @@ package enum UnixSocket {
     #endif
   }
 
-  /// Removes the socket the loop made at `path`, and nothing else: a path that is no longer a
-  /// socket is left alone.
-  static func remove(_ path: String) {
+  /// Removes the socket the loop made at `path`, and nothing else: a path that is now another
+  /// file, or another server's socket, is left alone.
+  static func remove(_ path: String, identity: Identity) {
     var status = stat()
-    guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK else { return }
+    guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK,
+      Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)) == identity
+    else { return }
     unlink(path)
   }
 
