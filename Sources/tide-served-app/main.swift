@@ -60,7 +60,9 @@ func serve() async -> Int32 {
     source.resume()
     stopping.append(source)
   }
-  defer { stopping.forEach { $0.cancel() } }
+  defer {
+    for source in stopping { source.cancel() }
+  }
   let lines = AsyncStream<String> { continuation in
     Thread {
       while let line = readLine() { continuation.yield(line) }
