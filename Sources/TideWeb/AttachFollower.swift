@@ -30,7 +30,13 @@ package final class AttachFollower {
         case .answered(let id, let refusal):
           self.waiting.removeValue(forKey: id)?.resume(returning: refusal)
         case .error(let message):
-          repl.attachedServerSaid(message)
+          // Answers come in the order of the lines sent: an error in the place of an action's
+          // answer (a line too long to be read) is that action's.
+          if let oldest = self.waiting.keys.min() {
+            self.waiting.removeValue(forKey: oldest)?.resume(returning: message)
+          } else {
+            repl.attachedServerSaid(message)
+          }
         case .ended(let reason):
           self.end(reason)
           repl.attachmentEnded(reason)

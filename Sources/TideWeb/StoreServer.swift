@@ -186,8 +186,8 @@ public final class StoreServer {
     let loop = try EventLoop(endpoint: endpoint, limits: limits, lines: framing) {
       loop, connection, line, first in
       Self.handle(
-        line, first: first, connection: connection, loop: loop, token: token, pump: pump,
-        inbox: inbox)
+        line, first: first, connection: connection, loop: loop, token: token,
+        maximumLine: framing.maximumLine, pump: pump, inbox: inbox)
     }
     // One consumer: actions reach the store, and answers their clients, in the order their
     // lines were read.
@@ -236,8 +236,8 @@ public final class StoreServer {
 
   /// Deals with a client's line, on the loop's thread.
   nonisolated private static func handle(
-    _ line: [UInt8], first: Bool, connection: Int, loop: EventLoop, token: String,
-    pump: RecordingPump, inbox: AsyncStream<PendingLine>.Continuation
+    _ line: [UInt8]?, first: Bool, connection: Int, loop: EventLoop, token: String,
+    maximumLine: Int, pump: RecordingPump, inbox: AsyncStream<PendingLine>.Continuation
   ) {
     /// Answers a line that was not understood: the first line's error is the last line; a later
     /// line's error takes its turn with the other lines.
@@ -249,6 +249,10 @@ public final class StoreServer {
       {
         loop.submit(.close(connection: connection, error("the server is stopping")))
       }
+    }
+    guard let line else {
+      refuse("a line is at most \(maximumLine) bytes; that one was not read")
+      return
     }
     let message: AttachProtocol.ClientMessage
     do {

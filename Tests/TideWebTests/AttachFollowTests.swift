@@ -145,6 +145,18 @@ struct AttachFollowTests {
     #expect(attached.served.store.state.isLoading)
   }
 
+  @Test func anActionTooLongForTheServerIsRefusedAndTheSessionGoesOn() async throws {
+    let attached = try await AttachedREPL()
+    _ = await attached.repl.handle(
+      ".usernameChanged(\"" + String(repeating: "a", count: 70_000) + "\")")
+    #expect(
+      attached.take().hasSuffix(
+        "error: the served store refused it: a line is at most 65536 bytes; that one was not read\n"
+      ))
+    _ = await attached.repl.handle(#".usernameChanged("ok")"#)
+    #expect(attached.served.store.state.username == "ok")
+  }
+
   @Test func aRefusedActionSaysWhyAndChangesNothing() async throws {
     let attached = try await AttachedREPL()
     // Unknown here: refused before it is sent.

@@ -175,13 +175,27 @@ struct StoreServerTests {
     #expect(await client.readToEnd() == AttachTestLine.error("no hello within 100ms"))
   }
 
-  @Test func aLineTooLongIsRefusedBeforeItIsKept() async throws {
+  @Test func aFirstLineTooLongIsRefusedBeforeItIsKept() async throws {
+    let served = try ServedLogin(StoreServer.Options(maximumLineLength: 100))
+    let client = try LoopbackClient(port: served.port)
+    client.write(String(repeating: "x", count: 5_000))
+    #expect(await client.readToEnd() == AttachTestLine.error("a line is at most 100 bytes"))
+  }
+
+  @Test func anAdmittedClientsLineTooLongIsRefusedAndTheConnectionGoesOn() async throws {
     let served = try ServedLogin(StoreServer.Options(maximumLineLength: 100))
     let client = try served.client()
     _ = await client.lines(1)
-    client.write(String(repeating: "x", count: 5_000))
-    let answer = await client.readToEnd()
-    #expect(answer.hasSuffix(AttachTestLine.error("a line is at most 100 bytes")))
+    // Dropped as it arrives (never kept whole), answered in its turn.
+    client.write(String(repeating: "x", count: 50_000) + "\n")
+    client.write(#"{"type":"send","id":2,"action":".loginButtonTapped"}"# + "\n")
+    let lines = await client.lines(4)
+    #expect(
+      Array(lines.dropFirst()) == [
+        #"{"type":"error","message":"a line is at most 100 bytes; that one was not read"}"#,
+        #"{"type":"line","text":"send @0ms .loginButtonTapped"}"#,
+        #"{"type":"sent","id":2}"#,
+      ])
   }
 
   @Test func whenFullTheOldestClientWithoutHelloMakesRoom() async throws {

@@ -66,9 +66,10 @@ final class EventLoop: @unchecked Sendable {
   /// What the loop does with a line, on its own thread: `first` is the connection's first
   /// line (its credential). Lines after the first are answered with ``Command/done(connection:)``
   /// once dealt with; the first with ``Command/startStream(connection:first:)`` or
-  /// ``Command/close(connection:_:)``.
+  /// ``Command/close(connection:_:)``. A line of an admitted client that was longer than the
+  /// limit comes as `nil`: it was dropped as it arrived, and is answered in its turn.
   typealias LineHandler =
-    @Sendable (_ loop: EventLoop, _ connection: Int, _ line: [UInt8], _ first: Bool) -> Void
+    @Sendable (_ loop: EventLoop, _ connection: Int, _ line: [UInt8]?, _ first: Bool) -> Void
 
   private enum Framing {
     case http(Handler)
@@ -147,6 +148,8 @@ final class EventLoop: @unchecked Sendable {
     var inFlight = 0
     /// Whether it became a stream: a client the server admitted.
     var wasAdmitted = false
+    /// Lines: a line longer than the limit is being dropped as it arrives.
+    var isDropping = false
   }
 
   /// Binds a listening socket on 127.0.0.1 (never another interface).
@@ -514,9 +517,18 @@ final class EventLoop: @unchecked Sendable {
       guard first || (connection.phase == .streaming && connection.inFlight < lines.maximumInFlight)
       else { return }
       let newline = connection.input.firstIndex(of: 10)
-      guard newline != nil || (connection.isReadClosed && !connection.input.isEmpty) else {
+      guard
+        newline != nil
+          || (connection.isReadClosed && (!connection.input.isEmpty || connection.isDropping))
+      else {
         if connection.input.count > lines.maximumLine {
-          finish(id, with: [lines.tooLong])
+          guard !first else {
+            finish(id, with: [lines.tooLong])
+            return
+          }
+          // An admitted client's line too long: dropped as it comes, answered when it ends.
+          connections[id]?.input = []
+          connections[id]?.isDropping = true
         } else if connection.isReadClosed, connection.inFlight == 0,
           connection.phase == .streaming || connection.phase == .reading
         {
@@ -528,7 +540,7 @@ final class EventLoop: @unchecked Sendable {
       let end = newline ?? connection.input.count
       var line = Array(connection.input[..<end])
       if line.last == 13 { line.removeLast() }
-      guard line.count <= lines.maximumLine else {
+      if line.count > lines.maximumLine, first {
         finish(id, with: [lines.tooLong])
         return
       }
@@ -538,7 +550,9 @@ final class EventLoop: @unchecked Sendable {
       } else {
         connections[id]?.inFlight += 1
       }
-      handler(self, id, line, first)
+      let tooLong = connection.isDropping || line.count > lines.maximumLine
+      connections[id]?.isDropping = false
+      handler(self, id, tooLong ? nil : line, first)
     }
   }
 
