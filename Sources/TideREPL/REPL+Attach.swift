@@ -53,10 +53,8 @@ extension REPL {
   /// Re-runs the recording so far, when lines arrived since the last re-run.
   func followServedStore() async {
     guard let attachment, attachment.followed < attachment.lines.count else { return }
-    attachment.followed = attachment.lines.count
     do throws(InputError) {
-      let file = try SessionFile.parse(attachment.recordingText())
-      try await session.follow(file)
+      try await session.follow(try attachment.takeNewLines())
       attachment.lastProblem = nil
     } catch {
       // Said once, not on every line that follows.
@@ -68,6 +66,11 @@ extension REPL {
       }
     }
   }
+
+  /// How many times following the served store re-ran its whole recording, rather than
+  /// extending the copy with the new lines: once at the start, and again only when the copy
+  /// stopped agreeing with it. For tests of its cost.
+  package var attachedReruns: Int { session.followReruns }
 
   /// Prints what the served store said about a line it could not read.
   ///
@@ -122,8 +125,10 @@ final class REPLAttachment {
   let send: @MainActor (String) async -> String?
   /// The recording's lines so far, as they arrived.
   var lines: [String] = []
-  /// How many of them the last re-run took in.
+  /// How many of them are read into ``file``.
   var followed = 0
+  /// The recording's lines read so far.
+  var file = SessionFile()
   /// The last problem re-running them, said once.
   var lastProblem: String?
   var ended = false
@@ -132,6 +137,43 @@ final class REPLAttachment {
     self.feature = feature
     self.environment = environment
     self.send = send
+  }
+
+  /// Reads the lines that arrived since the last call into ``file``, and returns it: only the new
+  /// lines are read, so that following a long recording does not read it again each time.
+  func takeNewLines() throws(InputError) -> SessionFile {
+    let new = lines[followed...]
+    // The line of `recordingText()` each chunk line is: six lines of header come first there.
+    let lineOffset = 6 + followed
+    followed = lines.count
+    let header = [SessionFile.header, "# feature: \(feature)", "# environment: \(environment)"]
+    var chunk: SessionFile
+    do throws(InputError) {
+      chunk = try SessionFile.parse((header + new).joined(separator: "\n") + "\n")
+    } catch {
+      throw InputError(
+        message: "a line of the recording: \(error.message)", position: error.position)
+    }
+    if let last = file.steps.last?.time, let next = chunk.steps.first?.time, next < last {
+      throw InputError(
+        message:
+          "the recording's time goes back, from @\(DurationText.format(last)) to @\(DurationText.format(next))",
+        position: 0)
+    }
+    let before = file.steps.count
+    file.feature = feature
+    file.environment = environment
+    file.isRecording = true
+    file.steps += chunk.steps.map {
+      SessionFile.Step(
+        received: $0.received, time: $0.time, action: $0.action, line: $0.line + lineOffset - 3)
+    }
+    file.answers += chunk.answers.map {
+      var answer = $0
+      answer.index += before
+      return answer
+    }
+    return file
   }
 
   /// The recording so far, as a file `tide --open` replays.

@@ -33,17 +33,70 @@ public final class RecordedCalls: Sendable {
 
   private final class Replay: Sendable {
     let clock: ManualClock
-    let answers: [String: [Int: SessionFile.Answer]]
     let counts = Lock<[String: Int]>([:])
     /// Which calls with no answer wait rather than fail.
     let waiting: Lock<MissingAnswers>
+    let book: Lock<Book>
+
+    /// The answers by name and number, and the calls that wait for theirs.
+    struct Book {
+      var answers: [String: [Int: SessionFile.Answer]] = [:]
+      var waiters: [Call: CheckedContinuation<SessionFile.Answer, any Error>] = [:]
+      /// Calls cancelled before they started waiting.
+      var cancelled: Set<Call> = []
+    }
+
+    struct Call: Hashable {
+      let name: String
+      let number: Int
+    }
 
     init(answers: [SessionFile.Answer], clock: ManualClock, missing: MissingAnswers) {
       waiting = Lock(missing)
       self.clock = clock
-      var byName: [String: [Int: SessionFile.Answer]] = [:]
-      for answer in answers { byName[answer.name, default: [:]][answer.number] = answer }
-      self.answers = byName
+      var book = Book()
+      for answer in answers { book.answers[answer.name, default: [:]][answer.number] = answer }
+      self.book = Lock(book)
+    }
+
+    func answer(_ name: String, _ number: Int) -> SessionFile.Answer? {
+      book.withLock { $0.answers[name]?[number] }
+    }
+
+    /// Waits until the answer of call `number` of `name` is added, or the caller is cancelled.
+    func waitForAnswer(_ name: String, _ number: Int) async throws -> SessionFile.Answer {
+      let call = Call(name: name, number: number)
+      return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { continuation in
+          let ready = book.withLock { book -> Result<SessionFile.Answer, any Error>? in
+            if let answer = book.answers[name]?[number] { return .success(answer) }
+            if book.cancelled.remove(call) != nil { return .failure(CancellationError()) }
+            book.waiters[call] = continuation
+            return nil
+          }
+          if let ready { continuation.resume(with: ready) }
+        }
+      } onCancel: {
+        let waiter = book.withLock { book in
+          let waiter = book.waiters.removeValue(forKey: call)
+          if waiter == nil { book.cancelled.insert(call) }
+          return waiter
+        }
+        waiter?.resume(throwing: CancellationError())
+      }
+    }
+
+    /// Adds answers; the calls that waited for them go on.
+    func add(_ answers: [SessionFile.Answer]) {
+      let woken = book.withLock { book in
+        answers.compactMap {
+          answer -> (CheckedContinuation<SessionFile.Answer, any Error>, SessionFile.Answer)? in
+          book.answers[answer.name, default: [:]][answer.number] = answer
+          return book.waiters.removeValue(forKey: Call(name: answer.name, number: answer.number))
+            .map { ($0, answer) }
+        }
+      }
+      for (waiter, answer) in woken { waiter.resume(returning: answer) }
     }
   }
 
@@ -96,6 +149,12 @@ public final class RecordedCalls: Sendable {
     /// Calls up to these numbers (by name) wait, as calls that were still running when the
     /// recording was taken; later ones fail, as calls made after its end.
     case waitUpTo([String: Int])
+  }
+
+  /// Adds answers that arrived after the replay began (a served store's recording, as it
+  /// grows): the calls that waited for them go on, each at its answer's time.
+  package func add(_ answers: [SessionFile.Answer]) {
+    if case .replaying(let replay) = mode { replay.add(answers) }
   }
 
   /// Changes what calls with no answer do from now on.
@@ -166,7 +225,8 @@ public final class RecordedCalls: Sendable {
         counts[name, default: 0] += 1
         return counts[name]!
       }
-      guard let answer = replay.answers[name]?[number] else {
+      var answer = replay.answer(name, number)
+      if answer == nil {
         let waits = replay.waiting.withLock { missing in
           switch missing {
           case .fail: false
@@ -175,13 +235,14 @@ public final class RecordedCalls: Sendable {
           }
         }
         if waits {
-          // Its answer has not come yet: it waits, as the live call does, until the replay is
-          // run again with more of the recording (or is cancelled).
-          try await replay.clock.sleep(until: .distantFuture)
-          throw CancellationError()
+          // Its answer has not come yet: it waits, as the live call does, until more of the
+          // recording brings it (`add(_:)`), or until it is cancelled.
+          answer = try await replay.waitForAnswer(name, number)
         }
+      }
+      guard let answer else {
         let error = RecordedCallError.noAnswer(call: name, number: number)
-        let recorded = replay.answers[name]?.count ?? 0
+        let recorded = replay.book.withLock { $0.answers[name]?.count ?? 0 }
         IssueReporter.current.report(
           "\(error) The replay made more calls of \(SessionFile.Answer.quoted(name)) than the recording, which answers \(recorded)."
         )

@@ -117,6 +117,25 @@ struct AttachFollowTests {
     #expect(attached.take().contains(#"▸  2  → .passwordChanged("••••••")  @0ms"#))
   }
 
+  @Test func newLinesExtendTheCopyInsteadOfReRunningTheRecording() async throws {
+    let attached = try await AttachedREPL(history: [.passwordChanged("Secret1")])
+    #expect(attached.repl.attachedReruns == 1)
+    for index in 0..<30 { _ = await attached.repl.handle(#".usernameChanged("u\#(index)")"#) }
+    // One the served app sends itself; the copy takes it as it comes.
+    attached.served.store.send(.usernameChanged("pritesh"))
+    #expect(await attached.waitForOutput(#"→ .usernameChanged("pritesh")"#))
+    _ = await attached.repl.handle(".loginButtonTapped")
+    await attached.served.clock.advance(by: .seconds(5))
+    #expect(await attached.waitForOutput("← .loginResponse("))
+    // 33 more steps and an answer, and still the one re-run of the start.
+    #expect(attached.repl.attachedReruns == 1)
+    _ = attached.take()
+    _ = await attached.repl.handle(":history")
+    let history = attached.take()
+    #expect(history.contains("  33  → .loginButtonTapped  @0ms"), "\(history)")
+    #expect(history.contains("▸ 34  ← .loginResponse(.success(User(…)))"), "\(history)")
+  }
+
   @Test func commandsThatWouldChangeOnlyTheCopyAreRefused() async throws {
     let attached = try await AttachedREPL()
     _ = await attached.repl.handle(#".usernameChanged("ada")"#)

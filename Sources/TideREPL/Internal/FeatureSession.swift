@@ -49,6 +49,11 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
   /// calls made after its end), or wait, as calls still running when the recording was taken
   /// (all of them, for a served store's recording that is still being made).
   var missingAnswers = RecordedCalls.MissingAnswers.fail
+  /// How many steps and answers of a served store's recording the copy has taken in, while it
+  /// follows one that agrees with it; `nil` when the next lines must re-run it from the start.
+  var following: (steps: Int, answers: Int)?
+  /// How many times following re-ran the whole recording, for tests of its cost.
+  var followReruns = 0
 
   init(
     definition: FeatureDefinition<State, Action, Environment>,

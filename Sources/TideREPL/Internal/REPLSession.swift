@@ -33,6 +33,8 @@ protocol REPLSession: AnyObject {
   func load(_ file: SessionFile) async throws(InputError)
   /// Re-runs a served store's recording so far, quietly, and prints the steps not printed yet.
   func follow(_ file: SessionFile) async throws(InputError)
+  /// How many times following re-ran the whole recording.
+  var followReruns: Int { get }
   /// A TestStore test of the session; secrets print as `secretPlaceholder` when one is given.
   func exportTest(named name: String, secretPlaceholder: String?) throws(InputError) -> String
   /// The session's test, its head written and its steps still to write: for a writer that
