@@ -106,13 +106,16 @@ extension REPL {
   }
 
   /// Why a command is refused while attached, or `nil` when it may run.
-  static func attachedRefusal(of command: String) -> String? {
+  static func attachedRefusal(of command: String, argument: String) -> String? {
+    // Without an argument, these only say which.
+    if [":env", ":clock"].contains(command), argument.isEmpty { return nil }
     switch command {
     case ":undo", ":back", ":jump", ":reset", ":explore", ":resolve", ":cancel", ":advance",
       ":clock", ":env", ":load", ":use":
-      "\(command) would change only this copy of a served store; :save the recording, then tide --open it to travel in time, explore or switch"
+      return
+        "\(command) would change only this copy of a served store; :save the recording, then tide --open it to travel in time, explore or switch"
     default:
-      nil
+      return nil
     }
   }
 }

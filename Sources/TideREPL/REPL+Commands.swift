@@ -64,7 +64,7 @@ extension REPL {
       if Self.takesNoArgument.contains(name), !argument.isEmpty {
         throw InputError(message: "\(name) takes no argument", position: 0)
       }
-      if attachment != nil, let refusal = Self.attachedRefusal(of: name) {
+      if attachment != nil, let refusal = Self.attachedRefusal(of: name, argument: argument) {
         throw InputError(message: refusal, position: 0)
       }
       switch name {

@@ -49,7 +49,9 @@ extension REPL {
   package var webSnapshot: REPLWebSnapshot {
     let counts = session.stepCounts
     return REPLWebSnapshot(
-      feature: feature.name, summary: feature.summary, environment: session.environmentName,
+      feature: feature.name, summary: feature.summary,
+      environment: attachment.map { "\($0.environment), followed by tide attach" }
+        ?? session.environmentName,
       clock: session.clockDescription, stepCount: counts.total, cursor: counts.cursor,
       viewJSON: session.viewJSON, page: feature.page,
       runningEffects: session.runningEffectDescriptions)

@@ -53,9 +53,9 @@ package struct AttachAddress: Equatable, Sendable {
       guard !path.isEmpty else { throw ParseError(message: "the Unix socket's path is empty") }
       place = .unixSocket(path: path)
     } else if rest.hasPrefix("tide://") {
-      let hostAndPort = rest.dropFirst("tide://".count).split(
-        separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-      guard hostAndPort.count == 2 else { throw ParseError(message: forms) }
+      let authority = rest.dropFirst("tide://".count)
+      guard let colon = authority.lastIndex(of: ":") else { throw ParseError(message: forms) }
+      let hostAndPort = [authority[..<colon], authority[authority.index(after: colon)...]]
       let host = hostAndPort[0]
       guard host == "127.0.0.1" || host == "localhost" else {
         throw ParseError(

@@ -71,6 +71,12 @@ package final class AttachClient: Sendable {
       }
       self.fd = fd
     case .unixSocket(let path):
+      guard path.utf8.count <= UnixSocket.maximumPathLength else {
+        throw ConnectError(
+          message:
+            "the socket's path is \(path.utf8.count) bytes; the system takes at most \(UnixSocket.maximumPathLength)"
+        )
+      }
       switch UnixSocket.connect(to: path) {
       case .success(let fd): self.fd = fd
       case .failure(let error):

@@ -55,15 +55,7 @@ struct Arguments: Equatable {
   static func parse(_ arguments: [String]) throws(ArgumentError) -> Arguments {
     var result = Arguments()
     var index = 0
-    var arguments = arguments
-    if arguments.first == "attach" {
-      guard arguments.count > 1, !arguments[1].hasPrefix("--") else {
-        throw ArgumentError(
-          message: "attach needs the address the served process printed: tide attach tide://…")
-      }
-      result.attach = arguments[1]
-      arguments.removeFirst(2)
-    }
+    var isAttaching = false
     func value(for option: String) throws(ArgumentError) -> String {
       index += 1
       guard index < arguments.count, !arguments[index].hasPrefix("--") else {
@@ -93,9 +85,18 @@ struct Arguments: Equatable {
         }
         result.port = port
       case "-h", "--help": result.showsHelp = true
+      case "attach" where !isAttaching:
+        // `tide attach ADDRESS`, options before or after.
+        isAttaching = true
+      case _ where isAttaching && result.attach == nil && !argument.hasPrefix("-"):
+        result.attach = argument
       default: throw ArgumentError(message: "unknown option '\(argument)'")
       }
       index += 1
+    }
+    if isAttaching && result.attach == nil {
+      throw ArgumentError(
+        message: "attach needs the address the served process printed: tide attach tide://…")
     }
     if result.attach != nil {
       let chosen = [

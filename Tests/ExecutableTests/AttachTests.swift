@@ -56,6 +56,18 @@ struct AttachTests {
     #expect(!FileManager.default.fileExists(atPath: socket), "the socket is removed at exit")
   }
 
+  @Test func optionsMayComeBeforeOrAfterTheAddress() throws {
+    for arguments in [
+      ["--no-color", "attach", "tide://127.0.0.1:1?token=x"],
+      ["attach", "--no-color", "tide://127.0.0.1:1?token=x"],
+    ] {
+      // Read as an address (nothing is served there), not refused as an option.
+      let result = try runExecutable(named: "tide", arguments: arguments)
+      #expect(result.status == 1, "\(arguments)")
+      #expect(result.output.hasPrefix("tide: error: nothing is served at tide://127.0.0.1:1: "))
+    }
+  }
+
   @Test(.timeLimit(.minutes(2)))
   func aTerminatedServedAppRemovesItsSocket() throws {
     let folder = try ScratchFolder()
@@ -103,6 +115,14 @@ struct AttachTests {
         "the port is a number from 1 to 65535, not '99999'"
       ),
       (["attach", "tide://127.0.0.1:80?token="], "the token after ?token= is empty"),
+      (
+        ["attach", "tide://[::1]:80?token=x"],
+        "tide attach connects to this machine only (127.0.0.1 or localhost), not [::1]"
+      ),
+      (
+        ["--no-color", "attach"],
+        "attach needs the address the served process printed: tide attach tide://…"
+      ),
       (
         ["attach", "tide://127.0.0.1:80?token=x", "--feature", "login"],
         "--feature is not for tide attach: the served store has its feature, environment and clock; type or pipe lines"

@@ -149,6 +149,9 @@ struct AttachFollowTests {
         ), "\(command)")
     }
     #expect(attached.served.store.state.username == "ada")
+    // Without an argument, :env only says which.
+    _ = await attached.repl.handle(":env")
+    #expect(attached.take().contains("replay"))
   }
 
   @Test func ctrlCDetachesAndLeavesTheServedStoresEffectsAlone() async throws {

@@ -97,6 +97,7 @@ struct AttachMessageTests {
         AttachMessage.parse(Array(#"{"type":"hello","protocol":1,"token":"t"}"#.utf8)))
         == .hello(protocol: 1, token: "t"))
     #expect(refusal(#"{"id":1}"#) == #"a message needs a type: "hello" or "send""#)
+    #expect(refusal(#"{"type":1}"#) == #""type" is a string: "hello" or "send""#)
     #expect(refusal(#"{"type":"jump"}"#) == #"unknown type "jump": a client sends hello or send"#)
     #expect(refusal(#"{"type":"send","id":1}"#) == #"send needs "action", a string"#)
     #expect(

@@ -44,6 +44,9 @@ enum AttachProtocol {
         self = .send(
           id: try Self.number("id", of: message), action: try Self.string("action", of: message))
       case let other:
+        if message["type"] != nil, other == nil {
+          throw Refusal("\"type\" is a string: \"hello\" or \"send\"")
+        }
         throw Refusal(
           other.map { "unknown type \(AttachMessage.quoted($0)): a client sends hello or send" }
             ?? "a message needs a type: \"hello\" or \"send\"")
