@@ -42,13 +42,8 @@ func serve() async -> Int32 {
     return 1
   }
   let server = StoreServer(store: store, recorder: recorder, options: .init(endpoint: endpoint))
-  do {
-    say("attach: \(try server.start())")
-  } catch {
-    FileHandle.standardError.write(Data("tide-served-app: \(error.description)\n".utf8))
-    return 1
-  }
-  // Ctrl-C and SIGTERM stop the server first, so that its Unix socket is removed.
+  // Ctrl-C and SIGTERM stop the server first, so that its Unix socket is removed: in place
+  // before it starts, so that a signal sent as soon as the address is printed is not lost.
   var stopping: [any DispatchSourceSignal] = []
   for signal in [SIGINT, SIGTERM] {
     Foundation.signal(signal, SIG_IGN)
@@ -62,6 +57,12 @@ func serve() async -> Int32 {
   }
   defer {
     for source in stopping { source.cancel() }
+  }
+  do {
+    say("attach: \(try server.start())")
+  } catch {
+    FileHandle.standardError.write(Data("tide-served-app: \(error.description)\n".utf8))
+    return 1
   }
   let lines = AsyncStream<String> { continuation in
     Thread {
