@@ -21,7 +21,7 @@ import TideRecord
 /// ```
 ///
 /// It listens on 127.0.0.1 (or a Unix socket readable by its owner only) and speaks the attach
-/// protocol: JSON objects, one per line (see the article "The attach protocol"). A client
+/// protocol: JSON objects, one per line (see <doc:AttachingToARunningStore>). A client
 /// must say `hello` with the run's token within ``Options/helloTimeout``; nothing else admits
 /// it, and no credential is ambient. Every line is bounded, every client's backlog too, and
 /// anything malformed gets an error that says what was wrong.
