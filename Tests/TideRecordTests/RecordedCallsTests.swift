@@ -203,8 +203,12 @@ import TideTestSupport
   @Test func valuesKeepTheCharactersAFileTakesForLineBreaks() async throws {
     let recorder = Recorder(feature: "test", environment: "test")
     let awkward = "a\u{2028}b\u{2029}c\u{85}d\ne\"f\\"
+    // On a manual clock, the answers are timed @0ms: recorded on the real clock, a slow
+    // machine timed them later than 0, and the replay below, on a clock nobody moves, waited
+    // for that time for ever (the suite's rare hang).
     let store = Store(
-      initialState: 0, reducer: Reducer<Int, Tick, Void> { _, _, _ in .none }, environment: ())
+      initialState: 0, reducer: Reducer<Int, Tick, Void> { _, _, _ in .none }, environment: (),
+      drivenBy: ManualClock())
     try store.record(into: recorder)
     let value = try await recorder.calls.call("echo") { awkward }
     #expect(value == awkward)

@@ -26,8 +26,12 @@ import TideTestSupport
     _ error: Failure, issues: ReportedIssues
   ) async throws -> (Recording, any Error) {
     let recorder = Recorder(feature: "test", environment: "test")
+    // On a manual clock, the answers are timed @0ms: recorded on the real clock, a slow
+    // machine timed them later than 0, and the replay below, on a clock nobody moves, waited
+    // for that time for ever (the suite's rare hang).
     let store = Store(
-      initialState: 0, reducer: Reducer<Int, Tick, Void> { _, _, _ in .none }, environment: ())
+      initialState: 0, reducer: Reducer<Int, Tick, Void> { _, _, _ in .none }, environment: (),
+      drivenBy: ManualClock())
     try store.record(into: recorder)
     await IssueReporter.$current.withValue(issues.reporter) {
       _ = try? await recorder.calls.call("c", errors: Failure.self) { () -> Int in throw error }
