@@ -43,9 +43,11 @@ final class AttachedREPL {
       ) { calls, _ in Login.Environment.unimplemented.recorded(by: calls) })
   }
 
-  /// Waits (a minute at most) until the REPL has printed `text`.
+  /// Waits until the REPL has printed `text`, five minutes at most: a failure detector only.
+  /// Under the thread sanitizer, the main actor (where the copy takes the lines in) is shared
+  /// with every main-actor test of the suite, and a minute was not always enough.
   func waitForOutput(_ text: String) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(60)
+    let deadline = ContinuousClock.now + .seconds(300)
     while !output.text.contains(text), ContinuousClock.now < deadline {
       try? await Task.sleep(for: .milliseconds(2))
     }
