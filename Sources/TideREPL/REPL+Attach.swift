@@ -146,10 +146,10 @@ final class REPLAttachment {
   /// lines are read, so that following a long recording does not read it again each time.
   func takeNewLines() throws(InputError) -> SessionFile {
     let new = lines[followed...]
-    // The line of `recordingText()` each chunk line is: six lines of header come first there.
-    let lineOffset = 6 + followed
+    // The chunk is read after the same header as `recordingText()`, so a chunk line's number
+    // is its line there once the lines before the chunk are added.
+    let lineOffset = followed
     followed = lines.count
-    let header = [SessionFile.header, "# feature: \(feature)", "# environment: \(environment)"]
     var chunk: SessionFile
     do throws(InputError) {
       chunk = try SessionFile.parse((header + new).joined(separator: "\n") + "\n")
@@ -169,7 +169,7 @@ final class REPLAttachment {
     file.isRecording = true
     file.steps += chunk.steps.map {
       SessionFile.Step(
-        received: $0.received, time: $0.time, action: $0.action, line: $0.line + lineOffset - 3)
+        received: $0.received, time: $0.time, action: $0.action, line: $0.line + lineOffset)
     }
     file.answers += chunk.answers.map {
       var answer = $0
@@ -181,13 +181,18 @@ final class REPLAttachment {
 
   /// The recording so far, as a file `tide --open` replays.
   func recordingText() -> String {
-    ([
+    (header + lines).joined(separator: "\n") + "\n"
+  }
+
+  /// The lines a saved recording starts with.
+  private var header: [String] {
+    [
       SessionFile.header,
       "# feature: \(feature)",
       "# environment: \(environment)",
       SessionFile.recordingLine,
       "# Recorded by Tide through tide attach: `tide --open FILE` replays it, the environment's",
       "# calls answered from this file. It is readable by you only; keep it private.",
-    ] + lines).joined(separator: "\n") + "\n"
+    ]
   }
 }

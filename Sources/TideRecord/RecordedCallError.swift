@@ -21,9 +21,9 @@ public enum RecordedCallError: Error, Equatable, Sendable, CustomStringConvertib
   public var description: String {
     switch self {
     case .noAnswer(let call, let number):
-      "The recording has no answer for call #\(number) of \(SessionFile.Answer.quoted(call))."
+      "The recording has no answer for call #\(number) of \(JSONQuoting.quoted(call))."
     case .undecodable(let call, let number, let reason):
-      "The recorded answer for call #\(number) of \(SessionFile.Answer.quoted(call)) does not decode: \(reason)"
+      "The recorded answer for call #\(number) of \(JSONQuoting.quoted(call)) does not decode: \(reason)"
     case .failed(let description):
       description
     }

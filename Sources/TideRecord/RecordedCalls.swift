@@ -244,7 +244,7 @@ public final class RecordedCalls: Sendable {
         let error = RecordedCallError.noAnswer(call: name, number: number)
         let recorded = replay.book.withLock { $0.answers[name]?.count ?? 0 }
         IssueReporter.current.report(
-          "\(error) The replay made more calls of \(SessionFile.Answer.quoted(name)) than the recording, which answers \(recorded)."
+          "\(error) The replay made more calls of \(JSONQuoting.quoted(name)) than the recording, which answers \(recorded)."
         )
         throw error
       }
@@ -263,7 +263,7 @@ public final class RecordedCalls: Sendable {
       return .value(json: try json(value))
     } catch {
       let message =
-        "The answer of call #\(number) of \(SessionFile.Answer.quoted(name)) could not be recorded: \(error)"
+        "The answer of call #\(number) of \(JSONQuoting.quoted(name)) could not be recorded: \(error)"
       IssueReporter.current.report(message)
       return .failure(description: message)
     }

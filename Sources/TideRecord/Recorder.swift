@@ -244,28 +244,25 @@ public final class Recorder: Sendable {
   }
 
   /// The recording's lines for the entries from `start` on, as ``recording(includingSecrets:)``
-  /// writes them (`send @…`, `receive @…`, `answer @…`), and the number of entries read.
+  /// writes them (`send @…`, `receive @…`, `answer @…`).
   ///
   /// - Parameters:
   ///   - start: The first entry to read.
   ///   - includingSecrets: Whether to write hidden values as they are.
-  package func lines(from start: Int, includingSecrets: Bool = false) -> (
-    lines: [String], end: Int
-  ) {
+  package func lines(from start: Int, includingSecrets: Bool = false) -> [String] {
     let entries = storage.withLock { storage -> ArraySlice<Entry> in
       storage.entries[min(max(start, 0), storage.entries.count)...]
     }
     var inspector = Inspector(redacts: !includingSecrets)
     inspector.standsInForSecrets = true
-    let lines = entries.map { entry in
+    return entries.map { entry in
       switch entry {
       case .step(let received, let time, let action):
-        "\(received ? "receive" : "send") @\(DurationText.format(time)) \(inspector.source(action))"
+        SessionFile.Step(received: received, time: time, action: inspector.source(action)).fileLine
       case .answer(let answer):
         answer.fileLine
       }
     }
-    return (lines, entries.endIndex)
   }
 
   private func reportOverflow() {

@@ -358,7 +358,7 @@ final class RecordingPump: @unchecked Sendable {
   @discardableResult
   private func printNewLines() -> Int {
     let before = printed.count
-    printed += recorder.lines(from: before, includingSecrets: includingSecrets).lines
+    printed += recorder.lines(from: before, includingSecrets: includingSecrets)
     return before
   }
 

@@ -284,4 +284,17 @@ struct AttachFollowTests {
     _ = await attached.repl.handle(":save \(folder.file("gone.tide"))")
     #expect(try Recording(contentsOfFile: folder.file("gone.tide")).steps.count == 1)
   }
+
+  @Test func aLineThatNoLongerReplaysIsNamedByItsLineInTheSavedFile() async throws {
+    let attached = try await AttachedREPL(history: [.usernameChanged("a"), .usernameChanged("ab")])
+    #expect(await attached.waitForOutput(#"usernameChanged("ab")"#))
+    _ = attached.take()
+    // The saved file has six lines of header, then the two steps: the third step is line 9.
+    attached.repl.attachedRecordingArrived(["send @0ms .noSuchAction"])
+    #expect(await attached.waitForOutput("no longer replays"))
+    #expect(
+      attached.take()
+        == "! the served store's recording no longer replays here: line 9: Login.Action has no case .noSuchAction; :save still writes it as it arrived\n"
+    )
+  }
 }

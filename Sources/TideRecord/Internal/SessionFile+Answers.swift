@@ -36,7 +36,7 @@ extension SessionFile {
 
     /// The line after `answer @<time> `.
     package var text: String {
-      "#\(number) \(Self.quoted(name)) \(result.text)"
+      "#\(number) \(JSONQuoting.quoted(name)) \(result.text)"
     }
 
     /// The whole line.
@@ -90,11 +90,6 @@ extension SessionFile {
       default:
         throw InputError(message: form, position: 0)
       }
-    }
-
-    /// `text` as a JSON string, on one line.
-    package static func quoted(_ text: String) -> String {
-      JSONQuoting.quoted(text)
     }
 
     /// Reads a JSON string at the start of `text`; returns it and what follows, or `nil` when
@@ -179,7 +174,7 @@ extension SessionFile {
       switch self {
       case .value(let json): "value \(json)"
       case .error(let type, let json): "error \(type) \(json)"
-      case .failure(let description): "failure \(Answer.quoted(description))"
+      case .failure(let description): "failure \(JSONQuoting.quoted(description))"
       case .cancelled: "cancelled"
       }
     }

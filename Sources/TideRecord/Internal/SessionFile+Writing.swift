@@ -47,8 +47,7 @@ extension SessionFile {
         environment = switched
         lines.append("# environment: \(switched)")
       }
-      lines.append(
-        "\(step.received ? "receive" : "send") @\(DurationText.format(step.time)) \(step.action)")
+      lines.append(step.fileLine)
     }
     between(before: steps.count)
     if let finalEnvironment, finalEnvironment != environment {

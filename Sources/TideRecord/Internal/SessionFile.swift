@@ -51,6 +51,11 @@ package struct SessionFile: Equatable {
       self.line = line
       self.environment = environment
     }
+
+    /// The whole line: `send @<time> <action>` or `receive @<time> <action>`.
+    package var fileLine: String {
+      "\(received ? "receive" : "send") @\(DurationText.format(time)) \(action)"
+    }
   }
 
   package var feature: String?
@@ -167,7 +172,8 @@ package struct SessionFile: Equatable {
         let (call, name, result) = try Answer.parse(parts[2], line: number)
         guard answered.insert("\(call) \(name)").inserted else {
           throw InputError(
-            message: "line \(number): call #\(call) of \(Answer.quoted(name)) is answered twice",
+            message:
+              "line \(number): call #\(call) of \(JSONQuoting.quoted(name)) is answered twice",
             position: 0)
         }
         file.answers.append(

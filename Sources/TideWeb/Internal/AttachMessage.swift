@@ -46,19 +46,14 @@ struct AttachMessage: Equatable, Sendable {
     var text = "{"
     for (offset, field) in fields.enumerated() {
       if offset > 0 { text += "," }
-      text += Self.quoted(field.name) + ":"
+      text += JSONQuoting.quoted(field.name) + ":"
       switch field.value {
-      case .string(let string): text += Self.quoted(string)
+      case .string(let string): text += JSONQuoting.quoted(string)
       case .number(let number): text += String(number)
       }
     }
     text += "}\n"
     return Array(text.utf8)
-  }
-
-  /// `text` as a JSON string, on one line.
-  static func quoted(_ text: String) -> String {
-    JSONQuoting.quoted(text)
   }
 
   /// Why a line is not a message: what was wrong, and the byte (from 1) where it was found.
@@ -105,7 +100,8 @@ struct AttachMessage: Equatable, Sendable {
           let name = try string()
           guard !fields.contains(where: { $0.name == name }) else {
             throw ParseError(
-              message: "the field \(quoted(name)) is written twice", column: nameColumn + 1)
+              message: "the field \(JSONQuoting.quoted(name)) is written twice",
+              column: nameColumn + 1)
           }
           guard fields.count < AttachMessage.maximumFields else {
             throw ParseError(
@@ -278,6 +274,5 @@ struct AttachMessage: Equatable, Sendable {
       return value
     }
 
-    private func quoted(_ name: String) -> String { AttachMessage.quoted(name) }
   }
 }

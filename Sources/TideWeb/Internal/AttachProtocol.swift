@@ -1,3 +1,5 @@
+import TideRecord
+
 /// The messages of the attach protocol, version 1, as both ends read and write them (see the
 /// article "The attach protocol" in TideWeb's documentation).
 ///
@@ -48,7 +50,7 @@ enum AttachProtocol {
           throw Refusal("\"type\" is a string: \"hello\" or \"send\"")
         }
         throw Refusal(
-          other.map { "unknown type \(AttachMessage.quoted($0)): a client sends hello or send" }
+          other.map { "unknown type \(JSONQuoting.quoted($0)): a client sends hello or send" }
             ?? "a message needs a type: \"hello\" or \"send\"")
       }
     }
@@ -116,7 +118,7 @@ enum AttachProtocol {
         self = .error(message: try Self.string("message", of: message))
       case let other:
         throw Refusal(
-          "unknown type \(other.map(AttachMessage.quoted) ?? "(none)") from the server")
+          "unknown type \(other.map(JSONQuoting.quoted) ?? "(none)") from the server")
       }
     }
   }
@@ -139,8 +141,8 @@ extension AttachMessageReading {
   static func check(_ message: AttachMessage, fields: [String]) throws(AttachProtocol.Refusal) {
     if let unknown = message.fields.first(where: { !fields.contains($0.name) }) {
       throw AttachProtocol.Refusal(
-        "\(message.type ?? "a message") has no field \(AttachMessage.quoted(unknown.name)); it has "
-          + fields.map(AttachMessage.quoted).joined(separator: ", "))
+        "\(message.type ?? "a message") has no field \(JSONQuoting.quoted(unknown.name)); it has "
+          + fields.map(JSONQuoting.quoted).joined(separator: ", "))
     }
   }
 
@@ -149,10 +151,11 @@ extension AttachMessageReading {
   {
     switch message[name] {
     case .string(let value): return value
-    case .number: throw AttachProtocol.Refusal("\(quotedName(name)) is a string, not a number")
+    case .number:
+      throw AttachProtocol.Refusal("\(JSONQuoting.quoted(name)) is a string, not a number")
     case nil:
       throw AttachProtocol.Refusal(
-        "\(message.type ?? "the message") needs \(quotedName(name)), a string")
+        "\(message.type ?? "the message") needs \(JSONQuoting.quoted(name)), a string")
     }
   }
 
@@ -162,12 +165,11 @@ extension AttachMessageReading {
     switch message[name] {
     case .number(let value): return value
     case .string:
-      throw AttachProtocol.Refusal("\(quotedName(name)) is a whole number, not a string")
+      throw AttachProtocol.Refusal("\(JSONQuoting.quoted(name)) is a whole number, not a string")
     case nil:
       throw AttachProtocol.Refusal(
-        "\(message.type ?? "the message") needs \(quotedName(name)), a whole number")
+        "\(message.type ?? "the message") needs \(JSONQuoting.quoted(name)), a whole number")
     }
   }
 
-  private static func quotedName(_ name: String) -> String { AttachMessage.quoted(name) }
 }
