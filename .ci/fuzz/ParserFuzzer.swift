@@ -46,7 +46,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(again.steps.map(\.action) == file.steps.map(\.action))
   }
   // A call name or failure text of any bytes survives quoting and unquoting.
-  let quoted = SessionFile.Answer.quoted(text)
+  let quoted = JSONQuoting.quoted(text)
   if let (unquoted, rest) = SessionFile.Answer.unquote(Substring(quoted)) {
     precondition(unquoted == text && rest.isEmpty, "quoting \(text.debugDescription)")
   } else {

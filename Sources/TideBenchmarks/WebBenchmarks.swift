@@ -108,6 +108,22 @@ func attackRows(_ login: REPLFeature) async throws -> [BenchmarkRow] {
   var small: Int32 = 4096
   setsockopt(lagging.fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
   let lagged = await lineLatencies()
+  // A request's round trip on the event loop, idle and while clients trickle request bodies.
+  let request =
+    "GET /api/session HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Tide-Token: \(token)\r\n\r\n"
+  let requestIdle = await Task.detached { requestLatencies(port: port, request: request) }.value
+  let cpuBefore = processCPUSeconds()
+  let trickleStart = ContinuousClock.now
+  let trickle = Trickle(port: port, connections: 100)
+  // Long enough for the bodies to be well under way: each takes 600 rounds.
+  try await Task.sleep(for: .seconds(1))
+  let trickled = await Task.detached { requestLatencies(port: port, request: request) }.value
+  let trickledBytes = trickle.stop()
+  // The process's processor time over the trickle, per second of it: the trickling thread's
+  // writes and the server's reads (the event loop's share is what the parser costs).
+  let trickleCPU =
+    (processCPUSeconds() - cpuBefore)
+    / (nanoseconds(trickleStart.duration(to: .now)) / 1e9)
   func note(_ latency: (median: Double, p95: Double), _ extra: String) -> String {
     String(format: "p95 %.2f ms; %@", latency.p95 / 1e6, extra)
   }
@@ -133,7 +149,103 @@ func attackRows(_ login: REPLFeature) async throws -> [BenchmarkRow] {
     underAttack(
       "an event-stream reader never reads", lagged,
       "the reader's events wait in the server, up to its 4 MiB limit"),
+    BenchmarkRow(
+      group: "web", name: "token request, server idle (median)", nanoseconds: requestIdle.median,
+      note: note(requestIdle, "GET /api/session: connect, ask, read to the end")),
+    BenchmarkRow(
+      group: "web", name: "token request while 100 clients trickle 60 KB bodies (median)",
+      nanoseconds: trickled.median, baseline: "token request, server idle (median)",
+      target: .time(atMost: 50e6, "≤ 50 ms"),
+      note: note(
+        trickled,
+        "\(trickledBytes / 1_000) KB trickled meanwhile, 100 bytes a write to each, a round a millisecond; "
+          + String(format: "%.2f CPUs busy in the process", trickleCPU)
+      )),
   ]
+}
+
+/// The processor time the process has used, user and system, in seconds.
+func processCPUSeconds() -> Double {
+  var usage = rusage()
+  #if canImport(Glibc)
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+  #else
+    getrusage(RUSAGE_SELF, &usage)
+  #endif
+  return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+    + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
+/// Round trips of `request` on 127.0.0.1: connect, send, read the answer to its end; the
+/// median and the 95th percentile of 200, in nanoseconds.
+func requestLatencies(port: UInt16, request: String) -> (median: Double, p95: Double) {
+  let bytes = Array(request.utf8)
+  var samples: [Double] = []
+  var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+  let clock = ContinuousClock()
+  for _ in 0..<200 {
+    let start = clock.now
+    guard let fd = LoopbackSocket.connect(port: port) else { continue }
+    _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+    while recv(fd, &buffer, buffer.count, 0) > 0 {}
+    close(fd)
+    samples.append(nanoseconds(start.duration(to: clock.now)))
+  }
+  samples.sort()
+  return (samples[samples.count / 2], samples[samples.count * 95 / 100])
+}
+
+/// Connections that each send a request head announcing a 60,000-byte body, then the body 100
+/// bytes a write, a round of the connections every millisecond (so that the server reads each
+/// piece on its own), on a thread of their own, until stopped; a connection the server ends is
+/// opened again. No token: anyone can do this.
+final class Trickle: @unchecked Sendable {
+  private let stopped = Atomic<Bool>(false)
+  private let sent = Atomic<Int>(0)
+  private let done = DispatchSemaphore(value: 0)
+
+  init(port: UInt16, connections: Int) {
+    let head = Array(
+      ("POST /api/action HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 60000\r\n\r\n")
+        .utf8)
+    let piece = [UInt8](repeating: 46, count: 100)
+    Thread { [self] in
+      var open: [(fd: Int32, left: Int)] = []
+      while !stopped.load(ordering: .relaxed) {
+        while open.count < connections, let fd = LoopbackSocket.connect(port: port) {
+          var nonBlocking = fcntl(fd, F_GETFL)
+          nonBlocking |= O_NONBLOCK
+          _ = fcntl(fd, F_SETFL, nonBlocking)
+          _ = head.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+          open.append((fd, 60_000))
+        }
+        for index in open.indices.reversed() {
+          let count = min(piece.count, open[index].left)
+          let written = piece.withUnsafeBytes {
+            send(open[index].fd, $0.baseAddress, count, Int32(MSG_NOSIGNAL))
+          }
+          if written > 0 {
+            open[index].left -= written
+            sent.add(written, ordering: .relaxed)
+          }
+          if open[index].left == 0 || (written < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
+            close(open[index].fd)
+            open.remove(at: index)
+          }
+        }
+        usleep(1000)
+      }
+      for connection in open { close(connection.fd) }
+      done.signal()
+    }.start()
+  }
+
+  /// Stops, and returns how many body bytes were sent.
+  func stop() -> Int {
+    stopped.store(true, ordering: .relaxed)
+    done.wait()
+    return sent.load(ordering: .relaxed)
+  }
 }
 
 /// Connections that send one request each, read the whole answer and start over, on a thread of

@@ -138,7 +138,12 @@ final class EventLoop: @unchecked Sendable {
     }
     let fd: Int32
     var phase = Phase.reading
+    /// HTTP: the request as it came so far.
     var input: [UInt8] = []
+    /// HTTP: what the parser learned from `input` so far.
+    var request = HTTPRequestParser.Progress()
+    /// Lines: what came and is not yet handed on.
+    var lines = LineBuffer()
     var output = OutputQueue()
     var deadline: UInt64
     /// The client shut its side for writing after its request (`shutdown(SHUT_WR)`): it still
@@ -432,9 +437,11 @@ final class EventLoop: @unchecked Sendable {
   }
 
   private func readFrom(_ id: Int) {
-    guard var connection = connections[id] else { return }
+    // The connection's fields are read one by one: a copy of it would share its input, and
+    // appending to the input would then copy all of it on every read.
+    guard let fd = connections[id]?.fd, let phase = connections[id]?.phase else { return }
     var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-    let count = buffer.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
+    let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
     if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return }
     if count == 0, case .lines = framing {
       // The client is done sending (it closed, or shut its side for writing, as a script piping
@@ -444,7 +451,7 @@ final class EventLoop: @unchecked Sendable {
       takeLines(id)
       return
     }
-    if count == 0, connection.phase == .waiting || connection.phase == .answering {
+    if count == 0, phase == .waiting || phase == .answering {
       // The client half-closed after a whole request: it waits for the answer to what it asked,
       // which may already have been applied. Answer it; read nothing more.
       connections[id]?.isReadClosed = true
@@ -456,17 +463,22 @@ final class EventLoop: @unchecked Sendable {
       return
     }
     guard case .http(let handler) = framing else {
-      guard [.reading, .waiting, .streaming].contains(connection.phase) else { return }
-      connection.input += buffer[..<count]
-      connections[id] = connection
+      guard [.reading, .waiting, .streaming].contains(phase) else { return }
+      connections[id]?.lines.append(buffer[..<count])
       takeLines(id)
       return
     }
     // Whatever arrives after the request is not read as a request.
-    guard connection.phase == .reading else { return }
-    connection.input += buffer[..<count]
-    connections[id] = connection
-    switch HTTPRequestParser(limits: limits.request).parse(connection.input) {
+    guard phase == .reading else { return }
+    // Parsed from where the last read left off: a request that comes a byte at a time costs
+    // what it would cost whole.
+    connections[id]?.input += buffer[..<count]
+    guard var progress = connections[id]?.request, let input = connections[id]?.input else {
+      return
+    }
+    let result = HTTPRequestParser(limits: limits.request).parse(input, progress: &progress)
+    connections[id]?.request = progress
+    switch result {
     case .incomplete:
       break
     case .invalid(let error):
@@ -474,6 +486,7 @@ final class EventLoop: @unchecked Sendable {
     case .complete(let request):
       connections[id]?.phase = .waiting
       connections[id]?.input = []
+      connections[id]?.request = HTTPRequestParser.Progress()
       if let response = handler(self, id, request) { answer(id, response) }
     }
   }
@@ -492,6 +505,7 @@ final class EventLoop: @unchecked Sendable {
     if connection.phase != .streaming { connection.output = OutputQueue() }
     connection.phase = .answering
     connection.input = []
+    connection.lines.removeAll()
     connection.deadline = Self.now() + Self.nanoseconds(limits.answerTime)
     for chunk in chunks { connection.output.append(chunk) }
     connections[id] = connection
@@ -509,48 +523,48 @@ final class EventLoop: @unchecked Sendable {
     }
   }
 
-  /// Hands the complete lines of `id`'s input to the handler, as many as it may take now.
+  /// Hands the complete lines `id` sent to the handler, as many as it may take now.
   private func takeLines(_ id: Int) {
     guard case .lines(let lines, let handler) = framing else { return }
-    while let connection = connections[id] {
-      let first = connection.phase == .reading
-      guard first || (connection.phase == .streaming && connection.inFlight < lines.maximumInFlight)
-      else { return }
-      let newline = connection.input.firstIndex(of: 10)
-      guard
-        newline != nil
-          || (connection.isReadClosed && (!connection.input.isEmpty || connection.isDropping))
-      else {
-        if connection.input.count > lines.maximumLine {
+    // The connection's fields are read one by one: a copy of it would share its buffer, and
+    // taking a line off the buffer would then copy all of it.
+    while let phase = connections[id]?.phase, let inFlight = connections[id]?.inFlight,
+      let isReadClosed = connections[id]?.isReadClosed,
+      let isDropping = connections[id]?.isDropping
+    {
+      let first = phase == .reading
+      guard first || (phase == .streaming && inFlight < lines.maximumInFlight) else { return }
+      let waiting = connections[id]?.lines.count ?? 0
+      let length =
+        connections[id]?.lines.firstLineLength()
+        ?? (isReadClosed && (waiting > 0 || isDropping) ? waiting : nil)
+      guard let length else {
+        if waiting > lines.maximumLine {
           guard !first else {
             finish(id, with: [lines.tooLong])
             return
           }
           // An admitted client's line too long: dropped as it comes, answered when it ends.
-          connections[id]?.input = []
+          connections[id]?.lines.removeAll()
           connections[id]?.isDropping = true
-        } else if connection.isReadClosed, connection.inFlight == 0,
-          connection.phase == .streaming || connection.phase == .reading
-        {
+        } else if isReadClosed, inFlight == 0, phase == .streaming || phase == .reading {
           // Everything it sent is answered.
           finish(id, with: [])
         }
         return
       }
-      let end = newline ?? connection.input.count
-      var line = Array(connection.input[..<end])
+      guard var line = connections[id]?.lines.takeLine(length: length) else { return }
       if line.last == 13 { line.removeLast() }
       if line.count > lines.maximumLine, first {
         finish(id, with: [lines.tooLong])
         return
       }
-      connections[id]?.input.removeFirst(min(end + 1, connection.input.count))
       if first {
         connections[id]?.phase = .waiting
       } else {
         connections[id]?.inFlight += 1
       }
-      let tooLong = connection.isDropping || line.count > lines.maximumLine
+      let tooLong = isDropping || line.count > lines.maximumLine
       connections[id]?.isDropping = false
       handler(self, id, tooLong ? nil : line, first)
     }

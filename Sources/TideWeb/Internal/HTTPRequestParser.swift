@@ -21,23 +21,84 @@ struct HTTPRequestParser {
 
   let limits: Limits
 
-  /// Parses `bytes`, everything received so far on a connection.
+  /// What is known of a connection's request so far, kept between reads so that each read
+  /// looks only at the bytes it brought: the head is searched for from where the last search
+  /// stopped, and read once.
+  struct Progress {
+    /// How many bytes were searched for the head's end (and for a line feed without its CR).
+    fileprivate(set) var searched = 0
+    /// The head, once it was read whole: the request without its body, where the body starts,
+    /// and its length.
+    fileprivate(set) var head: (request: HTTPRequest, bodyStart: Int, length: Int)?
+    /// How many bytes the parser looked at, all reads together: for tests of its cost, which
+    /// grows with the request, not with the number of reads it came in.
+    fileprivate(set) var bytesExamined = 0
+
+    init() {}
+  }
+
+  /// Parses `bytes`, everything received so far on a connection, all at once.
   func parse(_ bytes: [UInt8]) -> Result {
-    guard let headEnd = Self.find([13, 10, 13, 10], in: bytes) else {
-      if bytes.count > limits.headBytes {
-        return .invalid(
-          HTTPError(431, "the request's head is larger than \(limits.headBytes) bytes"))
+    var progress = Progress()
+    return parse(bytes, progress: &progress)
+  }
+
+  /// Parses `bytes`, everything received so far on a connection, carrying on from `progress`
+  /// (what the same call learned from the bytes' earlier part).
+  ///
+  /// - Parameters:
+  ///   - bytes: Everything received so far; what `progress` was made from, and more.
+  ///   - progress: What is known so far; updated.
+  func parse(_ bytes: [UInt8], progress: inout Progress) -> Result {
+    if progress.head == nil {
+      // A head's end that the new bytes complete may start up to three bytes before them.
+      let from = max(0, progress.searched - 3)
+      let headEnd = Self.find([13, 10, 13, 10], in: bytes[...], from: from)
+      let searchedTo = headEnd.map { $0 + 4 } ?? bytes.count
+      progress.bytesExamined += searchedTo - from
+      guard let headEnd else {
+        if bytes.count > limits.headBytes {
+          return .invalid(
+            HTTPError(431, "the request's head is larger than \(limits.headBytes) bytes"))
+        }
+        // A bare LF line end would never complete: say so as soon as one is seen.
+        var index = progress.searched
+        while let lf = bytes[index...].firstIndex(of: 10) {
+          if lf == 0 || bytes[lf - 1] != 13 {
+            return .invalid(HTTPError(400, "lines must end in CRLF"))
+          }
+          index = lf + 1
+        }
+        progress.searched = bytes.count
+        return .incomplete
       }
-      // A bare LF line end would never complete: say so as soon as one is seen.
-      if let lf = bytes.firstIndex(of: 10), lf == 0 || bytes[lf - 1] != 13 {
-        return .invalid(HTTPError(400, "lines must end in CRLF"))
+      progress.searched = searchedTo
+      progress.bytesExamined += headEnd
+      switch readHead(bytes[..<headEnd]) {
+      case .success(let (request, length)):
+        progress.head = (request, headEnd + 4, length)
+      case .failure(let error):
+        return .invalid(error)
       }
-      return .incomplete
     }
-    guard headEnd + 4 <= limits.headBytes else {
-      return .invalid(HTTPError(431, "the request's head is larger than \(limits.headBytes) bytes"))
+    guard let (head, bodyStart, length) = progress.head else { return .incomplete }
+    guard bytes.count - bodyStart >= length else { return .incomplete }
+    guard bytes.count - bodyStart == length else {
+      return .invalid(HTTPError(400, "more bytes arrived than Content-Length says"))
     }
-    let head = bytes[..<headEnd]
+    var request = head
+    request.body = Array(bytes[bodyStart...])
+    progress.bytesExamined += length
+    return .complete(request)
+  }
+
+  /// Reads a request's head (without its blank line): the request without its body, and the
+  /// body's length.
+  private func readHead(_ head: ArraySlice<UInt8>) -> Swift.Result<(HTTPRequest, Int), HTTPError> {
+    guard head.count + 4 <= limits.headBytes else {
+      return .failure(
+        HTTPError(431, "the request's head is larger than \(limits.headBytes) bytes"))
+    }
     var lines: [ArraySlice<UInt8>] = []
     var start = head.startIndex
     while let end = Self.find([13, 10], in: head, from: start) {
@@ -46,30 +107,30 @@ struct HTTPRequestParser {
     }
     lines.append(head[start...])
     if lines.contains(where: { $0.contains(10) || $0.contains(13) }) {
-      return .invalid(HTTPError(400, "lines must end in CRLF"))
+      return .failure(HTTPError(400, "lines must end in CRLF"))
     }
     var request: HTTPRequest
     switch Self.requestLine(lines[0]) {
     case .success(let parsed): request = parsed
-    case .failure(let error): return .invalid(error)
+    case .failure(let error): return .failure(error)
     }
     guard lines.count - 1 <= limits.headerCount else {
-      return .invalid(HTTPError(431, "the request has more than \(limits.headerCount) headers"))
+      return .failure(HTTPError(431, "the request has more than \(limits.headerCount) headers"))
     }
     for line in lines.dropFirst() {
       guard let colon = line.firstIndex(of: 58) else {
-        return .invalid(HTTPError(400, "a header line has no colon"))
+        return .failure(HTTPError(400, "a header line has no colon"))
       }
       let name = line[line.startIndex..<colon]
       guard !name.isEmpty, name.allSatisfy(Self.isTokenByte) else {
-        return .invalid(HTTPError(400, "a header's name is not a token"))
+        return .failure(HTTPError(400, "a header's name is not a token"))
       }
       let value = line[(colon + 1)...]
       guard value.allSatisfy({ $0 == 9 || ($0 >= 32 && $0 != 127) }) else {
-        return .invalid(HTTPError(400, "a header's value holds a control character"))
+        return .failure(HTTPError(400, "a header's value holds a control character"))
       }
       guard let text = String(validating: value, as: UTF8.self) else {
-        return .invalid(HTTPError(400, "a header's value is not UTF-8"))
+        return .failure(HTTPError(400, "a header's value is not UTF-8"))
       }
       request.headers.append(
         (
@@ -79,33 +140,28 @@ struct HTTPRequestParser {
     }
     for unique in ["host", "content-length", "origin", "x-tide-token", "sec-fetch-site"]
     where request.headers.filter({ $0.name == unique }).count > 1 {
-      return .invalid(HTTPError(400, "the request has more than one \(unique) header"))
+      return .failure(HTTPError(400, "the request has more than one \(unique) header"))
     }
     guard request.header("host") != nil else {
-      return .invalid(HTTPError(400, "the request has no Host header"))
+      return .failure(HTTPError(400, "the request has no Host header"))
     }
     if request.header("transfer-encoding") != nil {
-      return .invalid(HTTPError(400, "bodies must have a Content-Length; chunked ones are refused"))
+      return .failure(
+        HTTPError(400, "bodies must have a Content-Length; chunked ones are refused"))
     }
     var length = 0
     if let text = request.header("content-length") {
       guard !text.isEmpty, text.count <= 12, text.utf8.allSatisfy({ (48...57).contains($0) }),
         let value = Int(text)
       else {
-        return .invalid(HTTPError(400, "Content-Length is not a whole number"))
+        return .failure(HTTPError(400, "Content-Length is not a whole number"))
       }
       length = value
     }
     guard length <= limits.bodyBytes else {
-      return .invalid(HTTPError(413, "the body is larger than \(limits.bodyBytes) bytes"))
+      return .failure(HTTPError(413, "the body is larger than \(limits.bodyBytes) bytes"))
     }
-    let bodyStart = headEnd + 4
-    guard bytes.count - bodyStart >= length else { return .incomplete }
-    guard bytes.count - bodyStart == length else {
-      return .invalid(HTTPError(400, "more bytes arrived than Content-Length says"))
-    }
-    request.body = Array(bytes[bodyStart...])
-    return .complete(request)
+    return .success((request, length))
   }
 
   private static func requestLine(_ line: ArraySlice<UInt8>) -> Swift.Result<HTTPRequest, HTTPError>
