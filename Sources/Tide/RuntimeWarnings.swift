@@ -11,15 +11,16 @@ import Synchronization
 /// Where a store's runtime warnings go: an action sent to a child that is gone, an effect's
 /// unhandled error, an observer loop.
 ///
-/// There is one reporter for the process. By default it writes `[Tide] warning: …` to standard
-/// error; on Apple platforms, ``platformLog`` puts warnings in the platform's log of runtime
-/// issues instead, where Xcode shows them beside the code. A `TestStore` fails the running test
-/// instead, whatever the reporter.
+/// There is one reporter for the process, and by default it is ``platformLog``: on Apple
+/// platforms it puts warnings in the platform's log of runtime issues, where Xcode shows them
+/// beside the code (built only there; CI does not build it); elsewhere it writes
+/// `[Tide] warning: …` to standard error. A `TestStore` fails the running test instead, whatever
+/// the reporter.
 ///
 /// ```swift
 /// RuntimeWarnings.reporter = { warning in print("[app] \(warning.message)") }
 /// // later, back to the default:
-/// RuntimeWarnings.reporter = RuntimeWarnings.standardError
+/// RuntimeWarnings.reporter = RuntimeWarnings.platformLog
 /// ```
 public enum RuntimeWarnings {
   /// One runtime warning.
@@ -48,10 +49,10 @@ public enum RuntimeWarnings {
     }
   }
 
-  private static let current = Mutex<@Sendable (Warning) -> Void>(standardError)
+  private static let current = Mutex<@Sendable (Warning) -> Void>(platformLog)
 
-  /// The function every runtime warning goes to. Replace it once, at launch, to send warnings
-  /// elsewhere: a logger, a crash reporter, the platform's log (``platformLog``).
+  /// The function every runtime warning goes to, ``platformLog`` unless replaced. Replace it
+  /// once, at launch, to send warnings elsewhere: a logger, a crash reporter.
   ///
   /// <!-- example: fragment -->
   /// ```swift

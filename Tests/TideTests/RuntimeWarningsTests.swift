@@ -9,10 +9,11 @@ import Testing
   @Test func aReplacedReporterReceivesTheStoresWarnings() {
     let received = Mutex<[RuntimeWarnings.Warning]>([])
     let marker = "reporter-test-\(UInt64.random(in: 0...UInt64.max))"
+    let previous = RuntimeWarnings.reporter
     RuntimeWarnings.reporter = { warning in
       if warning.message.contains(marker) { received.withLock { $0.append(warning) } }
     }
-    defer { RuntimeWarnings.reporter = RuntimeWarnings.standardError }
+    defer { RuntimeWarnings.reporter = previous }
     let store = Store(
       initialState: ObservationTrackingTests.State(), reducer: ObservationTrackingTests.reducer,
       environment: ())
@@ -28,10 +29,11 @@ import Testing
 
   @Test func theWarningsLocationIsPassedOn() {
     let received = Mutex<[RuntimeWarnings.Warning]>([])
+    let previous = RuntimeWarnings.reporter
     RuntimeWarnings.reporter = { warning in
       if warning.message == "located" { received.withLock { $0.append(warning) } }
     }
-    defer { RuntimeWarnings.reporter = RuntimeWarnings.standardError }
+    defer { RuntimeWarnings.reporter = previous }
     IssueReporter.runtimeWarning.report(
       "located",
       at: SourceCodeLocation(
