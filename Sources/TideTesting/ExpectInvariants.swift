@@ -154,9 +154,21 @@ extension ExploreCalls {
 }
 
 extension ExploreCalls {
-  /// Ends one exact call with the outcome of a label if that call is waiting and has that
-  /// outcome, and does nothing otherwise: what a test the explorer exports does, since the fixed
-  /// feature it is meant to pass on may not make the call the buggy one made.
+  /// Ends one exact call with the outcome of a label if that call is waiting, and does nothing
+  /// when it is not: what a test the explorer exports does, since the fixed feature it is meant
+  /// to pass on may not make the call the buggy one made.
+  ///
+  /// A call that is waiting but has no outcome with that label fails the test, so that a
+  /// renamed or removed outcome cannot quietly turn an exported test green:
+  ///
+  /// ```
+  /// login("ab", "Abc1") (login #1) has no outcome failure(.noData).
+  ///
+  ///   Outcome: success(User(name: "ab", userName: "ab", email: "ab@example.com", address: "", designation: ""))
+  ///   Outcome: failure(.invalidCredentials)
+  ///   Outcome: failure(.nilData)
+  ///   Outcome: failure(.wrongStatusCode(500))
+  /// ```
   ///
   /// <!-- example: given calls: ExploreCalls -->
   /// ```swift
@@ -167,8 +179,21 @@ extension ExploreCalls {
   ///   - name: The call's name.
   ///   - number: Which call of that name, counting from 1 in the order they were made.
   ///   - label: The outcome, as reports print it.
-  public func resolveIfWaiting(_ name: String, number: Int, outcome label: String) {
-    _ = resolve(named: name, number: number, label: label)
+  ///   - fileID: The file of the call, for the failure.
+  ///   - filePath: The full path of that file.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  public func resolveIfWaiting(
+    _ name: String, number: Int, outcome label: String,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    guard pending.contains(where: { $0.name == name && $0.number == number }) else { return }
+    if let problem = resolve(named: name, number: number, label: label) {
+      TestFailure.record(
+        problem,
+        at: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
   }
 }
 
