@@ -133,7 +133,9 @@ extension Explorer {
   /// side by side at any offset, any two apart (in a short schedule), then one by one; then
   /// sends replaced by simpler actions or payloads and outcomes by earlier ones, and sends in a
   /// row put in the generator's order, until nothing more changes. Candidates are replayed
-  /// leniently: a resolution whose call a simpler send made with other arguments ends that call.
+  /// leniently: a resolution whose call a simpler send made with other arguments ends that call,
+  /// and one whose call a removed send never made ends another waiting call of its name (the
+  /// oldest, then the newest).
   func shrink(
     _ schedule: [ExploreStep<Action>], _ kind: ExploreFailureKind
   ) async -> ([ExploreStep<Action>], ExploreRun<State, Action, Environment>) {
@@ -145,8 +147,12 @@ extension Explorer {
     func attempt(_ candidate: [ExploreStep<Action>]) async -> Bool {
       await turns.yieldIfDue()
       // Leniently: a send made simpler may make its call with other arguments, and the step
-      // that resolved the old call then resolves the new one.
-      let run = await run(candidate, settling: true, lenient: true)
+      // that resolved the old call then resolves the new one; a send removed may leave other
+      // calls of the name waiting, and the step then resolves the oldest, or else the newest.
+      var run = await self.run(candidate, settling: true, leniency: .oldest)
+      if run.failure == nil || run.failure?.kind.matches(kind) == false, run.resolvedAnotherCall {
+        run = await self.run(candidate, settling: true, leniency: .newest)
+      }
       guard let failure = run.failure, failure.kind.matches(kind) else { return false }
       let applied = run.schedule(to: failure)
       guard applied.count < best.count || (applied.count == best.count && applied != best)

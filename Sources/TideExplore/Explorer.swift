@@ -161,14 +161,16 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
   /// - Parameters:
   ///   - schedule: The steps.
   ///   - settling: Whether to end the run as a test must.
-  ///   - lenient: Whether a resolution whose call is not waiting ends the oldest waiting call of
-  ///     the same name instead, as shrinking needs when a simpler send made that call with other
-  ///     arguments.
+  ///   - leniency: Which call a resolution whose own call is not waiting ends instead: none,
+  ///     or the oldest or newest waiting call of the same name, as shrinking needs when a
+  ///     simpler send made that call with other arguments, or a removed send left another call
+  ///     in its place.
   func run(
-    _ schedule: [ExploreStep<Action>], settling: Bool = false, lenient: Bool = false
+    _ schedule: [ExploreStep<Action>], settling: Bool = false,
+    leniency: ExploreRun<State, Action, Environment>.Leniency = .exact
   ) async -> ExploreRun<State, Action, Environment> {
     let run = ExploreRun(self)
-    run.resolvesLeniently = lenient
+    run.leniency = leniency
     for step in schedule where !run.hasFailed { await run.apply(step) }
     if settling, !run.hasFailed { await run.settle(limit: settleLimit) }
     await run.tearDown()

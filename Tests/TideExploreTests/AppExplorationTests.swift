@@ -36,9 +36,11 @@ import TideTesting
     #expect(report.states?.distinct ?? 0 > 20)
   }
 
+  static let withoutIfLetExplorer = App.explorer(
+    reducer: appWithoutIfLet, reducerExpression: "AppExplorationTests.appWithoutIfLet")
+
   @Test func aSearchThatOutlivesLogoutIsFoundInBothModes() async {
-    let explorer = App.explorer(
-      reducer: Self.appWithoutIfLet, reducerExpression: "AppExplorationTests.appWithoutIfLet")
+    let explorer = Self.withoutIfLetExplorer
     let invariant = "no child effect runs after logout: no search while logged out"
     // Log in (name, password, tap, the server says yes), type a query, log out.
     for report in [

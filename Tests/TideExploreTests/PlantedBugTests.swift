@@ -84,6 +84,46 @@ import TideTesting
     expectFound(await Self.shelfExplorer.exhaustive(depth: 4), invariant, steps: 3)
   }
 
+  static let refreshExplorer = Refresh.explorer(
+    Refresh.showsStaleResponses, expression: "Refresh.showsStaleResponses")
+
+  @Test func aStaleResponseThatOnlyTheNewerCallFirstShowsIsFoundInBothModes() async throws {
+    let invariant = "the screen never goes back to an older refresh"
+    for report in [
+      await Self.refreshExplorer.random(seed: 1, runs: 300, steps: 12),
+      await Self.refreshExplorer.exhaustive(depth: 4),
+    ] {
+      // The first call is answered as the run ends, as a test must end it.
+      expectFound(report, invariant, steps: 3)
+      let failure = try #require(report.failure)
+      #expect(
+        failure.schedule.map(\.description) == [
+          "send .refreshTapped", "send .refreshTapped", "resolve fetch(2) → success(2)",
+        ])
+      // The export resolves the very calls the explorer did: the second first.
+      let test = try #require(failure.test)
+      #expect(
+        test.contains(
+          """
+            calls.resolveIfWaiting("fetch", number: 2, outcome: "success(2)")
+            await store.skipReceivedActions()
+            calls.resolveIfWaiting("fetch", number: 1, outcome: "success(1)")
+          """))
+    }
+  }
+
+  static let debouncedSearchExplorer = AddLocation.explorer(
+    reducer: PlantedBugs.debouncedSearchClearedWithTheWrongID,
+    reducerExpression: "PlantedBugs.debouncedSearchClearedWithTheWrongID")
+
+  @Test func aDebouncedSearchThatOutlivesItsClearingIsFoundInBothModes() async {
+    let invariant = "an empty query lists nothing and searches nothing"
+    expectFound(
+      await Self.debouncedSearchExplorer.random(seed: 1, runs: 300, steps: 12), invariant,
+      steps: 2)
+    expectFound(await Self.debouncedSearchExplorer.exhaustive(depth: 3), invariant, steps: 2)
+  }
+
   @Test func theCorrectVersionsExploreClean() async {
     let ticker = Ticker.explorer(Ticker.reducer, expression: "Ticker.reducer")
     await ticker.random(seed: 1, runs: 200, steps: 12).expectNoFailure()
@@ -94,7 +134,11 @@ import TideTesting
     let shelf = Shelf.explorer(Shelf.reducer, expression: "Shelf.reducer")
     await shelf.random(seed: 1, runs: 300, steps: 12).expectNoFailure()
     await shelf.exhaustive(depth: 6).expectNoFailure()
-    // The login screen and the search explore clean in FeatureExplorationTests.
+    let refresh = Refresh.explorer(Refresh.reducer, expression: "Refresh.reducer")
+    await refresh.random(seed: 1, runs: 300, steps: 12).expectNoFailure()
+    await refresh.exhaustive(depth: 7).expectNoFailure()
+    // The login screen and the search explore clean in FeatureExplorationTests, the app in
+    // AppExplorationTests.
   }
 
   @Test func aLoginStuckLoadingIsFoundInBothModes() async {
@@ -150,6 +194,21 @@ import TideTesting
         { await PlantedBugTests.shelfExplorer.exhaustive(depth: 4).failure?.test },
         "shelfExploredFailure", "Shelf.rollsBackTheWrongItem", "Shelf.reducer",
         "ExportedShelfTest.swift"
+      ),
+      (
+        { await PlantedBugTests.refreshExplorer.exhaustive(depth: 4).failure?.test },
+        "refreshExploredFailure", "Refresh.showsStaleResponses", "Refresh.reducer",
+        "ExportedRefreshTest.swift"
+      ),
+      (
+        { await PlantedBugTests.debouncedSearchExplorer.exhaustive(depth: 3).failure?.test },
+        "debouncedSearchExploredFailure", "PlantedBugs.debouncedSearchClearedWithTheWrongID",
+        "AddLocation.reducer", "ExportedDebouncedSearchTest.swift"
+      ),
+      (
+        { await AppExplorationTests.withoutIfLetExplorer.exhaustive(depth: 6).failure?.test },
+        "appWithoutIfLetExploredFailure", "AppExplorationTests.appWithoutIfLet", "App.reducer",
+        "ExportedAppWithoutIfLetTest.swift"
       ),
     ]
 
@@ -210,6 +269,25 @@ import TideTesting
         "An invariant does not hold: the count is never negative.")
     }
     await withKnownIssue {
+      await refreshExploredFailure()
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().hasPrefix(
+        "An invariant does not hold: the screen never goes back to an older refresh.")
+    }
+    await withKnownIssue {
+      await debouncedSearchExploredFailure()
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().hasPrefix(
+        "An invariant does not hold: an empty query lists nothing and searches nothing.")
+    }
+    await withKnownIssue {
+      await appWithoutIfLetExploredFailure()
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().hasPrefix(
+        "An invariant does not hold: no child effect runs after logout: no search while logged out."
+      )
+    }
+    await withKnownIssue {
       await editedLoginExploredFailure()
     } matching: { issue in
       issue.comments.map(\.rawValue).joined().hasPrefix(
@@ -224,6 +302,9 @@ import TideTesting
     await tickerExploredFailureFixed()
     await countdownExploredFailureFixed()
     await shelfExploredFailureFixed()
+    await refreshExploredFailureFixed()
+    await debouncedSearchExploredFailureFixed()
+    await appWithoutIfLetExploredFailureFixed()
   }
 }
 

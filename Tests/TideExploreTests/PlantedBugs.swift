@@ -30,6 +30,25 @@ enum PlantedBugs {
     .cancellable(id: "planted search")
   }
 
+  /// A debounced search whose clearing cancels the wrong identifier: typing is debounced and
+  /// replaces the search in flight (AddLocation's own reducer), but clearing the query cancels
+  /// an identifier nothing runs under, so a search typed before the clear still runs, and its
+  /// stale response lands on the empty query.
+  static let debouncedSearchClearedWithTheWrongID = Reducer<
+    AddLocation.State, AddLocation.Action, AddLocation.Environment
+  > { state, action, environment in
+    guard case .queryChanged(let query) = action,
+      query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    else {
+      return AddLocation.reducer.reduce(into: &state, action: action, environment: environment)
+    }
+    state.query = query
+    state.locations = []
+    state.isSearching = false
+    state.errorMessage = nil
+    return .cancel(id: "search")
+  }
+
   /// A login screen that lets an edit leave the request in flight: the response for the old
   /// credentials still logs in.
   static let loginWithoutCancelOnEdit = Reducer<Login.State, Login.Action, Login.Environment> {

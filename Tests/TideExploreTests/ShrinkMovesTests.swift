@@ -76,4 +76,17 @@ import Tide
         .resolve(call: #"find("a")"#, name: "find", outcome: 1, label: "success(2)"),
       ])
   }
+
+  @Test func aResolutionWhoseCallARemovedSendNeverMadeEndsAnotherOfItsName() async throws {
+    // Seed 16 finds three refreshes and the third answered first. With a refresh removed there
+    // is no third call: its resolution must end the newest call left (the second), not the
+    // oldest, for the failure to show; before, this stayed at four steps.
+    let failure = try #require(
+      await PlantedBugTests.refreshExplorer.random(seed: 16, runs: 300, steps: 12).failure)
+    #expect(failure.foundLength == 5)
+    #expect(
+      failure.schedule.map(\.description) == [
+        "send .refreshTapped", "send .refreshTapped", "resolve fetch(2) → success(2)",
+      ])
+  }
 }

@@ -16,13 +16,13 @@ import TideExplore
 
   func reachesTheMinimum(
     _ explorer: @MainActor () -> Explorer<some Equatable, some Equatable & Sendable, some Any>,
-    minimum: Int
+    minimum: Int, runs: Int = 300, steps: Int = 12
   ) async -> (reached: Int, found: Int, lengths: [Int: Int]) {
     var reached = 0
     var found = 0
     var lengths: [Int: Int] = [:]
     for seed in Self.seeds {
-      guard let failure = await explorer().random(seed: seed, runs: 300, steps: 12).failure
+      guard let failure = await explorer().random(seed: seed, runs: runs, steps: steps).failure
       else { continue }
       found += 1
       lengths[failure.schedule.count, default: 0] += 1
@@ -32,7 +32,8 @@ import TideExplore
   }
 
   enum Bug: String, CaseIterable, Sendable {
-    case staleSearch, editedLogin, stuckLoading, ticker, countdown, shelf
+    case staleSearch, editedLogin, stuckLoading, ticker, countdown, shelf, refresh,
+      debouncedSearch, appWithoutIfLet
   }
 
   @Test(arguments: Bug.allCases)
@@ -51,6 +52,14 @@ import TideExplore
       result = await reachesTheMinimum({ PlantedBugTests.countdownExplorer }, minimum: 6)
     case .shelf:
       result = await reachesTheMinimum({ PlantedBugTests.shelfExplorer }, minimum: 3)
+    case .refresh:
+      result = await reachesTheMinimum({ PlantedBugTests.refreshExplorer }, minimum: 3)
+    case .debouncedSearch:
+      result = await reachesTheMinimum({ PlantedBugTests.debouncedSearchExplorer }, minimum: 2)
+    case .appWithoutIfLet:
+      // Six steps, four of them to log in: the budget AppExplorationTests gives it too.
+      result = await reachesTheMinimum(
+        { AppExplorationTests.withoutIfLetExplorer }, minimum: 6, runs: 500, steps: 14)
     }
     #expect(result.found == Self.seeds.count, "\(bug): \(result)")
     #expect(result.reached * 100 >= 95 * Self.seeds.count, "\(bug): \(result)")

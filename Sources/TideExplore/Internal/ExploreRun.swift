@@ -87,9 +87,21 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   @usableFromInline var failure: Failure? {
     didSet { hasFailed = failure != nil }
   }
-  /// Whether a resolution whose call is not waiting ends the oldest waiting call of the same
-  /// name instead (see ``Explorer/run(_:settling:lenient:)``).
-  @usableFromInline var resolvesLeniently = false
+  /// Whether a resolution whose call is not waiting ends another waiting call of the same
+  /// name instead (see ``Explorer/run(_:settling:lenient:)``), and which.
+  @usableFromInline var leniency = Leniency.exact
+  /// Whether a resolution ended another call than its own (under a lenient ``leniency``).
+  @usableFromInline var resolvedAnotherCall = false
+
+  /// Which call a resolution ends when its own is not waiting.
+  @usableFromInline enum Leniency {
+    /// None: the step does not apply.
+    case exact
+    /// The oldest waiting call of the same name.
+    case oldest
+    /// The newest waiting call of the same name.
+    case newest
+  }
   /// Whether ``failure`` is set: what the loops check after every step, without the generic
   /// optional's metadata look-up that reading `failure` costs in unspecialized code.
   @usableFromInline var hasFailed = false
@@ -232,12 +244,16 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
       return await apply(Choice.advance)
     case .resolve(let description, let name, let outcome, _):
       let pending = calls.pending
-      guard
-        let call = pending.first(where: { $0.description == description })
-          ?? (resolvesLeniently ? pending.first(where: { $0.name == name }) : nil)
-      else {
-        return false
+      var call = pending.first(where: { $0.description == description })
+      if call == nil {
+        switch leniency {
+        case .exact: break
+        case .oldest: call = pending.first(where: { $0.name == name })
+        case .newest: call = pending.last(where: { $0.name == name })
+        }
+        resolvedAnotherCall = resolvedAnotherCall || call != nil
       }
+      guard let call else { return false }
       // The label recorded is the one the call declares now, which may differ from the one
       // the step was made with when a shrunk schedule passes other arguments.
       return await apply(.resolve(call, outcome: outcome))
