@@ -130,7 +130,8 @@ extension Explorer {
   }
 
   /// The shortest schedule found that still fails the same way: steps removed in halves, two
-  /// side by side at any offset, any two apart (in a short schedule), then one by one; then
+  /// side by side at any offset, any two apart and any run of three or more at any offset (in a
+  /// short schedule), then one by one; then
   /// sends replaced by simpler actions or payloads and outcomes by earlier ones, and sends in a
   /// row put in the generator's order, until nothing more changes. Candidates are replayed
   /// leniently: a resolution whose call a simpler send made with other arguments ends that call,
@@ -203,6 +204,20 @@ extension Explorer {
             }
           }
           first += 1
+        }
+        // Every run of three steps or more at every offset, longest first: the halving tries
+        // only some sizes, at offsets that are multiples of the size.
+        var size = best.count - 1
+        while size >= 3 {
+          var start = 0
+          while start + size <= best.count {
+            if await attempt(Array(best[..<start] + best[(start + size)...])) {
+              changed = true
+            } else {
+              start += 1
+            }
+          }
+          size = min(size - 1, best.count - 1)
         }
       }
       for index in best.indices {

@@ -3,9 +3,9 @@ import Tide
 
 @testable import TideExplore
 
-/// The shrinker's moves beyond halving: two steps at any offset, two steps apart, and a
-/// resolution that follows its call when a simpler send makes that call with other arguments
-/// (issue 25, shrinking).
+/// The shrinker's moves beyond halving: two steps at any offset, two steps apart, runs of three
+/// or more at any offset, and a resolution that follows its call when a simpler send makes that
+/// call with other arguments or ends another call of its name (issue 25, shrinking).
 @MainActor
 @Suite struct ShrinkMovesTests {
   static let sum = Reducer<Int, Int, Void> { total, step, _ in
@@ -32,6 +32,16 @@ import Tide
   @Test func twoNeighboursAtAnOddOffsetGoTogether() async {
     let explorer = counter(actions: [])
     let found: [ExploreStep<Int>] = [.send(1), .send(5), .send(-5), .send(1), .send(1)]
+    let (shrunk, _) = await explorer.shrink(found, .invariant("the total is never 3"))
+    #expect(shrunk == [.send(1), .send(1), .send(1)])
+  }
+
+  @Test func threeStepsThatOnlyGoTogetherGoTogetherAtAnyOffset() async {
+    // +10, -4 and -6 add up to nothing; dropping one or two of them never reaches 3, and the
+    // halving's chunks of three (at offsets 0 and 3) cut across them.
+    let explorer = counter(actions: [])
+    let found: [ExploreStep<Int>] = [.send(1), .send(10), .send(-4), .send(-6), .send(1), .send(1)]
+    #expect((await explorer.run(found)).failure != nil)
     let (shrunk, _) = await explorer.shrink(found, .invariant("the total is never 3"))
     #expect(shrunk == [.send(1), .send(1), .send(1)])
   }
