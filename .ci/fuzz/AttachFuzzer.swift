@@ -4,11 +4,25 @@
 //
 // Besides "does not crash": a refusal names a column inside the line (or just past it) and a
 // reason; a line that is read writes back as one line (no line break inside) that reads as the
-// same message; and a message that a client or a server sends writes back to itself.
+// same message; and a message that a client or a server sends writes back to itself. The
+// connection's LineBuffer, fed the input in pieces of sizes taken from it, gives the lines that
+// splitting the whole input gives, and keeps what follows the last line feed.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  var buffer = LineBuffer()
+  var lines: [[UInt8]] = []
+  var start = 0
+  while start < bytes.count {
+    let end = min(bytes.count, start + 1 + Int(bytes[start] % 5))
+    buffer.append(bytes[start..<end])
+    start = end
+    while let length = buffer.firstLineLength() { lines.append(buffer.takeLine(length: length)) }
+  }
+  let whole = bytes.split(separator: 10, omittingEmptySubsequences: false).dropLast().map(Array.init)
+  precondition(lines == whole, "the lines read in pieces differ from the whole's")
+  precondition(buffer.count == bytes.count - (bytes.lastIndex(of: 10).map { $0 + 1 } ?? 0))
   let message: AttachMessage
   do throws(AttachMessage.ParseError) {
     message = try AttachMessage.parse(bytes)
