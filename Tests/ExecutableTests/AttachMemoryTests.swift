@@ -20,11 +20,11 @@ struct AttachMemoryTests {
     let port = try #require(UInt16(place.split(separator: ":").last ?? ""))
     let hello = Array(#"{"type":"hello","protocol":1,"token":"\#(app.token)"}"#.utf8) + [10]
     // Warm up: a client attaches and sends a few actions.
-    let warm = try RawClient(port: port)
-    warm.send(hello)
+    let warm = try LoopbackClient(port: port)
+    warm.write(hello)
     #expect(warm.readLine().contains("welcome"))
     for name in ["ada", "grace", "pritesh"] {
-      warm.send(
+      warm.write(
         Array(#"{"type":"send","id":1,"action":".login(.usernameChanged(\"\#(name)\"))"}"#.utf8) + [
           10
         ])
@@ -33,16 +33,16 @@ struct AttachMemoryTests {
     let start = app.residentBytes
     // Fourteen connections hold 60 KB lines without a line end, and without saying hello.
     let line = [UInt8](repeating: UInt8(ascii: "x"), count: 60_000)
-    let holders = try (0..<14).map { _ in try RawClient(port: port) }
-    for holder in holders { holder.send(line) }
+    let holders = try (0..<14).map { _ in try LoopbackClient(port: port) }
+    for holder in holders { holder.write(line) }
     // An admitted client floods 500 lines of 60 KB (30 MB) and reads none of the answers.
-    let flood = try RawClient(port: port)
-    flood.send(hello)
+    let flood = try LoopbackClient(port: port)
+    flood.write(hello)
     var sent = 0
-    while sent < 500, flood.send(line + [10]) { sent += 1 }
+    while sent < 500, flood.write(line + [10]) { sent += 1 }
     // Still serving: a newcomer makes room (the oldest holder goes) and is welcomed.
-    let newcomer = try RawClient(port: port)
-    newcomer.send(hello)
+    let newcomer = try LoopbackClient(port: port)
+    newcomer.write(hello)
     #expect(newcomer.readLine().contains("welcome"))
     let growth = app.residentBytes - start
     print(

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TideTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -23,17 +24,17 @@ struct WebMemoryTests {
     tide.type(#".usernameChanged("\#(Self.big)")"#)
     tide.type(":jump 1")
     #expect(tide.waitForOutput("step 1 of 1"), "tide did not take the username")
-    let reader = try RawClient(port: tide.port, receiveBuffer: 16 * 1024)
-    reader.send(
+    let reader = try LoopbackClient(port: tide.port, receiveBuffer: 16 * 1024)
+    reader.write(
       "GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(tide.port)\r\nX-Tide-Token: \(tide.token)\r\n\r\n")
-    #expect(reader.read(60_000) == 60_000, "the stream's first event")
+    #expect(reader.readExactly(60_000) == 60_000, "the stream's first event")
     // Each password keystroke sends every stream the session, with its 60 KB username (the
     // states of the history share that one string): about 2 MiB behind, then keeping pace.
     for index in 0..<35 { tide.type(#".passwordChanged("\#(index % 2)")"#) }
     let start = tide.residentBytes
     for index in 0..<400 {
       tide.type(#".passwordChanged("\#(index % 2)")"#)
-      #expect(reader.read(60_000) == 60_000, "event \(index): the stream ended")
+      #expect(reader.readExactly(60_000) == 60_000, "event \(index): the stream ended")
     }
     let growth = tide.residentBytes - start
     print("web memory: a lagging reader over 400 events of 60 KB grew tide by \(growth / 1024) KiB")
@@ -57,9 +58,9 @@ struct WebMemoryTests {
     let start = tide.residentBytes
     let request =
       "GET /api/test HTTP/1.1\r\nHost: 127.0.0.1:\(tide.port)\r\nX-Tide-Token: \(tide.token)\r\n\r\n"
-    let clients = try (0..<100).map { _ in try RawClient(port: tide.port) }
-    for client in clients { client.send(request) }
-    let answers = clients.map { $0.readToEnd() }
+    let clients = try (0..<100).map { _ in try LoopbackClient(port: tide.port) }
+    for client in clients { client.write(request) }
+    let answers = clients.map { $0.readToEndHere() }
     #expect(answers.allSatisfy { $0.hasPrefix("HTTP/1.1 409") })
     #expect(answers[0].contains("the session's test would be larger than 16777216 bytes"))
     let growth = tide.residentBytes - start

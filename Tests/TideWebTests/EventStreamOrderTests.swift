@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TideTestSupport
 
 @testable import TideWeb
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TideREPL
+import TideTestSupport
 import TideWeb
 
 #if canImport(Glibc)

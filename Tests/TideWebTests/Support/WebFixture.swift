@@ -2,6 +2,7 @@ import AppFeature
 import Foundation
 import Tide
 import TideREPL
+import TideTestSupport
 import TideWeb
 
 /// A REPL on the app feature (demo environment, virtual clock) with a web front on a free port of
