@@ -14,14 +14,18 @@ public enum ExploreStep<Action> {
   /// Moves virtual time to the deadline of the earliest sleeping timer, and lets everything that
   /// wakes run.
   case advance
-  /// Ends the oldest waiting call with this description with one of its outcomes.
+  /// Ends a waiting call with one of its outcomes: call `number` of those named `name` when the
+  /// number is given (as every schedule the explorer reports gives it), else the oldest waiting
+  /// call with this description. Either way, the call must have this description.
   ///
   /// - Parameters:
   ///   - call: The call with its arguments: `login("ab", "Abc1")`.
   ///   - name: The call's name: `login`.
   ///   - outcome: The position of the outcome among those the call declared.
   ///   - label: The outcome, as reports print it.
-  case resolve(call: String, name: String, outcome: Int, label: String)
+  ///   - number: Which call of that name, counting from 1 in the order they were made: two
+  ///     waiting calls may have the same description.
+  case resolve(call: String, name: String, outcome: Int, label: String, number: Int? = nil)
 }
 
 extension ExploreStep: CustomStringConvertible {
@@ -30,7 +34,7 @@ extension ExploreStep: CustomStringConvertible {
     switch self {
     case .send(let action): "send \(Inspector().line(action))"
     case .advance: "advance to the next timer"
-    case .resolve(let call, _, _, let label): "resolve \(call) → \(label)"
+    case .resolve(let call, _, _, let label, _): "resolve \(call) → \(label)"
     }
   }
 }

@@ -247,10 +247,11 @@ extension Explorer {
               }
             }
           }
-        case .resolve(let call, let name, let outcome, let label) where outcome > 0:
+        case .resolve(let call, let name, let outcome, let label, let number) where outcome > 0:
           for simpler in 0..<outcome {
             var candidate = best
-            candidate[index] = .resolve(call: call, name: name, outcome: simpler, label: label)
+            candidate[index] = .resolve(
+              call: call, name: name, outcome: simpler, label: label, number: number)
             if await attempt(candidate) {
               changed = true
               break

@@ -83,7 +83,7 @@ import Tide
     #expect(
       shrunk == [
         .send(.search("a")),
-        .resolve(call: #"find("a")"#, name: "find", outcome: 1, label: "success(2)"),
+        .resolve(call: #"find("a")"#, name: "find", outcome: 1, label: "success(2)", number: 1),
       ])
   }
 
@@ -98,5 +98,66 @@ import Tide
       failure.schedule.map(\.description) == [
         "send .refreshTapped", "send .refreshTapped", "resolve fetch(2) → success(2)",
       ])
+  }
+
+  /// Taps that each fetch their query and show the tap's number when it answers, older ones
+  /// too: two taps of the same query make two waiting calls with one description.
+  enum Taps {
+    struct State: Equatable {
+      var taps = 0
+      var shown = 0
+    }
+
+    enum Action: Equatable, Sendable {
+      case tap(String)
+      case loaded(Int)
+    }
+
+    static let reducer = Reducer<State, Action, ExploreCalls> { state, action, calls in
+      switch action {
+      case .tap(let query):
+        state.taps += 1
+        let tap = state.taps
+        return .run(name: "fetch") { send in
+          _ = try await calls.call("fetch", query, outcomes: [.success(0)])
+          await send(.loaded(tap))
+        }
+      case .loaded(let tap):
+        state.shown = tap
+        return .none
+      }
+    }
+
+    @MainActor static let explorer = Explorer(
+      initialState: State(), reducer: reducer, environment: { calls, _ in calls },
+      actions: { state in state.taps < 2 ? [.tap("a"), .tap("b")] : [] },
+      invariants: [
+        .transition("the screen never goes back to an older tap") { before, _, after in
+          after.shown >= before.shown
+        }
+      ])
+  }
+
+  @Test func aResolutionNamesItsCallByNumberWhenTwoWaitingCallsLookAlike() async throws {
+    // Made simpler, the second tap fetches "a" too: two calls fetch("a") wait, and the failure
+    // needs the second answered first. The schedule names it by number, so a strict replay
+    // (and the report's check for non-determinism) ends the same call the shrinker did.
+    let kind = ExploreFailureKind.invariant("the screen never goes back to an older tap")
+    let found: [ExploreStep<Taps.Action>] = [
+      .send(.tap("a")), .send(.tap("b")),
+      .resolve(call: #"fetch("b")"#, name: "fetch", outcome: 0, label: "success(0)"),
+    ]
+    let (shrunk, _) = await Taps.explorer.shrink(found, kind)
+    #expect(
+      shrunk == [
+        .send(.tap("a")), .send(.tap("a")),
+        .resolve(call: #"fetch("a")"#, name: "fetch", outcome: 0, label: "success(0)", number: 2),
+      ])
+    #expect((await Taps.explorer.run(shrunk, settling: true)).failure?.kind == kind)
+    for seed in UInt64(1)...40 {
+      let failure = try #require(
+        await Taps.explorer.random(seed: seed, runs: 50, steps: 6).failure, "seed \(seed)")
+      #expect(failure.isDeterministic, "seed \(seed): \(failure.messageWithoutTest)")
+    }
   }
 }

@@ -73,7 +73,7 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
       case .resolve(let call, let outcome):
         .resolve(
           call: call.description, name: call.name, outcome: outcome,
-          label: call.details.label(outcome))
+          label: call.details.label(outcome), number: call.number)
       }
     }
   }
@@ -186,7 +186,9 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
     for call in calls.pending {
       for (outcome, label) in call.outcomes.enumerated() {
         choices.append(
-          .resolve(call: call.description, name: call.name, outcome: outcome, label: label))
+          .resolve(
+            call: call.description, name: call.name, outcome: outcome, label: label,
+            number: call.number))
       }
     }
     return choices
@@ -233,7 +235,8 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
     }
   }
 
-  /// Runs a step of a schedule: a resolution ends the oldest waiting call with its description.
+  /// Runs a step of a schedule: a resolution ends the call it names (by number, when the step
+  /// has one, else the oldest waiting call with its description).
   /// Returns whether the step applied.
   @discardableResult
   func apply(_ step: ExploreStep<Action>) async -> Bool {
@@ -242,9 +245,13 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
       return await apply(.send(action))
     case .advance:
       return await apply(Choice.advance)
-    case .resolve(let description, let name, let outcome, _):
+    case .resolve(let description, let name, let outcome, _, let number):
       let pending = calls.pending
-      var call = pending.first(where: { $0.description == description })
+      // The very call the step was made with: by its number when it has one (two waiting
+      // calls may have the same description), and with the same description.
+      var call = pending.first(where: {
+        $0.description == description && (number == nil || ($0.name == name && $0.number == number))
+      })
       if call == nil {
         switch leniency {
         case .exact: break

@@ -170,8 +170,12 @@ extension FeatureSession {
         await IssueReporter.$current.withValue(quiet.reporter) {
           await clock.advance(to: deadline)
         }
-      case .resolve(let description, let name, let outcome, let label):
-        guard let call = calls.pending.first(where: { $0.description == description }),
+      case .resolve(let description, let name, let outcome, let label, let number):
+        guard
+          let call = calls.pending.first(where: {
+            $0.description == description
+              && (number == nil || ($0.name == name && $0.number == number))
+          }),
           calls.resume(call, outcome: outcome)
         else {
           store.cancelRunningEffects()
