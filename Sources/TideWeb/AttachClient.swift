@@ -39,7 +39,7 @@ package final class AttachClient: Sendable {
     var nextID = 1
     var ended: String?
     /// What was read past the welcome while connecting.
-    var leftover: [UInt8] = []
+    var leftover = LineBuffer()
   }
 
   /// The longest line the client takes from a server: a recorded answer may be large (every
@@ -98,7 +98,7 @@ package final class AttachClient: Sendable {
       closeDescriptor(fd)
       throw ConnectError(message: "the connection to \(place) closed before hello was sent")
     }
-    var buffer: [UInt8] = []
+    var buffer = LineBuffer()
     let deadline = DispatchTime.now().uptimeNanoseconds + Self.nanoseconds(timeout)
     let first: [UInt8]
     switch Self.readLine(from: fd, buffer: &buffer, until: deadline) {
@@ -216,9 +216,10 @@ package final class AttachClient: Sendable {
     var reason = "the served process closed the connection"
     reading: while true {
       var batch: [String] = []
-      while let newline = buffer.firstIndex(of: 10) {
-        let line = Self.trimmed(Array(buffer[..<newline]))
-        buffer.removeFirst(newline + 1)
+      // Each byte is searched once and lines are taken off without moving the rest each time:
+      // a long line arriving in many reads costs what it costs whole.
+      while let length = buffer.firstLineLength() {
+        let line = Self.trimmed(buffer.takeLine(length: length))
         do {
           switch try AttachProtocol.ServerMessage(try AttachMessage.parse(line)) {
           case .line(let text):
@@ -251,7 +252,7 @@ package final class AttachClient: Sendable {
         }
       }
       if !batch.isEmpty { continuation.yield(.lines(batch)) }
-      guard buffer.count <= Self.maximumLine else {
+      guard !buffer.holdsMore(than: Self.maximumLine) else {
         reason = "the server sent a line longer than \(Self.maximumLine) bytes"
         break
       }
@@ -259,7 +260,7 @@ package final class AttachClient: Sendable {
       let count = recv(fd, &chunk, chunk.count, 0)
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { break }
-      buffer += chunk[..<count]
+      buffer.append(chunk[..<count])
     }
     end(reason)
   }
@@ -289,16 +290,14 @@ package final class AttachClient: Sendable {
 
   /// Reads one line (without its end) from `buffer` and then `fd`, by `deadline`.
   private static func readLine(
-    from fd: Int32, buffer: inout [UInt8], until deadline: UInt64
+    from fd: Int32, buffer: inout LineBuffer, until deadline: UInt64
   ) -> Result<[UInt8], ReadFailure> {
     while true {
-      if let newline = buffer.firstIndex(of: 10) {
-        let line = Array(buffer[..<newline])
-        buffer.removeFirst(newline + 1)
-        return .success(line)
+      if let length = buffer.firstLineLength() {
+        return .success(buffer.takeLine(length: length))
       }
       let now = DispatchTime.now().uptimeNanoseconds
-      guard now < deadline, buffer.count <= maximumLine else { return .failure(.late) }
+      guard now < deadline, !buffer.holdsMore(than: maximumLine) else { return .failure(.late) }
       var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
       let waited = poll(&descriptor, 1, Int32(min(1000, (deadline - now) / 1_000_000 + 1)))
       if waited < 0 && errno != EINTR { return .failure(.closed) }
@@ -307,7 +306,7 @@ package final class AttachClient: Sendable {
       let count = recv(fd, &chunk, chunk.count, 0)
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { return .failure(.closed) }
-      buffer += chunk[..<count]
+      buffer.append(chunk[..<count])
     }
   }
 

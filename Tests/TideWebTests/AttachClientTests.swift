@@ -56,6 +56,21 @@ struct AttachClientTests {
       .hasSuffix("sent a welcome whose names break lines") == true)
   }
 
+  @Test func aLongRecordingLineArrivingInManyReadsIsReadWhole() throws {
+    // 4 MB, in the client's 64 KiB reads. Each read used to search the whole line again (16 MB
+    // took longer than the minute a connection may take, found by a hostile review); the
+    // LineBuffer's tests count the bytes it looks at. The wait here only detects a failure.
+    let long = String(repeating: "a", count: 4 << 20)
+    let server = try ScriptedServer(
+      answer: Self.welcome.replacingOccurrences(of: #""lines":0"#, with: #""lines":1"#) + "\n"
+        + #"{"type":"line","text":""# + long + "\"}\n")
+    let client = try AttachClient(
+      connectingTo: AttachAddress(place: .loopback(port: server.port), token: nil), token: "t",
+      timeout: .seconds(600))
+    #expect(client.history.map(\.count) == [long.count])
+    client.close()
+  }
+
   @Test func theAnnouncedHistoryMustArriveWhole() throws {
     let announced =
       #"{"type":"welcome","protocol":1,"feature":"login","environment":"demo","lines":2}"#

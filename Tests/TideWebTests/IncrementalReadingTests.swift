@@ -168,4 +168,18 @@ import Testing
       #expect(buffer.count == bytes.count - (bytes.lastIndex(of: 10).map { $0 + 1 } ?? 0))
     }
   }
+
+  @Test func aLineOfTheLimitWhoseCRArrivedWithoutItsLFIsNotTooLongYet() {
+    var buffer = LineBuffer()
+    buffer.append(Array(repeating: 97, count: 10)[...])
+    #expect(!buffer.holdsMore(than: 10))
+    buffer.append([13][...])
+    // The LF may be in the next read: a CR at the end is not counted yet.
+    #expect(!buffer.holdsMore(than: 10))
+    buffer.append([97][...])
+    #expect(buffer.holdsMore(than: 10))
+    var plain = LineBuffer()
+    plain.append(Array(repeating: 97, count: 11)[...])
+    #expect(plain.holdsMore(than: 10))
+  }
 }

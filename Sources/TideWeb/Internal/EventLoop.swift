@@ -539,7 +539,7 @@ final class EventLoop: @unchecked Sendable {
         connections[id]?.lines.firstLineLength()
         ?? (isReadClosed && (waiting > 0 || isDropping) ? waiting : nil)
       guard let length else {
-        if waiting > lines.maximumLine {
+        if connections[id]?.lines.holdsMore(than: lines.maximumLine) == true {
           guard !first else {
             finish(id, with: [lines.tooLong])
             return

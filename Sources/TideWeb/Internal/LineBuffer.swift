@@ -15,6 +15,16 @@ struct LineBuffer {
 
   var isEmpty: Bool { count == 0 }
 
+  /// Whether the bytes waiting, with no line feed among them, make a line longer than `limit`:
+  /// a CR at their end is not counted, as it may be the first half of a CRLF split across
+  /// reads.
+  ///
+  /// - Parameters:
+  ///   - limit: The most bytes a line may have, its line end left out.
+  func holdsMore(than limit: Int) -> Bool {
+    count > limit && !(count == limit + 1 && bytes.last == 13)
+  }
+
   /// Adds what a read brought.
   ///
   /// - Parameters:
