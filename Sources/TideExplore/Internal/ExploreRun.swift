@@ -88,7 +88,7 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
     didSet { hasFailed = failure != nil }
   }
   /// Whether a resolution whose call is not waiting ends another waiting call of the same
-  /// name instead (see ``Explorer/run(_:settling:lenient:)``), and which.
+  /// name instead (see ``Explorer/run(_:settling:leniency:)``), and which.
   @usableFromInline var leniency = Leniency.exact
   /// Whether a resolution ended another call than its own (under a lenient ``leniency``).
   @usableFromInline var resolvedAnotherCall = false

@@ -1,6 +1,7 @@
-/// What a client that speaks lines has sent and not yet handed on, split into lines in time that
-/// grows with the bytes, however they are split across reads: each read's bytes are searched for
-/// a line feed once, and lines are taken off the front without moving what follows each time.
+/// Bytes that come as lines (from a client of the attach server, or from the server to `tide
+/// attach`) and are not yet taken, split into lines in time that grows with the bytes, however
+/// they are split across reads: each read's bytes are searched for a line feed once, and lines
+/// are taken off the front without moving what follows each time.
 struct LineBuffer {
   private var bytes: [UInt8] = []
   /// Where the bytes not yet taken start.
