@@ -191,7 +191,7 @@ public final class ManualClock: Clock, Sendable {
 
   /// How far in the future each sleeper wakes, earliest first: what identifies the timers of a
   /// configuration, whatever `now` is.
-  package var sleeperDelays: [Duration] {
+  @usableFromInline package var sleeperDelays: [Duration] {
     storage.withLock { storage in
       storage.sleepers.values.map { storage.now.duration(to: $0.deadline) }.sorted()
     }

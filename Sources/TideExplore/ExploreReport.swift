@@ -53,6 +53,7 @@ public struct ExploreReport<State, Action> {
   /// explored it all.
   public let shortfall: String?
 
+  @usableFromInline
   package init(
     mode: Mode, runs: Int, steps: Int, states: (seen: Int, distinct: Int)?, failure: Failure?,
     truncated: Bool = false, shortfall: String? = nil
@@ -96,6 +97,7 @@ public struct ExploreReport<State, Action> {
 }
 
 /// `12,345`: a count with its thousands grouped, for reports and the REPL.
+@usableFromInline
 package func grouped(_ number: Int) -> String {
   let digits = String(number.magnitude)
   var text = ""

@@ -154,6 +154,7 @@ extension Explorer {
   ///   - progress: Called at most ten times a second while it runs, and once before returning,
   ///     with how far it has got.
   /// - Returns: What was explored, and the failure if one was found.
+  @inlinable
   public func exhaustive(
     depth: Int, maxStates: Int = 100_000, timeBudget: Duration? = nil,
     progress: (@MainActor (ExploreProgress) -> Void)? = nil
@@ -263,7 +264,7 @@ extension Explorer {
   }
 
   /// Why the explorer cannot run: a generated action that cannot make anything.
-  var generatorProblem: String? {
+  @usableFromInline var generatorProblem: String? {
     let problems = generated.compactMap { $0.problem }
     guard !problems.isEmpty else { return nil }
     return "it made no run: a generated action cannot make anything: "
@@ -271,7 +272,7 @@ extension Explorer {
   }
 
   /// How the initial state breaks a state invariant, before any step; `nil` when it does not.
-  func initialFailure() async -> ExploreFailureKind? {
+  @usableFromInline func initialFailure() async -> ExploreFailureKind? {
     let run = ExploreRun(self)
     let kind = run.failure?.kind
     await run.tearDown()

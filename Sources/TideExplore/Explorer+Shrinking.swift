@@ -7,6 +7,7 @@ extension Explorer {
   /// - Parameters:
   ///   - found: The schedule that failed, without the steps that ended the run.
   ///   - kind: How it failed.
+  @usableFromInline
   func report(
     found: [ExploreStep<Action>], failure kind: ExploreFailureKind,
     mode: ExploreReport<State, Action>.Mode, runs: Int, steps: Int,

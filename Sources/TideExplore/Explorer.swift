@@ -42,10 +42,10 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
   /// run ends is not a failure for them.
   let endless: Set<String>
   /// What tells two states apart in exhaustive mode, when not the whole state.
-  let identity: ((State) -> AnyHashable)?
+  @usableFromInline let identity: ((State) -> AnyHashable)?
   package let export: ExploreExport?
   package let name: String
-  let inspector = Inspector(redacts: false)
+  @usableFromInline let inspector = Inspector(redacts: false)
   /// How many steps a run may take at its end to let waiting calls and timers finish.
   @usableFromInline var settleLimit = 64
 
@@ -154,7 +154,7 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
   /// advanced), and then only from configurations at rest (no effect running, no call waiting,
   /// no timer set). A feature without effects, such as a form, explores in time proportional to
   /// its states, not to its states times their depth.
-  var restartsFromState: Bool { MemoryLayout<Environment>.size == 0 }
+  @usableFromInline var restartsFromState: Bool { MemoryLayout<Environment>.size == 0 }
 
   /// Runs one schedule from the start, stopping at the first failure.
   ///

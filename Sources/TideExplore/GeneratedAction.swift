@@ -32,7 +32,7 @@ public struct GeneratedAction<State, Action> {
   /// instead of running.
   let problem: String?
   @usableFromInline let draw: (State, inout SeededRandom) -> Action?
-  let samples: (State) -> [Action]
+  @usableFromInline let samples: (State) -> [Action]
   let simpler: (_ action: Action, _ state: State) -> [Action]
 
   /// Actions carrying strings of characters from `alphabet`, of a length in `length`: the

@@ -31,7 +31,7 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   /// What went wrong, at which step.
   @usableFromInline
   struct Failure {
-    let kind: ExploreFailureKind
+    @usableFromInline let kind: ExploreFailureKind
     /// The index of the step that broke it.
     let step: Int
     /// The transition that broke a transition invariant, or the last of the step that settled
@@ -176,6 +176,7 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
 
   /// The choices open in the current state: sends first (in the generator's order), then the
   /// timer, then each waiting call with each of its outcomes.
+  @inlinable
   func choices() -> [ExploreStep<Action>] {
     let state = store.untrackedState
     var choices = explorer.actions(state).map { ExploreStep.send($0) }
@@ -238,7 +239,7 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   /// Runs a step of a schedule: a resolution ends the call it names (by number, when the step
   /// has one, else the oldest waiting call with its description).
   /// Returns whether the step applied.
-  @discardableResult
+  @inlinable @discardableResult
   func apply(_ step: ExploreStep<Action>) async -> Bool {
     switch step {
     case .send(let action):
@@ -401,12 +402,13 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
 
   /// Whether the run is at rest: no effect running, no call waiting, no timer set. A
   /// configuration at rest is its state alone.
-  var isAtRest: Bool {
+  @usableFromInline var isAtRest: Bool {
     calls.pending.isEmpty && clock.nextDeadline == nil && store.runningEffects.isEmpty
   }
 
   /// Adds the configuration the run is in (the state, the waiting calls, the timers and the
   /// running effects) to `seen`; returns whether it was new.
+  @inlinable
   func noteConfiguration(in seen: inout SeenConfigurations<State>) -> Bool {
     let state = store.untrackedState
     var rest = calls.pending.map(\.description)
