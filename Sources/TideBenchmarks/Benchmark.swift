@@ -141,15 +141,28 @@ func nanoseconds(_ duration: Duration) -> Double {
   return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
 }
 
-/// The peak resident set size of this process so far, in bytes.
-func peakResidentMemory() -> Int {
+/// What this process has used so far (`getrusage` of itself); zeros when it cannot be read.
+func processUsage() -> rusage {
   var usage = rusage()
   #if os(Linux)
     let who = RUSAGE_SELF.rawValue
   #else
     let who = RUSAGE_SELF
   #endif
-  guard getrusage(who, &usage) == 0 else { return 0 }
+  guard getrusage(who, &usage) == 0 else { return rusage() }
+  return usage
+}
+
+/// The processor time this process has used, user and system, in seconds.
+func processCPUSeconds() -> Double {
+  let usage = processUsage()
+  return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+    + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
+/// The peak resident set size of this process so far, in bytes.
+func peakResidentMemory() -> Int {
+  let usage = processUsage()
   #if os(Linux)
     return usage.ru_maxrss * 1024  // kilobytes on Linux
   #else

@@ -164,18 +164,6 @@ func attackRows(_ login: REPLFeature) async throws -> [BenchmarkRow] {
   ]
 }
 
-/// The processor time the process has used, user and system, in seconds.
-func processCPUSeconds() -> Double {
-  var usage = rusage()
-  #if canImport(Glibc)
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-  #else
-    getrusage(RUSAGE_SELF, &usage)
-  #endif
-  return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-    + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-}
-
 /// Round trips of `request` on 127.0.0.1: connect, send, read the answer to its end; the
 /// median and the 95th percentile of 200, in nanoseconds.
 func requestLatencies(port: UInt16, request: String) -> (median: Double, p95: Double) {

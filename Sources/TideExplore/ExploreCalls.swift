@@ -124,6 +124,21 @@ public final class ExploreCalls: Sendable {
     storage.withLock { $0.waiting.map(\.pending) }
   }
 
+  /// The waiting call a resolve step names: the one with this description and, when the step
+  /// gives a number, that number among the calls of its name (two waiting calls may have the
+  /// same description); else the oldest with this description.
+  ///
+  /// - Parameters:
+  ///   - description: The call with its arguments: `login("ab", "Abc1")`.
+  ///   - name: The call's name.
+  ///   - number: Which call of that name, when known.
+  @usableFromInline
+  package func waitingCall(_ description: String, name: String, number: Int?) -> Pending? {
+    pending.first {
+      $0.description == description && (number == nil || ($0.name == name && $0.number == number))
+    }
+  }
+
   /// Waits until the explorer (or a test) resolves this call, then returns or throws the outcome
   /// it chose.
   ///

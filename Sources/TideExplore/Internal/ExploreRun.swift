@@ -247,17 +247,13 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
     case .advance:
       return await apply(Choice.advance)
     case .resolve(let description, let name, let outcome, _, let number):
-      let pending = calls.pending
-      // The very call the step was made with: by its number when it has one (two waiting
-      // calls may have the same description), and with the same description.
-      var call = pending.first(where: {
-        $0.description == description && (number == nil || ($0.name == name && $0.number == number))
-      })
+      // The very call the step was made with.
+      var call = calls.waitingCall(description, name: name, number: number)
       if call == nil {
         switch leniency {
         case .exact: break
-        case .oldest: call = pending.first(where: { $0.name == name })
-        case .newest: call = pending.last(where: { $0.name == name })
+        case .oldest: call = calls.pending.first(where: { $0.name == name })
+        case .newest: call = calls.pending.last(where: { $0.name == name })
         }
         resolvedAnotherCall = resolvedAnotherCall || call != nil
       }

@@ -171,11 +171,7 @@ extension FeatureSession {
           await clock.advance(to: deadline)
         }
       case .resolve(let description, let name, let outcome, let label, let number):
-        guard
-          let call = calls.pending.first(where: {
-            $0.description == description
-              && (number == nil || ($0.name == name && $0.number == number))
-          }),
+        guard let call = calls.waitingCall(description, name: name, number: number),
           calls.resume(call, outcome: outcome)
         else {
           store.cancelRunningEffects()
