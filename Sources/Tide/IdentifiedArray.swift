@@ -40,6 +40,14 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// The latest changes to elements, for stores that watch elements by identifier: see
   /// ``changedIDs(since:)``.
   @usableFromInline var changes: ChangeJournal<Element.ID>
+  /// When each element came into the array, by position: a stamp no other element of any array
+  /// in the process gets. An element removed and added again with the same identifier is a new
+  /// element with a new birth, however many changes came between (stores of elements tell them
+  /// apart by it when the change journal no longer can).
+  @usableFromInline private(set) var births: [UInt64]
+  /// Which collection this is: set when one is made, kept by every copy and change. Births are
+  /// compared within one lineage; a collection replaced by another one is matched by identifier.
+  private(set) var lineage: UInt64
 
   /// An empty collection.
   ///
@@ -50,6 +58,8 @@ public struct IdentifiedArray<Element: Identifiable> {
   public init() {
     elements = []
     identifiers = []
+    births = []
+    lineage = Self.newBirth()
     table = IdentifierIndex()
     generation = Self.nextGeneration()
     changes = ChangeJournal(revision: identifiedArrayRevisions.add(1, ordering: .relaxed).newValue)
@@ -68,6 +78,21 @@ public struct IdentifiedArray<Element: Identifiable> {
   public init(_ elements: some Sequence<Element>) {
     self.init()
     for element in elements { updateOrAppend(element) }
+  }
+
+  /// A stamp for an element that comes into an array: unique in the process.
+  static func newBirth() -> UInt64 {
+    identifiedArrayRevisions.add(1, ordering: .relaxed).newValue
+  }
+
+  /// When the element with an identifier came into the array: it differs from the birth of any
+  /// element removed before, even one with the same identifier.
+  ///
+  /// - Parameters:
+  ///   - id: The identifier.
+  /// - Returns: The element's birth, or `nil` when there is no element with `id`.
+  func birth(id: Element.ID) -> UInt64? {
+    index(id: id).map { births[$0] }
   }
 
   @usableFromInline
@@ -187,6 +212,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     }
     elements.append(element)
     identifiers.append(element.id)
+    births.append(Self.newBirth())
     table.append(last: identifiers)
     generation = Self.nextGeneration()
     noteChange(of: element.id)
@@ -227,6 +253,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     }
     elements.insert(element, at: position)
     identifiers.insert(element.id, at: position)
+    births.insert(Self.newBirth(), at: position)
     if position == identifiers.count - 1 {
       table.append(last: identifiers)
     } else {
@@ -267,13 +294,17 @@ public struct IdentifiedArray<Element: Identifiable> {
     let element = elements.remove(at: position)
     table.remove(position: position, of: identifiers)
     identifiers.remove(at: position)
+    births.remove(at: position)
     if table.isOversized(for: identifiers.count) { table.rebuild(for: identifiers) }
     generation = Self.nextGeneration()
     noteChange(of: element.id, removed: true)
     return element
   }
 
-  /// Removes every element that matches a predicate, in one pass.
+  /// Removes every element that matches a predicate, in one pass, keeping the others in order.
+  ///
+  /// The predicate is asked about every element before anything is removed: when it throws, the
+  /// array is left as it was.
   ///
   /// <!-- example: fragment -->
   /// ```swift
@@ -283,17 +314,26 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// - Parameters:
   ///   - shouldBeRemoved: Whether to remove an element.
   public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
-    let before = elements.count
-    // Rebuilt even when the predicate throws part way: the array may already be reordered.
-    defer {
-      if elements.count != before || !elements.lazy.map(\.id).elementsEqual(identifiers) {
-        identifiers = elements.map(\.id)
-        table.rebuild(for: identifiers)
-        generation = Self.nextGeneration()
+    // Every element is asked first: a predicate that throws leaves the array as it was.
+    var removed: [Bool] = []
+    removed.reserveCapacity(elements.count)
+    for element in elements { removed.append(try shouldBeRemoved(element)) }
+    guard removed.contains(true) else { return }
+    var kept = 0
+    for position in elements.indices where !removed[position] {
+      if kept != position {
+        elements.swapAt(kept, position)
+        identifiers.swapAt(kept, position)
+        births.swapAt(kept, position)
       }
-      noteChange(of: nil)
+      kept += 1
     }
-    try elements.removeAll(where: shouldBeRemoved)
+    elements.removeSubrange(kept...)
+    identifiers.removeSubrange(kept...)
+    births.removeSubrange(kept...)
+    table.rebuild(for: identifiers)
+    generation = Self.nextGeneration()
+    noteChange(of: nil)
   }
 
   /// Rebuilds the index after the element at `position` changed its identifier (which
@@ -302,8 +342,11 @@ public struct IdentifiedArray<Element: Identifiable> {
   @usableFromInline
   mutating func reindex(changedAt position: Int) {
     let new = elements[position].id
+    // An element with a new identifier is a new element.
+    births[position] = Self.newBirth()
     if let other = index(id: new), other != position {
       elements.remove(at: other)
+      births.remove(at: other)
     }
     identifiers = elements.map(\.id)
     table.rebuild(for: identifiers)

@@ -105,27 +105,26 @@ extension Store {
     _ key: ReadKey,
     _ make: (_ subjectPath: AnyKeyPath, _ willChange: @escaping () -> Void) -> TrackedRead<State>
   ) {
-    let watch = self.watch ?? StoreWatch()
-    self.watch = watch
+    let watch = self.watch
     if let read = watch.reads[key] {
-      registrar.access(
-        self, keyPath: unsafeDowncast(read.subjectPath, to: KeyPath<Store, Int>.self))
+      watch.registrar.access(
+        watch, keyPath: unsafeDowncast(read.subjectPath, to: KeyPath<StoreWatch<State>, Int>.self))
       return
     }
-    let subjectPath: KeyPath<Store, Int>
+    let subjectPath: KeyPath<StoreWatch<State>, Int>
     if let known = watch.subjectPaths[key] {
-      subjectPath = unsafeDowncast(known, to: KeyPath<Store, Int>.self)
+      subjectPath = unsafeDowncast(known, to: KeyPath<StoreWatch<State>, Int>.self)
     } else {
-      subjectPath = \Store.[observing: key]
+      subjectPath = \StoreWatch<State>.[observing: key]
       watch.rememberSubjectPath(subjectPath, for: key)
       warnIfItCanTrap(key.path)
     }
     // Building a key path in a generic type costs about a microsecond: the read keeps it.
-    let read = make(subjectPath, willChange(subjectPath))
+    let read = make(subjectPath, watch.willChange(subjectPath))
     watch.reads[key] = read
     startWatching()
-    watcherEntry?.holdIfNeeded()
-    registrar.access(self, keyPath: subjectPath)
+    watch.entry?.holdIfNeeded()
+    watch.registrar.access(watch, keyPath: subjectPath)
   }
 
   /// Warns, the first time a path is read through this store, when the path force-unwraps: the
@@ -146,88 +145,27 @@ extension Store {
       """)
   }
 
-  /// A function that tells the readers of `subjectPath` of a change.
-  func willChange(_ subjectPath: KeyPath<Store, Int>) -> () -> Void {
-    { [weak self] in
-      guard let self else { return }
-      self.registrar.withMutation(of: self, keyPath: subjectPath) {}
-    }
-  }
-
-  /// What the registrar identifies a read by.
-  subscript(observing key: ReadKey) -> Int { 0 }
-
-  /// Asks to be looked at after each batch: the root calls its own watch; a scoped store joins
-  /// its parent's list.
+  /// Asks to be looked at after each batch: the root calls its own watch; a scoped store's watch
+  /// joins its parent's list.
   func startWatching() {
-    let watch = self.watch ?? StoreWatch()
-    self.watch = watch
+    let watch = self.watch
     if watch.isAttached { return }
     watch.isAttached = true
     switch core {
     case .root(let root, _):
-      root.didChange = { [weak self] in self?.rootDidChange() }
+      root.didChange = { [weak watch] in watch?.refresh() ?? false }
     case .scoped(let scoped, _):
-      scoped.attach(self)
+      scoped.attach(watch)
     }
   }
 
-  /// Adds a store scoped from this one (or a family of them) to what it looks at after each
-  /// batch.
+  /// Adds the watch of a store scoped from this one (or a family of element stores) to what it
+  /// looks at after each batch.
   @usableFromInline
-  func watch(_ child: any ScopeWatcher) {
-    let watch = self.watch ?? StoreWatch()
-    self.watch = watch
+  func addWatcher(_ child: any ScopeWatcher) {
     let entry = WeakWatcher(child)
     child.entered(entry)
     watch.children.append(entry)
     startWatching()
-  }
-
-  private func rootDidChange() {
-    if !refresh(), case .root(let root, _) = core { root.didChange = nil }
-  }
-}
-
-extension Store: ScopeWatcher {
-  @usableFromInline
-  var holdsWhileWatched: Bool { isCached && watch?.isEmpty == false }
-
-  @usableFromInline
-  func entered(_ entry: AnyObject) {
-    watcherEntry = entry as? WeakWatcher
-  }
-
-  /// Tells the readers of every value that changed, then looks at the watched scopes.
-  @usableFromInline
-  func refresh() -> Bool {
-    guard let watch else { return false }
-    if case .scoped(let scoped, _) = core, let presence = scoped.presence {
-      if !presence.isGone { _ = currentState }  // notices a child or element that is gone
-      if presence.isGone {
-        // Its state is frozen at the last one it saw: nothing read through it can change.
-        watch.reads.removeAll()
-        watch.stateRead = nil
-        watch.children.removeAll()
-        watch.isAttached = false
-        return false
-      }
-    }
-    if !watch.reads.isEmpty {
-      for read in watch.takeChanged(in: currentState) { read.willChange() }
-    }
-    watch.refreshChildren()
-    if watch.isEmpty && !needsPresenceChecks {
-      watch.isAttached = false
-      return false
-    }
-    return true
-  }
-
-  /// A scope of an optional child that is still there is looked at after every batch, read or
-  /// not, so that it leaves the cache as soon as the child goes.
-  private var needsPresenceChecks: Bool {
-    guard case .scoped(let scoped, _) = core, let presence = scoped.presence else { return false }
-    return !presence.isGone && presence.checksEveryBatch
   }
 }

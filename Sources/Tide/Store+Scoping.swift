@@ -2,10 +2,12 @@ extension Store where Action: CasePathable {
   /// Returns the store of a child domain, the same one each time it is called with the same
   /// paths while anyone holds it.
   ///
-  /// A view can call it in its body on every render and keep its identity, and read through the
-  /// result without keeping it: the parent holds the store while reads through it wait for a
-  /// change. Reads through the child store are tracked relative to the child's state: a change
-  /// elsewhere in the parent never tells them.
+  /// A view can call it in its body on every render and read through the result without keeping
+  /// it: what the reads wait on (the store's watch) stays with the parent until they are told,
+  /// and a store made again for the same paths finds it. The store itself is not kept: a child
+  /// store holds its parent, so nothing the parent keeps holds a child store, and letting go of
+  /// the root frees the whole tree. Reads through the child store are tracked relative to the
+  /// child's state: a change elsewhere in the parent never tells them.
   ///
   /// <!-- example: fragment -->
   /// ```swift
@@ -20,13 +22,26 @@ extension Store where Action: CasePathable {
     state: KeyPath<State, ChildState>,
     action: KeyPath<Action.AllCasePaths, CasePath<Action, ChildAction>>
   ) -> Store<ChildState, ChildAction> {
-    let cache = self.scopeCache ?? ScopeCache()
-    self.scopeCache = cache
+    let cache = scopeCache
     let key = ScopeCache.Key(state: state, action: action, kind: .child)
-    if let store = cache[key] as? Store<ChildState, ChildAction> { return store }
-    let store = scope(state: state, action: Action.allCasePaths[keyPath: action])
-    store.isCached = true
-    cache.insert(store, for: key)
+    let kept = cache[key] as? StoreWatch<ChildState>
+    if let store = kept?.store as? Store<ChildState, ChildAction> { return store }
+    let casePath = Action.allCasePaths[keyPath: action]
+    let sendToRoot = self.sendToRoot
+    let store = Store<ChildState, ChildAction>(
+      scoped: ScopedCore(
+        projection: kept?.projection ?? projection(of: state),
+        addObserver: { [self] notify in
+          self.addObserver { notify($0[keyPath: state]) }
+        },
+        attach: { [self] child in self.addWatcher(child) },
+        effects: core.effects,
+        caches: core.caches
+      ),
+      send: { sendToRoot(casePath.embed($0)) },
+      watch: kept
+    )
+    keep(store, for: key, in: cache)
     return store
   }
 
@@ -55,22 +70,19 @@ extension Store where Action: CasePathable {
     action: KeyPath<Action.AllCasePaths, CasePath<Action, ChildAction>>
   ) -> Store<ChildState, ChildAction>? {
     trackPresence(state)
-    let cache = self.scopeCache ?? ScopeCache()
-    self.scopeCache = cache
+    let cache = scopeCache
     let key = ScopeCache.Key(state: state, action: action, kind: .optionalChild)
     guard let initial = currentState[keyPath: state] else {
       cache.remove(key)
       return nil
     }
-    if let store = cache[key] as? Store<ChildState, ChildAction>,
-      case .scoped(let scoped, _) = store.core, scoped.presence?.isGone == false
-    {
-      return store
-    }
+    var kept = cache[key] as? StoreWatch<ChildState>
+    if kept?.projection?.presence?.isGone != false { kept = nil }
+    if let store = kept?.store as? Store<ChildState, ChildAction> { return store }
     let store = makeOptionalScope(
-      state: state, initial: initial, action: Action.allCasePaths[keyPath: action], key: key)
-    store.isCached = true
-    cache.insert(store, for: key)
+      state: state, initial: initial, action: Action.allCasePaths[keyPath: action], key: key,
+      watch: kept)
+    keep(store, for: key, in: cache)
     store.startWatching()
     return store
   }
@@ -79,9 +91,12 @@ extension Store where Action: CasePathable {
   /// none, the same store each call while the element is there.
   ///
   /// A row view holds one. After its element is removed, the store never traps: it answers with
-  /// the element's last state, reports the actions sent to it instead of sending them, and leaves
-  /// the cache (an element added again, even in the same batch of actions, gets a new store). Reads through it are looked at only
-  /// when its element changes, so a thousand rows cost what one does.
+  /// the state its element had after the last batch of actions it was in, reports the actions
+  /// sent to it instead of sending them, and leaves the cache. An element removed and added again
+  /// with the same identifier (in the same batch, however much else changed) is a new element
+  /// and gets a new store; a collection replaced by another one keeps each store for the element
+  /// with its identifier. Reads through it are looked at only when its element changes, so a
+  /// thousand rows cost what one does.
   ///
   /// <!-- example: given appStore: Store<App.State, App.Action> -->
   /// ```swift
@@ -102,23 +117,46 @@ extension Store where Action: CasePathable {
     id: Element.ID,
     action: KeyPath<Action.AllCasePaths, CasePath<Action, (Element.ID, ElementAction)>>
   ) -> Store<Element, ElementAction>? {
-    let cache = self.scopeCache ?? ScopeCache()
-    self.scopeCache = cache
+    let cache = scopeCache
     let key = ScopeCache.Key(state: state, action: action, kind: .elements)
     let family: ElementScopes<State, Action, Element, ElementAction>
     if let existing = cache[key] as? ElementScopes<State, Action, Element, ElementAction> {
       family = existing
     } else {
       family = ElementScopes(
-        parent: self, path: state, action: Action.allCasePaths[keyPath: action])
+        parent: watch, path: state, action: Action.allCasePaths[keyPath: action])
       cache.insert(family, for: key, strongly: true)
     }
-    family.trackPresence(of: id)
-    return family.store(for: id)
+    family.trackPresence(of: id, in: self)
+    return family.store(for: id, in: self)
   }
 }
 
 extension Store {
+  /// The watches of the stores scoped from this one by key paths; kept with this store's watch,
+  /// so that a store made again for a scope finds the reads still waiting through the last one.
+  var scopeCache: ScopeCache {
+    if let cache = watch.scopeCache { return cache }
+    let cache = ScopeCache()
+    watch.scopeCache = cache
+    return cache
+  }
+
+  /// Puts a store made by a scope call in the cache, by its watch.
+  func keep<Child, ChildAction>(
+    _ store: Store<Child, ChildAction>, for key: ScopeCache.Key, in cache: ScopeCache
+  ) {
+    store.watch.isCached = true
+    store.watch.store = store
+    cache.insert(store.watch, for: key)
+  }
+
+  /// How a child's state at `path` is computed from this store's, without holding this store.
+  func projection<Child>(of path: KeyPath<State, Child>) -> ScopeProjection<Child> {
+    let parentState = watch.state
+    return ScopeProjection(caches: core.caches) { parentState()[keyPath: path] }
+  }
+
   /// Records a read of whether the optional at `path` is `nil`.
   func trackPresence<Value>(_ path: KeyPath<State, Value?>) {
     let present = currentState[keyPath: path] != nil
@@ -131,31 +169,35 @@ extension Store {
 
   func makeOptionalScope<ChildState, ChildAction: Sendable>(
     state path: KeyPath<State, ChildState?>, initial: ChildState,
-    action: CasePath<Action, ChildAction>, key: ScopeCache.Key
+    action: CasePath<Action, ChildAction>, key: ScopeCache.Key, watch kept: StoreWatch<ChildState>?
   ) -> Store<ChildState, ChildAction> {
-    let last = LastState(initial)
-    weak var child: Store<ChildState, ChildAction>?
-    let presence = ScopePresence(checksEveryBatch: true) { [weak self] in
-      if let self, let child { self.scopeCache?.remove(key, ifItIs: child) }
+    let projection: ScopeProjection<ChildState>
+    if let kept = kept?.projection {
+      projection = kept
+    } else {
+      let last = LastState(initial)
+      let presence = ScopePresence(checksEveryBatch: true)
+      let parentState = self.watch.state
+      projection = ScopeProjection(caches: core.caches, presence: presence) {
+        if !presence.isGone, let value = parentState()[keyPath: path] {
+          last.value = value
+          return value
+        }
+        presence.markGone()
+        return last.value
+      }
     }
+    let presence = projection.presence!
     let sendToRoot = self.sendToRoot
     let store = Store<ChildState, ChildAction>(
       scoped: ScopedCore(
-        project: { [self] in
-          if !presence.isGone, let value = self.currentState[keyPath: path] {
-            last.value = value
-            return value
-          }
-          presence.markGone()
-          return last.value
-        },
+        projection: projection,
         addObserver: { [self] notify in
-          self.addObserver { _ in notify(child?.currentState ?? last.value) }
+          self.addObserver { _ in notify(projection.state()) }
         },
-        attach: { [self] child in self.watch(child) },
+        attach: { [self] child in self.addWatcher(child) },
         effects: core.effects,
-        caches: core.caches,
-        presence: presence
+        caches: core.caches
       ),
       send: { [self] childAction in
         if !presence.isGone, self.currentState[keyPath: path] == nil { presence.markGone() }
@@ -164,9 +206,14 @@ extension Store {
           return StoreTask()
         }
         return sendToRoot(action.embed(childAction))
-      }
+      },
+      watch: kept
     )
-    child = store
+    if kept == nil {
+      presence.whenGone { [weak parent = self.watch, weak child = store.watch] in
+        if let parent, let child { parent.scopeCache?.remove(key, ifItIs: child) }
+      }
+    }
     return store
   }
 }

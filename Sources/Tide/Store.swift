@@ -31,16 +31,9 @@ import Observation
 @dynamicMemberLookup
 public final class Store<State, Action: Sendable> {
   @usableFromInline let core: StoreCore<State, Action>
-  let registrar = ObservationRegistrar()
-  /// What Observation readers read through this store; made at the first such read.
-  var watch: StoreWatch<State>?
-  /// The stores scoped from this one by key paths, for handing out the same store again.
-  var scopeCache: ScopeCache?
-  /// Whether this store came from a parent's cache: its parent then keeps it alive while reads
-  /// through it wait for a change.
-  var isCached = false
-  /// The entry its parent keeps for it in its list of what to look at after each batch.
-  weak var watcherEntry: WeakWatcher?
+  /// What Observation readers read through this store, and the scopes it looks at after each
+  /// batch: it outlives the store while those reads wait.
+  @usableFromInline let watch: StoreWatch<State>
 
   /// Creates a store that runs a feature from its initial state.
   ///
@@ -131,11 +124,18 @@ public final class Store<State, Action: Sendable> {
       initialState: initialState, reducer: reducer, environment: environment,
       scheduler: scheduler, onReduce: onReduce)
     self.core = .root(core, owner: RootOwner(core: core))
+    self.watch = StoreWatch(state: { core.state })
   }
 
+  /// Makes a scoped store, with a watch of its own or the one a store of the same scope had
+  /// before it was freed (reads through that one may still wait).
   @usableFromInline
-  init(scoped: ScopedCore<State, Action>, send: @escaping (Action) -> StoreTask) {
+  init(
+    scoped: ScopedCore<State, Action>, send: @escaping (Action) -> StoreTask,
+    watch: StoreWatch<State>? = nil
+  ) {
     self.core = .scoped(scoped, send: send)
+    self.watch = watch ?? StoreWatch(projection: scoped.projection)
   }
 
   /// The current state.
@@ -150,13 +150,13 @@ public final class Store<State, Action: Sendable> {
   /// print(store.state.count)
   /// ```
   public var state: State {
-    if let read = watch?.stateRead {
-      registrar.access(
-        self, keyPath: unsafeDowncast(read.subjectPath, to: KeyPath<Store, Int>.self))
+    if let read = watch.stateRead {
+      watch.registrar.access(
+        watch, keyPath: unsafeDowncast(read.subjectPath, to: KeyPath<StoreWatch<State>, Int>.self))
       return currentState
     }
     let state = track(\State.self, isEqual: runtimeEquality(for: State.self))
-    watch?.stateRead = watch?.reads[ReadKey(path: \State.self, kind: .value)]
+    watch.stateRead = watch.reads[ReadKey(path: \State.self, kind: .value)]
     return state
   }
 
@@ -235,13 +235,14 @@ public final class Store<State, Action: Sendable> {
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
     let sendToRoot = self.sendToRoot
+    let parentState = watch.state
     return Store<ChildState, ChildAction>(
       scoped: ScopedCore(
-        project: { [self] in toChildState(self.currentState) },
+        projection: ScopeProjection(caches: core.caches) { toChildState(parentState()) },
         addObserver: { [self] notify in
           self.addObserver { notify(toChildState($0)) }
         },
-        attach: { [self] child in self.watch(child) },
+        attach: { [self] child in self.addWatcher(child) },
         effects: core.effects,
         caches: core.caches
       ),

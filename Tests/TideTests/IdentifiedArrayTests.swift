@@ -87,7 +87,7 @@ import TideInspect
     #expect(rebuilt.generation != copy.generation)
   }
 
-  @Test("A predicate that throws part way leaves the index consistent")
+  @Test("A predicate that throws part way leaves the array as it was")
   func removeAllThatThrows() {
     struct Stop: Error {}
     var rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2), Row(id: 3), Row(id: 4)]
@@ -99,6 +99,7 @@ import TideInspect
         return row.id == 1
       }
     }
+    #expect(rows.ids == [1, 2, 3, 4])
     for (position, row) in rows.enumerated() {
       #expect(rows.index(id: row.id) == position)
       #expect(rows[id: row.id] == row)

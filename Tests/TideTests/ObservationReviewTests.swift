@@ -39,18 +39,25 @@ import TideTestSupport
     #expect([home.changes, rows.changes, left.changes] == [1, 1, 1])
   }
 
-  @Test func aStoreHeldOnlyForItsReadsIsFreedOnceTheyFire() {
+  @Test func aStoreNobodyHoldsIsFreedAndWhatItsReadsWaitOnGoesOnceTheyFire() {
     let store = makeStore()
     weak var left: Store<ObservationTrackingTests.Counter, ObservationTrackingTests.CounterAction>?
+    weak var watch: StoreWatch<ObservationTrackingTests.Counter>?
+    let told = ValueLog<String>()
     withObservationTracking {
       let scoped = store.scope(state: \.left, action: \.left)
       left = scoped
+      watch = scoped.watch
       _ = scoped.count
     } onChange: {
+      told.append("count")
     }
-    #expect(left != nil)  // kept for its read
+    #expect(left == nil)  // the store is not kept for its read
+    #expect(watch != nil)  // what the read waits on is
     store.send(.left(.increment))
-    #expect(left == nil)  // told, so let go
+    #expect(told.all == ["count"])
+    #expect(watch == nil)  // told, so let go
+    #expect(store.watch.children.isEmpty)
   }
 
   @Test func aForceUnwrapInAReadKeyPathIsReported() {
@@ -121,8 +128,8 @@ import TideTestSupport
       }
       store.send(.removeRow(id))
     }
-    #expect(store.watch?.reads.isEmpty == true)
-    #expect(store.watch!.subjectPaths.count <= 64)
+    #expect(store.watch.reads.isEmpty == true)
+    #expect(store.watch.subjectPaths.count <= 64)
   }
 
   @Test func aDismissedChildsStoreLeavesItsParentsList() {
@@ -134,7 +141,7 @@ import TideTestSupport
     }
     store.send(.dismissHome)
     store.send(.synced)
-    #expect(store.watch?.children.isEmpty == true)
+    #expect(store.watch.children.isEmpty == true)
     #expect(home.title == "Home")
   }
 }

@@ -237,6 +237,6 @@ import TideTestSupport
     }
     store.send(.draftChanged("x"))
     // The read fired once and was forgotten: nothing is left to look at.
-    #expect(store.watch?.reads.isEmpty == true)
+    #expect(store.watch.reads.isEmpty == true)
   }
 }

@@ -205,6 +205,7 @@ import TideTestSupport
     weak var left: Store<ObservationTrackingTests.Counter, ObservationTrackingTests.CounterAction>?
     weak var home: Store<ObservationTrackingTests.Home, ObservationTrackingTests.HomeAction>?
     weak var row: Store<Row, ObservationTrackingTests.RowAction>?
+    var watches: [Weak] = []
     do {
       let scopedLeft = store.scope(state: \.left, action: \.left)
       let scopedHome = store.scope(state: \.home, action: \.home)
@@ -218,16 +219,18 @@ import TideTestSupport
       left = scopedLeft
       home = scopedHome
       row = scopedRow
+      watches = [Weak(scopedLeft.watch), Weak(scopedHome!.watch), Weak(scopedRow!.watch)]
     }
-    // Held while the reads through them wait for a change (a view may scope, read and let go of
-    // a store in its body), and freed once each read has been told.
-    #expect(left != nil)
-    store.send(.left(.increment))
-    store.send(.row(1, .rename("x")))
-    store.send(.home(.retitled("x")))
+    // Freed at once: what waits for a change is each read, kept by the root's watch (a view may
+    // scope, read and let go of a store in its body) until it has been told.
     #expect(left == nil)
     #expect(home == nil)
     #expect(row == nil)
+    #expect(watches.map { $0.object != nil } == [true, true, true])
+    store.send(.left(.increment))
+    store.send(.row(1, .rename("x")))
+    store.send(.home(.retitled("x")))
+    #expect(watches.map { $0.object != nil } == [false, false, false])
     // A store nobody read through is freed at once.
     weak let unread = store.scope(state: \.right, action: \.right)
     #expect(unread == nil)
@@ -242,7 +245,7 @@ import TideTestSupport
       if held.count > 10 { held.removeFirst() }
       store.send(.removeRow(id - 5))
     }
-    let families = store.scopeCache!
+    let families = store.scopeCache
     #expect(families.count == 1)
     // The element stores alive are the ten held; the family keeps at most twice as many entries.
     let family =
@@ -335,5 +338,15 @@ import TideTestSupport
     // Once for the change; when observed, the check after the batch is that one computation.
     #expect(Self.calls.withLock { $0 } == ["middle", "leaf", "middle", "leaf"])
     #expect(leaf.count == 1)
+  }
+}
+
+/// A weak reference, to check that something was freed.
+@MainActor
+final class Weak {
+  weak var object: AnyObject?
+
+  init(_ object: AnyObject) {
+    self.object = object
   }
 }

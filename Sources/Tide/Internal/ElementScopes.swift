@@ -10,7 +10,8 @@ import Observation
 final class ElementScopes<
   ParentState, ParentAction: Sendable, Element: Identifiable, ElementAction: Sendable
 >: ScopeWatcher {
-  private weak var parent: Store<ParentState, ParentAction>?
+  /// The watch of the store they were scoped from, which keeps this family in its cache.
+  private weak var parent: StoreWatch<ParentState>?
   private let path: KeyPath<ParentState, IdentifiedArray<Element>>
   private let action: CasePath<ParentAction, (Element.ID, ElementAction)>
   private var members: [Element.ID: Member] = [:]
@@ -19,21 +20,36 @@ final class ElementScopes<
   private var isAttached = false
   private var sweepAt = 16
 
-  /// Reads of whether an element is there, made by calls of the scope: a view that scopes a row
-  /// is told when the row comes or goes. Looked at only when their element changed.
+  /// Reads of which element has an identifier, made by calls of the scope: a view that scopes a
+  /// row is told when the row comes or goes, or is replaced by another with the same identifier.
+  /// Looked at only when their element changed.
   private var presenceReads: [Element.ID: PresenceRead] = [:]
 
   private struct PresenceRead {
-    let subjectPath: KeyPath<Store<ParentState, ParentAction>, Int>
-    let isPresent: Bool
+    let subjectPath: KeyPath<StoreWatch<ParentState>, Int>
+    /// The birth of the element read (see ``IdentifiedArray/birth(id:)``); `nil` when there was
+    /// none.
+    let birth: UInt64?
+    let lineage: UInt64
+
+    /// Whether the collection still has the element read: by birth in the same collection, by
+    /// identifier in one that replaced it.
+    func isSame(in elements: IdentifiedArray<Element>, id: Element.ID) -> Bool {
+      let now = elements.birth(id: id)
+      if elements.lineage != lineage { return (now == nil) == (birth == nil) }
+      return now == birth
+    }
   }
 
   private struct Member {
-    weak var store: Store<Element, ElementAction>?
-    let presence: ScopePresence
-    /// The store, held while reads through it wait for a change: a row scoped, read and let go
+    /// The watch of the element's store: alive while the store is, or while reads wait on it.
+    weak var watch: StoreWatch<Element>?
+    /// The watch, held while reads through it wait for a change: a row scoped, read and let go
     /// of in one view body must still be told.
-    var held: Store<Element, ElementAction>?
+    var held: StoreWatch<Element>?
+    let presence: ScopePresence
+    /// Which element the store was made for.
+    let identity: ElementIdentity
   }
 
   var holdsWhileWatched: Bool { false }
@@ -41,7 +57,7 @@ final class ElementScopes<
   func entered(_ entry: AnyObject) {}
 
   init(
-    parent: Store<ParentState, ParentAction>,
+    parent: StoreWatch<ParentState>,
     path: KeyPath<ParentState, IdentifiedArray<Element>>,
     action: CasePath<ParentAction, (Element.ID, ElementAction)>
   ) {
@@ -52,128 +68,183 @@ final class ElementScopes<
 
   var count: Int { members.count }
 
-  /// Records, for Observation, a read of whether the element with `id` is there.
-  func trackPresence(of id: Element.ID) {
-    guard let parent else { return }
+  /// Records, for Observation, a read of which element has `id`.
+  func trackPresence(of id: Element.ID, in store: Store<ParentState, ParentAction>) {
+    let parent = store.watch
     if let read = presenceReads[id] {
       parent.registrar.access(parent, keyPath: read.subjectPath)
       return
     }
-    let isPresent = parent.currentState[keyPath: path].index(id: id) != nil
-    let subjectPath: KeyPath<Store<ParentState, ParentAction>, Int> =
-      \Store.[observing: ReadKey(path: path, kind: .element(AnyHashable(id)))]
-    presenceReads[id] = PresenceRead(subjectPath: subjectPath, isPresent: isPresent)
-    attach(to: parent)
+    let elements = store.currentState[keyPath: path]
+    let subjectPath: KeyPath<StoreWatch<ParentState>, Int> =
+      \StoreWatch.[observing: ReadKey(path: path, kind: .element(AnyHashable(id)))]
+    presenceReads[id] = PresenceRead(
+      subjectPath: subjectPath, birth: elements.birth(id: id), lineage: elements.lineage)
+    attach(to: store)
     parent.registrar.access(parent, keyPath: subjectPath)
   }
 
-  private func attach(to parent: Store<ParentState, ParentAction>) {
+  private func attach(to store: Store<ParentState, ParentAction>) {
     if isAttached { return }
     isAttached = true
     // Changes are counted from now: earlier ones were made before anything watched.
-    revision = parent.currentState[keyPath: path].revision
-    parent.watch(self)
+    revision = store.currentState[keyPath: path].revision
+    store.addWatcher(self)
   }
 
   /// The store of the element with `id`: the one already made while it lives, else a new one;
   /// `nil` when there is no such element.
-  func store(for id: Element.ID) -> Store<Element, ElementAction>? {
-    guard let parent else { return nil }
-    if let member = members[id], let store = member.store, !member.presence.isGone {
-      return store
+  func store(
+    for id: Element.ID, in parent: Store<ParentState, ParentAction>
+  ) -> Store<Element, ElementAction>? {
+    let elements = parent.currentState[keyPath: path]
+    guard let position = elements.index(id: id) else { return nil }
+    var kept: StoreWatch<Element>?
+    if let member = members[id] {
+      if !member.identity.matches(elements, at: position) {
+        member.presence.markGone()  // removed, and another added with its identifier
+      } else if !member.presence.isGone, let watch = member.watch {
+        if let store = watch.store as? Store<Element, ElementAction> { return store }
+        kept = watch
+      }
     }
-    guard let initial = parent.currentState[keyPath: path][id: id] else { return nil }
-    let store = makeStore(id: id, initial: initial, parent: parent)
-    if members.count >= sweepAt {
-      members = members.filter { $0.value.store != nil && !$0.value.presence.isGone }
+    if kept == nil, members.count >= sweepAt {
+      members = members.filter { $0.value.watch != nil && !$0.value.presence.isGone }
       sweepAt = max(16, members.count * 2)
     }
+    let store = makeStore(
+      id: id, initial: elements[position],
+      identity: members[id]?.identity
+        ?? ElementIdentity(birth: elements.births[position], lineage: elements.lineage),
+      parent: parent, watch: kept)
     attach(to: parent)
     return store
   }
 
   private func makeStore(
-    id: Element.ID, initial: Element, parent: Store<ParentState, ParentAction>
+    id: Element.ID, initial: Element, identity: ElementIdentity,
+    parent: Store<ParentState, ParentAction>,
+    watch kept: StoreWatch<Element>?
   ) -> Store<Element, ElementAction> {
-    let last = LastState(initial)
-    let presence = ScopePresence(checksEveryBatch: false) { [weak self] in
-      self?.members[id] = nil
+    let projection: ScopeProjection<Element>
+    if let kept = kept?.projection {
+      projection = kept
+    } else {
+      let last = LastState(initial)
+      let presence = ScopePresence(checksEveryBatch: false)
+      presence.whenGone { [weak self] in
+        if self?.members[id]?.identity === identity { self?.members[id] = nil }
+      }
+      let parentState = parent.watch.state
+      let path = self.path
+      projection = ScopeProjection(caches: parent.core.caches, presence: presence) {
+        if !presence.isGone {
+          let elements = parentState()[keyPath: path]
+          if let position = elements.index(id: id), identity.matches(elements, at: position) {
+            last.value = elements[position]
+            return last.value
+          }
+          presence.markGone()
+        }
+        return last.value
+      }
     }
+    let presence = projection.presence!
     let path = self.path
     let embed = action.embed
     let sendToRoot = parent.sendToRoot
     let store = Store<Element, ElementAction>(
       scoped: ScopedCore(
-        project: { [parent] in
-          if !presence.isGone, let element = parent.currentState[keyPath: path][id: id] {
-            last.value = element
-            return element
-          }
-          presence.markGone()
-          return last.value
-        },
+        projection: projection,
         addObserver: { [parent] notify in
-          parent.addObserver { state in
-            notify((presence.isGone ? nil : state[keyPath: path][id: id]) ?? last.value)
-          }
+          parent.addObserver { _ in notify(projection.state()) }
         },
         // Its parent looks at it when its element changes, watched or not; while reads through
-        // it wait, the family holds it.
-        attach: { [weak self] _ in self?.hold(id) },
+        // it wait, the family holds its watch.
+        attach: { [weak self] _ in self?.hold(id, identity) },
         effects: parent.core.effects,
-        caches: parent.core.caches,
-        presence: presence
+        caches: parent.core.caches
       ),
-      send: { [parent] elementAction in
-        if !presence.isGone, parent.currentState[keyPath: path].index(id: id) == nil {
-          presence.markGone()
-        }
+      send: { elementAction in
+        if !presence.isGone { _ = projection.state() }  // notices an element that is gone
         if presence.isGone {
           reportSendToGoneScope(
             elementAction, what: "the element \(describe(id)) of \(path), which was removed")
           return StoreTask()
         }
         return sendToRoot(embed((id, elementAction)))
-      }
+      },
+      watch: kept
     )
-    members[id] = Member(store: store, presence: presence)
+    store.watch.store = store
+    if kept == nil {
+      members[id] = Member(watch: store.watch, presence: presence, identity: identity)
+    }
     return store
   }
 
-  private func hold(_ id: Element.ID) {
-    let store = members[id]?.store
-    members[id]?.held = store
+  private func hold(_ id: Element.ID, _ identity: ElementIdentity) {
+    guard let member = members[id], member.identity === identity else { return }
+    members[id]?.held = member.watch
   }
 
   func refresh() -> Bool {
     guard let parent else { return false }
-    let elements = parent.currentState[keyPath: path]
+    let elements = parent.state()[keyPath: path]
     if elements.revision != revision {
       let changed =
         elements.changedIDs(since: revision).map { Set($0) }
         ?? Set(members.keys).union(presenceReads.keys)
-      // Removed and added again in one batch: a new element, for which the old store must not
-      // stand in.
-      let removed = Set(elements.removedIDs(since: revision) ?? [])
       revision = elements.revision
       for id in changed {
-        if let read = presenceReads[id], read.isPresent != (elements.index(id: id) != nil) {
+        if let read = presenceReads[id], !read.isSame(in: elements, id: id) {
           presenceReads[id] = nil
           parent.registrar.withMutation(of: parent, keyPath: read.subjectPath) {}
         }
-        guard let member = members[id] else { continue }
-        guard let store = member.store else {
+        guard members[id] != nil else { continue }
+        guard var watch = members[id]?.watch else {
           members[id] = nil
           continue
         }
-        if elements.index(id: id) == nil || removed.contains(id) { member.presence.markGone() }
-        if !store.refresh() { members[id]?.held = nil }
+        // Notices an element that is gone (by its birth), keeps its last state, and tells the
+        // readers of what changed.
+        if !watch.refresh() {
+          members[id]?.held = nil
+          // Nobody else holds it (its store is gone too): it goes now, and so does its entry.
+          if isKnownUniquelyReferenced(&watch) { members[id] = nil }
+        }
       }
     }
     if members.isEmpty && presenceReads.isEmpty {
       isAttached = false
       return false
     }
+    return true
+  }
+}
+
+/// Which element of a collection an element store was made for: its birth in its collection. In
+/// the same collection, an element with the same identifier and another birth was added after the
+/// store's was removed, and is another element. A collection replaced by another is matched by
+/// identifier: the store then follows the element with its identifier in the new collection.
+@MainActor
+final class ElementIdentity {
+  private var birth: UInt64
+  private var lineage: UInt64
+
+  init(birth: UInt64, lineage: UInt64) {
+    self.birth = birth
+    self.lineage = lineage
+  }
+
+  /// Whether the element at `position` of `elements` is the one: then, when `elements` replaced
+  /// the collection it was known in, it is followed from now on in `elements`.
+  func matches<Element: Identifiable>(_ elements: IdentifiedArray<Element>, at position: Int)
+    -> Bool
+  {
+    if elements.lineage == lineage { return elements.births[position] == birth }
+    lineage = elements.lineage
+    birth = elements.births[position]
     return true
   }
 }

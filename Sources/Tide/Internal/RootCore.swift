@@ -36,8 +36,9 @@ final class RootCore<State, Action: Sendable> {
   /// Counts removals, so that a notification round can tell cheaply whether an observer it is
   /// about to call was removed by one called before it.
   @exclusivity(unchecked) @usableFromInline var observerRemovals = 0
-  /// Told after every batch of actions while Observation tracks the store; `nil` otherwise.
-  @exclusivity(unchecked) @usableFromInline var didChange: (() -> Void)?
+  /// Told after every batch of actions while Observation tracks the store; `nil` otherwise. It
+  /// answers whether it still needs telling.
+  @exclusivity(unchecked) @usableFromInline var didChange: (() -> Bool)?
   /// Told of every action as it is reduced, and whether an effect sent it, while the store is
   /// recorded; `nil` otherwise, which is all a send pays for it.
   @exclusivity(unchecked) @usableFromInline var tap: ((Action, _ received: Bool) -> Void)?
@@ -199,7 +200,7 @@ final class RootCore<State, Action: Sendable> {
 
   @inlinable
   func notifyObservers() {
-    if let didChange { didChange() }
+    if let didChange, !didChange() { self.didChange = nil }
     if observers.isEmpty { return }
     let observers = self.observers
     let state = self.state

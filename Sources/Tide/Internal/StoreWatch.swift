@@ -3,13 +3,27 @@ import Observation
 /// What Observation readers read through one store, and the stores scoped from it that need
 /// looking at after each batch of actions.
 ///
-/// A read through a store (`store.username`,
-/// `state`, a scope call) records the value it returned. After each batch the root looks at
-/// its records: a value that differs from the one recorded tells its readers (through the store's
-/// `ObservationRegistrar`) and is forgotten, as Observation's tracking is one-shot; the others stay.
-/// Then it asks the scoped stores it watches to do the same, each against its own state.
+/// A read through a store (`store.username`, `state`, a scope call) records the value it
+/// returned. After each batch the root looks at its records: a value that differs from the one
+/// recorded tells its readers (through the watch's `ObservationRegistrar`) and is forgotten, as
+/// Observation's tracking is one-shot; the others stay. Then it asks the watches of the scoped
+/// stores it looks at to do the same, each against its own state.
+///
+/// A read waits on the watch, not on the store it was made through: a view may scope, read and
+/// let go of a store in one body, and must still be told. So a parent holds the watches of its
+/// children while reads through them wait, and a watch holds no store: only the projection its
+/// state comes from, which reaches the root's core through its parents' projections. A child
+/// store holds its parent store (the app may keep only the child), but nothing below a store
+/// holds it: once the app lets go of a root, the whole tree is freed and the root's effects are
+/// cancelled, whatever reads still wait.
 @MainActor
-final class StoreWatch<State> {
+@usableFromInline
+final class StoreWatch<State>: ScopeWatcher {
+  let registrar = ObservationRegistrar()
+  /// The state of the store it watches, computed without the store.
+  @usableFromInline let state: () -> State
+  /// For a scoped store: how its state is computed, to make a store again around this watch.
+  let projection: ScopeProjection<State>?
   var reads: [ReadKey: TrackedRead<State>] = [:]
   /// The key paths the registrar knows reads by, kept after the reads fire: a view reads the same
   /// values again each time it renders, and building a key path in a generic type costs about a
@@ -20,10 +34,35 @@ final class StoreWatch<State> {
   /// tools and tests read `state` often.
   var stateRead: TrackedRead<State>?
   var children: [any ScopeWatcher] = []
-  /// Whether the store is in its parent's list (for a root: whether the root calls it).
+  /// Whether the watch is in its parent's list (for a root: whether the root calls it).
   var isAttached = false
+  /// The stores scoped from this one by key paths (their watches), for handing out the same
+  /// store again.
+  var scopeCache: ScopeCache?
+  /// Whether the store came from a parent's cache: its parent then holds this watch while reads
+  /// through it wait for a change.
+  var isCached = false
+  /// The entry its parent keeps for it in its list of what to look at after each batch.
+  weak var entry: WeakWatcher?
+  /// The store it watches, while anyone holds it: a scope call hands it out again.
+  weak var store: AnyObject?
+
+  /// Makes the watch of a root store.
+  init(state: @escaping () -> State) {
+    self.state = state
+    self.projection = nil
+  }
+
+  /// Makes the watch of a scoped store.
+  init(projection: ScopeProjection<State>) {
+    self.state = { projection.state() }
+    self.projection = projection
+  }
 
   var isEmpty: Bool { reads.isEmpty && children.isEmpty }
+
+  /// What the registrar identifies a read by.
+  subscript(observing key: ReadKey) -> Int { 0 }
 
   /// Keeps a key path for reads of `key`; when they have grown to twice what was last kept,
   /// keeps only those of reads still waiting (a list read by identifier meets new ones for ever).
@@ -33,6 +72,14 @@ final class StoreWatch<State> {
       subjectPathLimit = max(64, subjectPaths.count * 2)
     }
     subjectPaths[key] = path
+  }
+
+  /// A function that tells the readers of `subjectPath` of a change.
+  func willChange(_ subjectPath: KeyPath<StoreWatch, Int>) -> () -> Void {
+    { [weak self] in
+      guard let self else { return }
+      self.registrar.withMutation(of: self, keyPath: subjectPath) {}
+    }
   }
 
   /// Compares each recorded value with `state`; forgets those that changed and returns them.
@@ -56,7 +103,49 @@ final class StoreWatch<State> {
     for child in current where child.refresh() { kept.append(child) }
     children = kept + children
   }
+
+  @usableFromInline
+  var holdsWhileWatched: Bool { isCached && !isEmpty }
+
+  @usableFromInline
+  func entered(_ entry: AnyObject) {
+    self.entry = entry as? WeakWatcher
+  }
+
+  /// Tells the readers of every value that changed, then looks at the watched scopes.
+  @usableFromInline
+  func refresh() -> Bool {
+    if let presence = projection?.presence {
+      if !presence.isGone { _ = state() }  // notices a child or element that is gone
+      if presence.isGone {
+        // Its state is frozen at the last one it saw: nothing read through it can change.
+        reads.removeAll()
+        stateRead = nil
+        children.removeAll()
+        isAttached = false
+        return false
+      }
+    }
+    if !reads.isEmpty {
+      for read in takeChanged(in: state()) { read.willChange() }
+    }
+    refreshChildren()
+    if isEmpty && !needsPresenceChecks {
+      isAttached = false
+      return false
+    }
+    return true
+  }
+
+  /// A scope of an optional child that is still there is looked at after every batch, read or
+  /// not, so that it leaves the cache as soon as the child goes.
+  private var needsPresenceChecks: Bool {
+    guard let presence = projection?.presence else { return false }
+    return !presence.isGone && presence.checksEveryBatch
+  }
 }
+
+extension StoreWatch: Observable {}
 
 /// Something a store looks at after each batch: a scoped store, or the element stores of one
 /// collection.

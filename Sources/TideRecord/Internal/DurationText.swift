@@ -1,27 +1,71 @@
-/// Durations as the REPL writes and reads them: `800ms` in session files and messages; `300ms`,
-/// `1.5s`, `2m`, `1e-3s` typed after `:advance`.
+/// Durations as the REPL writes and reads them: `800ms` in session files and messages, with as many
+/// decimals as the time has (`800.000125ms`: a recording on the real clock keeps its nanoseconds);
+/// `300ms`, `1.5s`, `2m`, `1e-3s` typed after `:advance`.
 ///
-/// A REPL clock reads at most ``limit``, so every time it prints, saves or loads is exact in
-/// milliseconds and no sum of them overflows.
+/// What ``format(_:)`` writes, ``parse(_:)`` reads back to the same duration, to the attosecond,
+/// and no time a REPL clock reads (at most ``limit``) overflows a sum of them.
 package enum DurationText {
   /// The furthest a REPL clock goes: a billion seconds, about 31.7 years.
   package static let limit = Duration.seconds(1_000_000_000)
 
-  /// `800ms`. Whole milliseconds; a time past ``limit`` (which a REPL clock never reaches) is
-  /// written in seconds rather than overflowing.
+  /// Attoseconds in a millisecond.
+  private static let attosecondsPerMillisecond: Int64 = 1_000_000_000_000_000
+
+  /// `800ms`, or `800.000125ms` for a time that is not whole milliseconds: exact, with no trailing
+  /// zeros. A time past ``limit`` (which a REPL clock never reaches) is written in seconds rather
+  /// than overflowing.
   package static func format(_ duration: Duration) -> String {
+    if duration < .zero { return "-" + format(.zero - duration) }
     let (seconds, attoseconds) = duration.components
     let (milliseconds, overflow) = seconds.multipliedReportingOverflow(by: 1000)
     guard !overflow else { return "\(seconds)s" }
-    return "\(milliseconds + attoseconds / 1_000_000_000_000_000)ms"
+    let whole = milliseconds + attoseconds / attosecondsPerMillisecond
+    let rest = attoseconds % attosecondsPerMillisecond
+    guard rest != 0 else { return "\(whole)ms" }
+    var fraction = String(rest)
+    fraction = String(repeating: "0", count: 15 - fraction.count) + fraction
+    while fraction.hasSuffix("0") { fraction.removeLast() }
+    return "\(whole).\(fraction)ms"
   }
 
-  /// Parses `300ms`, `1s`, `1.5s`, `2m`, `1e-3s`: a non-negative number and a unit, at most
-  /// ``limit``, rounded to the millisecond.
+  /// Reads `800ms` or `800.000125ms` exactly: digits, at most 15 decimals, and `ms`; `nil` for
+  /// any other form.
+  static func exactMilliseconds(_ text: Substring) -> Duration? {
+    guard text.hasSuffix("ms") else { return nil }
+    let number = text.dropLast(2)
+    let parts = number.split(separator: ".", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), !parts[0].isEmpty, parts[0].count <= 13,
+      parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+      parts.count == 1 || (1...15).contains(parts[1].count),
+      let milliseconds = Int64(parts[0])
+    else { return nil }
+    var attoseconds: Int64 = 0
+    if parts.count == 2, let digits = Int64(parts[1]) {
+      var scale: Int64 = 1
+      for _ in parts[1].count..<15 { scale *= 10 }
+      attoseconds = digits * scale
+    }
+    return Duration(
+      secondsComponent: milliseconds / 1000,
+      attosecondsComponent: (milliseconds % 1000) * attosecondsPerMillisecond + attoseconds)
+  }
+
+  /// Parses `300ms`, `0.25ms`, `1s`, `1.5s`, `2m`, `1e-3s`: a non-negative number and a unit,
+  /// at most ``limit``. Milliseconds written in digits (what ``format(_:)`` writes) are read
+  /// exactly; any other form is rounded to the millisecond.
   ///
   /// - Throws: ``InputError`` saying what is wrong, at position 0.
   package static func parse(_ text: String) throws(InputError) -> Duration {
     let trimmed = text.trimmingWhitespace()
+    if let exact = exactMilliseconds(trimmed[...].lowercased()[...]) {
+      guard exact <= limit else {
+        throw InputError(
+          message:
+            "'\(trimmed)' is longer than a REPL clock can go (\(format(limit)), about 31 years)",
+          position: 0)
+      }
+      return exact
+    }
     guard !trimmed.hasPrefix("-") else {
       throw InputError(message: "a duration cannot be negative ('\(trimmed)')", position: 0)
     }
