@@ -112,6 +112,25 @@ public final class ManualClock: Clock, Sendable {
   @discardableResult
   @usableFromInline
   package func advance(to deadline: Instant, jobLimit: Int) async -> Bool {
+    await advance(to: deadline, jobLimit: jobLimit, wakingSleepersAtDeadline: true)
+  }
+
+  /// Moves time forward to `deadline`, waking the sleepers due before it but not those due at
+  /// it: what a replay does before an action it recorded at that instant, when what happened at
+  /// the same instant after the action (a call's answer) comes later in the recording. A later
+  /// ``advance(to:)`` to the same instant wakes them.
+  ///
+  /// - Parameters:
+  ///   - deadline: The instant to move to.
+  @MainActor
+  package func advance(toJustBefore deadline: Instant) async {
+    _ = await advance(to: deadline, jobLimit: .max, wakingSleepersAtDeadline: false)
+  }
+
+  @MainActor
+  private func advance(
+    to deadline: Instant, jobLimit: Int, wakingSleepersAtDeadline: Bool
+  ) async -> Bool {
     var budget = jobLimit
     budget -= await runReadyWork(jobLimit: budget)
     if budget <= 0 { return false }
@@ -119,7 +138,9 @@ public final class ManualClock: Clock, Sendable {
     // wakes before time moves on from its instant, at most once an instant, so an effect that
     // sleeps zero in a loop takes one step an instant and cannot keep the advance going.
     storage.withLock { $0.releaseDeferred() }
-    while let sleeper = storage.withLock({ $0.removeSleeper(dueBy: deadline) }) {
+    while let sleeper = storage.withLock({
+      $0.removeSleeper(dueBy: deadline, including: wakingSleepersAtDeadline)
+    }) {
       sleeper.continuation.resume()
       budget -= await runReadyWork(jobLimit: budget)
       if budget <= 0 { return false }
@@ -299,7 +320,7 @@ extension ManualClock {
     /// Removes the earliest sleeper due at `deadline` or before and moves `now` to its deadline;
     /// when none is due, moves `now` to `deadline` in the same critical section, so that a
     /// sleeper registering meanwhile either is seen here or sees the new `now`.
-    mutating func removeSleeper(dueBy deadline: Instant) -> Sleeper? {
+    mutating func removeSleeper(dueBy deadline: Instant, including: Bool = true) -> Sleeper? {
       dropForgottenSleepers()
       // Before time moves on, the zero sleeps that began at this instant wake at it, as they
       // would have had the clock been advanced to it step by step: once an instant, so that one
@@ -309,7 +330,9 @@ extension ManualClock {
       {
         releaseDeferred()
       }
-      guard let first = wakeOrder.first, first.deadline <= deadline else {
+      guard let first = wakeOrder.first,
+        including ? first.deadline <= deadline : first.deadline < deadline
+      else {
         now = max(now, deadline)
         return nil
       }

@@ -230,6 +230,46 @@ enum Quotes {
     #expect(test.contains("import TideRecord"))
   }
 
+  /// A recording on the real clock where a tap falls in the same instant as a call's answer, just
+  /// before it (issue 33, §4): the replay keeps the file's order, and the times read back exact.
+  @Test func aTapInTheInstantOfAnAnswerBeforeItReplaysInTheFilesOrder() async throws {
+    let folder = try ScratchFolder("quotes")
+    let text = """
+      # tide session
+      # feature: quotes
+      # environment: staging
+      send @0.25ms .fetchTapped
+      send @200.250125ms .fetchTapped
+      answer @200.250125ms #1 "fetch" value "Now."
+      receive @200.250125ms .fetched("Now.")
+
+      """
+    let path = folder.file("same-instant.tide")
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let transcript = try Transcript(features: [Quotes.feature()])
+    let output = await transcript.run(":load \(path)", ":history", ":save \(path)-again")
+    #expect(
+      output.hasPrefix(
+        """
+        quotes> :load \(path)
+        loaded 3 steps of quotes (environment: replay)
+        """), "\(output)")
+    #expect(
+      output.contains(
+        """
+        quotes> :history
+           0  (initial state)
+           1  → .fetchTapped  @0.25ms
+           2  → .fetchTapped  @200.250125ms
+        ▸  3  ← .fetched("Now.")  @200.250125ms
+        """), "\(output)")
+    let saved = try String(contentsOfFile: path + "-again", encoding: .utf8)
+    let original = try Recording(parsing: text)
+    let again = try Recording(parsing: saved)
+    #expect(again.steps == original.steps)
+    #expect(again.answers == original.answers)
+  }
+
   @Test func aRecordingSavedAfterJumpingBackLoadsAgain() async throws {
     let folder = try ScratchFolder("quotes")
     let path = try await Quotes.recordedFile(in: folder)

@@ -205,6 +205,10 @@ import TideTestSupport
     let times = recorder.recording().steps.map(\.time)
     #expect(times.count == 2)
     #expect(times[0] >= .zero && times[1] >= times[0])
+    // Real time is kept to the nanosecond, and reads back as it was (issue 33, §4).
+    let recording = recorder.recording()
+    #expect(try Recording(parsing: recording.text) == recording)
+    #expect(try Recording(parsing: recording.text).steps.map(\.time) == times)
   }
 }
 

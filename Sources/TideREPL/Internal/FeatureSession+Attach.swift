@@ -74,9 +74,7 @@ extension FeatureSession {
     let steps = try followedSteps(of: file, from: following.steps)
     for (offset, step) in steps.enumerated() {
       let index = following.steps + offset
-      if step.time > clock.now.offset {
-        await clock.advance(to: ManualClock.Instant(offset: step.time))
-      }
+      await advance(clock, to: step)
       if !step.received, index >= history.entries.count {
         history.sender = step.origin
         IssueReporter.$current.withValue(warnings.reporter) { _ = store.send(step.action) }

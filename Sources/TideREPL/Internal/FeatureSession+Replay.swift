@@ -87,7 +87,8 @@ extension FeatureSession {
       while let resolution = pendingResolutions.first, resolution.index <= index {
         pendingResolutions.removeFirst()
         if resolution.time > clock.now.offset {
-          await clock.advance(to: ManualClock.Instant(offset: resolution.time))
+          // What the recording has at the same instant after the resolution comes after it.
+          await clock.advance(toJustBefore: ManualClock.Instant(offset: resolution.time))
         }
         let call = calls.pending.first { $0.description == resolution.call }
         if let call, !(0..<call.outcomeCount).contains(resolution.outcome) {
@@ -116,9 +117,7 @@ extension FeatureSession {
     }
     for (index, step) in steps.enumerated() {
       try await resolve(before: index)
-      if step.time > clock.now.offset {
-        await clock.advance(to: ManualClock.Instant(offset: step.time))
-      }
+      await advance(clock, to: step)
       if step.environment != environment {
         // As `:env` does: effects are cancelled, and the state goes on in the new environment.
         environment = step.environment
@@ -215,6 +214,19 @@ extension FeatureSession {
   }
 
   /// The steps of this session's own history, to re-run.
+  /// Moves a re-run's clock to a step's time, in the order the recording gives: before a sent
+  /// step, only what came before its instant runs (an answer that came at the same instant, after
+  /// the action, is on a later line); before a received step, everything up to its instant does,
+  /// even when the clock is already there.
+  func advance(_ clock: ManualClock, to step: ReplayStep) async {
+    let instant = ManualClock.Instant(offset: step.time)
+    if step.received {
+      if step.time >= clock.now.offset { await clock.advance(to: instant) }
+    } else if step.time > clock.now.offset {
+      await clock.advance(toJustBefore: instant)
+    }
+  }
+
   func replaySteps(_ entries: ArraySlice<Entry>) -> [ReplayStep] {
     entries.enumerated().map { offset, entry in
       ReplayStep(

@@ -28,26 +28,48 @@ package enum DurationText {
     return "\(whole).\(fraction)ms"
   }
 
-  /// Reads `800ms` or `800.000125ms` exactly: digits, at most 15 decimals, and `ms`; `nil` for
-  /// any other form.
-  static func exactMilliseconds(_ text: Substring) -> Duration? {
+  /// Reads milliseconds written in digits exactly: `800ms`, `800.000125ms`, `.5ms`; `nil` for any
+  /// other form (`1.5s`, `1e-3ms`).
+  ///
+  /// - Throws: ``InputError`` for more decimals than a duration keeps (fifteen: attoseconds) or
+  ///   more milliseconds than ``limit``.
+  static func exactMilliseconds(_ text: String) throws(InputError) -> Duration? {
     guard text.hasSuffix("ms") else { return nil }
     let number = text.dropLast(2)
-    let parts = number.split(separator: ".", omittingEmptySubsequences: false)
-    guard (1...2).contains(parts.count), !parts[0].isEmpty, parts[0].count <= 13,
-      parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-      parts.count == 1 || (1...15).contains(parts[1].count),
-      let milliseconds = Int64(parts[0])
+    let parts = number.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    guard parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+      parts.contains(where: { !$0.isEmpty })
     else { return nil }
-    var attoseconds: Int64 = 0
-    if parts.count == 2, let digits = Int64(parts[1]) {
-      var scale: Int64 = 1
-      for _ in parts[1].count..<15 { scale *= 10 }
-      attoseconds = digits * scale
+    let wholeDigits = parts[0].drop { $0 == "0" }
+    let fractionDigits = parts.count == 2 ? parts[1] : ""
+    guard fractionDigits.count <= 15 else {
+      throw InputError(
+        message:
+          "'\(text)' has more decimals than a time keeps (fifteen decimals of a millisecond)",
+        position: 0)
     }
-    return Duration(
+    guard wholeDigits.count <= 13,
+      let milliseconds = Int64(wholeDigits.isEmpty ? "0" : wholeDigits),
+      milliseconds <= Int64(limit.components.seconds) * 1000
+    else {
+      throw InputError(
+        message: "'\(text)' is longer than a REPL clock can go (\(format(limit)), about 31 years)",
+        position: 0)
+    }
+    var attoseconds: Int64 = 0
+    if let digits = Int64(fractionDigits) {
+      attoseconds = digits
+      for _ in fractionDigits.count..<15 { attoseconds *= 10 }
+    }
+    let duration = Duration(
       secondsComponent: milliseconds / 1000,
       attosecondsComponent: (milliseconds % 1000) * attosecondsPerMillisecond + attoseconds)
+    guard duration <= limit else {
+      throw InputError(
+        message: "'\(text)' is longer than a REPL clock can go (\(format(limit)), about 31 years)",
+        position: 0)
+    }
+    return duration
   }
 
   /// Parses `300ms`, `0.25ms`, `1s`, `1.5s`, `2m`, `1e-3s`: a non-negative number and a unit,
@@ -57,15 +79,7 @@ package enum DurationText {
   /// - Throws: ``InputError`` saying what is wrong, at position 0.
   package static func parse(_ text: String) throws(InputError) -> Duration {
     let trimmed = text.trimmingWhitespace()
-    if let exact = exactMilliseconds(trimmed[...].lowercased()[...]) {
-      guard exact <= limit else {
-        throw InputError(
-          message:
-            "'\(trimmed)' is longer than a REPL clock can go (\(format(limit)), about 31 years)",
-          position: 0)
-      }
-      return exact
-    }
+    if let exact = try exactMilliseconds(trimmed.lowercased()) { return exact }
     guard !trimmed.hasPrefix("-") else {
       throw InputError(message: "a duration cannot be negative ('\(trimmed)')", position: 0)
     }
