@@ -28,11 +28,12 @@ extension Store where Action: CasePathable {
     if let store = kept?.store as? Store<ChildState, ChildAction> { return store }
     let casePath = Action.allCasePaths[keyPath: action]
     let sendToRoot = self.sendToRoot
+    let projection = kept?.projection ?? projection(of: state)
     let store = Store<ChildState, ChildAction>(
       scoped: ScopedCore(
-        projection: kept?.projection ?? projection(of: state),
+        projection: projection,
         addObserver: { [self] notify in
-          self.addObserver { notify($0[keyPath: state]) }
+          self.addObserver { _ in notify(projection.state()) }
         },
         attach: { [self] child in self.addWatcher(child) },
         effects: core.effects,

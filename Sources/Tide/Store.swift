@@ -236,11 +236,14 @@ public final class Store<State, Action: Sendable> {
   ) -> Store<ChildState, ChildAction> {
     let sendToRoot = self.sendToRoot
     let parentState = watch.state
+    let projection = ScopeProjection(caches: core.caches) { toChildState(parentState()) }
     return Store<ChildState, ChildAction>(
       scoped: ScopedCore(
-        projection: ScopeProjection(caches: core.caches) { toChildState(parentState()) },
+        projection: projection,
+        // Through the projection's cache: a batch that left the state as it was (see
+        // `RootCore.reduceKeepingCaches`) computes nothing again.
         addObserver: { [self] notify in
-          self.addObserver { notify(toChildState($0)) }
+          self.addObserver { _ in notify(projection.state()) }
         },
         attach: { [self] child in self.addWatcher(child) },
         effects: core.effects,

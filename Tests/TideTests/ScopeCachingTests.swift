@@ -341,6 +341,59 @@ import TideTestSupport
   }
 }
 
+/// The reference library's scope call count, with closures (issue 33, §5): three levels of
+/// stores scoped by counting closures, read and observed; an action that changes nothing computes
+/// no level again, and one that changes the state computes each level once.
+@MainActor
+@Suite struct ClosureScopeCallCountTests {
+  enum Action: Sendable { case increment, nothing }
+
+  nonisolated static let reducer = Reducer<Int, Action, Void> { state, action, _ in
+    if action == .increment { state += 1 }
+    return .none
+  }
+
+  @Test(arguments: ["read", "observed", "observed by closure"])
+  func anActionThatChangesNothingComputesNoScopeAgain(how: String) {
+    let calls = ValueLog<Int>()
+    let store = Store(initialState: 0, reducer: Self.reducer, environment: ())
+    let first = store.scope(
+      state: { (count: Int) -> Int in
+        calls.append(1)
+        return count
+      }, action: { (action: Action) in action })
+    let second = first.scope(
+      state: { (count: Int) -> Int in
+        calls.append(2)
+        return count
+      }, action: { (action: Action) in action })
+    let third = second.scope(
+      state: { (count: Int) -> Int in
+        calls.append(3)
+        return count
+      }, action: { (action: Action) in action })
+    var observation: StoreObservation?
+    switch how {
+    case "observed":
+      withObservationTracking {
+        _ = third.state
+      } onChange: {
+      }
+    case "observed by closure": observation = third.observe(\.self) { _ in }
+    default: _ = third.state
+    }
+    #expect(calls.all == [1, 2, 3])
+    third.send(.nothing)
+    _ = third.state
+    #expect(calls.all == [1, 2, 3])
+    third.send(.increment)
+    _ = third.state
+    #expect(calls.all == [1, 2, 3, 1, 2, 3])
+    #expect(third.state == 1)
+    observation?.cancel()
+  }
+}
+
 /// A weak reference, to check that something was freed.
 @MainActor
 final class Weak {

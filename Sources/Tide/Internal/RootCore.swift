@@ -94,8 +94,7 @@ final class RootCore<State, Action: Sendable> {
     // Only this action came from an effect: what observers send after the batch did not.
     let received = isReceiving
     isReceiving = false
-    if !scopeCaches.filled.isEmpty { scopeCaches.invalidate() }
-    let effect = reduce(&state, action)
+    let effect = reduceKeepingCaches(action)
     if let tap { tap(action, received) }
     var tree = given
     if !effect.isNone { start(effect, queuedIn: nil, tree: &tree) }
@@ -105,6 +104,33 @@ final class RootCore<State, Action: Sendable> {
     }
     drain(&tree)
     return tree.map(StoreTask.init(tree:)) ?? StoreTask()
+  }
+
+  /// Reduces an action, emptying the scoped stores' caches unless the state stayed the same.
+  ///
+  /// A state that holds no references (`_isPOD`) is compared bit for bit, and an action that left
+  /// it as it was keeps every scope's cached state: no scope computes its state again. Any other
+  /// state empties the caches before the reducer runs, so that no cache shares a copy-on-write
+  /// buffer the reducer mutates (which would make it copy).
+  @inlinable
+  func reduceKeepingCaches(_ action: Action) -> Effect<Action> {
+    if scopeCaches.filled.isEmpty { return reduce(&state, action) }
+    guard _isPOD(State.self) else {
+      scopeCaches.invalidate()
+      return reduce(&state, action)
+    }
+    let before = state
+    let effect = reduce(&state, action)
+    if !Self.isBitwiseEqual(before, state) { scopeCaches.invalidate() }
+    return effect
+  }
+
+  /// Whether two values of a type without references have the same bits.
+  @inlinable
+  static func isBitwiseEqual(_ lhs: State, _ rhs: State) -> Bool {
+    withUnsafeBytes(of: lhs) { left in
+      withUnsafeBytes(of: rhs) { right in left.elementsEqual(right) }
+    }
   }
 
   /// Queues an action sent while another is being handled (by an observer, or an effect whose
@@ -187,8 +213,7 @@ final class RootCore<State, Action: Sendable> {
           pending.removeFirst(pendingHead)
           pendingHead = 0
         }
-        if !scopeCaches.filled.isEmpty { scopeCaches.invalidate() }
-        let effect = reduce(&state, queued.action)
+        let effect = reduceKeepingCaches(queued.action)
         if let tap { tap(queued.action, queued.received) }
         if !effect.isNone { start(effect, queuedIn: queued.tree, tree: &tree) }
       }
