@@ -1,6 +1,6 @@
 // A libFuzzer target for what `tide` reads: the expression parser (every action typed or loaded)
-// and the session-file reader. Built with the parser's own sources by `.ci/fuzz/run`; not part
-// of the package.
+// and the session-file reader, with the path arithmetic and the times they use. Built with the
+// parser's own sources by `.ci/fuzz/run`; not part of the package.
 //
 // It checks more than "does not crash": an error's position is inside its input, a parsed
 // session's steps are in time order with lines in range, a parsed session written back reads
@@ -44,6 +44,16 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(again.answers.map(\.number) == file.answers.map(\.number))
     precondition(again.answers.map(\.result) == file.answers.map(\.result))
     precondition(again.steps.map(\.action) == file.steps.map(\.action))
+  }
+  // Path arithmetic never traps, whatever the name, and splits only at slashes.
+  let folder = PathText.folder(of: text)
+  let last = PathText.lastComponent(of: text)
+  precondition(!folder.isEmpty, "no folder for \(text.debugDescription)")
+  precondition(last == "/" || !last.contains("/"), "a slash in \(last.debugDescription)")
+  _ = PathText.baseName(of: text)
+  // A time that reads, written and read again, is the same to the attosecond.
+  if let time = try? DurationText.parse(text) {
+    precondition((try? DurationText.parse(DurationText.format(time))) == time, "\(time)")
   }
   // A call name or failure text of any bytes survives quoting and unquoting.
   let quoted = JSONQuoting.quoted(text)

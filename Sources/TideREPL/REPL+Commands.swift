@@ -233,7 +233,7 @@ extension REPL {
     guard path.hasSuffix(".swift") else {
       throw InputError(message: ":export-test needs a file name ending in .swift", position: 0)
     }
-    let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    let base = PathText.baseName(of: path)
     let name = TestExporter.testName(from: base)
     let source = try session.exportTest(named: name, secretPlaceholder: nil)
     try FileAccess.write(

@@ -4,7 +4,7 @@ import TideTestSupport
 /// Runs a product built next to the test bundle and returns its exit status and combined output.
 func runExecutable(
   named name: String, arguments: [String] = [], input: String? = nil,
-  environment: [String: String] = [:]
+  environment: [String: String] = [:], currentDirectory: URL? = nil
 ) throws -> (status: Int32, output: String) {
   let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
   let executable = directory.appendingPathComponent(name)
@@ -14,6 +14,7 @@ func runExecutable(
   let process = Process()
   process.executableURL = executable
   process.arguments = arguments
+  if let currentDirectory { process.currentDirectoryURL = currentDirectory }
   if !environment.isEmpty {
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
   }

@@ -31,9 +31,11 @@ package enum FileAccess {
   package static func write(_ text: String, to path: String, existing: Existing) throws(InputError)
   {
     guard !path.isEmpty else { throw InputError(message: "the file name is empty", position: 0) }
-    let folder = (path as NSString).deletingLastPathComponent
-    let directory = folder.isEmpty ? "." : folder
+    let directory = PathText.folder(of: path)
     try checkReplaceable(path, existing: existing)
+    guard !path.hasSuffix("/") else {
+      throw InputError(message: "cannot write \(path): a file name cannot end with /", position: 0)
+    }
 
     // A new file beside the target, so the final move stays on one file system.
     var temporary = ""
@@ -103,7 +105,7 @@ package enum FileAccess {
     // check and the open cannot hang the REPL.
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { throw failure("cannot read \(path)", errno) }
-    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { throw failure("cannot read \(path)", errno) }
     guard info.st_mode & S_IFMT == S_IFREG else {
@@ -114,19 +116,25 @@ package enum FileAccess {
         message: "cannot read \(path): it is larger than \(maximumReadSize >> 20) MiB",
         position: 0)
     }
-    let data: Data
-    do {
-      // One more byte than allowed: a file that grew since `fstat` is caught too.
-      data = try handle.read(upToCount: maximumReadSize + 1) ?? Data()
-    } catch {
-      throw InputError(message: "cannot read \(path): \(error.localizedDescription)", position: 0)
+    // Read with the system's calls, so that a failure (a file of /proc, a disk error) is said
+    // in words from errno; a file that grew since `fstat` is caught too.
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw failure("cannot read \(path)", errno)
+      }
+      if count == 0 { break }
+      bytes += chunk[..<count]
+      guard bytes.count <= maximumReadSize else {
+        throw InputError(
+          message: "cannot read \(path): it is larger than \(maximumReadSize >> 20) MiB",
+          position: 0)
+      }
     }
-    guard data.count <= maximumReadSize else {
-      throw InputError(
-        message: "cannot read \(path): it is larger than \(maximumReadSize >> 20) MiB",
-        position: 0)
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
+    guard let text = String(validating: bytes, as: UTF8.self) else {
       throw InputError(message: "cannot read \(path): it is not UTF-8 text", position: 0)
     }
     return text
@@ -185,6 +193,8 @@ package enum FileAccess {
 
 #if canImport(Glibc)
   private let systemWrite = Glibc.write
+  private let systemRead = Glibc.read
 #else
   private let systemWrite = Darwin.write
+  private let systemRead = Darwin.read
 #endif
