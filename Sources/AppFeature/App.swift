@@ -27,6 +27,21 @@ public enum App {
       then: AddLocation.reducer.pullback(state: \Home.search, action: .`self`, environment: { $0 }))
 
   /// What the app itself decides: the hand-offs between the screens.
+  /// Adds a location to the saved ones unless the same place is there: a place of the gazetteer
+  /// is found by identifier at once; one made by hand (identifier 0 or less) is compared with the
+  /// others made by hand, and numbered below them when it has none.
+  static func save(_ location: Location, in saved: inout IdentifiedArray<Location>) {
+    var location = location
+    if location.id > 0 {
+      guard saved[id: location.id] == nil else { return }
+    } else {
+      let handMade = saved.filter { $0.id <= 0 }
+      guard !handMade.contains(where: { $0.isSamePlace(as: location) }) else { return }
+      if location.id == 0 { location.id = min(0, handMade.map(\.id).min() ?? 0) - 1 }
+    }
+    saved.append(location)
+  }
+
   static let core = Reducer<State, Action, Environment> { state, action, _ in
     switch action {
     case .login(.loginResponse(.success(let user))):
@@ -34,40 +49,31 @@ public enum App {
       state.home = Home(user: user)
       return .none
 
+    // The home screen is changed in place (`state.home!`, after checking it is there): a copy of
+    // it would make each change copy the whole list of saved locations.
     case .addLocation(.delegate(.didAddLocation(let location))):
-      guard var home = state.home else { return .none }
-      if !home.savedLocations.contains(where: { $0.isSamePlace(as: location) }) {
-        var location = location
-        if location.id == 0 {
-          location.id = min(0, home.savedLocations.map(\.id).min() ?? 0) - 1
-        }
-        home.savedLocations.append(location)
-      }
-      state.home = home
+      guard state.home != nil else { return .none }
+      save(location, in: &state.home!.savedLocations)
       return .none
 
     case .savedLocation(let id, .removeTapped):
-      guard var home = state.home else { return .none }
-      guard home.savedLocations.remove(id: id) != nil else {
-        home.errorMessage = "There is no saved location with identifier \(id)."
-        state.home = home
+      guard state.home != nil else { return .none }
+      guard state.home!.savedLocations.remove(id: id) != nil else {
+        state.home!.errorMessage = "There is no saved location with identifier \(id)."
         return .none
       }
-      home.errorMessage = nil
-      state.home = home
+      state.home!.errorMessage = nil
       return .none
 
     case .removeSavedLocation(let index):
-      guard var home = state.home else { return .none }
-      guard home.savedLocations.indices.contains(index) else {
-        home.errorMessage =
-          "There is no saved location at index \(index); the list has \(home.savedLocations.count)."
-        state.home = home
+      guard let count = state.home?.savedLocations.count else { return .none }
+      guard (0..<count).contains(index) else {
+        state.home!.errorMessage =
+          "There is no saved location at index \(index); the list has \(count)."
         return .none
       }
-      home.savedLocations.remove(at: index)
-      home.errorMessage = nil
-      state.home = home
+      state.home!.savedLocations.remove(at: index)
+      state.home!.errorMessage = nil
       return .none
 
     case .logoutTapped:

@@ -96,7 +96,8 @@ public final class Store<State, Action: Sendable> {
   }
 
   /// Creates a store on `clock` that reports every reduction, on the main actor, as it happens:
-  /// how a tool such as the REPL records a session step by step.
+  /// how a tool such as the REPL records a session step by step. It is given the state after the
+  /// reduction only: keeping the one before would make every mutation copy it.
   @usableFromInline
   package convenience init<Environment>(
     initialState: State,
@@ -105,7 +106,7 @@ public final class Store<State, Action: Sendable> {
     drivenBy clock: ManualClock,
     onReduce:
       @escaping @MainActor (
-        _ action: Action, _ before: State, _ after: State, _ effect: Effect<Action>
+        _ action: Action, _ after: State, _ effect: Effect<Action>
       ) -> Void
   ) {
     self.init(
@@ -118,7 +119,7 @@ public final class Store<State, Action: Sendable> {
     reducer: Reducer<State, Action, Environment>,
     environment: Environment,
     scheduler: ManualClock?,
-    onReduce: (@MainActor (Action, State, State, Effect<Action>) -> Void)? = nil
+    onReduce: (@MainActor (Action, State, Effect<Action>) -> Void)? = nil
   ) {
     let core = RootCore(
       initialState: initialState, reducer: reducer, environment: environment,

@@ -101,8 +101,8 @@ extension REPL {
     }
     let clock = ContinuousClock()
     var turn = clock.now
-    for step in export.steps {
-      guard export.writer.write(step) else {
+    while let steps = export.nextSteps() {
+      for step in steps where !export.writer.write(step) {
         return .failure(REPLWebExportError(message: Self.tooLarge(byteLimit)))
       }
       if clock.now - turn > .milliseconds(2) {

@@ -280,6 +280,17 @@ final class TideProcess: @unchecked Sendable {
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
   }
 
+  /// The most the process's resident size has been, in bytes, from `/proc` (0 where there is
+  /// none).
+  var peakResidentBytes: Int {
+    let path = "/proc/\(process.processIdentifier)/status"
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+      let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+      let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+    else { return 0 }
+    return kilobytes * 1024
+  }
+
   /// Waits until its output contains `text`, for up to `seconds`. Searches only what arrived
   /// since the last look, so a long output is not read again every time.
   func waitForOutput(_ text: String, within seconds: Double = 60) -> Bool {

@@ -15,6 +15,8 @@
 final class RootCore<State, Action: Sendable> {
   @exclusivity(unchecked) @usableFromInline var state: State
   @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
+  /// Told of every reduction, with the state after it, once the scopes' caches agree with it.
+  @usableFromInline let onReduce: ((Action, State, Effect<Action>) -> Void)?
   @usableFromInline let runner: EffectRunner<Action>
   /// The states its scoped stores have cached, emptied before every reduction.
   @usableFromInline let scopeCaches = ScopeCaches()
@@ -57,21 +59,13 @@ final class RootCore<State, Action: Sendable> {
     reducer: Reducer<State, Action, Environment>,
     environment: Environment,
     scheduler: ManualClock?,
-    onReduce: (@MainActor (Action, State, State, Effect<Action>) -> Void)?
+    onReduce: (@MainActor (Action, State, Effect<Action>) -> Void)?
   ) {
     self.runner = EffectRunner(scheduler: scheduler)
     self.state = initialState
-    if let onReduce {
-      self.reduce = { state, action in
-        let before = state
-        let effect = reducer.reduce(into: &state, action: action, environment: environment)
-        onReduce(action, before, state, effect)
-        return effect
-      }
-    } else {
-      self.reduce = { state, action in
-        reducer.reduce(into: &state, action: action, environment: environment)
-      }
+    self.onReduce = onReduce
+    self.reduce = { state, action in
+      reducer.reduce(into: &state, action: action, environment: environment)
     }
   }
 
@@ -114,14 +108,18 @@ final class RootCore<State, Action: Sendable> {
   /// buffer the reducer mutates (which would make it copy).
   @inlinable
   func reduceKeepingCaches(_ action: Action) -> Effect<Action> {
-    if scopeCaches.filled.isEmpty { return reduce(&state, action) }
-    guard _isPOD(State.self) else {
+    let effect: Effect<Action>
+    if scopeCaches.filled.isEmpty {
+      effect = reduce(&state, action)
+    } else if !_isPOD(State.self) {
       scopeCaches.invalidate()
-      return reduce(&state, action)
+      effect = reduce(&state, action)
+    } else {
+      let before = state
+      effect = reduce(&state, action)
+      if !Self.isBitwiseEqual(before, state) { scopeCaches.invalidate() }
     }
-    let before = state
-    let effect = reduce(&state, action)
-    if !Self.isBitwiseEqual(before, state) { scopeCaches.invalidate() }
+    if let onReduce { onReduce(action, state, effect) }
     return effect
   }
 

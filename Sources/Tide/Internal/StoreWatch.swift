@@ -254,7 +254,7 @@ final class TrackedValue<State, Value>: TrackedRead<State> {
 }
 
 /// `==` for a value whose type is `Equatable` at run time, or `nil`.
-func runtimeEquality<Value>(for type: Value.Type) -> ((Value, Value) -> Bool)? {
+package func runtimeEquality<Value>(for type: Value.Type) -> ((Value, Value) -> Bool)? {
   guard let equatable = type as? any Equatable.Type else { return nil }
   func equality<E: Equatable>(_: E.Type) -> (Value, Value) -> Bool {
     { ($0 as! E) == ($1 as! E) }

@@ -133,12 +133,13 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
   ) {
     self.explorer = explorer
     reporter = issues.reporter
-    let hook = ReductionHook<State, Action>()
+    let initial = state ?? explorer.initialState
+    let hook = ReductionHook<State, Action>(initial)
     self.hook = hook
     store = Store(
-      initialState: state ?? explorer.initialState, reducer: explorer.reducer,
+      initialState: initial, reducer: explorer.reducer,
       environment: explorer.environment(calls, clock), drivenBy: clock,
-      onReduce: { action, before, after, _ in hook.reduced(action, before, after) })
+      onReduce: { action, after, _ in hook.reduced(action, after: after) })
     start = clock.now
     hook.reduced = { [unowned self] action, before, after in
       self.reduced(action, before: before, after: after)

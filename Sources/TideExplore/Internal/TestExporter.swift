@@ -56,7 +56,8 @@ package enum TestExporter {
       name: name, header: header, preamble: preamble, feature: feature,
       environmentName: environmentName, imports: imports, reducer: reducer,
       environment: environment, initialState: initialState,
-      initialStateExpression: initialStateExpression, steps: steps,
+      initialStateExpression: initialStateExpression,
+      advancesClock: steps.contains { $0.time > .zero }, hasSteps: !steps.isEmpty,
       secretPlaceholder: secretPlaceholder, checkingInvariants: invariants, byteLimit: byteLimit)
     for step in steps {
       guard writer.write(step) else { return nil }

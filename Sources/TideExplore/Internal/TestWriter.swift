@@ -19,7 +19,9 @@ package struct TestWriter {
   /// - Parameters:
   ///   - preamble: Statements before the store is made; one that says `try` makes the test
   ///     throwing, and one that names `clock` makes it declare the clock.
-  ///   - steps: The steps it will write, to know whether it needs a clock.
+  ///   - advancesClock: Whether a step it will write comes after time moved, so the test needs
+  ///     a clock.
+  ///   - hasSteps: Whether it will write any step.
   package init(
     name: String,
     header: [String]?,
@@ -31,7 +33,8 @@ package struct TestWriter {
     environment: String,
     initialState: Any,
     initialStateExpression: String?,
-    steps: [TestExporter.Step],
+    advancesClock: Bool,
+    hasSteps: Bool,
     secretPlaceholder: String?,
     checkingInvariants invariants: String?,
     byteLimit: Int
@@ -56,8 +59,7 @@ package struct TestWriter {
       "@Test func \(name)() async\(preamble.contains { $0.contains("try ") } ? " throws" : "") {",
     ]
     // Declared only when something uses it, so the test compiles without a warning.
-    let advances = steps.contains { $0.time > .zero }
-    if advances || environment.contains("clock")
+    if advancesClock || environment.contains("clock")
       || preamble.contains(where: { $0.contains("clock") })
     {
       lines.append("  let clock = TestClock()")
@@ -72,7 +74,7 @@ package struct TestWriter {
     ]
     if let invariants {
       lines +=
-        steps.isEmpty
+        !hasSteps
         ? ["  // The invariants, checked in the initial state."]
         : [
           "  // The schedule's actions with the invariants checked at every step, not every state:",

@@ -84,8 +84,7 @@ extension FeatureSession {
       // The copy must have taken the same step; if not, the whole recording is re-run.
       guard index < history.entries.count,
         history.entries[index].source == (step.received ? .received : .sent),
-        REPLFormat.source.source(history.entries[index].action)
-          == REPLFormat.source.source(step.action)
+        Self.isSameAction(history.entries[index].action, step.action)
       else { return false }
     }
     // The answers that came without a step yet: their calls go on at their times.

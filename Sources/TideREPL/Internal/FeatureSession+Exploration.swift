@@ -147,7 +147,7 @@ extension FeatureSession {
   ) async throws(ReplayDivergence) {
     let clock = ManualClock()
     let calls = ExploreCalls()
-    let history = SessionHistory<State, Action>()
+    let history = Self.makeHistory(definition: definition)
     let environment = REPLEnvironment<Environment>.exploreName
     let recorded = RecordedCalls(replaying: answers, clock: clock)
     let initial = start?.state ?? definition.initialState

@@ -176,7 +176,9 @@ extension FeatureSession {
   func exportTest(named name: String, secretPlaceholder: String?) throws(InputError) -> String {
     var export = try testExport(
       named: name, secretPlaceholder: secretPlaceholder, byteLimit: .max)
-    for step in export.steps { _ = export.writer.write(step) }
+    while let steps = export.nextSteps() {
+      for step in steps { _ = export.writer.write(step) }
+    }
     // With no limit, the writer always finishes.
     return export.writer.finish(effectsStillRunning: export.effectsStillRunning) ?? ""
   }
@@ -216,15 +218,20 @@ extension FeatureSession {
           ], time: $0.time)
       }
     }
-    var exported: [TestExporter.Step] = []
-    for (index, entry) in steps.enumerated() {
-      exported += resolutionSteps(at: index)
-      exported.append(
+    var remaining = history.steps(in: 0..<steps.count)
+    var index = 0
+    let count = steps.count
+    let nextSteps: () -> [TestExporter.Step]? = {
+      guard index <= count else { return nil }
+      defer { index += 1 }
+      guard let (entry, before, after) = remaining.next() else { return resolutionSteps(at: count) }
+      return resolutionSteps(at: index) + [
         TestExporter.Step(
-          received: entry.source == .received, action: entry.action, before: entry.before,
-          after: entry.after, time: entry.time))
+          received: entry.source == .received, action: entry.action, before: before,
+          after: after, time: entry.time)
+      ]
     }
-    exported += resolutionSteps(at: steps.count)
+    let resolved = resolutions.filter { $0.index <= count }
     let explores = definition.environments.first { $0.name == environment }?.isExplorable == true
     let header =
       secretPlaceholder == nil
@@ -246,10 +253,12 @@ extension FeatureSession {
       reducer: export.reducer,
       environment: expression, initialState: initialState,
       // A session that starts where `:explore here` started spells its state out.
-      initialStateExpression: startedAtStep == nil ? export.initialState : nil, steps: exported,
+      initialStateExpression: startedAtStep == nil ? export.initialState : nil,
+      advancesClock: steps.contains { $0.time > .zero } || resolved.contains { $0.time > .zero },
+      hasSteps: !steps.isEmpty || !resolved.isEmpty,
       secretPlaceholder: secretPlaceholder, checkingInvariants: nil, byteLimit: byteLimit)
     return REPLTestExportInProgress(
-      writer: writer, steps: exported, effectsStillRunning: !store.runningEffects.isEmpty)
+      writer: writer, nextSteps: nextSteps, effectsStillRunning: !store.runningEffects.isEmpty)
   }
 
   /// The statements that give an exported test the loaded recording's answers, as `calls`: the

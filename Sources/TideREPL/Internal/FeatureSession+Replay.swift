@@ -69,7 +69,7 @@ extension FeatureSession {
     let calls = ExploreCalls()
     let answers = answers ?? self.answers
     let recorded = RecordedCalls(replaying: answers, clock: clock, missing: missingAnswers)
-    let history = SessionHistory<State, Action>()
+    let history = Self.makeHistory(definition: definition)
     var environment = firstEnvironment
     var store = Self.makeStore(
       definition: definition, environmentName: environment, state: start ?? initialState,
@@ -152,7 +152,7 @@ extension FeatureSession {
       }
       let entry = history.entries[index]
       guard entry.source == (step.received ? .received : .sent),
-        REPLFormat.source.source(entry.action) == REPLFormat.source.source(step.action)
+        Self.isSameAction(entry.action, step.action)
       else {
         abandon()
         throw ReplayDivergence(
@@ -191,11 +191,10 @@ extension FeatureSession {
     let agrees = (checked..<reached).allSatisfy { index in
       future.indices.contains(index)
         && future[index].source == replay.history.entries[index].source
-        && REPLFormat.source.source(future[index].action)
-          == REPLFormat.source.source(replay.history.entries[index].action)
+        && Self.isSameAction(future[index].action, replay.history.entries[index].action)
     }
     if agrees, future.endIndex > reached {
-      replay.history.entries += future[max(reached, future.startIndex)...]
+      replay.history.append(future: future[max(reached, future.startIndex)...], of: history)
       replay.history.resolutions += futureResolutions.filter { $0.index >= reached }
     }
     history = replay.history
@@ -214,6 +213,18 @@ extension FeatureSession {
   }
 
   /// The steps of this session's own history, to re-run.
+  /// Whether a re-run's action is the one the history has: equal, or (for an action that is not
+  /// `Equatable`, or not equal to itself) written the same in Swift. Comparing first with `==`
+  /// saves printing both on every step of a long load.
+  static func isSameAction(_ first: Action, _ second: Action) -> Bool {
+    if let isEqual = actionEquality, isEqual(first, second) { return true }
+    return REPLFormat.source.source(first) == REPLFormat.source.source(second)
+  }
+
+  private static var actionEquality: ((Action, Action) -> Bool)? {
+    runtimeEquality(for: Action.self)
+  }
+
   /// Moves a re-run's clock to a step's time, in the order the recording gives: before a sent
   /// step, only what came before its instant runs (an answer that came at the same instant, after
   /// the action, is on a later line); before a received step, everything up to its instant does,

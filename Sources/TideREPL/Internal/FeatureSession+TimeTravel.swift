@@ -66,7 +66,7 @@ extension FeatureSession {
     clock = ManualClock()
     calls = ExploreCalls()
     recorded = RecordedCalls(replaying: answers, clock: clock)
-    history = SessionHistory()
+    history = Self.makeHistory(definition: definition)
     initialState = definition.initialState
     startedAtStep = nil
     printed = 0

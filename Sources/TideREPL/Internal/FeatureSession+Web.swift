@@ -15,8 +15,9 @@ extension FeatureSession {
     let first = max(1, range.lowerBound)
     let last = min(entries.count, range.upperBound)
     guard first <= last else { return [] }
-    return (first...last).map { number in
-      let entry = entries[number - 1]
+    var steps: [String] = []
+    history.forEachStep(in: (first - 1)..<last) { entry, before, after in
+      let number = steps.count + first
       var fields = [
         "\"number\":\(number)",
         "\"kind\":\"\(entry.source.rawValue)\"",
@@ -25,11 +26,12 @@ extension FeatureSession {
         "\"time\":\(Self.milliseconds(entry.time))",
         "\"environment\":" + Inspector.jsonString(entry.environment),
       ]
-      let diff = REPLFormat.inspector.diff(entry.before, entry.after)
+      let diff = REPLFormat.inspector.diff(before, after)
       fields.append("\"diff\":" + (diff.map(Inspector.jsonString) ?? "null"))
       fields.append("\"effect\":" + (entry.effect.map(Inspector.jsonString) ?? "null"))
-      return "{" + fields.joined(separator: ",") + "}"
+      steps.append("{" + fields.joined(separator: ",") + "}")
     }
+    return steps
   }
 
   var effectsJSON: String {

@@ -37,7 +37,7 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
   var recorded: RecordedCalls
   var store: Store<State, Action>
   /// Every step so far. Replaced as a whole when time travel or `:load` re-runs the session.
-  var history = SessionHistory<State, Action>()
+  var history: SessionHistory<State, Action>
   let warnings = WarningLog()
   /// How many history entries have been printed: never more than the history's cursor.
   var printed = 0
@@ -70,6 +70,8 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
     initialState = definition.initialState
     let recorded = RecordedCalls(replaying: [], clock: clock)
     self.recorded = recorded
+    let history = Self.makeHistory(definition: definition)
+    self.history = history
     self.store = Self.makeStore(
       definition: definition, environmentName: environment, state: definition.initialState,
       clock: clock, calls: calls, recorded: recorded, history: history)
@@ -104,14 +106,34 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
       environment: definition.environment(
         named: environmentName, clock: clock, calls: calls, recorded: recorded),
       drivenBy: clock
-    ) { [weak history] action, before, after, effect in
+    ) { [weak history] action, after, effect in
       history?.record(
-        action: action, before: before, after: after, effect: effect, time: clock.now.offset,
+        action: action, after: after, effect: effect, time: clock.now.offset,
         environment: environmentName)
     }
+    history.noteStart(state)
     store.effectRegistry.recordLifecycle { clock.now.offset }
     history.followEffects(of: store.effectRegistry, now: clock.now.offset)
     return store
+  }
+
+  /// A history whose states are computed again with this feature's reducer, in environments of
+  /// their own (see ``SessionHistory``).
+  static func makeHistory(
+    definition: FeatureDefinition<State, Action, Environment>
+  ) -> SessionHistory<State, Action> {
+    let clock = ManualClock()
+    let calls = ExploreCalls()
+    let recorded = RecordedCalls(replaying: [], clock: clock)
+    var environments: [String: Environment] = [:]
+    return SessionHistory(
+      reduceAgain: { state, action, name in
+        let environment =
+          environments[name]
+          ?? definition.environment(named: name, clock: clock, calls: calls, recorded: recorded)
+        environments[name] = environment
+        _ = definition.reducer.reduce(into: &state, action: action, environment: environment)
+      }, isEqual: runtimeEquality(for: State.self))
   }
 
   /// Replaces the store with one that starts from `state`, cancelling the old one's effects.
@@ -179,12 +201,25 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
       output.line(
         "\(arrow) \(REPLFormat.inspector.line(entry.action, limit: 100))",
         entry.source == .sent ? .action : .received)
-      if let diff = REPLFormat.inspector.diff(entry.before, entry.after) {
-        output.diff(diff)
-      } else {
-        output.line("    (state unchanged)", .dim)
+      history.forEachStep(in: (printed - 1)..<printed) { _, before, after in
+        if let diff = REPLFormat.inspector.diff(before, after) {
+          output.diff(diff)
+        } else {
+          output.line("    (state unchanged)", .dim)
+        }
       }
       if let effect = entry.effect { output.line("    effect: \(effect)", .effect) }
+    }
+    if history.takeReducedDifferently() {
+      warnings.append(
+        """
+        The reducer gave another state when earlier steps were reduced again to show them.
+
+        The history keeps a few states and computes the others by reducing the steps' actions \
+        again, as re-runs do: a reducer that is not a pure function of its state and action (one \
+        that reads the clock, a random number or a counter of its environment while reducing) \
+        makes the diffs shown for earlier steps wrong. Keep such reads in effects.
+        """)
     }
     for warning in warnings.removeAll() {
       for line in warning.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -4,6 +4,9 @@ import TideExplore
 /// and how it ends.
 struct REPLTestExportInProgress {
   var writer: TestWriter
-  let steps: [TestExporter.Step]
+  /// The steps of the next entry (the calls resolved before it, then its action), made as they
+  /// are asked for: a long session's states are computed as its test is written, never held
+  /// all at once. `nil` after the last.
+  let nextSteps: () -> [TestExporter.Step]?
   let effectsStillRunning: Bool
 }
