@@ -243,15 +243,20 @@ public final class Recorder: Sendable {
     storage.withLock { $0.onEntry = handler }
   }
 
-  /// The recording's lines for the entries from `start` on, as ``recording(includingSecrets:)``
-  /// writes them (`send @…`, `receive @…`, `answer @…`).
+  /// The recording's lines for the entries from `start` on (up to `end`, when given), as
+  /// ``recording(includingSecrets:)`` writes them (`send @…`, `receive @…`, `answer @…`).
   ///
   /// - Parameters:
   ///   - start: The first entry to read.
+  ///   - end: The entry to stop before; the last one when `nil`.
   ///   - includingSecrets: Whether to write hidden values as they are.
-  package func lines(from start: Int, includingSecrets: Bool = false) -> [String] {
+  package func lines(from start: Int, upTo end: Int? = nil, includingSecrets: Bool = false)
+    -> [String]
+  {
     let entries = storage.withLock { storage -> ArraySlice<Entry> in
-      storage.entries[min(max(start, 0), storage.entries.count)...]
+      let count = storage.entries.count
+      let last = min(max(end ?? count, 0), count)
+      return storage.entries[min(max(start, 0), last)..<last]
     }
     var inspector = Inspector(redacts: !includingSecrets)
     inspector.standsInForSecrets = true

@@ -20,6 +20,26 @@ package struct AttachAddress: Equatable, Sendable {
   }
 
   /// The address as it is printed and read.
+  /// The command line that attaches to this address with `token`, keeping the token out of
+  /// `tide attach`'s arguments (which every user of the machine can read in the process list):
+  /// `TIDE_TOKEN=… tide attach tide://127.0.0.1:PORT`, quoted for a POSIX shell.
+  package static func command(for place: Place, token: String) -> String {
+    let address = AttachAddress(place: place, token: nil).text
+    return "TIDE_TOKEN=\(shellQuoted(token)) tide attach \(shellQuoted(address))"
+  }
+
+  /// `text` as one word of a POSIX shell: as it is when it holds only characters no shell reads
+  /// specially, else in single quotes.
+  static func shellQuoted(_ text: String) -> String {
+    let plain = text.unicodeScalars.allSatisfy {
+      $0.isASCII
+        && ($0.properties.isAlphabetic || $0.properties.numericType != nil
+          || "-_./:+@%=,".unicodeScalars.contains($0))
+    }
+    if plain && !text.isEmpty { return text }
+    return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+
   package var text: String {
     let base =
       switch place {
@@ -37,12 +57,18 @@ package struct AttachAddress: Equatable, Sendable {
   /// Reads an address.
   ///
   /// - Throws: ``ParseError`` naming the form expected.
-  package init(parsing text: String) throws(ParseError) {
+  /// Reads an address as `tide attach` takes it.
+  ///
+  /// - Parameters:
+  ///   - text: The address.
+  ///   - tokenInAddress: Whether a `?token=…` at its end is the token; when the token comes from
+  ///     elsewhere (`TIDE_TOKEN`), it is not, and a Unix socket's path may contain `?token=`.
+  package init(parsing text: String, tokenInAddress: Bool = true) throws(ParseError) {
     let forms =
-      "an address is tide://127.0.0.1:PORT?token=TOKEN or tide+unix:PATH?token=TOKEN, as the served process prints it"
+      "an address is tide://127.0.0.1:PORT or tide+unix:PATH, with the token in TIDE_TOKEN, as the served process prints it"
     var rest = Substring(text)
     var token: String?
-    if let marker = rest.range(of: "?token=", options: .backwards) {
+    if tokenInAddress, let marker = rest.range(of: "?token=", options: .backwards) {
       let value = String(rest[marker.upperBound...])
       guard !value.isEmpty else { throw ParseError(message: "the token after ?token= is empty") }
       token = value

@@ -15,9 +15,10 @@ import TideRecord
 /// <!-- example: given store: Store<App.State, App.Action>, recorder: Recorder -->
 /// ```swift
 /// let server = StoreServer(store: store, recorder: recorder)
-/// let address = try server.start()
-/// // tide://127.0.0.1:PORT?token=…, to give `tide attach`:
-/// print("tide attach '\(address)'")
+/// try server.start()
+/// // TIDE_TOKEN=… tide attach tide://127.0.0.1:PORT: the token in the environment, out of the
+/// // process list that any user of the machine can read
+/// print(server.attachCommand!)
 /// ```
 ///
 /// It listens on 127.0.0.1 (or a Unix socket readable by its owner only) and speaks the attach
@@ -150,6 +151,24 @@ public final class StoreServer {
     return AttachAddress(place: place, token: token).text
   }
 
+  /// The command line that attaches `tide` to this server, with the token in the environment
+  /// rather than in `tide attach`'s arguments (which any user of the machine can read in the
+  /// process list): `TIDE_TOKEN=… tide attach tide://127.0.0.1:PORT`; `nil` until started. Print
+  /// this one for a person.
+  ///
+  /// <!-- example: given server: StoreServer<App.State, App.Action> -->
+  /// ```swift
+  /// try server.start()
+  /// print(server.attachCommand!)  // TIDE_TOKEN=5c0f… tide attach tide://127.0.0.1:41234
+  /// ```
+  public var attachCommand: String? {
+    guard let loop else { return nil }
+    let place =
+      loop.socketPath.map { AttachAddress.Place.unixSocket(path: $0) }
+      ?? .loopback(port: loop.port)
+    return AttachAddress.command(for: place, token: token)
+  }
+
   /// How many connections are open, for tests of the bounds.
   package var connectionCount: Int { loop?.connectionCount ?? 0 }
 
@@ -201,9 +220,11 @@ public final class StoreServer {
         case .error(let message):
           answer = .error(message: message)
         }
-        // Through the pump, after the lines the action made: a client that waits for the
-        // answer has them. The main actor (an app's UI) never waits for the pump.
-        pump.answer(pending.connection, with: answer.message.line)
+        // Through the pump, after the lines recorded up to now (the action's own among them)
+        // and before any recorded later: a client that waits for the answer has them, and an
+        // answer never comes after lines a later action made. The main actor (an app's UI)
+        // never waits for the pump.
+        pump.answer(pending.connection, with: answer.message.line, after: pump.recordedEntries)
       }
     }
     pump.loop = loop
@@ -283,7 +304,7 @@ public final class StoreServer {
         return
       }
       guard AccessPolicy.constantTimeEqual(presented, token) else {
-        refuse("the token is wrong: use the address the process printed")
+        refuse("the token is wrong: use the token the process printed")
         return
       }
       pump.admit(connection)
@@ -329,10 +350,14 @@ final class RecordingPump: @unchecked Sendable {
     }
   }
 
-  /// Sends a client an answer, after the lines recorded so far.
-  func answer(_ connection: Int, with line: [UInt8]) {
+  /// How many entries the recorder holds now.
+  var recordedEntries: Int { recorder.count }
+
+  /// Sends a client an answer, after the lines of the recorder's first `entries` entries (those
+  /// recorded when the answer was made) and before the lines of any later ones.
+  func answer(_ connection: Int, with line: [UInt8], after entries: Int) {
     queue.async { [self] in
-      sendNewLines()
+      sendNewLines(upTo: entries)
       loop?.submit(.send(connection: connection, line))
       loop?.submit(.done(connection: connection))
     }
@@ -354,19 +379,20 @@ final class RecordingPump: @unchecked Sendable {
     }
   }
 
-  /// Prints the entries recorded since the last call; returns how many lines there were before.
+  /// Prints the entries recorded since the last call (up to entry `end`, when given); returns
+  /// how many lines there were before.
   @discardableResult
-  private func printNewLines() -> Int {
+  private func printNewLines(upTo end: Int? = nil) -> Int {
     let before = printed.count
-    printed += recorder.lines(from: before, includingSecrets: includingSecrets)
+    printed += recorder.lines(from: before, upTo: end, includingSecrets: includingSecrets)
     return before
   }
 
-  private func sendNewLines() {
+  private func sendNewLines(upTo end: Int? = nil) {
     // Nobody to send to: nothing is printed until a client is admitted, which reads everything
     // from the start.
     guard let loop, loop.hasStreams else { return }
-    let before = printNewLines()
+    let before = printNewLines(upTo: end)
     guard printed.count > before else { return }
     var bytes: [UInt8] = []
     for line in printed[before...] { bytes += AttachProtocol.ServerMessage.line(line).message.line }

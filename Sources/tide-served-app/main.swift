@@ -2,8 +2,8 @@
 // the app feature on embedded defaults (the demo login backend and the shipped gazetteer) on the
 // real clock, records it, and serves it on 127.0.0.1, or on a Unix socket with --socket PATH.
 //
-//   swift run tide-served-app            # prints attach: tide://127.0.0.1:PORT?token=…
-//   swift run tide attach 'tide://…'     # in another terminal
+//   swift run tide-served-app            # prints attach: TIDE_TOKEN=… tide attach tide://…
+//   TIDE_TOKEN=… swift run tide attach tide://…     # in another terminal, as printed
 //
 // It reads its own input too: `state` prints the store's state on one line (what the two-process
 // test checks), and the end of the input stops it.
@@ -59,7 +59,8 @@ func serve() async -> Int32 {
     for source in stopping { source.cancel() }
   }
   do {
-    say("attach: \(try server.start())")
+    try server.start()
+    say("attach: \(server.attachCommand!)")
   } catch {
     FileHandle.standardError.write(Data("tide-served-app: \(error.description)\n".utf8))
     return 1

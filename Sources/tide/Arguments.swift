@@ -36,17 +36,19 @@ struct Arguments: Equatable {
       -h, --help         show this help
 
     ATTACH:
-      tide attach <address>  follow a store another process serves (StoreServer), at
-                         the address it printed: tide://127.0.0.1:PORT?token=TOKEN or
-                         tide+unix:PATH?token=TOKEN. Its steps show as it takes them,
-                         actions you type are sent to it, :save writes its recording
-                         so far (tide --open replays it)
+      TIDE_TOKEN=<token> tide attach <address>
+                         follow a store another process serves (StoreServer), as the
+                         command it printed says: tide://127.0.0.1:PORT or
+                         tide+unix:PATH, the run's token in TIDE_TOKEN (in the
+                         arguments, any user of the machine could read it). Its steps
+                         show as it takes them, actions you type are sent to it, :save
+                         writes its recording so far (tide --open replays it)
 
     ENVIRONMENT:
       TIDE_LOGIN_URL     a login server (https, or http on localhost): adds the live
                          environment to login and app
       NO_COLOR           plain output
-      TIDE_TOKEN         the token for tide attach, when the address has none
+      TIDE_TOKEN         the served run's token, for tide attach
 
     Inside, :help lists the commands.
     """

@@ -13,17 +13,26 @@ import TideWeb
 /// Connects to a served store and runs the REPL on it until the input ends.
 @MainActor
 func runAttached(to text: String) async {
+  let environmentToken = ProcessInfo.processInfo.environment["TIDE_TOKEN"].flatMap {
+    $0.isEmpty ? nil : $0
+  }
   let address: AttachAddress
   do {
-    address = try AttachAddress(parsing: text)
+    // With the token in the environment, all of the address is the place: a socket's path may
+    // contain ?token=.
+    address = try AttachAddress(parsing: text, tokenInAddress: environmentToken == nil)
   } catch {
     fail(error.message)
   }
-  let environmentToken = ProcessInfo.processInfo.environment["TIDE_TOKEN"]
   guard let token = address.token ?? environmentToken, !token.isEmpty else {
     fail(
-      "the address has no ?token=…, and TIDE_TOKEN is not set: use the address the served process printed"
+      "TIDE_TOKEN is not set: run the command the served process printed, TIDE_TOKEN=… tide attach ADDRESS"
     )
+  }
+  if address.token != nil {
+    write(
+      "tide: warning: the token is in tide's arguments, which any user of this machine can read (ps, /proc): give it in TIDE_TOKEN instead, as the served process prints: TIDE_TOKEN=TOKEN tide attach \(AttachAddress(place: address.place, token: nil).text)\n",
+      to: STDERR_FILENO)
   }
   let client: AttachClient
   do {

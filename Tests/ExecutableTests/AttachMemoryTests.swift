@@ -16,9 +16,9 @@ struct AttachMemoryTests {
   @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/statm")))
   func heldLinesAndAFloodDoNotGrowTheServedApp() throws {
     let app = try TideProcess("tide-served-app", arguments: [], announcement: "attach: ")
-    let place = app.url.prefix { $0 != "?" }
+    let place = app.attachAddress
     let port = try #require(UInt16(place.split(separator: ":").last ?? ""))
-    let hello = Array(#"{"type":"hello","protocol":1,"token":"\#(app.token)"}"#.utf8) + [10]
+    let hello = Array(#"{"type":"hello","protocol":1,"token":"\#(app.attachToken)"}"#.utf8) + [10]
     // Warm up: a client attaches and sends a few actions.
     let warm = try LoopbackClient(port: port)
     warm.write(hello)

@@ -11,9 +11,16 @@ struct AttachTests {
     let folder = try ScratchFolder()
     let path = folder.file("live.tide")
     let app = try TideProcess("tide-served-app", arguments: [], announcement: "attach: ")
-    #expect(app.url.hasPrefix("tide://127.0.0.1:"))
+    // The command it prints keeps the token out of tide attach's arguments (issue 34, §5):
+    // other users of the machine read those in the process list.
+    #expect(app.url.hasPrefix("TIDE_TOKEN=\(app.attachToken) tide attach tide://127.0.0.1:"))
+    #expect(app.attachToken.count >= 32)
+    let arguments = ["attach", app.attachAddress, "--no-color"]
+    #expect(!arguments.joined(separator: " ").contains(app.attachToken))
     let attach = try TideProcess(
-      arguments: ["attach", app.url, "--no-color"], announcement: "attached to ")
+      arguments: arguments, announcement: "attached to ",
+      environment: ["TIDE_TOKEN": app.attachToken])
+    #expect(!attach.output.contains("warning"), "\(attach.output)")
     #expect(attach.url.hasPrefix("app at tide://127.0.0.1:"))
     #expect(!attach.url.contains("token"), "the token is not printed again")
     attach.type(#".login(.usernameChanged("pritesh"))"#)
@@ -42,8 +49,8 @@ struct AttachTests {
     let socket = folder.file("app.sock")
     let app = try TideProcess(
       "tide-served-app", arguments: ["--socket", socket], announcement: "attach: ")
-    #expect(app.url.hasPrefix("tide+unix:\(socket)?token="))
-    let token = String(app.url.split(separator: "=").last ?? "")
+    #expect(app.attachAddress == "tide+unix:\(socket)")
+    let token = app.attachToken
     let attach = try TideProcess(
       arguments: ["attach", "tide+unix:\(socket)", "--no-color"], announcement: "attached to ",
       environment: ["TIDE_TOKEN": token])
@@ -56,13 +63,40 @@ struct AttachTests {
     #expect(!FileManager.default.fileExists(atPath: socket), "the socket is removed at exit")
   }
 
+  @Test(.timeLimit(.minutes(2)))
+  func aTokenInTheArgumentsIsWarnedAboutAndASocketPathMayHoldTokenText() throws {
+    let folder = try ScratchFolder()
+    // With the token in TIDE_TOKEN, all of the address is the path, ?token= included.
+    let socket = folder.file("app?token=not-the-token.sock")
+    let app = try TideProcess(
+      "tide-served-app", arguments: ["--socket", socket], announcement: "attach: ")
+    #expect(app.url == "TIDE_TOKEN=\(app.attachToken) tide attach 'tide+unix:\(socket)'")
+    let attach = try TideProcess(
+      arguments: ["attach", "tide+unix:\(socket)", "--no-color"], announcement: "attached to ",
+      environment: ["TIDE_TOKEN": app.attachToken])
+    #expect(attach.endInputAndWait() == 0)
+    // The token given in the address still works, with a warning that says why not to.
+    let plain = try TideProcess("tide-served-app", arguments: [], announcement: "attach: ")
+    let warned = try runExecutable(
+      named: "tide", arguments: ["attach", plain.attachAddress + "?token=\(plain.attachToken)"],
+      input: "")
+    #expect(warned.status == 0, "\(warned.output)")
+    #expect(
+      warned.output.hasPrefix(
+        "tide: warning: the token is in tide's arguments, which any user of this machine can read (ps, /proc): give it in TIDE_TOKEN instead, as the served process prints: TIDE_TOKEN=TOKEN tide attach \(plain.attachAddress)\n"
+      ), "\(warned.output)")
+    #expect(app.endInputAndWait() == 0)
+    #expect(plain.endInputAndWait() == 0)
+  }
+
   @Test func optionsMayComeBeforeOrAfterTheAddress() throws {
     for arguments in [
-      ["--no-color", "attach", "tide://127.0.0.1:1?token=x"],
-      ["attach", "--no-color", "tide://127.0.0.1:1?token=x"],
+      ["--no-color", "attach", "tide://127.0.0.1:1"],
+      ["attach", "--no-color", "tide://127.0.0.1:1"],
     ] {
       // Read as an address (nothing is served there), not refused as an option.
-      let result = try runExecutable(named: "tide", arguments: arguments)
+      let result = try runExecutable(
+        named: "tide", arguments: arguments, environment: ["TIDE_TOKEN": "x"])
       #expect(result.status == 1, "\(arguments)")
       #expect(result.output.hasPrefix("tide: error: nothing is served at tide://127.0.0.1:1: "))
     }
@@ -82,15 +116,17 @@ struct AttachTests {
   @Test(.timeLimit(.minutes(2)))
   func aWrongTokenOrNoServerIsAClearErrorWithStatus1() throws {
     let app = try TideProcess("tide-served-app", arguments: [], announcement: "attach: ")
-    let place = String(app.url.prefix { $0 != "?" })
-    let wrong = try runExecutable(named: "tide", arguments: ["attach", place + "?token=guess"])
+    let place = app.attachAddress
+    let wrong = try runExecutable(
+      named: "tide", arguments: ["attach", place], environment: ["TIDE_TOKEN": "guess"])
     #expect(wrong.status == 1)
     #expect(
       wrong.output
-        == "tide: error: \(place) refused: the token is wrong: use the address the process printed\n"
+        == "tide: error: \(place) refused: the token is wrong: use the token the process printed\n"
     )
     #expect(app.endInputAndWait() == 0)
-    let gone = try runExecutable(named: "tide", arguments: ["attach", app.url])
+    let gone = try runExecutable(
+      named: "tide", arguments: ["attach", place], environment: ["TIDE_TOKEN": app.attachToken])
     #expect(gone.status == 1)
     #expect(gone.output.hasPrefix("tide: error: nothing is served at \(place): "))
     #expect(gone.output.hasSuffix("; is the process running?\n"))
@@ -104,7 +140,7 @@ struct AttachTests {
       ),
       (
         ["attach", "http://127.0.0.1:80"],
-        "an address is tide://127.0.0.1:PORT?token=TOKEN or tide+unix:PATH?token=TOKEN, as the served process prints it"
+        "an address is tide://127.0.0.1:PORT or tide+unix:PATH, with the token in TIDE_TOKEN, as the served process prints it"
       ),
       (
         ["attach", "tide://10.0.0.1:80?token=x"],

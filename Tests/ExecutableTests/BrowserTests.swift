@@ -116,7 +116,9 @@ struct BrowserTests {
   func theInspectorFollowsAServedStoreThroughTideAttach() async throws {
     try #require(Chromium.isAvailable, "TIDE_REQUIRE_BROWSER=1, but \(Chromium.path) is missing")
     let app = try TideProcess("tide-served-app", arguments: [], announcement: "attach: ")
-    let attach = try TideProcess(arguments: ["attach", app.url, "--web", "--no-color"])
+    let attach = try TideProcess(
+      arguments: ["attach", app.attachAddress, "--web", "--no-color"],
+      environment: ["TIDE_TOKEN": app.attachToken])
     let browser = try Chromium()
     try browser.navigate(to: attach.url)
     try browser.wait(for: "!document.getElementById('login').hidden", "the login form")
@@ -264,6 +266,14 @@ final class TideProcess: @unchecked Sendable {
 
   /// `http://127.0.0.1:PORT`.
   var origin: String { String(url.prefix { $0 != "?" }.dropLast()) }
+
+  /// The address in the attach command a served app printed (`TIDE_TOKEN=… tide attach ADDRESS`).
+  var attachAddress: String { String(url.split(separator: " ").last ?? "") }
+
+  /// The token in the attach command a served app printed.
+  var attachToken: String {
+    String(url.split(separator: " ").first?.dropFirst("TIDE_TOKEN=".count) ?? "")
+  }
 
   /// The run's token, from the address it printed.
   var token: String { String(url.split(separator: "=").last ?? "") }

@@ -149,7 +149,7 @@ struct StoreServerTests {
     arguments: [
       (
         #"{"type":"hello","protocol":1,"token":"wrong"}"#,
-        "the token is wrong: use the address the process printed"
+        "the token is wrong: use the token the process printed"
       ),
       (
         #"{"type":"hello","protocol":2,"token":"0123456789abcdef"}"#,
