@@ -68,7 +68,8 @@ let package = Package(
     .executableTarget(
       name: "tide",
       dependencies: [
-        "TideREPL", "TideWeb", "AppFeature", "LoginFeature", "AddLocationFeature", "TideExplore",
+        "TideREPL", "TideWeb", "TideInspect", "AppFeature", "LoginFeature", "AddLocationFeature",
+        "TideExplore",
       ]),
     // Stress: the runtime's promises tried at scale, small in the suite, full size in tide-stress.
     .target(name: "TideStress", dependencies: ["Tide", "TideTesting", "TideInspect"]),

@@ -21,7 +21,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let line = text + " .passwordChanged(\"\(secret)\")"
     if (try? ExpressionParser.parse(line)) == nil {
       let mask = SecretMask(line, secretLabels: ["passwordChanged"])
-      precondition(!mask.text.contains(secret), "the mask shows the secret in \(line.debugDescription)")
+      precondition(
+        !mask.text.contains(secret), "the mask shows the secret in \(line.debugDescription)")
       _ = mask.position(error.position)
     }
   }
@@ -51,6 +52,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   precondition(!folder.isEmpty, "no folder for \(text.debugDescription)")
   precondition(last == "/" || !last.contains("/"), "a slash in \(last.debugDescription)")
   _ = PathText.baseName(of: text)
+  // What tide prints of text it did not make holds no control but a line feed or a tab, and
+  // nothing is lost: each escaped character is spelled in full.
+  let printable = TerminalText.printable(text)
+  precondition(
+    !printable.unicodeScalars.contains { $0 != "\n" && $0 != "\t" && TerminalText.isInvisible($0) },
+    "a control in \(printable.debugDescription)")
+  precondition(printable.unicodeScalars.count >= text.unicodeScalars.count)
   // A time that reads, written and read again, is the same to the attosecond.
   if let time = try? DurationText.parse(text) {
     precondition((try? DurationText.parse(DurationText.format(time))) == time, "\(time)")

@@ -1,6 +1,7 @@
 // `tide attach ADDRESS`: the REPL on a store another process serves.
 
 import Foundation
+import TideInspect
 import TideREPL
 import TideWeb
 
@@ -38,7 +39,7 @@ func runAttached(to text: String) async {
   do {
     client = try AttachClient(connectingTo: address, token: token)
   } catch {
-    write("tide: error: \(error.message)\n", to: STDERR_FILENO)
+    write("tide: error: \(TerminalText.printable(error.message))\n", to: STDERR_FILENO)
     exit(1)
   }
   let editor = interactive ? LineEditor() : nil
@@ -52,7 +53,7 @@ func runAttached(to text: String) async {
       })
   } catch {
     write(
-      "tide: error: the process serves \(client.feature), which this tide does not have: \(error.description)\n",
+      "tide: error: the process serves \(TerminalText.printable(client.feature)), which this tide does not have: \(TerminalText.printable(error.description))\n",
       to: STDERR_FILENO)
     exit(1)
   }
@@ -60,7 +61,7 @@ func runAttached(to text: String) async {
   defer { follower.stop() }
   let place = AttachAddress(place: address.place, token: nil).text
   write(
-    "attached to \(client.feature) at \(place) (environment: \(client.environment)): its steps show as it takes them; actions you type are sent to it; :save <file> writes its recording so far\n"
+    "attached to \(TerminalText.printable(client.feature)) at \(TerminalText.printable(place)) (environment: \(TerminalText.printable(client.environment))): its steps show as it takes them; actions you type are sent to it; :save <file> writes its recording so far\n"
   )
   await follower.takeInHistory(into: repl)
   var server: WebServer?

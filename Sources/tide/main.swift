@@ -2,6 +2,7 @@
 // defaults (the demo login backend and the shipped gazetteer): no server, no network.
 
 import Foundation
+import TideInspect
 import TideREPL
 import TideWeb
 
@@ -12,7 +13,9 @@ import TideWeb
 #endif
 
 func fail(_ message: String) -> Never {
-  write("tide: error: \(message)\n", to: STDERR_FILENO)
+  // A message may quote what a file or a served process said: no escape sequence of theirs
+  // reaches the terminal.
+  write("tide: error: \(TerminalText.printable(message))\n", to: STDERR_FILENO)
   exit(2)
 }
 
@@ -168,7 +171,7 @@ func main() async {
     return
   }
   if let problem = Features.liveLoginProblem {
-    write("tide: warning: \(problem)\n", to: STDERR_FILENO)
+    write("tide: warning: \(TerminalText.printable(problem))\n", to: STDERR_FILENO)
   }
   // At a terminal, output goes above the line being typed.
   let editor = interactive ? LineEditor() : nil

@@ -6,19 +6,32 @@ import Foundation
   import Darwin
 #endif
 
-/// Another web server on 127.0.0.1, as any local program could run: it serves one page to
-/// whoever asks and keeps every request it received, headers included, to show what a browser
-/// sent it.
+/// Another server on 127.0.0.1, as any local program could run: a web server that serves one
+/// page to whoever asks, or any server that answers what it is told to. It keeps every request it
+/// received, headers included, to show what a client sent it.
 final class OtherPortServer: @unchecked Sendable {
   let port: UInt16
   private let listener: Int32
   private let lock = NSLock()
   private var received: [String] = []
-  private let page: String
+  /// Where a request ends.
+  private let terminator: [UInt8]
+  private let answer: @Sendable (String) -> [UInt8]
 
   /// Listens on a free port of 127.0.0.1 and answers every request with `page`.
-  init(page: String) throws {
-    self.page = page
+  convenience init(page: String) throws {
+    let body = Array(page.utf8)
+    let head =
+      "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n"
+      + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+    try self.init(until: "\r\n\r\n") { _ in Array(head.utf8) + body }
+  }
+
+  /// Listens on a free port of 127.0.0.1; reads each request until `terminator` and answers it
+  /// with what `answer` gives, then closes the connection.
+  init(until terminator: String, answer: @escaping @Sendable (String) -> [UInt8]) throws {
+    self.terminator = Array(terminator.utf8)
+    self.answer = answer
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
@@ -58,20 +71,17 @@ final class OtherPortServer: @unchecked Sendable {
       guard client >= 0 else { return }
       var request = [UInt8]()
       var buffer = [UInt8](repeating: 0, count: 4096)
-      while !request.ends(with: Array("\r\n\r\n".utf8)), request.count < 65_536 {
+      while !request.ends(with: terminator), request.count < 65_536 {
         let count = read(client, &buffer, buffer.count)
         guard count > 0 else { break }
         request += buffer[..<count]
       }
+      let text = String(decoding: request, as: UTF8.self)
       lock.lock()
-      received.append(String(decoding: request, as: UTF8.self))
+      received.append(text)
       lock.unlock()
-      let body = Array(page.utf8)
-      let head =
-        "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n"
-        + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-      let answer = Array(head.utf8) + body
-      _ = answer.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
+      let reply = answer(text)
+      _ = reply.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
       close(client)
     }
   }

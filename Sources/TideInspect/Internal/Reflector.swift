@@ -334,11 +334,7 @@ package enum SwiftLiteral {
   /// as bidi overrides and the byte-order mark, which a terminal would act on or hide. The zero
   /// width joiner stays, so emoji sequences print as themselves.
   package static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.properties.generalCategory {
-    case .control, .lineSeparator, .paragraphSeparator: true
-    case .format: scalar != "\u{200D}"
-    default: false
-    }
+    TerminalText.isInvisible(scalar)
   }
 
   static func floatingPoint(_ value: Double) -> String {

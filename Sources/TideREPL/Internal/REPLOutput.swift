@@ -25,19 +25,7 @@ final class REPLOutput {
   /// format characters such as bidi overrides. Tabs and line feeds (of a value printed on
   /// several lines) stay.
   static func printable(_ text: String) -> String {
-    func escapes(_ scalar: Unicode.Scalar) -> Bool {
-      scalar != "\t" && scalar != "\n" && SwiftLiteral.isInvisible(scalar)
-    }
-    guard text.unicodeScalars.contains(where: escapes) else { return text }
-    var result = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-      if escapes(scalar) {
-        result.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
-      } else {
-        result.append(scalar)
-      }
-    }
-    return String(result)
+    TerminalText.printable(text)
   }
 
   /// Shows a status line that the next one replaces (a carriage return and an erase, for a
