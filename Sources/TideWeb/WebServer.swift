@@ -203,22 +203,20 @@ public final class WebServer {
       return .response(.json(sessionJSON()))
     case .steps(let from, let to):
       let counts = repl.webStepCounts
-      // Steps until the answer holds `maximumStepsAnswer` bytes (one at least): a page of steps
-      // of a large state is bounded, and the page asks for the rest from where it ends.
+      // Steps while the whole answer stays within `maximumStepsAnswer` bytes (one step at
+      // least): a page of steps of a large state is bounded, and the page asks for the rest
+      // from where it ends.
+      let head = "{\"total\":\(counts.total),\"cursor\":\(counts.cursor),\"steps\":["
       var steps: [String] = []
-      var size = 0
-      if from <= to {
-        for number in from...to {
-          guard let step = repl.webSteps(number...number).first else { break }
-          steps.append(step)
-          size += step.utf8.count
-          if size >= options.maximumStepsAnswer { break }
-        }
+      var size = head.utf8.count + 2
+      for number in from...to {
+        guard let step = repl.webSteps(number...number).first else { break }
+        let added = step.utf8.count + (steps.isEmpty ? 0 : 1)
+        if !steps.isEmpty, size + added > options.maximumStepsAnswer { break }
+        steps.append(step)
+        size += added
       }
-      return .response(
-        .json(
-          "{\"total\":\(counts.total),\"cursor\":\(counts.cursor),\"steps\":["
-            + steps.joined(separator: ",") + "]}"))
+      return .response(.json(head + steps.joined(separator: ",") + "]}"))
     case .effects:
       return .response(.json(repl.webEffects))
     case .test:

@@ -42,10 +42,11 @@ func serve() async -> Int32 {
     return 1
   }
   let server = StoreServer(store: store, recorder: recorder, options: .init(endpoint: endpoint))
-  // Ctrl-C and SIGTERM stop the server first, so that its Unix socket is removed: in place
+  // Ctrl-C, SIGTERM and SIGHUP (its terminal closed) stop the server first, so that its Unix
+  // socket is removed: in place
   // before it starts, so that a signal sent as soon as the address is printed is not lost.
   var stopping: [any DispatchSourceSignal] = []
-  for signal in [SIGINT, SIGTERM] {
+  for signal in [SIGINT, SIGTERM, SIGHUP] {
     Foundation.signal(signal, SIG_IGN)
     let source = DispatchSource.makeSignalSource(signal: signal, queue: .main)
     source.setEventHandler {

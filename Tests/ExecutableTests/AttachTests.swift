@@ -102,15 +102,16 @@ struct AttachTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(2)))
-  func aTerminatedServedAppRemovesItsSocket() throws {
+  @Test(.timeLimit(.minutes(2)), arguments: [SIGTERM, SIGINT, SIGHUP])
+  func aServedAppStoppedByASignalRemovesItsSocket(signal: Int32) throws {
     let folder = try ScratchFolder()
     let socket = folder.file("app.sock")
     let app = try TideProcess(
       "tide-served-app", arguments: ["--socket", socket], announcement: "attach: ")
     #expect(FileManager.default.fileExists(atPath: socket))
-    #expect(app.terminateAndWait() == 128 + SIGTERM)
-    #expect(!FileManager.default.fileExists(atPath: socket), "SIGTERM stops the server first")
+    #expect(app.terminateAndWait(with: signal) == 128 + signal)
+    #expect(
+      !FileManager.default.fileExists(atPath: socket), "signal \(signal) stops the server first")
   }
 
   @Test(.timeLimit(.minutes(2)))

@@ -376,8 +376,8 @@ final class TideProcess: @unchecked Sendable {
   ///
   /// - Returns: Its exit status.
   @discardableResult
-  func terminateAndWait() -> Int32 {
-    process.terminate()
+  func terminateAndWait(with signal: Int32 = SIGTERM) -> Int32 {
+    kill(process.processIdentifier, signal)
     process.waitUntilExit()
     return process.terminationStatus
   }

@@ -63,9 +63,10 @@ struct Routes: Sendable {
       work = .session
     case ("GET", "/api/steps"):
       guard let from = Self.number(request.queryValue("from")),
-        let to = Self.number(request.queryValue("to"))
+        let to = Self.number(request.queryValue("to")), from >= 1, to >= from
       else {
-        return .text(400, "/api/steps needs from and to: whole numbers of steps, from 1")
+        return .text(
+          400, "/api/steps needs from and to: whole numbers of steps, from 1, to no less than from")
       }
       guard to - from < Self.stepPage else {
         return .text(400, "/api/steps returns at most \(Self.stepPage) steps at a time")
