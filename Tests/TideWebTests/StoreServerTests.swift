@@ -219,6 +219,20 @@ struct StoreServerTests {
         == AttachTestLine.error("the server is full: too many connections; try again"))
   }
 
+  /// A hello already sent is never taken for an idle connection: the server reads what is
+  /// waiting before it evicts (issue 34, §4: 20 token-less connects right after a valid hello
+  /// evicted it 20 times in 20).
+  @Test func aBurstOfConnectsNeverEvictsAHelloAlreadySent() async throws {
+    let served = try ServedLogin(
+      StoreServer.Options(maximumConnections: 4, helloTimeout: .seconds(600)))
+    for round in 1...10 {
+      let holder = try served.client()
+      let burst = try (0..<20).map { _ in try LoopbackClient(port: served.port) }
+      #expect(await holder.lines(1).first?.contains("welcome") == true, "round \(round)")
+      withExtendedLifetime(burst) {}
+    }
+  }
+
   @Test func refusedClientsThatStayConnectedDoNotLockOutTheTokenHolder() async throws {
     let served = try ServedLogin(StoreServer.Options(maximumConnections: 3))
     var refused: [LoopbackClient] = []

@@ -71,7 +71,7 @@ final class EventLoop: @unchecked Sendable {
   typealias LineHandler =
     @Sendable (_ loop: EventLoop, _ connection: Int, _ line: [UInt8]?, _ first: Bool) -> Void
 
-  private enum Framing {
+  enum Framing {
     case http(Handler)
     case lines(LineFraming, LineHandler)
   }
@@ -100,30 +100,30 @@ final class EventLoop: @unchecked Sendable {
   let port: UInt16
   /// The Unix socket's path, absolute, when it listens on one.
   let socketPath: String?
-  private let socketIdentity: UnixSocket.Identity?
-  private let listener: Int32
-  private let wakeRead: Int32
-  private let wakeWrite: Int32
-  private let limits: Limits
-  private let framing: Framing
-  private let inbox = Lock<[Command]>([])
+  let socketIdentity: UnixSocket.Identity?
+  let listener: Int32
+  let wakeRead: Int32
+  let wakeWrite: Int32
+  let limits: Limits
+  let framing: Framing
+  let inbox = Lock<[Command]>([])
   /// How many connections are event streams, or are about to be (a `startStream` submitted and
   /// not yet processed), readable from any thread.
-  private let streams = Atomic<Int>(0)
+  let streams = Atomic<Int>(0)
   private let finished = DispatchSemaphore(value: 0)
 
   /// The bytes all connections' output queues kept alive after the loop's last round, readable
   /// from any thread (see ``retainedOutput``).
-  private let retained = Atomic<Int>(0)
-  private let unreadDropped = Atomic<Int>(0)
-  private let openConnections = Atomic<Int>(0)
+  let retained = Atomic<Int>(0)
+  let unreadDropped = Atomic<Int>(0)
+  let openConnections = Atomic<Int>(0)
 
   // Owned by the loop's thread.
-  private var connections: [Int: Connection] = [:]
-  private var nextID = 0
-  private var running = true
+  var connections: [Int: Connection] = [:]
+  var nextID = 0
+  var running = true
 
-  private struct Connection {
+  struct Connection {
     enum Phase {
       /// Reading the request, until `deadline`.
       case reading
@@ -207,34 +207,6 @@ final class EventLoop: @unchecked Sendable {
     wakeRead = pipeFDs[0]
     wakeWrite = pipeFDs[1]
     for descriptor in [listener, wakeRead, wakeWrite] { Self.makeNonBlocking(descriptor) }
-  }
-
-  private static func listenOnLoopback(port: UInt16) throws(WebServerError) -> Int32 {
-    let fd = LoopbackSocket.make()
-    guard fd >= 0 else { throw WebServerError.cannotListen("socket: \(Self.errorText())") }
-    var yes: Int32 = 1
-    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-    var address = LoopbackSocket.address("127.0.0.1", port: port)
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard bound == 0, listen(fd, 128) == 0 else {
-      let reason = Self.errorText()
-      close(fd)
-      throw WebServerError.cannotListen("cannot listen on 127.0.0.1:\(port): \(reason)")
-    }
-    return fd
-  }
-
-  private static func boundPort(of fd: Int32) -> UInt16 {
-    var address = sockaddr_in()
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-    }
-    return UInt16(bigEndian: address.sin_port)
   }
 
   /// Runs the loop on a thread of its own.
@@ -359,245 +331,6 @@ final class EventLoop: @unchecked Sendable {
     }
   }
 
-  /// Whether a connection may be closed to make room when the server is full: one that has not
-  /// shown its credential, or was refused and is being closed.
-  private func isEvictable(_ connection: Connection) -> Bool {
-    switch connection.phase {
-    case .reading, .lingering: return true
-    case .answering:
-      if case .lines = framing { return !connection.wasAdmitted }
-      return false
-    default: return false
-    }
-  }
-
-  /// Queues `bytes` for a stream, or drops the stream when its reader is too far behind.
-  private func stream(_ bytes: [UInt8], to id: Int) {
-    guard let pending = connections[id]?.output.pending else { return }
-    if pending + bytes.count > limits.streamBacklog {
-      closeConnection(id)
-    } else {
-      connections[id]?.output.append(bytes)
-      flush(id)
-    }
-  }
-
-  private func acceptConnections() {
-    while true {
-      let fd = accept(listener, nil, nil)
-      guard fd >= 0 else { return }
-      Self.makeNonBlocking(fd)
-      if socketPath == nil {
-        // Each answer and event goes out as it is written, not held for a delayed ACK.
-        var yes: Int32 = 1
-        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-      }
-      if var size = limits.sendBuffer {
-        setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-      }
-      #if canImport(Darwin)
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
-      #endif
-      if connections.count >= limits.connections {
-        // Full. A connection that has not sent a whole request has shown no token yet: the
-        // oldest of them makes room, so that connections held open without a request (by any
-        // local process) cannot lock out a page that has the token. Full of requests and
-        // streams, the newcomer is refused.
-        // So does one that was refused and is being closed (lingering, or, for lines, still
-        // writing its error): many such could otherwise hold every place.
-        let idle = connections.filter { isEvictable($0.value) }
-          .min { $0.value.deadline < $1.value.deadline }?.key
-        guard let idle else {
-          let bytes: [UInt8]
-          switch framing {
-          case .http: bytes = HTTPResponse.text(503, "too many connections; try again").serialized()
-          case .lines(let lines, _): bytes = lines.full
-          }
-          _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Self.sendFlags) }
-          close(fd)
-          continue
-        }
-        switch (framing, connections[idle]?.phase) {
-        case (.http, .reading):
-          answer(
-            idle, .text(503, "the server is full: a connection that sent no request makes room"))
-        case (.lines(let lines, _), .reading):
-          finish(idle, with: [lines.evicted])
-        default:
-          break  // it had its answer
-        }
-        closeConnection(idle)
-      }
-      let id = nextID
-      nextID += 1
-      connections[id] = Connection(
-        fd: fd, deadline: Self.now() + Self.nanoseconds(limits.requestTime))
-    }
-  }
-
-  private func readFrom(_ id: Int) {
-    // The connection's fields are read one by one: a copy of it would share its input, and
-    // appending to the input would then copy all of it on every read.
-    guard let fd = connections[id]?.fd, let phase = connections[id]?.phase else { return }
-    var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-    let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-    if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return }
-    if count == 0, case .lines = framing {
-      // The client is done sending (it closed, or shut its side for writing, as a script piping
-      // lines does): every line it sent is still dealt with and answered, the last one even
-      // without its line end; then the connection closes.
-      connections[id]?.isReadClosed = true
-      takeLines(id)
-      return
-    }
-    if count == 0, phase == .waiting || phase == .answering {
-      // The client half-closed after a whole request: it waits for the answer to what it asked,
-      // which may already have been applied. Answer it; read nothing more.
-      connections[id]?.isReadClosed = true
-      return
-    }
-    guard count > 0 else {
-      // The client left (or the socket failed): nothing more can be read or written.
-      closeConnection(id)
-      return
-    }
-    guard case .http(let handler) = framing else {
-      guard [.reading, .waiting, .streaming].contains(phase) else { return }
-      connections[id]?.lines.append(buffer[..<count])
-      takeLines(id)
-      return
-    }
-    // Whatever arrives after the request is not read as a request.
-    guard phase == .reading else { return }
-    // Parsed from where the last read left off: a request that comes a byte at a time costs
-    // what it would cost whole.
-    connections[id]?.input += buffer[..<count]
-    guard var progress = connections[id]?.request, let input = connections[id]?.input else {
-      return
-    }
-    let result = HTTPRequestParser(limits: limits.request).parse(input, progress: &progress)
-    connections[id]?.request = progress
-    switch result {
-    case .incomplete:
-      break
-    case .invalid(let error):
-      answer(id, .error(error))
-    case .complete(let request):
-      connections[id]?.phase = .waiting
-      connections[id]?.input = []
-      connections[id]?.request = HTTPRequestParser.Progress()
-      if let response = handler(self, id, request) { answer(id, response) }
-    }
-  }
-
-  private func answer(_ id: Int, _ response: HTTPResponse) {
-    guard let phase = connections[id]?.phase, phase == .reading || phase == .waiting else { return }
-    // The head, then the body as it is: a body many are sent (the cached test) stays one array.
-    finish(id, with: [response.serializedHead(), response.body])
-  }
-
-  /// Sends `chunks` (after what a stream still has to send), then closes.
-  private func finish(_ id: Int, with chunks: [[UInt8]]) {
-    guard var connection = connections[id], connection.phase != .answering,
-      connection.phase != .lingering
-    else { return }
-    if connection.phase != .streaming { connection.output = OutputQueue() }
-    connection.phase = .answering
-    connection.input = []
-    connection.lines.removeAll()
-    connection.deadline = Self.now() + Self.nanoseconds(limits.answerTime)
-    for chunk in chunks { connection.output.append(chunk) }
-    connections[id] = connection
-    flush(id)
-  }
-
-  /// Whether the loop reads from `connection` now: a connection that speaks lines is not read
-  /// while its first line, or as many as may be, are being dealt with.
-  private func wantsInput(_ connection: Connection) -> Bool {
-    guard case .lines(let lines, _) = framing else { return true }
-    switch connection.phase {
-    case .reading: return true
-    case .streaming: return connection.inFlight < lines.maximumInFlight
-    default: return false
-    }
-  }
-
-  /// Hands the complete lines `id` sent to the handler, as many as it may take now.
-  private func takeLines(_ id: Int) {
-    guard case .lines(let lines, let handler) = framing else { return }
-    // The connection's fields are read one by one: a copy of it would share its buffer, and
-    // taking a line off the buffer would then copy all of it.
-    while let phase = connections[id]?.phase, let inFlight = connections[id]?.inFlight,
-      let isReadClosed = connections[id]?.isReadClosed,
-      let isDropping = connections[id]?.isDropping
-    {
-      let first = phase == .reading
-      guard first || (phase == .streaming && inFlight < lines.maximumInFlight) else { return }
-      let waiting = connections[id]?.lines.count ?? 0
-      let length =
-        connections[id]?.lines.firstLineLength()
-        ?? (isReadClosed && (waiting > 0 || isDropping) ? waiting : nil)
-      guard let length else {
-        if connections[id]?.lines.holdsMore(than: lines.maximumLine) == true {
-          guard !first else {
-            finish(id, with: [lines.tooLong])
-            return
-          }
-          // An admitted client's line too long: dropped as it comes, answered when it ends.
-          connections[id]?.lines.removeAll()
-          connections[id]?.isDropping = true
-        } else if isReadClosed, inFlight == 0, phase == .streaming || phase == .reading {
-          // Everything it sent is answered.
-          finish(id, with: [])
-        }
-        return
-      }
-      guard var line = connections[id]?.lines.takeLine(length: length) else { return }
-      if line.last == 13 { line.removeLast() }
-      if line.count > lines.maximumLine, first {
-        finish(id, with: [lines.tooLong])
-        return
-      }
-      if first {
-        connections[id]?.phase = .waiting
-      } else {
-        connections[id]?.inFlight += 1
-      }
-      let tooLong = isDropping || line.count > lines.maximumLine
-      connections[id]?.isDropping = false
-      handler(self, id, tooLong ? nil : line, first)
-    }
-  }
-
-  private func flush(_ id: Int) {
-    // In place: a copy of the connection would copy its queue of chunks on the first change.
-    let before = connections[id]?.output.pending
-    guard let fd = connections[id]?.fd,
-      connections[id]?.output.send(to: fd, flags: Self.sendFlags) == true
-    else {
-      closeConnection(id)
-      return
-    }
-    if connections[id]?.phase == .answering, connections[id]?.output.pending != before {
-      // The client reads: its answer has time again.
-      connections[id]?.deadline = Self.now() + Self.nanoseconds(limits.answerTime)
-    }
-    guard let connection = connections[id], connection.output.isEmpty,
-      connection.phase == .answering
-    else { return }
-    if connection.isReadClosed {
-      // The client sends nothing more: the answer is out, and the connection is done.
-      closeConnection(id)
-      return
-    }
-    // Shut for writing, then read what the client still sends for a moment, so that closing
-    // with unread bytes does not reset the connection before the answer is read.
-    shutdown(connection.fd, Int32(SHUT_WR))
-    connections[id]?.phase = .lingering
-    connections[id]?.deadline = Self.now() + 1_000_000_000
-  }
-
   /// The bytes the connections' queues keep alive, for tests of the bounds.
   var retainedOutput: Int { retained.load(ordering: .relaxed) }
 
@@ -607,37 +340,7 @@ final class EventLoop: @unchecked Sendable {
   /// How many answers were dropped because their clients read none of them in time.
   var unreadAnswersDropped: Int { unreadDropped.load(ordering: .relaxed) }
 
-  /// Answers requests that took too long with 408, and closes lingering connections.
-  private func expire() {
-    let now = Self.now()
-    for (id, connection) in connections where connection.deadline <= now {
-      switch connection.phase {
-      case .reading:
-        if case .lines(let lines, _) = framing {
-          finish(id, with: [lines.timedOut])
-          continue
-        }
-        let milliseconds = Self.nanoseconds(limits.requestTime) / 1_000_000
-        answer(id, .text(408, "the request took longer than \(milliseconds)ms to arrive"))
-      case .lingering:
-        closeConnection(id)
-      case .answering:
-        // An answer nobody reads: not kept.
-        unreadDropped.add(1, ordering: .relaxed)
-        closeConnection(id)
-      default:
-        break
-      }
-    }
-  }
-
-  private func closeConnection(_ id: Int) {
-    guard let connection = connections.removeValue(forKey: id) else { return }
-    if connection.phase == .streaming { streams.subtract(1, ordering: .sequentiallyConsistent) }
-    close(connection.fd)
-  }
-
-  private func drainWakePipe() {
+  func drainWakePipe() {
     var buffer = [UInt8](repeating: 0, count: 256)
     while read(wakeRead, &buffer, buffer.count) > 0 {}
   }
@@ -645,18 +348,18 @@ final class EventLoop: @unchecked Sendable {
   // MARK: - Helpers
 
   #if canImport(Glibc)
-    private static let sendFlags = Int32(MSG_NOSIGNAL)
+    static let sendFlags = Int32(MSG_NOSIGNAL)
   #else
-    private static let sendFlags: Int32 = 0
+    static let sendFlags: Int32 = 0
   #endif
 
-  private static func makeNonBlocking(_ fd: Int32) {
+  static func makeNonBlocking(_ fd: Int32) {
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
   }
 
-  private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+  static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
-  private static func nanoseconds(_ duration: Duration) -> UInt64 {
+  static func nanoseconds(_ duration: Duration) -> UInt64 {
     let (seconds, attoseconds) = duration.components
     return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
   }
