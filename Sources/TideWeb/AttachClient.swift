@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Tide
+import TideInspect
 
 #if canImport(Glibc)
   import Glibc
@@ -40,11 +41,28 @@ package final class AttachClient: Sendable {
     var ended: String?
     /// What was read past the welcome while connecting.
     var leftover = LineBuffer()
+    /// Bytes of recording lines taken while connecting.
+    var recordingBytes = 0
   }
 
   /// The longest line the client takes from a server: a recorded answer may be large (every
   /// place a search found), but not without bound.
   package static let maximumLine = 64 << 20
+
+  /// The most bytes of recording lines the client takes from a server in all: what a session
+  /// file may hold, since `:save` writes them and `tide --open` reads them back. A server that
+  /// sends more is left.
+  package static let maximumRecording = 64 << 20
+  /// This client's bound on the recording, ``maximumRecording`` unless a test makes it smaller.
+  private let recordingLimit: Int
+
+  /// Whether a line the server sent can be a line of a recording: a step or an answer, with no
+  /// control character. A comment (`# feature:`, `# clock:`) would change what a saved file
+  /// says without the session ever showing it.
+  static func isRecordingLine(_ text: String) -> Bool {
+    ["send @", "receive @", "answer @"].contains { text.hasPrefix($0) }
+      && !text.unicodeScalars.contains { $0 != "\t" && TerminalText.isInvisible($0) }
+  }
 
   /// Why `tide attach` could not connect.
   package struct ConnectError: Error, Equatable {
@@ -57,10 +75,13 @@ package final class AttachClient: Sendable {
   ///   - address: Where the store is served.
   ///   - token: The run's token.
   ///   - timeout: How long to wait for the welcome and the recording so far.
+  ///   - maximumRecording: The most bytes of recording lines to take in all.
   /// - Throws: ``ConnectError`` with what the server or the system said.
-  package init(connectingTo address: AttachAddress, token: String, timeout: Duration = .seconds(60))
-    throws(ConnectError)
-  {
+  package init(
+    connectingTo address: AttachAddress, token: String, timeout: Duration = .seconds(60),
+    maximumRecording: Int = AttachClient.maximumRecording
+  ) throws(ConnectError) {
+    recordingLimit = maximumRecording
     let place = address.text.split(separator: "?").first.map(String.init) ?? address.text
     switch address.place {
     case .loopback(let port):
@@ -122,6 +143,7 @@ package final class AttachClient: Sendable {
       throw ConnectError(
         message: "\(place) speaks protocol \(version); this tide speaks \(AttachProtocol.version)")
     }
+    var bytes = 0
     switch try? AttachProtocol.ServerMessage(message) {
     case .welcome(_, let feature, let environment, let count):
       guard !(feature + environment).contains(where: \.isNewline) else {
@@ -133,17 +155,37 @@ package final class AttachClient: Sendable {
       // The recording so far follows at once: taken in before anything is typed.
       var history: [String] = []
       while history.count < count {
-        guard case .success(let line) = Self.readLine(from: fd, buffer: &buffer, until: deadline),
-          case .line(let text) = try? AttachProtocol.ServerMessage(
-            AttachMessage.parse(Self.trimmed(line))),
-          !text.contains(where: \.isNewline)
-        else {
+        let message: AttachProtocol.ServerMessage?
+        switch Self.readLine(from: fd, buffer: &buffer, until: deadline) {
+        case .success(let line):
+          message = try? AttachProtocol.ServerMessage(AttachMessage.parse(Self.trimmed(line)))
+        case .failure(let reason):
           closeDescriptor(fd)
           throw ConnectError(
             message:
-              "\(place) did not send the \(count) lines of its recording it announced, in time")
+              reason == .closed
+              ? "\(place) closed the connection after \(history.count) of the \(count) lines of its recording it announced"
+              : "\(place) did not send the \(count) lines of its recording it announced, in time")
         }
-        history.append(text)
+        switch message {
+        case .line(let text) where Self.isRecordingLine(text):
+          bytes += text.utf8.count
+          guard bytes <= recordingLimit else {
+            closeDescriptor(fd)
+            throw ConnectError(
+              message:
+                "\(place) sent more than \(recordingLimit) bytes of recording, the most a session file holds"
+            )
+          }
+          history.append(text)
+        case .error(let text):
+          closeDescriptor(fd)
+          throw ConnectError(message: "\(place) ended the connection: \(text)")
+        default:
+          closeDescriptor(fd)
+          throw ConnectError(
+            message: "\(place) sent a line that is not a step or an answer of a recording")
+        }
       }
       self.history = history
     case .error(let message):
@@ -156,7 +198,10 @@ package final class AttachClient: Sendable {
       closeDescriptor(fd)
       throw ConnectError(message: "\(place) did not begin with a welcome")
     }
-    state.withLock { $0.leftover = buffer }
+    state.withLock {
+      $0.leftover = buffer
+      $0.recordingBytes = bytes
+    }
   }
 
   /// The server's events, read on a thread of their own from the first call on: lines arrive
@@ -212,7 +257,7 @@ package final class AttachClient: Sendable {
   }
 
   private func read() {
-    var buffer = state.withLock { $0.leftover }
+    var (buffer, recordingBytes) = state.withLock { ($0.leftover, $0.recordingBytes) }
     var reason = "the served process closed the connection"
     reading: while true {
       var batch: [String] = []
@@ -223,10 +268,17 @@ package final class AttachClient: Sendable {
         do {
           switch try AttachProtocol.ServerMessage(try AttachMessage.parse(line)) {
           case .line(let text):
-            // One line of the recording: a line break inside would write lines of the
-            // server's choosing into a saved file.
-            guard !text.contains(where: \.isNewline) else {
-              reason = "the server sent a recording line with a line break inside"
+            // One line of the recording: a line break or a comment inside would write lines of
+            // the server's choosing into a saved file.
+            guard Self.isRecordingLine(text) else {
+              reason = "the server sent a line that is not a step or an answer of a recording"
+              _ = flush(batch)
+              break reading
+            }
+            recordingBytes += text.utf8.count
+            guard recordingBytes <= recordingLimit else {
+              reason =
+                "the server sent more than \(recordingLimit) bytes of recording, the most a session file holds"
               _ = flush(batch)
               break reading
             }

@@ -56,6 +56,9 @@ public final class StoreServer {
     public var maximumActionsInFlight: Int
     /// Whether secrets go out as they are, rather than as stand-ins of the same shape.
     public var includingSecrets: Bool
+    /// The size of each connection's send buffer in the kernel, when set: tests make it small,
+    /// so that what a client has not read waits in the server, where the backlog counts it.
+    package var sendBuffer: Int32?
 
     /// Creates options.
     ///
@@ -172,6 +175,10 @@ public final class StoreServer {
   /// How many connections are open, for tests of the bounds.
   package var connectionCount: Int { loop?.connectionCount ?? 0 }
 
+  /// The bytes waiting in the connections' output queues after the loop's last round, for tests
+  /// of the bounds.
+  package var retainedOutput: Int { loop?.retainedOutput ?? 0 }
+
   /// Starts listening.
   ///
   /// - Returns: The address to give `tide attach`, with the token.
@@ -183,6 +190,7 @@ public final class StoreServer {
     limits.connections = max(1, options.maximumConnections)
     limits.requestTime = options.helloTimeout
     limits.streamBacklog = max(1, options.maximumBacklog)
+    limits.sendBuffer = options.sendBuffer
     let helloMilliseconds =
       Int(options.helloTimeout.components.seconds * 1000)
       + Int(options.helloTimeout.components.attoseconds / 1_000_000_000_000_000)
@@ -193,13 +201,17 @@ public final class StoreServer {
       timedOut: Self.error("no hello within \(helloMilliseconds)ms"),
       full: Self.error("the server is full: too many connections; try again"),
       evicted: Self.error(
-        "the server is full: a connection that has not said hello makes room for a new one"))
+        "the server is full: a connection that has not said hello makes room for a new one"),
+      tooSlow: Self.error(
+        "dropped: more than \(limits.streamBacklog) bytes waited for this client to read them"))
     let endpoint: EventLoop.Endpoint
     switch options.endpoint {
     case .loopback(let port): endpoint = .loopback(port: port)
     case .unixSocket(let path): endpoint = .unixSocket(path: path)
     }
-    let pump = RecordingPump(recorder: recorder, includingSecrets: options.includingSecrets)
+    let pump = RecordingPump(
+      recorder: recorder, includingSecrets: options.includingSecrets,
+      chunkBytes: min(RecordingPump.chunkBytes, max(1, limits.streamBacklog / 2)))
     let token = self.token
     let (lines, inbox) = AsyncStream.makeStream(of: PendingLine.self)
     let loop = try EventLoop(endpoint: endpoint, limits: limits, lines: framing) {
@@ -228,6 +240,7 @@ public final class StoreServer {
       }
     }
     pump.loop = loop
+    loop.onDrained = { [weak pump] connection in pump?.continueCatchingUp(connection) }
     recorder.onEntry { pump.schedule() }
     self.pump = pump
     self.loop = loop
@@ -336,9 +349,13 @@ final class RecordingPump: @unchecked Sendable {
   /// and what a client admitted later gets first.
   private var printed: [String] = []
 
-  init(recorder: Recorder, includingSecrets: Bool) {
+  /// - Parameters:
+  ///   - chunkBytes: The most bytes of the recording so far a client is given at a time: at most
+  ///     half the backlog, so that a chunk always fits beside what the client has not read.
+  init(recorder: Recorder, includingSecrets: Bool, chunkBytes: Int) {
     self.recorder = recorder
     self.includingSecrets = includingSecrets
+    self.chunkLimit = chunkBytes
   }
 
   /// Notes that the recorder has more; several notes before the queue gets to it are one.
@@ -363,20 +380,57 @@ final class RecordingPump: @unchecked Sendable {
     }
   }
 
-  /// Admits a client that said hello: the welcome and every line so far, as one chunk.
+  /// The most bytes of the recording so far a client is given at a time, unless the backlog is
+  /// smaller: the rest follows as it reads, so a newcomer to a long recording is held to the
+  /// same backlog as every stream.
+  static let chunkBytes = 256 << 10
+  private let chunkLimit: Int
+
+  /// Where each client that is catching up is in ``printed``.
+  private var catchingUp: [Int: Int] = [:]
+
+  /// Admits a client that said hello: the welcome, then every line so far, in chunks as the
+  /// client reads them (see ``continueCatchingUp(_:)``).
   func admit(_ connection: Int) {
     queue.async { [self] in
       sendNewLines()
       printNewLines()
-      var first = AttachProtocol.ServerMessage.welcome(
+      let welcome = AttachProtocol.ServerMessage.welcome(
         protocol: AttachProtocol.version, feature: recorder.feature,
         environment: recorder.environment, lines: printed.count
       ).message.line
-      for line in printed {
-        first += AttachProtocol.ServerMessage.line(line).message.line
-      }
-      loop?.submit(.startStream(connection: connection, first: first))
+      let (chunk, next) = self.chunk(from: 0, startingWith: welcome)
+      let isCatchingUp = next < printed.count
+      if isCatchingUp { catchingUp[connection] = next }
+      loop?.submit(.startStream(connection: connection, first: chunk, catchingUp: isCatchingUp))
     }
+  }
+
+  /// Sends a client that is catching up the next chunk of the lines it missed: those printed
+  /// since it was admitted included, in place of the broadcasts it did not take.
+  func continueCatchingUp(_ connection: Int) {
+    queue.async { [self] in
+      sendNewLines()
+      guard let start = catchingUp[connection] else { return }
+      let (chunk, next) = self.chunk(from: start, startingWith: [])
+      let isDone = next == printed.count
+      catchingUp[connection] = isDone ? nil : next
+      loop?.submit(.catchUp(connection: connection, chunk, isDone: isDone))
+    }
+  }
+
+  /// `start` and the lines of ``printed`` after it, as messages, while they fit in
+  /// the chunk limit (one at least); and where the next chunk starts.
+  private func chunk(from start: Int, startingWith bytes: [UInt8]) -> ([UInt8], Int) {
+    var bytes = bytes
+    var next = start
+    while next < printed.count {
+      let line = AttachProtocol.ServerMessage.line(printed[next]).message.line
+      if next > start, bytes.count + line.count > chunkLimit { break }
+      bytes += line
+      next += 1
+    }
+    return (bytes, next)
   }
 
   /// Prints the entries recorded since the last call (up to entry `end`, when given); returns

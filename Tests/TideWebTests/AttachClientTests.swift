@@ -63,11 +63,11 @@ struct AttachClientTests {
     let long = String(repeating: "a", count: 4 << 20)
     let server = try ScriptedServer(
       answer: Self.welcome.replacingOccurrences(of: #""lines":0"#, with: #""lines":1"#) + "\n"
-        + #"{"type":"line","text":""# + long + "\"}\n")
+        + #"{"type":"line","text":"send @0ms .a"# + long + "\"}\n")
     let client = try AttachClient(
       connectingTo: AttachAddress(place: .loopback(port: server.port), token: nil), token: "t",
       timeout: .seconds(600))
-    #expect(client.history.map(\.count) == [long.count])
+    #expect(client.history.map(\.count) == [long.count + "send @0ms .a".count])
     client.close()
   }
 
@@ -76,7 +76,17 @@ struct AttachClientTests {
       #"{"type":"welcome","protocol":1,"feature":"login","environment":"demo","lines":2}"#
     #expect(
       try connectError(announced + "\n" + #"{"type":"line","text":"send @0ms .a"}"# + "\n")?
-        .hasSuffix("did not send the 2 lines of its recording it announced, in time") == true)
+        .hasSuffix("closed the connection after 1 of the 2 lines of its recording it announced")
+        == true)
+    // A server that drops the client says why, and the client says it (issue 34, §3).
+    #expect(
+      try connectError(
+        announced + "\n" + #"{"type":"error","message":"dropped: more than 4 bytes waited"}"#
+          + "\n")?.hasSuffix("ended the connection: dropped: more than 4 bytes waited") == true)
+    // What comes in the history is a step or an answer, nothing else (issue 34, §7).
+    #expect(
+      try connectError(announced + "\n" + ##"{"type":"line","text":"# clock: @9s"}"## + "\n")?
+        .hasSuffix("sent a line that is not a step or an answer of a recording") == true)
     #expect(
       try connectError("")?.hasSuffix("closed the connection without a welcome") == true)
   }
@@ -110,8 +120,51 @@ struct AttachClientTests {
     #expect(
       events == [
         .lines(["send @0ms .loginButtonTapped"]),
-        .ended("the server sent a recording line with a line break inside"),
+        .ended("the server sent a line that is not a step or an answer of a recording"),
       ])
+  }
+
+  /// Comments and terminal controls are not lines of a recording: a saved file would say what
+  /// the session never showed (issue 34, §7).
+  @Test(
+    arguments: [
+      "# feature: app", "# clock: @1s", #"send @0ms .a\u001b]0;owned\u0007"#, "  send @0ms .a",
+      "resolve @0ms 1 login()", "",
+    ])
+  func aLineThatIsNotAStepOrAnAnswerEndsTheConnection(text: String) async throws {
+    let events = try await events(after: [
+      #"{"type":"line","text":"answer @0ms #1 \"login\" cancelled"}"#,
+      ##"{"type":"line","text":"\##(text)"}"##,
+    ])
+    #expect(
+      events == [
+        .lines([#"answer @0ms #1 "login" cancelled"#]),
+        .ended("the server sent a line that is not a step or an answer of a recording"),
+      ])
+  }
+
+  /// A server cannot grow the client without bound: past what a session file holds (64 MiB;
+  /// 64 KiB here), it is left (issue 34, §7: 232 MB in 15 s).
+  @Test func aRecordingPastItsBoundEndsTheConnection() async throws {
+    let line =
+      #"{"type":"line","text":"send @0ms .a"# + String(repeating: "a", count: 10_000) + "\"}"
+    let server = try ScriptedServer(
+      answer: ([Self.welcome] + Array(repeating: line, count: 10)).joined(separator: "\n") + "\n")
+    let client = try AttachClient(
+      connectingTo: AttachAddress(place: .loopback(port: server.port), token: nil), token: "t",
+      maximumRecording: 64 << 10)
+    var events: [AttachClient.Event] = []
+    for await event in client.events { events.append(event) }
+    client.close()
+    #expect(
+      events.last
+        == .ended(
+          "the server sent more than 65536 bytes of recording, the most a session file holds"))
+    let taken = events.reduce(0) { count, event in
+      if case .lines(let lines) = event { count + lines.count } else { count }
+    }
+    #expect(taken == 6)
+    #expect(AttachClient.maximumRecording == 64 << 20)
   }
 
   @Test func aLineThatIsNotAMessageEndsTheConnection() async throws {

@@ -72,7 +72,7 @@ extension EventLoop {
     guard case .lines(let lines, _) = framing else { return true }
     switch connection.phase {
     case .reading: return true
-    case .streaming: return connection.inFlight < lines.maximumInFlight
+    case .streaming: return connection.inFlight < lines.maximumInFlight && !connection.isCatchingUp
     default: return false
     }
   }
@@ -87,7 +87,12 @@ extension EventLoop {
       let isDropping = connections[id]?.isDropping
     {
       let first = phase == .reading
-      guard first || (phase == .streaming && inFlight < lines.maximumInFlight) else { return }
+      // A stream that is catching up takes no line: an answer must come after what it missed.
+      guard
+        first
+          || (phase == .streaming && inFlight < lines.maximumInFlight
+            && connections[id]?.isCatchingUp == false)
+      else { return }
       let waiting = connections[id]?.lines.count ?? 0
       let length =
         connections[id]?.lines.firstLineLength()

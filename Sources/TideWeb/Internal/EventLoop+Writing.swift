@@ -22,7 +22,12 @@ extension EventLoop {
     guard var connection = connections[id], connection.phase != .answering,
       connection.phase != .lingering
     else { return }
-    if connection.phase != .streaming { connection.output = OutputQueue() }
+    if connection.phase != .streaming {
+      connection.output = OutputQueue()
+    } else {
+      // No longer a stream: nothing more is broadcast to it.
+      streams.subtract(1, ordering: .sequentiallyConsistent)
+    }
     connection.phase = .answering
     connection.input = []
     connection.lines.removeAll()
@@ -36,7 +41,12 @@ extension EventLoop {
   func stream(_ bytes: [UInt8], to id: Int) {
     guard let pending = connections[id]?.output.pending else { return }
     if pending + bytes.count > limits.streamBacklog {
-      closeConnection(id)
+      // Lines: it is told why after what it has not read, and has the answer time to read it.
+      if case .lines(let lines, _) = framing, !lines.tooSlow.isEmpty {
+        finish(id, with: [lines.tooSlow])
+      } else {
+        closeConnection(id)
+      }
     } else {
       connections[id]?.output.append(bytes)
       flush(id)
@@ -51,6 +61,13 @@ extension EventLoop {
     else {
       closeConnection(id)
       return
+    }
+    if let connection = connections[id], connection.isCatchingUp, !connection.askedForMore,
+      connection.output.pending <= limits.streamBacklog / 4
+    {
+      // Most of what it was given is out: the next chunk of what it missed.
+      connections[id]?.askedForMore = true
+      onDrained?(id)
     }
     if connections[id]?.phase == .answering, connections[id]?.output.pending != before {
       // The client reads: its answer has time again.

@@ -23,8 +23,13 @@ final class EventLoop: @unchecked Sendable {
   enum Command: Sendable {
     /// Answer a request and close.
     case respond(connection: Int, HTTPResponse)
-    /// Turn a connection into an event stream, starting with `first`.
-    case startStream(connection: Int, first: [UInt8])
+    /// Turn a connection into an event stream, starting with `first`. A stream that is
+    /// `catchingUp` takes what came before it in chunks, through ``onDrained`` and
+    /// ``catchUp(connection:_:isDone:)``, and no broadcast until it is done.
+    case startStream(connection: Int, first: [UInt8], catchingUp: Bool = false)
+    /// Lines: the next chunk of what a stream that is catching up missed; the last one is
+    /// `isDone`, and broadcasts reach the stream from then on.
+    case catchUp(connection: Int, [UInt8], isDone: Bool)
     /// Send bytes to every event stream.
     case broadcast([UInt8])
     /// Lines: send bytes to one stream.
@@ -61,6 +66,9 @@ final class EventLoop: @unchecked Sendable {
     var full: [UInt8]
     /// The last line for a client that sent no first line, closed to make room for another.
     var evicted: [UInt8]
+    /// The last line for a client dropped because it read too slowly: sent after what it has not
+    /// read yet, so that it can say why it was dropped if it reads on.
+    var tooSlow: [UInt8] = []
   }
 
   /// What the loop does with a line, on its own thread: `first` is the connection's first
@@ -118,6 +126,10 @@ final class EventLoop: @unchecked Sendable {
   let unreadDropped = Atomic<Int>(0)
   let openConnections = Atomic<Int>(0)
 
+  /// Called on the loop's thread when a stream that is catching up has sent most of what it was
+  /// given: the caller submits the next chunk. Set before ``start()``.
+  var onDrained: ((_ connection: Int) -> Void)?
+
   // Owned by the loop's thread.
   var connections: [Int: Connection] = [:]
   var nextID = 0
@@ -155,6 +167,10 @@ final class EventLoop: @unchecked Sendable {
     var wasAdmitted = false
     /// Lines: a line longer than the limit is being dropped as it arrives.
     var isDropping = false
+    /// A stream taking what came before it in chunks: broadcasts wait, and so do its lines.
+    var isCatchingUp = false
+    /// Whether the next chunk was asked for.
+    var askedForMore = false
   }
 
   /// Binds a listening socket on 127.0.0.1 (never another interface).
@@ -295,7 +311,7 @@ final class EventLoop: @unchecked Sendable {
       switch command {
       case .respond(let id, let response):
         answer(id, response)
-      case .startStream(let id, let first):
+      case .startStream(let id, let first, let catchingUp):
         // Counted when it was submitted.
         guard var connection = connections[id], connection.phase == .waiting else {
           streams.subtract(1, ordering: .sequentiallyConsistent)
@@ -306,6 +322,7 @@ final class EventLoop: @unchecked Sendable {
         connection.output = OutputQueue()
         if case .http = framing { connection.output.append(HTTPResponse.eventStreamHead) }
         connection.output.append(first)
+        connection.isCatchingUp = catchingUp
         connections[id] = connection
         flush(id)
         // Lines that came after the first, while it was dealt with.
@@ -313,9 +330,16 @@ final class EventLoop: @unchecked Sendable {
       case .broadcast(let bytes):
         // Each stream's queue takes the same bytes, shared: a broadcast costs the event once,
         // not a copy per stream.
-        for (id, connection) in connections where connection.phase == .streaming {
+        for (id, connection) in connections
+        where connection.phase == .streaming && !connection.isCatchingUp {
           stream(bytes, to: id)
         }
+      case .catchUp(let id, let bytes, let isDone):
+        guard connections[id]?.phase == .streaming else { continue }
+        connections[id]?.askedForMore = false
+        if isDone { connections[id]?.isCatchingUp = false }
+        stream(bytes, to: id)
+        if isDone { takeLines(id) }
       case .send(let id, let bytes):
         guard connections[id]?.phase == .streaming else { continue }
         stream(bytes, to: id)
