@@ -159,10 +159,11 @@ public final class StoreServer {
   /// process list): `TIDE_TOKEN=… tide attach tide://127.0.0.1:PORT`; `nil` until started. Print
   /// this one for a person.
   ///
-  /// <!-- example: given server: StoreServer<App.State, App.Action> -->
+  /// <!-- example: given server: StoreServer -->
   /// ```swift
   /// try server.start()
-  /// print(server.attachCommand!)  // TIDE_TOKEN=5c0f… tide attach tide://127.0.0.1:41234
+  /// // TIDE_TOKEN=5c0f… tide attach tide://127.0.0.1:41234
+  /// print(server.attachCommand!)
   /// ```
   public var attachCommand: String? {
     guard let loop else { return nil }
