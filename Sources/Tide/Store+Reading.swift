@@ -167,5 +167,8 @@ extension Store {
     child.entered(entry)
     watch.children.append(entry)
     startWatching()
+    // Its parent now holds this watch while the child's reads wait, even when it was in the
+    // list before, empty (an optional child's store, looked at after every batch).
+    watch.entry?.holdIfNeeded()
   }
 }

@@ -30,15 +30,7 @@ extension Store where Action: CasePathable {
     let sendToRoot = self.sendToRoot
     let projection = kept?.projection ?? projection(of: state)
     let store = Store<ChildState, ChildAction>(
-      scoped: ScopedCore(
-        projection: projection,
-        addObserver: { [self] notify in
-          self.addObserver { _ in notify(projection.state()) }
-        },
-        attach: { [self] child in self.addWatcher(child) },
-        effects: core.effects,
-        caches: core.caches
-      ),
+      scoped: scopedCore(projection),
       send: { sendToRoot(casePath.embed($0)) },
       watch: kept
     )
@@ -134,6 +126,25 @@ extension Store where Action: CasePathable {
 }
 
 extension Store {
+  /// The core of a store scoped from this one whose state `projection` computes: it holds this
+  /// store (a child keeps its parent alive), observes through it, and joins its watch.
+  @usableFromInline
+  func scopedCore<ChildState, ChildAction>(
+    _ projection: ScopeProjection<ChildState>
+  ) -> ScopedCore<ChildState, ChildAction> {
+    ScopedCore(
+      projection: projection,
+      // Through the projection's cache: a batch that left the state as it was (see
+      // `RootCore.reduceKeepingCaches`) computes nothing again.
+      addObserver: { [self] notify in
+        self.addObserver { _ in notify(projection.state()) }
+      },
+      attach: { [self] child in self.addWatcher(child) },
+      effects: core.effects,
+      caches: core.caches
+    )
+  }
+
   /// The watches of the stores scoped from this one by key paths; kept with this store's watch,
   /// so that a store made again for a scope finds the reads still waiting through the last one.
   var scopeCache: ScopeCache {
@@ -191,15 +202,7 @@ extension Store {
     let presence = projection.presence!
     let sendToRoot = self.sendToRoot
     let store = Store<ChildState, ChildAction>(
-      scoped: ScopedCore(
-        projection: projection,
-        addObserver: { [self] notify in
-          self.addObserver { _ in notify(projection.state()) }
-        },
-        attach: { [self] child in self.addWatcher(child) },
-        effects: core.effects,
-        caches: core.caches
-      ),
+      scoped: scopedCore(projection),
       send: { [self] childAction in
         if !presence.isGone, self.currentState[keyPath: path] == nil { presence.markGone() }
         if presence.isGone {

@@ -125,7 +125,11 @@ public final class Store<State, Action: Sendable> {
       initialState: initialState, reducer: reducer, environment: environment,
       scheduler: scheduler, onReduce: onReduce)
     self.core = .root(core, owner: RootOwner(core: core))
-    self.watch = StoreWatch(state: { core.state })
+    // Unowned: the core's observers hold scopes' projections, whose states come from here; a
+    // strong reference would make a cycle that keeps the core, and its effects, alive. Nothing
+    // outlives the core that reads through this: every watch and projection belongs to a store
+    // of this root, and every scoped store holds the root's core (its send goes there).
+    self.watch = StoreWatch(state: { [unowned core] in core.state })
   }
 
   /// Makes a scoped store, with a watch of its own or the one a store of the same scope had
@@ -239,17 +243,7 @@ public final class Store<State, Action: Sendable> {
     let parentState = watch.state
     let projection = ScopeProjection(caches: core.caches) { toChildState(parentState()) }
     return Store<ChildState, ChildAction>(
-      scoped: ScopedCore(
-        projection: projection,
-        // Through the projection's cache: a batch that left the state as it was (see
-        // `RootCore.reduceKeepingCaches`) computes nothing again.
-        addObserver: { [self] notify in
-          self.addObserver { _ in notify(projection.state()) }
-        },
-        attach: { [self] child in self.addWatcher(child) },
-        effects: core.effects,
-        caches: core.caches
-      ),
+      scoped: scopedCore(projection),
       send: { sendToRoot(fromChildAction($0)) }
     )
   }

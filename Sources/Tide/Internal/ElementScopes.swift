@@ -29,14 +29,20 @@ final class ElementScopes<
     let subjectPath: KeyPath<StoreWatch<ParentState>, Int>
     /// The birth of the element read (see ``IdentifiedArray/birth(id:)``); `nil` when there was
     /// none.
-    let birth: UInt64?
-    let lineage: UInt64
+    var birth: UInt64?
+    var lineage: UInt64
 
     /// Whether the collection still has the element read: by birth in the same collection, by
-    /// identifier in one that replaced it.
-    func isSame(in elements: IdentifiedArray<Element>, id: Element.ID) -> Bool {
+    /// identifier in one that replaced it (the read then follows the new collection, as element
+    /// stores do).
+    mutating func isSame(in elements: IdentifiedArray<Element>, id: Element.ID) -> Bool {
       let now = elements.birth(id: id)
-      if elements.lineage != lineage { return (now == nil) == (birth == nil) }
+      if elements.lineage != lineage {
+        guard (now == nil) == (birth == nil) else { return false }
+        birth = now
+        lineage = elements.lineage
+        return true
+      }
       return now == birth
     }
   }
@@ -197,9 +203,13 @@ final class ElementScopes<
         ?? Set(members.keys).union(presenceReads.keys)
       revision = elements.revision
       for id in changed {
-        if let read = presenceReads[id], !read.isSame(in: elements, id: id) {
-          presenceReads[id] = nil
-          parent.registrar.withMutation(of: parent, keyPath: read.subjectPath) {}
+        if var read = presenceReads[id] {
+          if read.isSame(in: elements, id: id) {
+            presenceReads[id] = read
+          } else {
+            presenceReads[id] = nil
+            parent.registrar.withMutation(of: parent, keyPath: read.subjectPath) {}
+          }
         }
         guard members[id] != nil else { continue }
         guard var watch = members[id]?.watch else {

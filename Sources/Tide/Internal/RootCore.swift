@@ -117,7 +117,11 @@ final class RootCore<State, Action: Sendable> {
     } else {
       let before = state
       effect = reduce(&state, action)
-      if !Self.isBitwiseEqual(before, state) { scopeCaches.invalidate() }
+      // Kept while the state stays the same, but not without bound: scopes made again and again
+      // (a view's closure scope each render) each fill a cache of their own.
+      if !Self.isBitwiseEqual(before, state) || scopeCaches.filled.count > 1024 {
+        scopeCaches.invalidate()
+      }
     }
     if let onReduce { onReduce(action, state, effect) }
     return effect
