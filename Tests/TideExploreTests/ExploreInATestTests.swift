@@ -91,6 +91,9 @@ import TideTestSupport
     var found: ExploreReport<Form, Edit>?
     await withKnownIssue {
       found = await explore(seed: 3, failingSeeds: file)
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().hasPrefix(
+        "An invariant does not hold: a valid name has at most 10 characters.")
     }
     guard case .random(3, let run?) = found?.mode else {
       Issue.record("no failing run: \(String(describing: found?.mode))")
@@ -101,6 +104,9 @@ import TideTestSupport
     var replayed: ExploreReport<Form, Edit>?
     await withKnownIssue {
       replayed = await explore(seed: 12_345, failingSeeds: file)
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().hasPrefix(
+        "An invariant does not hold: a valid name has at most 10 characters.")
     }
     #expect(replayed?.mode == .random(seed: 3, run: run))
     #expect(replayed?.runs == 1)
@@ -167,6 +173,9 @@ import TideTestSupport
     try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
     await withKnownIssue {
       _ = await explore(seed: 3, failingSeeds: link)
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().hasPrefix(
+        "An invariant does not hold: a valid name has at most 10 characters.")
     }
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
     #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("signup\t3\t"))

@@ -59,6 +59,17 @@ import TideTesting
     await withKnownIssue {
       // Depth first would have reduced .c here; first in, first out reduces .b.
       await store.receive(.c) { $0.append("c") }
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined() == """
+        Received unexpected action.
+
+            − .c
+            + .b
+
+        (Expected: −, Received: +)
+
+          Sent by an effect of send(.start) at QueueOrderTests.swift:57
+        """
     }
     await store.skipReceivedActions()
   }
