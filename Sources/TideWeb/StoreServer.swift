@@ -144,8 +144,10 @@ public final class StoreServer {
     }
   }
 
-  /// The address to give `tide attach`, token included: `tide://127.0.0.1:PORT?token=…` or
-  /// `tide+unix:PATH?token=…`; `nil` until started.
+  /// The address with the token in it, `tide://127.0.0.1:PORT?token=…` or
+  /// `tide+unix:PATH?token=…`, for a client of your own; `nil` until started. For a person, print
+  /// ``attachCommand``: given this address, `tide attach` warns that the token is in the
+  /// process list.
   public var address: String? {
     guard let loop else { return nil }
     let place =

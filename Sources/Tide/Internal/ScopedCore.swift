@@ -17,9 +17,6 @@ final class ScopedCore<State, Action: Sendable> {
   /// The root's caches, which this scope's cache joins when it is filled.
   let caches: ScopeCaches
 
-  /// For a scope of an optional child or of an element: whether it is still there.
-  var presence: ScopePresence? { projection.presence }
-
   /// Makes the core of a scoped store.
   ///
   /// The closures hold the store it was scoped from: a child store keeps its parent alive. The
