@@ -40,14 +40,19 @@ public struct StoreTask: Sendable {
   /// one that waits on something outside the clock (a real network) resumes in the clock's
   /// queue: drive the clock with ``ManualClock/advance(by:)`` rather than awaiting `finish()`
   /// for those.
-  public func finish() async {
+  ///
+  /// - Parameter isolation: Where it waits: the caller's actor, unless you pass another.
+  public func finish(isolation: isolated (any Actor)? = #isolation) async {
     guard let tree else { return }
     if let scheduler = tree.scheduler { await scheduler.runReadyWork() }
-    await withTaskCancellationHandler {
-      await tree.wait()
-    } onCancel: {
-      tree.cancel()
-    }
+    // The operation names `isolation`, so that it runs there too: a closure that does not would
+    // hop to the global executor and back, a thread wake-up each way.
+    await withTaskCancellationHandler(
+      operation: {
+        _ = isolation
+        await tree.wait()
+      },
+      onCancel: { tree.cancel() }, isolation: isolation)
   }
 
   /// Cancels every effect the send owns: those its action started, those started by the actions

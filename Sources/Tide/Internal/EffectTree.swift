@@ -97,8 +97,32 @@ package final class EffectTree: Sendable {
     for task in tasks { task.cancel() }
   }
 
-  /// Returns once no task of the tree is running.
-  func wait() async {
+  /// Returns once no task of the tree is running, on the caller's executor.
+  ///
+  /// It awaits the tasks' values, one running task after another, rather than a continuation
+  /// that the last task to leave resumes: the runtime resumes a task waiting for another's value
+  /// directly on the waiter's executor, while a resumed continuation goes through the global
+  /// executor first, one thread wake-up more per wait (a fifth of an effect's round trip).
+  /// A continuation remains for a task that has entered and whose handle is not attached yet.
+  func wait(isolation: isolated (any Actor)? = #isolation) async {
+    while true {
+      let next = state.withLock { state -> Task<Void, Never>?? in
+        if state.running.isEmpty { return .none }
+        return .some(state.handles.values.first)
+      }
+      switch next {
+      case .none:
+        return
+      case .some(.some(let task)):
+        await task.value
+      case .some(.none):
+        await waitForEmptiness()
+      }
+    }
+  }
+
+  /// Returns once no task of the tree is running, resumed by the last to leave.
+  private func waitForEmptiness() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let isDone = state.withLock { state -> Bool in
         if state.running.isEmpty { return true }
