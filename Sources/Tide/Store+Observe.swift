@@ -55,7 +55,16 @@ extension Store {
     _ keyPath: KeyPath<State, Value>,
     onChange: @escaping (Value) -> Void
   ) -> StoreObservation {
-    observe({ $0[keyPath: keyPath] }, onChange: onChange)
+    // A stored property is compared where it lies in the state: projecting a key path goes
+    // through the runtime, and would cost several times the rest of a notification.
+    guard let offset = MemoryLayout<State>.offset(of: keyPath) else {
+      return observe({ $0[keyPath: keyPath] }, onChange: onChange)
+    }
+    let initial = currentState[keyPath: keyPath]
+    onChange(initial)
+    let observer = KeyPathObserver<State, Value>(
+      offset: offset, initial: initial, onChange: onChange)
+    return addObserver(observer.notify)
   }
 
   /// Calls `onChange` with the whole state now, and again each time it changes.
