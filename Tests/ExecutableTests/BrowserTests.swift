@@ -91,7 +91,7 @@ struct BrowserTests {
     tide.type(lines.joined(separator: "\n"))
     try browser.wait(
       for: "document.getElementById('count').textContent.startsWith('10000 steps')",
-      within: 120, "10,000 steps in the inspector")
+      within: failureDetectorSeconds, "10,000 steps in the inspector")
     _ = try browser.evaluate(
       "window.tideInspector.renders = 0, window.tideInspector.totalRenderMs = 0, window.tideInspector.maxRenderMs = 0"
     )
@@ -200,7 +200,7 @@ struct BrowserTests {
     try browser.wait(
       for: "document.getElementById('status').textContent === 'live'", "a live page")
     try browser.type("ok", into: "username")
-    let deadline = Date().addingTimeInterval(20)
+    let deadline = Date().addingTimeInterval(failureDetectorSeconds)
     while !tide.output.contains(#"web> .login(.usernameChanged("ok"))"#), Date() < deadline {
       usleep(20_000)
     }
@@ -226,12 +226,12 @@ struct BrowserTests {
     try browser.wait(
       for: "document.getElementById('status').textContent === 'live'", "the first page live")
     try browser.type("one", into: "username")
-    #expect(first.waitForOutput(#"web> .login(.usernameChanged("one"))"#, within: 20))
+    #expect(first.waitForOutput(#"web> .login(.usernameChanged("one"))"#))
     try browser.navigate(to: second.origin + "/app/")
     try browser.wait(
       for: "document.getElementById('status').textContent === 'live'", "the second page live")
     try browser.type("two", into: "username")
-    #expect(second.waitForOutput(#"web> .login(.usernameChanged("two"))"#, within: 20))
+    #expect(second.waitForOutput(#"web> .login(.usernameChanged("two"))"#))
     #expect(!first.output.contains("two"))
     #expect(!second.output.contains(#"usernameChanged("one")"#))
   }
@@ -303,7 +303,7 @@ final class TideProcess: @unchecked Sendable {
 
   /// Waits until its output contains `text`, for up to `seconds`. Searches only what arrived
   /// since the last look, so a long output is not read again every time.
-  func waitForOutput(_ text: String, within seconds: Double = 60) -> Bool {
+  func waitForOutput(_ text: String, within seconds: Double = failureDetectorSeconds) -> Bool {
     let needle = Data(text.utf8)
     let deadline = Date().addingTimeInterval(seconds)
     var searched = 0
@@ -344,7 +344,7 @@ final class TideProcess: @unchecked Sendable {
     }
     try process.run()
     process.killIfRunning(after: 300)
-    let deadline = Date().addingTimeInterval(30)
+    let deadline = Date().addingTimeInterval(failureDetectorSeconds)
     var found: String?
     while found == nil && Date() < deadline {
       usleep(10_000)

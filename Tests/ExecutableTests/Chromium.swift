@@ -1,4 +1,5 @@
 import Foundation
+import TideTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -124,8 +125,8 @@ final class Chromium {
         return (try JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
       }
       var descriptor = pollfd(fd: fromBrowser, events: Int16(POLLIN), revents: 0)
-      guard poll(&descriptor, 1, 30_000) > 0 else {
-        throw Failure(description: "chromium did not answer within 30 seconds")
+      guard poll(&descriptor, 1, Int32(failureDetectorSeconds * 1000)) > 0 else {
+        throw Failure(description: "chromium did not answer within \(failureDetectorSeconds) s")
       }
       var chunk = [UInt8](repeating: 0, count: 1 << 16)
       let count = read(fromBrowser, &chunk, chunk.count)
@@ -151,7 +152,8 @@ final class Chromium {
 
   /// Waits until `condition`, a JavaScript expression, is true in the page.
   func wait(
-    for condition: String, within seconds: Double = 20, _ what: @autoclosure () -> String
+    for condition: String, within seconds: Double = failureDetectorSeconds,
+    _ what: @autoclosure () -> String
   ) throws {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {

@@ -27,12 +27,12 @@ import TideTestSupport
   }
 
   /// Drives the clock until `done` holds: the live login answers from outside the clock, and
-  /// its answer waits in the clock's queue. Gives up after ten seconds of real time.
+  /// its answer waits in the clock's queue. Gives up after the failure detector's time.
   static func drive(_ clock: ManualClock, until done: () -> Bool) async throws {
-    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    let deadline = ContinuousClock.now.advanced(by: failureDetector)
     while !done() {
       guard ContinuousClock.now < deadline else {
-        Issue.record("the live login did not answer in 10 s")
+        Issue.record("the live login did not answer in \(failureDetectorSeconds) s")
         return
       }
       await clock.advance()

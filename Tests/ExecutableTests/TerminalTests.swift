@@ -52,7 +52,7 @@ import TideTestSupport
     }
     reader.start()
     // Type only once the editor is in raw mode, which it is when it draws its first prompt.
-    let deadline = Date().addingTimeInterval(30)
+    let deadline = Date().addingTimeInterval(failureDetectorSeconds)
     while Date() < deadline,
       !drawn.withLock({ String(decoding: $0, as: UTF8.self).contains(prompt) })
     {

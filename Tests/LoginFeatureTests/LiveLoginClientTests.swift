@@ -17,7 +17,7 @@ import TideTestSupport
 
   /// Logs in against a server that answers every request with `response`.
   func login(
-    answering response: LoopbackHTTPServer.Response, timeout: Duration = .seconds(5)
+    answering response: LoopbackHTTPServer.Response, timeout: Duration = failureDetector
   ) async throws -> (Result<User, LoginServiceError>, [LoopbackHTTPServer.Request]) {
     let server = try LoopbackHTTPServer { _ in response }
     defer { server.stop() }
