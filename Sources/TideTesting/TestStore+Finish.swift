@@ -129,10 +129,13 @@ extension TestStore {
     guard !received.isEmpty || !running.isEmpty else { return }
     switch inbox.exhaustivity {
     case .on:
-      for action in received {
-        if let location = action.origin.location {
-          TestFailure.record(FailureMessage.unasserted(action), at: location)
-        }
+      // One failure for them all, where the first came from: a thousand leftovers are one
+      // mistake, and a thousand issues take minutes to report.
+      if let first = received.first, let location = first.origin.location {
+        let message =
+          received.count == 1
+          ? FailureMessage.unasserted(first) : FailureMessage.unasserted(received)
+        TestFailure.record(message, at: location)
       }
       for record in running {
         if let location = record.origin?.location {

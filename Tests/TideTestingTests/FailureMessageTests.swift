@@ -217,6 +217,31 @@ import TideTestSupport
     }
   }
 
+  @Test func aThousandUnassertedActionsAreOneFailureThatListsTheFirstTen() async {
+    let store = TestStore(
+      initialState: 0,
+      reducer: Reducer<Int, Int, Void> { count, action, _ in
+        guard action == 0 else { return .none }
+        return .run { send in for value in 1...1000 { await send(value) } }
+      },
+      environment: ())
+    await store.send(0)
+    let line = #line - 1
+    let listed = (1...10).map { "  \($0)  (from send(0) at FailureMessageTests.swift:\(line))" }
+    await expectIssues([
+      """
+      Actions were received but never asserted.
+
+      \(listed.joined(separator: "\n"))
+        … and 990 more (1000 in all)
+
+      Assert them with receive(_:) before the test ends, or call skipReceivedActions().
+      """
+    ]) {
+      await store.finish()
+    }
+  }
+
   @Test func runningEffectAtFinishIsReportedWhereItStarted() async {
     let store = makeStore()
     store.timeout = .zero

@@ -92,6 +92,20 @@ enum FailureMessage {
     """
   }
 
+  /// The received actions nobody asserted, when there are several.
+  static func unasserted(_ received: [TestStoreInbox<some Sendable>.Received]) -> String {
+    """
+    Actions were received but never asserted.
+
+    \(list(received))
+
+    Assert them with receive(_:) before the test ends, or call skipReceivedActions().
+    """
+  }
+
+  /// How many received actions a failure lists before it gives a count of the rest.
+  static let listedActions = 10
+
   static func stillRunning(_ record: EffectRegistry.Record) -> String {
     """
     An effect is still running.
@@ -118,8 +132,16 @@ enum FailureMessage {
       + (inspector.diff(before, after) ?? "") + "\n\n(Asserted: −, Actual: +)"
   }
 
+  /// The first ``listedActions`` received actions, one a line with where each came from, then
+  /// how many more there are: a thousand leftovers make one readable failure.
   private static func list(_ received: [TestStoreInbox<some Sendable>.Received]) -> String {
-    received.map { "  \(inspector.line($0.action))  (from \($0.origin))" }.joined(separator: "\n")
+    var lines = received.prefix(listedActions).map {
+      "  \(inspector.line($0.action))  (from \($0.origin))"
+    }
+    if received.count > listedActions {
+      lines.append("  … and \(received.count - listedActions) more (\(received.count) in all)")
+    }
+    return lines.joined(separator: "\n")
   }
 
   private static func origin(_ record: EffectRegistry.Record) -> String {
