@@ -106,7 +106,7 @@ public final class Store<State, Action: Sendable> {
     drivenBy clock: ManualClock,
     onReduce:
       @escaping @MainActor (
-        _ action: Action, _ after: State, _ effect: Effect<Action>
+        _ action: Action, _ after: State, _ effect: Effect<Action>, _ origin: EffectOrigin?
       ) -> Void
   ) {
     self.init(
@@ -119,7 +119,7 @@ public final class Store<State, Action: Sendable> {
     reducer: Reducer<State, Action, Environment>,
     environment: Environment,
     scheduler: ManualClock?,
-    onReduce: (@MainActor (Action, State, Effect<Action>) -> Void)? = nil
+    onReduce: (@MainActor (Action, State, Effect<Action>, EffectOrigin?) -> Void)? = nil
   ) {
     let core = RootCore(
       initialState: initialState, reducer: reducer, environment: environment,
@@ -301,6 +301,20 @@ extension Store {
 
   /// The runtime's effect registry, for tools that record when effects start and end.
   package var effectRegistry: EffectRegistry { core.effects }
+
+  /// The step that is sending, for a harness that names its steps (a `TestStore`): the effects
+  /// a send starts while it is set, and the actions they send back, carry it as their origin.
+  /// Only a root store has one.
+  package var stepOrigin: EffectOrigin? {
+    get {
+      guard case .root(let root, _) = core else { return nil }
+      return root.stepOrigin
+    }
+    set {
+      guard case .root(let root, _) = core else { return }
+      root.stepOrigin = newValue
+    }
+  }
 
   /// Cancels the running effect at a position of ``runningEffects``.
   package func cancelRunningEffect(at index: Int) {

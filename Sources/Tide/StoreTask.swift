@@ -23,6 +23,9 @@ public struct StoreTask: Sendable {
     self.tree = tree
   }
 
+  /// The tree of tasks the send owns, for a harness; `nil` when it started none.
+  package var effectTree: EffectTree? { tree }
+
   /// Waits until every effect the send owns has finished: those its action started, and,
   /// transitively, those started by the actions they sent back. Cancelling the waiting task
   /// cancels them all.

@@ -29,10 +29,12 @@ extension TestStore {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    _ = await waitInRealTime(for: timeout ?? self.timeout, runningReadyWork: runReadyEffects) {
-      runner.registry.isEmpty
-    }
-    Self.reportLeftovers(inbox: inbox, registry: runner.registry)
+    let location = SourceCodeLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    _ = await waitInRealTime(
+      for: timeout ?? self.timeout, runningReadyWork: { await runReadyEffects(at: location) },
+      until: { registry.isEmpty })
+    Self.reportLeftovers(log.removeAll(), exhaustivity: exhaustivity, registry: registry)
   }
 
   /// Reduces every received action without asserting it, so the test can go on from the state
@@ -59,11 +61,11 @@ extension TestStore {
   ) async {
     let location = SourceCodeLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
-    await runReadyEffects()
+    await runReadyEffects(at: location)
     let showSkipped: Bool
     if case .off(let show) = exhaustivity { showSkipped = show } else { showSkipped = false }
     applySkipped(showSkipped: showSkipped, location: location)
-    await runReadyEffects()
+    await runReadyEffects(at: location)
     checkStateInvariants(at: location)
   }
 
@@ -87,13 +89,13 @@ extension TestStore {
   ) async {
     let location = SourceCodeLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
-    await runReadyEffects()
-    let running = runner.registry.inFlight
+    await runReadyEffects(at: location)
+    let running = registry.inFlight
     if case .off(showSkippedAssertions: true) = exhaustivity, !running.isEmpty {
       TestFailure.record(FailureMessage.skippedEffects(running), at: location, isKnown: true)
     }
-    runner.registry.cancelAll()
-    await runReadyEffects()
+    registry.cancelAll()
+    await runReadyEffects(at: location)
   }
 
   /// The effects still running, oldest first, to ask about by name or cancellation identifier,
@@ -105,7 +107,7 @@ extension TestStore {
   /// #expect(store.runningEffects.descriptions == [#".run("login")"#])
   /// ```
   public var runningEffects: RunningEffects {
-    RunningEffects(runner.registry.inFlight)
+    RunningEffects(registry.inFlight)
   }
 
   /// The actions effects sent back that no `receive` has asserted yet, oldest first.
@@ -115,19 +117,18 @@ extension TestStore {
   /// #expect(store.receivedActions.isEmpty)
   /// ```
   public var receivedActions: [Action] {
-    inbox.received.map(\.action)
+    received.all.map(\.action)
   }
 
   /// Reports the received actions nobody asserted and the effects still running, then drops
   /// them (cancelling the effects), so that each is reported once.
   nonisolated static func reportLeftovers(
-    inbox: TestStoreInbox<Action>, registry: EffectRegistry
+    _ received: [ReceivedAction<Action>], exhaustivity: Exhaustivity, registry: EffectRegistry
   ) {
-    let received = inbox.removeAll()
     let running = registry.inFlight
     for record in running { registry.forget(token: record.token) }
     guard !received.isEmpty || !running.isEmpty else { return }
-    switch inbox.exhaustivity {
+    switch exhaustivity {
     case .on:
       // One failure for them all, where the first came from: a thousand leftovers are one
       // mistake, and a thousand issues take minutes to report.

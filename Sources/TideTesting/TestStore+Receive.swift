@@ -7,8 +7,9 @@ extension TestStore {
   /// Asserts that an effect sent `expected` back, then reduces it and asserts how it changes the
   /// state, as ``send(_:assert:fileID:filePath:line:column:)`` does.
   ///
-  /// Actions that effects send are queued, not reduced, until a `receive` asserts them, in the
-  /// order they were sent. Failures:
+  /// The store reduces the actions effects send as they arrive, as a live store does, and records
+  /// them; `receive` asserts the oldest it has not asserted yet, and the state change it made.
+  /// Failures:
   ///
   /// ```
   /// Expected to receive .loginResponse(.success(User(…))), but received none.
@@ -110,7 +111,7 @@ extension TestStore {
   private func receive(
     description: String,
     matching: (Action) -> Bool,
-    unexpected: (TestStoreInbox<Action>.Received) -> String,
+    unexpected: (ReceivedAction<Action>) -> String,
     timeout: Duration?,
     assert: ((inout State) throws -> Void)?,
     location: SourceCodeLocation
@@ -118,25 +119,25 @@ extension TestStore {
     let budget = timeout ?? self.timeout
     let clock = ContinuousClock()
     let start = clock.now
-    var waited = await waitForReceivedAction(timeout: budget)
+    var waited = await waitForReceivedAction(timeout: budget, at: location)
     if case .off(let showSkipped) = exhaustivity {
-      // Skip (and apply) the received actions before the first that matches. Applying them can
-      // start effects that send the match later, so keep waiting, within the same timeout,
-      // while none has matched and effects are still running.
-      var skipped: [TestStoreInbox<Action>.Received] = []
+      // Skip the received actions before the first that matches. The store goes on reducing
+      // what effects send meanwhile, so keep waiting, within the same timeout, while none has
+      // matched and effects are still running.
+      var skipped: [ReceivedAction<Action>] = []
       while true {
         skipped += skipReceived(while: { !matching($0) }, location: location)
-        await runReadyEffects()
-        if let first = inbox.received.first, matching(first.action) { break }
-        if !inbox.isEmpty { continue }
+        await runReadyEffects(at: location)
+        if let first = log.first, matching(first.action) { break }
+        if !log.isEmpty { continue }
         let remaining = budget - (clock.now - start)
-        if remaining <= .zero || runner.registry.isEmpty {
-          if !runner.registry.isEmpty { waited = budget }
+        if remaining <= .zero || registry.isEmpty {
+          if !registry.isEmpty { waited = budget }
           break
         }
-        _ = await waitForReceivedAction(timeout: remaining)
-        if inbox.isEmpty {
-          if !runner.registry.isEmpty { waited = budget }
+        _ = await waitForReceivedAction(timeout: remaining, at: location)
+        if log.isEmpty {
+          if !registry.isEmpty { waited = budget }
           break
         }
       }
@@ -144,32 +145,32 @@ extension TestStore {
         TestFailure.record(FailureMessage.skippedReceived(skipped), at: location, isKnown: true)
       }
     }
-    guard let received = inbox.removeFirst() else {
+    guard let (received, after) = log.removeFirst() else {
       TestFailure.record(
         FailureMessage.receivedNone(
-          expected: description, running: runner.registry.inFlight, waited: waited),
+          expected: description, running: registry.inFlight, waited: waited),
         at: location)
       return
     }
-    let origin = nextOrigin("receive(\(inspector.line(received.action)))", at: location)
     if matching(received.action) {
-      step(received.action, origin: origin, tree: received.tree, assert: assert)
+      check(before: state, after: after, assert: assert, at: location)
     } else {
       TestFailure.record(unexpected(received), at: location)
-      // Keep the state in step with what really happened.
-      step(
-        received.action, origin: origin, tree: received.tree, assert: nil, checksState: false)
     }
-    await runReadyEffects()
+    // The state follows what the store did, asserted or not.
+    apply(received, after: after, at: location)
+    await runReadyEffects(at: location)
     checkStateInvariants(at: location)
   }
 
-  /// Waits, in real time, for an action to arrive while none is queued and effects that might
+  /// Waits, in real time, for an action to arrive while none is pending and effects that might
   /// send one are running; returns how long it waited.
-  private func waitForReceivedAction(timeout: Duration) async -> Duration {
-    let arrived = await waitInRealTime(for: timeout, runningReadyWork: runReadyEffects) {
-      !inbox.isEmpty || runner.registry.isEmpty
-    }
+  private func waitForReceivedAction(
+    timeout: Duration, at location: SourceCodeLocation
+  ) async -> Duration {
+    let arrived = await waitInRealTime(
+      for: timeout, runningReadyWork: { await runReadyEffects(at: location) },
+      until: { !log.isEmpty || registry.isEmpty })
     return arrived ? .zero : timeout
   }
 }

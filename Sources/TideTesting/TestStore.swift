@@ -64,7 +64,10 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   /// ```swift
   /// store.environment.login = { _, _ in throw LoginServiceError.invalidCredentials }
   /// ```
-  public var environment: Environment
+  public var environment: Environment {
+    get { environmentBox.environment }
+    set { environmentBox.environment = newValue }
+  }
 
   /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)-(Action,_,_,_,_,_,_)`` and
   /// ``finish(timeout:fileID:filePath:line:column:)`` wait, in real time, for effects that wait on
@@ -78,16 +81,21 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   /// store.exhaustivity = .off
   /// ```
   public var exhaustivity: Exhaustivity {
-    get { inbox.exhaustivity }
-    set { inbox.exhaustivity = newValue }
+    get { received.exhaustivity }
+    set { received.exhaustivity = newValue }
   }
 
-  private let reducer: Reducer<State, Action, Environment>
   /// Runs the effects' jobs, only when the store says so. Tests move time on the clocks they
   /// inject; this one's time is never read.
   let scheduler = ManualClock()
-  let runner: EffectRunner<Action>
-  let inbox = TestStoreInbox<Action>()
+  /// The live store: it reduces every action as it arrives, runs the effects on ``scheduler``,
+  /// and tells ``log`` of each reduction.
+  let store: Store<State, Action>
+  let log: ReductionLog<State, Action>
+  /// The log's received actions, which the nonisolated deinit reports.
+  let received: ReceivedActions<Action>
+  let registry: EffectRegistry
+  private let environmentBox: EnvironmentBox<Environment>
   let location: SourceCodeLocation
   private var stepIndex = 0
   let inspector = Inspector()
@@ -124,16 +132,26 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     column: UInt = #column
   ) {
     self.state = initialState
-    self.reducer = reducer
-    self.environment = environment
-    self.runner = EffectRunner(scheduler: scheduler)
-    self.location = SourceCodeLocation(
+    let location = SourceCodeLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
+    self.location = location
+    let box = EnvironmentBox(environment)
+    self.environmentBox = box
+    let log = ReductionLog<State, Action>(
+      unknownOrigin: EffectOrigin(step: "the test store", location: location))
+    self.log = log
+    self.received = log.received
+    self.store = Store(
+      initialState: initialState, reducer: readingEnvironment(reducer), environment: box,
+      drivenBy: scheduler,
+      onReduce: { action, after, _, origin in log.record(action, after: after, origin: origin) })
+    self.registry = store.effectRegistry
   }
 
   deinit {
-    Self.reportLeftovers(inbox: inbox, registry: runner.registry)
-    runner.registry.cancelAll()
+    Self.reportLeftovers(
+      received.removeAll(), exhaustivity: received.exhaustivity, registry: registry)
+    registry.cancelAll()
     // Nobody drains the scheduler from now on: let the cancelled effects wind down elsewhere and
     // free what they hold.
     scheduler.abandonReadyWork()
@@ -184,23 +202,40 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   ) async -> TestStoreTask {
     let location = SourceCodeLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
-    await runReadyEffects()
-    let unasserted = inbox.received
-    if !unasserted.isEmpty {
+    await runReadyEffects(at: location)
+    if !log.isEmpty {
       switch exhaustivity {
       case .on:
-        TestFailure.record(FailureMessage.mustHandle(unasserted), at: location)
+        TestFailure.record(FailureMessage.mustHandle(received.all), at: location)
+        // Applied, so that the test goes on from what the store did.
+        _ = skipReceived(while: { _ in true }, location: location)
       case .off(let showSkipped):
         applySkipped(showSkipped: showSkipped, location: location)
       }
     }
-    let origin = nextOrigin("send(\(inspector.line(action)))", at: location)
-    let tree = EffectTree(scheduler: scheduler)
-    step(action, origin: origin, tree: tree, assert: updateStateToExpectedResult)
-    await runReadyEffects()
+    stepIndex += 1
+    let origin = EffectOrigin(
+      step: "send(\(inspector.line(action)))", location: location, index: stepIndex)
+    var task: StoreTask?
+    let after = IssueReporter.$current.withValue(reporter(at: location)) {
+      log.recordingSent {
+        store.stepOrigin = origin
+        defer { store.stepOrigin = nil }
+        task = store.send(action)
+      }
+    }
+    if let after {
+      check(before: state, after: after, assert: updateStateToExpectedResult, at: location)
+      if !invariantChecks.invariants.isEmpty {
+        checkTransitionInvariants(before: state, action: action, after: after, at: location)
+      }
+      state = after
+    }
+    await runReadyEffects(at: location)
     checkStateInvariants(at: location)
     return TestStoreTask(
-      tree: tree, registry: runner.registry,
+      tree: task?.effectTree ?? EffectTree(scheduler: scheduler, origin: origin),
+      registry: registry,
       runReadyEffects: { [weak self] in
         await self?.runReadyEffects()
       })
@@ -208,54 +243,26 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
 
   // MARK: - Steps
 
-  func nextOrigin(_ step: String, at location: SourceCodeLocation) -> EffectOrigin {
-    stepIndex += 1
-    return EffectOrigin(step: step, location: location, index: stepIndex)
+  /// Reports what the runtime finds (an effect's unhandled error, an unimplemented dependency,
+  /// an action for a missing child) as a failure of the test at `location`: the step that ran
+  /// the work. Effects inherit it from the step that started them.
+  func reporter(at location: SourceCodeLocation) -> IssueReporter {
+    IssueReporter { message, _ in TestFailure.record(message, at: location) }
   }
 
-  /// Reduces one action, starts its effects on the store's scheduler, and checks the state.
-  ///
-  /// The reducer works on a copy, so an assertion closure that reads ``state`` sees the state
-  /// before the action. The action's synchronous `.send`s join the synchronous follow-ups still
-  /// waiting, first in, first out, ahead of any action effects sent: a live store reduces them in
-  /// that order before its `send` returns.
-  /// - Parameter tree: The tree the step's effects join: the sent action's own, or, for a
-  ///   received one, that of the send it came from.
-  func step(
-    _ action: Action,
-    origin: EffectOrigin,
-    tree: EffectTree,
-    assert: ((inout State) throws -> Void)?,
-    checksState: Bool = true
+  /// Takes a received action and the state after it as asserted: the state moves on, and the
+  /// transition invariants are checked.
+  func apply(
+    _ received: ReceivedAction<Action>, after: State, at location: SourceCodeLocation
   ) {
-    let location = origin.location ?? self.location
-    let reporter = IssueReporter { message, _ in TestFailure.record(message, at: location) }
-    let before = state
-    var after = state
-    let started = IssueReporter.$current.withValue(reporter) {
-      let effect = reducer.reduce(into: &after, action: action, environment: environment)
-      let inbox = self.inbox
-      let registry = runner.registry
-      let scheduler = self.scheduler
-      return runner.start(effect, origin: origin, tree: tree) { action, sender, _ in
-        // Exactly as a store driven by a clock delivers: a main-actor item in the clock's queue
-        // that the effect waits for, so effects interleave as they do live; and nothing a
-        // cancelled effect sends is received.
-        await scheduler.runOnMainActor {
-          if let sender, !registry.isLive(sender) { return }
-          inbox.append(action, from: origin, in: tree)
-        }
-      }
-    }
-    inbox.insertFollowUps(started.actions, from: origin, in: tree)
-    if checksState { check(before: before, after: after, assert: assert, at: location) }
-    state = after
     if !invariantChecks.invariants.isEmpty {
-      checkTransitionInvariants(before: before, action: action, after: after, at: location)
+      checkTransitionInvariants(
+        before: state, action: received.action, after: after, at: location)
     }
+    state = after
   }
 
-  private func check(
+  func check(
     before: State,
     after: State,
     assert: ((inout State) throws -> Void)?,
@@ -304,7 +311,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     }
   }
 
-  /// Reduces the received actions without asserting them.
+  /// Takes the received actions as they are, without asserting them.
   func applySkipped(showSkipped: Bool, location: SourceCodeLocation) {
     let skipped = skipReceived(while: { _ in true }, location: location)
     if showSkipped && !skipped.isEmpty {
@@ -312,21 +319,16 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
     }
   }
 
-  /// Reduces received actions without asserting them, from the front, while `shouldSkip` accepts
-  /// the first: one at a time, so that each one's synchronous follow-ups (which go to the front)
-  /// are reduced before the actions after it, as a live store reduces them.
+  /// Takes received actions as they are, from the oldest, while `shouldSkip` accepts the first.
   ///
-  /// - Returns: The actions skipped, in the order they were reduced.
+  /// - Returns: The actions skipped, oldest first.
   func skipReceived(
     while shouldSkip: (Action) -> Bool, location: SourceCodeLocation
-  ) -> [TestStoreInbox<Action>.Received] {
-    var skipped: [TestStoreInbox<Action>.Received] = []
-    while let first = inbox.received.first, shouldSkip(first.action) {
-      let received = inbox.removeFirst()!
-      skipped.append(received)
-      step(
-        received.action, origin: nextOrigin("skipped", at: location), tree: received.tree,
-        assert: nil, checksState: false)
+  ) -> [ReceivedAction<Action>] {
+    var skipped: [ReceivedAction<Action>] = []
+    while let first = log.first, shouldSkip(first.action), let taken = log.removeFirst() {
+      skipped.append(taken.received)
+      apply(taken.received, after: taken.after, at: location)
     }
     return skipped
   }
@@ -337,14 +339,43 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
   /// wait when it returns. A step that runs a million jobs without any of them waiting is an effect
   /// spinning (a loop on `Task.yield()`): real effects run a handful of jobs per step, so the
   /// bound is far above any of them, and hitting it is reported instead of hanging the test.
-  func runReadyEffects() async {
+  ///
+  /// - Parameter location: The test's line that runs it, where what the work reports fails the
+  ///   test; where the store was created when `nil`.
+  func runReadyEffects(at location: SourceCodeLocation? = nil) async {
     let limit = 1_000_000
-    guard await scheduler.runReadyWork(jobLimit: limit) >= limit else { return }
+    let location = location ?? self.location
+    let ran = await IssueReporter.$current.withValue(reporter(at: location)) {
+      await scheduler.runReadyWork(jobLimit: limit)
+    }
+    guard ran >= limit else { return }
     TestFailure.record(
       """
       Effects keep running without ever waiting.
 
-      A million jobs ran in one step; an effect probably loops on Task.yield() or similar.
+      A million jobs ran in this step and more were ready. An effect probably loops without \
+      suspending on anything the test controls: on Task.yield(), on a clock that never sleeps \
+      (ImmediateClock), or sending actions whose reductions start it again.
       """, at: location)
+  }
+}
+
+/// The environment a ``TestStore`` reduces with, read at each reduction, so that a closure the
+/// test replaces is the one the next reductions' effects meet.
+final class EnvironmentBox<Environment> {
+  var environment: Environment
+
+  init(_ environment: Environment) {
+    self.environment = environment
+  }
+}
+
+/// The reducer, reading the environment from its box at each reduction: a closure the test
+/// replaces is the one the next reductions' effects meet.
+private func readingEnvironment<State, Action: Sendable, Environment>(
+  _ reducer: Reducer<State, Action, Environment>
+) -> Reducer<State, Action, EnvironmentBox<Environment>> {
+  Reducer { state, action, box in
+    reducer.reduce(into: &state, action: action, environment: box.environment)
   }
 }

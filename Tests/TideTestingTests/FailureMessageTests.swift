@@ -131,7 +131,10 @@ import TideTestSupport
     ]) {
       await store.send(.noop)
     }
-    await store.receive(.pong) { $0.log = ["pong"] }
+    // The store reduced .pong when it arrived; the failure takes it as it was, so the test goes
+    // on from what the store did.
+    #expect(store.state.log == ["pong"])
+    #expect(store.receivedActions.isEmpty)
   }
 
   @Test func receivedNoneWhenNothingIsRunning() async {

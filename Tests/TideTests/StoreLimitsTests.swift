@@ -274,7 +274,7 @@ struct StoreLimitsTests {
     var child: Store<Int, Int>?
     let store = Store(
       initialState: 0, reducer: chain, environment: (), drivenBy: ManualClock(),
-      onReduce: { _, _, _ in seen.append(child?.state ?? -1) })
+      onReduce: { _, _, _, _ in seen.append(child?.state ?? -1) })
     child = store.scope(state: { $0 }, action: { $0 })
     store.send(3)
     #expect(seen == [1, 2, 3, 4])

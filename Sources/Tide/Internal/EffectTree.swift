@@ -26,10 +26,14 @@ package final class EffectTree: Sendable {
   /// The clock that runs the tree's jobs, when a clock drives the store: ``StoreTask/finish()``
   /// runs its ready work before it waits.
   let scheduler: ManualClock?
+  /// The step whose send the tree belongs to, when a harness names its steps (a `TestStore`):
+  /// what messages about its effects, and about the actions they send, point at.
+  @usableFromInline package let origin: EffectOrigin?
 
   @usableFromInline
-  package init(scheduler: ManualClock?) {
+  package init(scheduler: ManualClock?, origin: EffectOrigin? = nil) {
     self.scheduler = scheduler
+    self.origin = origin
   }
 
   /// Counts a task in, before it can run.

@@ -15,8 +15,13 @@
 final class RootCore<State, Action: Sendable> {
   @exclusivity(unchecked) @usableFromInline var state: State
   @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
-  /// Told of every reduction, with the state after it, once the scopes' caches agree with it.
-  @usableFromInline let onReduce: ((Action, State, Effect<Action>) -> Void)?
+  /// Told of every reduction, with the state after it and the step it belongs to (see
+  /// ``stepOrigin``), once the scopes' caches agree with it.
+  @usableFromInline let onReduce: ((Action, State, Effect<Action>, EffectOrigin?) -> Void)?
+  /// The step that is sending from outside, when a harness names its steps (a `TestStore`): the
+  /// trees of its send get it as their origin, and so do the effects and actions in them.
+  /// `nil` for a live store.
+  @exclusivity(unchecked) @usableFromInline var stepOrigin: EffectOrigin?
   @usableFromInline let runner: EffectRunner<Action>
   /// The states its scoped stores have cached, emptied before every reduction.
   @usableFromInline let scopeCaches = ScopeCaches()
@@ -59,7 +64,7 @@ final class RootCore<State, Action: Sendable> {
     reducer: Reducer<State, Action, Environment>,
     environment: Environment,
     scheduler: ManualClock?,
-    onReduce: (@MainActor (Action, State, Effect<Action>) -> Void)?
+    onReduce: (@MainActor (Action, State, Effect<Action>, EffectOrigin?) -> Void)?
   ) {
     self.runner = EffectRunner(scheduler: scheduler)
     self.state = initialState
@@ -88,7 +93,7 @@ final class RootCore<State, Action: Sendable> {
     // Only this action came from an effect: what observers send after the batch did not.
     let received = isReceiving
     isReceiving = false
-    let effect = reduceKeepingCaches(action)
+    let effect = reduceKeepingCaches(action, in: given)
     if let tap { tap(action, received) }
     var tree = given
     if !effect.isNone { start(effect, queuedIn: nil, tree: &tree) }
@@ -106,8 +111,12 @@ final class RootCore<State, Action: Sendable> {
   /// it as it was keeps every scope's cached state: no scope computes its state again. Any other
   /// state empties the caches before the reducer runs, so that no cache shares a copy-on-write
   /// buffer the reducer mutates (which would make it copy).
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - tree: The tree its effects join, when it is not the current send's own.
   @inlinable
-  func reduceKeepingCaches(_ action: Action) -> Effect<Action> {
+  func reduceKeepingCaches(_ action: Action, in tree: EffectTree?) -> Effect<Action> {
     let effect: Effect<Action>
     if scopeCaches.filled.isEmpty {
       effect = reduce(&state, action)
@@ -123,7 +132,7 @@ final class RootCore<State, Action: Sendable> {
         scopeCaches.invalidate()
       }
     }
-    if let onReduce { onReduce(action, state, effect) }
+    if let onReduce { onReduce(action, state, effect, tree?.origin ?? stepOrigin) }
     return effect
   }
 
@@ -139,7 +148,7 @@ final class RootCore<State, Action: Sendable> {
   /// action arrives then), with the tree its effects join.
   @usableFromInline
   func enqueue(_ action: Action, in given: EffectTree?) -> StoreTask {
-    let tree = given ?? EffectTree(scheduler: runner.scheduler)
+    let tree = given ?? EffectTree(scheduler: runner.scheduler, origin: stepOrigin)
     incoming.append(QueuedAction(action: action, tree: tree, received: isReceiving))
     return StoreTask(tree: tree)
   }
@@ -173,11 +182,11 @@ final class RootCore<State, Action: Sendable> {
     } else if let tree {
       owner = tree
     } else {
-      owner = EffectTree(scheduler: runner.scheduler)
+      owner = EffectTree(scheduler: runner.scheduler, origin: stepOrigin)
       tree = owner
       created = true
     }
-    let started = runner.start(effect, origin: nil, tree: owner, deliver: deliver)
+    let started = runner.start(effect, origin: owner.origin, tree: owner, deliver: deliver)
     for action in started.actions {
       pending.append(QueuedAction(action: action, tree: queued))
     }
@@ -215,7 +224,7 @@ final class RootCore<State, Action: Sendable> {
           pending.removeFirst(pendingHead)
           pendingHead = 0
         }
-        let effect = reduceKeepingCaches(queued.action)
+        let effect = reduceKeepingCaches(queued.action, in: queued.tree)
         if let tap { tap(queued.action, queued.received) }
         if !effect.isNone { start(effect, queuedIn: queued.tree, tree: &tree) }
       }

@@ -33,6 +33,7 @@ package struct SourceCodeLocation: Sendable, Equatable, CustomStringConvertible 
 }
 
 /// What started an effect: the step's description and where it was written.
+@usableFromInline
 package struct EffectOrigin: Sendable, Equatable, CustomStringConvertible {
   /// `send(.queryChanged("Brus"))`
   package let step: String
@@ -47,7 +48,7 @@ package struct EffectOrigin: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// `send(.queryChanged("Brus")) at AddLocationTests.swift:42`
-  package var description: String {
+  @usableFromInline package var description: String {
     guard let location else { return step }
     let file = location.fileID.split(separator: "/").last.map(String.init) ?? location.fileID
     return "\(step) at \(file):\(location.line)"

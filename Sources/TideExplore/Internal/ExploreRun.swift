@@ -139,7 +139,7 @@ final class ExploreRun<State: Equatable, Action: Equatable & Sendable, Environme
     store = Store(
       initialState: initial, reducer: explorer.reducer,
       environment: explorer.environment(calls, clock), drivenBy: clock,
-      onReduce: { action, after, _ in hook.reduced(action, after: after) })
+      onReduce: { action, after, _, _ in hook.reduced(action, after: after) })
     start = clock.now
     hook.reduced = { [unowned self] action, before, after in
       self.reduced(action, before: before, after: after)

@@ -106,7 +106,7 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
       environment: definition.environment(
         named: environmentName, clock: clock, calls: calls, recorded: recorded),
       drivenBy: clock
-    ) { [weak history] action, after, effect in
+    ) { [weak history] action, after, effect, _ in
       history?.record(
         action: action, after: after, effect: effect, time: clock.now.offset,
         environment: environmentName)

@@ -38,7 +38,7 @@ enum FailureMessage {
     """
   }
 
-  static func mustHandle(_ received: [TestStoreInbox<some Sendable>.Received]) -> String {
+  static func mustHandle(_ received: [ReceivedAction<some Sendable>]) -> String {
     let count = received.count
     let noun = count == 1 ? "1 received action" : "\(count) received actions"
     return """
@@ -81,7 +81,7 @@ enum FailureMessage {
       """
   }
 
-  static func unasserted(_ received: TestStoreInbox<some Sendable>.Received) -> String {
+  static func unasserted(_ received: ReceivedAction<some Sendable>) -> String {
     """
     An action was received but never asserted.
 
@@ -93,7 +93,7 @@ enum FailureMessage {
   }
 
   /// The received actions nobody asserted, when there are several.
-  static func unasserted(_ received: [TestStoreInbox<some Sendable>.Received]) -> String {
+  static func unasserted(_ received: [ReceivedAction<some Sendable>]) -> String {
     """
     Actions were received but never asserted.
 
@@ -117,7 +117,7 @@ enum FailureMessage {
     """
   }
 
-  static func skippedReceived(_ received: [TestStoreInbox<some Sendable>.Received]) -> String {
+  static func skippedReceived(_ received: [ReceivedAction<some Sendable>]) -> String {
     "Skipped \(received.count == 1 ? "1 received action" : "\(received.count) received actions").\n\n"
       + list(received)
   }
@@ -134,7 +134,7 @@ enum FailureMessage {
 
   /// The first ``listedActions`` received actions, one a line with where each came from, then
   /// how many more there are: a thousand leftovers make one readable failure.
-  private static func list(_ received: [TestStoreInbox<some Sendable>.Received]) -> String {
+  private static func list(_ received: [ReceivedAction<some Sendable>]) -> String {
     var lines = received.prefix(listedActions).map {
       "  \(inspector.line($0.action))  (from \($0.origin))"
     }
