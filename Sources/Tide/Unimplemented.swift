@@ -60,14 +60,161 @@ public func unimplemented<each Input, Output>(
 ) -> @Sendable (repeat each Input) async throws -> Output {
   let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   return { (_: repeat each Input) in
-    IssueReporter.current.report(
-      """
-      An unimplemented dependency was called: \(name)
-
-      Give the test's environment an implementation of it, or find out why it was called.
-      """,
-      at: location
-    )
+    reportUnimplemented(name, at: location)
     throw UnimplementedError(name: name)
   }
+}
+
+/// Returns a synchronous closure for an environment that reports a failure naming itself, then
+/// throws ``UnimplementedError``, whenever it is called: the unimplemented form of a dependency
+/// such as a file reader.
+///
+/// ```swift
+/// let read: @Sendable (String) throws -> String = unimplemented("Environment.read")
+/// ```
+///
+/// - Parameters:
+///   - name: The dependency's name, shown in the failure.
+///   - fileID: The file that defines the unimplemented closure.
+///   - filePath: The full path of that file.
+///   - line: The line that defines it.
+///   - column: The column that defines it.
+/// - Returns: A closure that reports and throws.
+public func unimplemented<each Input, Output>(
+  _ name: String,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) -> @Sendable (repeat each Input) throws -> Output {
+  let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  return { (_: repeat each Input) in
+    reportUnimplemented(name, at: location)
+    throw UnimplementedError(name: name)
+  }
+}
+
+/// Returns a closure that cannot throw, for an environment: it reports a failure naming itself
+/// whenever it is called, then returns `placeholder`, since it has no error to throw.
+///
+/// ```swift
+/// let uuid: @Sendable () -> UUID = unimplemented("Environment.uuid", placeholder: UUID())
+/// let now: @Sendable () async -> Date = unimplemented("Environment.now", placeholder: .distantPast)
+/// ```
+///
+/// - Parameters:
+///   - name: The dependency's name, shown in the failure.
+///   - placeholder: What the closure returns after reporting.
+///   - fileID: The file that defines the unimplemented closure.
+///   - filePath: The full path of that file.
+///   - line: The line that defines it.
+///   - column: The column that defines it.
+/// - Returns: A closure that reports and returns `placeholder`.
+public func unimplemented<each Input, Output: Sendable>(
+  _ name: String,
+  placeholder: Output,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) -> @Sendable (repeat each Input) -> Output {
+  let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  return { (_: repeat each Input) in
+    reportUnimplemented(name, at: location)
+    return placeholder
+  }
+}
+
+/// Returns an `async` closure that cannot throw, for an environment: it reports a failure naming
+/// itself whenever it is called, then returns `placeholder`.
+///
+/// ```swift
+/// let count: @Sendable () async -> Int = unimplemented("Environment.count", placeholder: 0)
+/// ```
+///
+/// - Parameters:
+///   - name: The dependency's name, shown in the failure.
+///   - placeholder: What the closure returns after reporting.
+///   - fileID: The file that defines the unimplemented closure.
+///   - filePath: The full path of that file.
+///   - line: The line that defines it.
+///   - column: The column that defines it.
+/// - Returns: A closure that reports and returns `placeholder`.
+public func unimplemented<each Input, Output: Sendable>(
+  _ name: String,
+  placeholder: Output,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) -> @Sendable (repeat each Input) async -> Output {
+  let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  return { (_: repeat each Input) in
+    reportUnimplemented(name, at: location)
+    return placeholder
+  }
+}
+
+/// Returns a closure that returns nothing and cannot throw, for an environment: it reports a
+/// failure naming itself whenever it is called.
+///
+/// ```swift
+/// let log: @Sendable (String) -> Void = unimplemented("Environment.log")
+/// ```
+///
+/// - Parameters:
+///   - name: The dependency's name, shown in the failure.
+///   - fileID: The file that defines the unimplemented closure.
+///   - filePath: The full path of that file.
+///   - line: The line that defines it.
+///   - column: The column that defines it.
+/// - Returns: A closure that reports.
+@_disfavoredOverload  // A throwing context keeps the form that throws.
+public func unimplemented<each Input>(
+  _ name: String,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) -> @Sendable (repeat each Input) -> Void {
+  let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  return { (_: repeat each Input) in reportUnimplemented(name, at: location) }
+}
+
+/// Returns an `async` closure that returns nothing and cannot throw, for an environment: it
+/// reports a failure naming itself whenever it is called.
+///
+/// ```swift
+/// let track: @Sendable (String) async -> Void = unimplemented("Environment.track")
+/// ```
+///
+/// - Parameters:
+///   - name: The dependency's name, shown in the failure.
+///   - fileID: The file that defines the unimplemented closure.
+///   - filePath: The full path of that file.
+///   - line: The line that defines it.
+///   - column: The column that defines it.
+/// - Returns: A closure that reports.
+@_disfavoredOverload  // A throwing context keeps the form that throws.
+public func unimplemented<each Input>(
+  _ name: String,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) -> @Sendable (repeat each Input) async -> Void {
+  let location = SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  return { (_: repeat each Input) in reportUnimplemented(name, at: location) }
+}
+
+/// Reports that an unimplemented dependency was called.
+private func reportUnimplemented(_ name: String, at location: SourceCodeLocation) {
+  IssueReporter.current.report(
+    """
+    An unimplemented dependency was called: \(name)
+
+    Give the test's environment an implementation of it, or find out why it was called.
+    """,
+    at: location
+  )
 }

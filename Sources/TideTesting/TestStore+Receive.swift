@@ -48,7 +48,7 @@ extension TestStore {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) async {
+  ) async where Action: Equatable {
     let location = SourceCodeLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
     await receive(
@@ -104,6 +104,111 @@ extension TestStore {
 
           Sent by an effect of \(received.origin)
         """
+      },
+      timeout: timeout, assert: updateStateToExpectedResult, location: location)
+  }
+
+  /// Asserts that an effect sent back an action of one case, whatever its payload, then reduces
+  /// it and asserts how it changes the state. Actions need not be `Equatable` for it: a payload
+  /// such as `Result<User, any Error>` is matched by its case.
+  ///
+  /// <!-- example: given store: TestStore<Login.State, Login.Action, Login.Environment> -->
+  /// ```swift
+  /// await store.receive(CasePath(Login.Action.loginResponse)) { $0.isLoading = false }
+  /// ```
+  ///
+  /// An action of another case fails:
+  ///
+  /// ```
+  /// Received unexpected action.
+  ///
+  ///     + .alertDismissed
+  ///
+  /// It is not of the expected case.
+  ///
+  ///   Sent by an effect of send(.loginButtonTapped) at LoginTests.swift:30
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - casePath: A case path to the case the received action must be of; compose nested
+  ///     cases with ``CasePath/appending(path:)``.
+  ///   - timeout: How long to wait, in real time, for effects that wait on something real.
+  ///   - updateStateToExpectedResult: A closure that turns the state before the action into the
+  ///     state expected after it.
+  ///   - fileID: The caller's file, where failures are reported.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public func receive<Value>(
+    _ casePath: CasePath<Action, Value>,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = SourceCodeLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    await receive(
+      description: "an action of the expected case", matching: { casePath.extract($0) != nil },
+      unexpected: { received in
+        """
+        Received unexpected action.
+
+            + \(self.inspector.line(received.action))
+
+        It is not of the expected case.
+
+          Sent by an effect of \(received.origin)
+        """
+      },
+      timeout: timeout, assert: updateStateToExpectedResult, location: location)
+  }
+
+  /// Asserts that an effect sent back an action of one case with a payload equal to `expected`,
+  /// then reduces it and asserts how it changes the state. The action itself need not be
+  /// `Equatable`, only the payload.
+  ///
+  /// <!-- example: given store: TestStore<Login.State, Login.Action, Login.Environment> -->
+  /// ```swift
+  /// await store.receive(CasePath(Login.Action.loginResponse), .failure(.invalidCredentials)) {
+  ///   $0.isLoading = false
+  /// }
+  /// ```
+  ///
+  /// A payload that differs fails with a diff of the two actions, as
+  /// ``receive(_:timeout:assert:fileID:filePath:line:column:)-(Action,_,_,_,_,_,_)`` does.
+  ///
+  /// - Parameters:
+  ///   - casePath: A case path to the case the received action must be of.
+  ///   - expected: The payload it must carry.
+  ///   - timeout: How long to wait, in real time, for effects that wait on something real.
+  ///   - updateStateToExpectedResult: A closure that turns the state before the action into the
+  ///     state expected after it.
+  ///   - fileID: The caller's file, where failures are reported.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public func receive<Value: Equatable>(
+    _ casePath: CasePath<Action, Value>,
+    _ expected: Value,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = SourceCodeLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    let expectedAction = casePath.embed(expected)
+    await receive(
+      description: inspector.line(expectedAction),
+      matching: { casePath.extract($0) == expected },
+      unexpected: {
+        FailureMessage.unexpected(
+          expected: expectedAction, received: $0.action, origin: $0.origin)
       },
       timeout: timeout, assert: updateStateToExpectedResult, location: location)
   }

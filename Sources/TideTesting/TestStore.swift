@@ -53,7 +53,7 @@ import TideInspect
 ///
 /// The last line is the assertion that would pass, ready to paste.
 @MainActor
-public final class TestStore<State: Equatable, Action: Equatable & Sendable, Environment> {
+public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   /// The current state: the state after the last asserted step.
   public private(set) var state: State
 
@@ -239,6 +239,42 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable, Env
       runReadyEffects: { [weak self] in
         await self?.runReadyEffects()
       })
+  }
+
+  /// Sends the action a case path makes of `value`, and asserts how it changes the state: how
+  /// a test reaches an action nested several enums deep without spelling each level.
+  ///
+  /// <!-- example: given store: TestStore<App.State, App.Action, App.Environment> -->
+  /// ```swift
+  /// let usernameChanged = CasePath(App.Action.login)
+  ///   .appending(path: CasePath(Login.Action.usernameChanged))
+  /// await store.send(usernameChanged, "pritesh") { $0.login?.username = "pritesh" }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - casePath: A case path to the action's case; compose nested cases with
+  ///     ``CasePath/appending(path:)``.
+  ///   - value: The payload.
+  ///   - updateStateToExpectedResult: A closure that turns the state before the action into the
+  ///     state expected after it.
+  ///   - fileID: The caller's file, where failures are reported.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  /// - Returns: A handle on the effects the action started.
+  @discardableResult
+  public func send<Value>(
+    _ casePath: CasePath<Action, Value>,
+    _ value: Value,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    await send(
+      casePath.embed(value), assert: updateStateToExpectedResult, fileID: fileID,
+      filePath: filePath, line: line, column: column)
   }
 
   // MARK: - Steps

@@ -24,6 +24,15 @@ enum FailureMessage {
     return text
   }
 
+  /// ``TestStore/assert(_:fileID:filePath:line:column:)``'s failure: no action, so no closure to
+  /// suggest.
+  static func stateDiffers(expected: Any, actual: Any) -> String {
+    let diff =
+      inspector.diff(expected, actual)
+      ?? "    − \(inspector.line(expected))\n    + \(inspector.line(actual))"
+    return "The state does not match expectation.\n\n\(diff)\n\n(Expected: −, Actual: +)"
+  }
+
   static let noChange = """
     Expected state to change, but no change occurred.
 

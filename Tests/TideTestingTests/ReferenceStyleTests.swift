@@ -1,0 +1,232 @@
+import Testing
+import TideTestSupport
+
+@testable import Tide
+@testable import TideTesting
+
+/// What the reference library's tests use, in Tide's spelling (issue 35, §3): actions that are
+/// not `Equatable`, receiving and sending by case path, exhaustivity for a block, asserting the
+/// state without an action, and a clock's timer.
+@MainActor
+@Suite struct ReferenceStyleTests {
+  struct Failed: Error {}
+
+  /// A feature whose action carries an error, so it cannot be `Equatable`.
+  enum Fetch {
+    struct State: Equatable {
+      var value: Int?
+      var failed = false
+    }
+    enum Action: Sendable {
+      case load
+      case response(Result<Int, any Error>)
+    }
+    struct Environment {
+      var fetch: @Sendable () async throws -> Int
+    }
+    static let reducer = Reducer<State, Action, Environment> { state, action, environment in
+      switch action {
+      case .load:
+        return .run { send in
+          do {
+            await send(.response(.success(try await environment.fetch())))
+          } catch {
+            await send(.response(.failure(error)))
+          }
+        }
+      case .response(.success(let value)):
+        state.value = value
+        return .none
+      case .response(.failure):
+        state.failed = true
+        return .none
+      }
+    }
+  }
+
+  @Test func actionsThatAreNotEquatableAreReceivedByCase() async {
+    let store = TestStore(
+      initialState: Fetch.State(), reducer: Fetch.reducer,
+      environment: Fetch.Environment(fetch: { 42 }))
+    await store.send(.load)
+    await store.receive(CasePath(Fetch.Action.response)) { $0.value = 42 }
+    store.environment.fetch = { throw Failed() }
+    await store.send(.load)
+    await store.receive(CasePath(Fetch.Action.response)) { $0.failed = true }
+  }
+
+  @Test func anActionOfAnotherCaseFails() async {
+    let store = TestStore(
+      initialState: Fetch.State(), reducer: Fetch.reducer,
+      environment: Fetch.Environment(fetch: { 42 }))
+    await store.send(.load)
+    let line = #line - 1
+    let load = CasePath<Fetch.Action, Void>(
+      embed: { .load }, extract: { if case .load = $0 { () } else { nil } })
+    await withKnownIssue {
+      await store.receive(load)
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        Received unexpected action.
+
+            + .response(.success(42))
+
+        It is not of the expected case.
+
+          Sent by an effect of send(.load) at ReferenceStyleTests.swift:\(line)
+        """
+    }
+  }
+
+  /// Two levels of enum, to send and receive through.
+  enum Parent {
+    struct State: Equatable { var child = Child.State() }
+    enum Action: Equatable, Sendable { case child(Child.Action) }
+    static let reducer = Child.reducer.pullback(
+      state: \State.child, action: CasePath(Action.child), environment: { $0 })
+  }
+
+  enum Child {
+    struct State: Equatable { var count = 0 }
+    enum Action: Equatable, Sendable {
+      case set(Int)
+      case doubled(Int)
+    }
+    static let reducer = Reducer<State, Action, Void> { state, action, _ in
+      switch action {
+      case .set(let count):
+        state.count = count
+        return .send(.doubled(count * 2))
+      case .doubled(let count):
+        state.count = count
+        return .none
+      }
+    }
+  }
+
+  static let set = CasePath(Parent.Action.child).appending(path: CasePath(Child.Action.set))
+  static let doubled = CasePath(Parent.Action.child).appending(path: CasePath(Child.Action.doubled))
+
+  @Test func nestedCasesAreSentAndReceivedByCasePath() async {
+    let store = TestStore(initialState: Parent.State(), reducer: Parent.reducer, environment: ())
+    await store.send(Self.set, 5) { $0.child.count = 5 }
+    await store.receive(Self.doubled, 10) { $0.child.count = 10 }
+  }
+
+  @Test func aPayloadThatDiffersFailsWithADiff() async {
+    let store = TestStore(initialState: Parent.State(), reducer: Parent.reducer, environment: ())
+    await store.send(Self.set, 5) { $0.child.count = 5 }
+    let line = #line - 1
+    await withKnownIssue {
+      await store.receive(Self.doubled, 11) { $0.child.count = 10 }
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        Received unexpected action.
+
+              .child(
+                .doubled(
+            −     11
+            +     10
+                )
+              )
+
+        (Expected: −, Received: +)
+
+          Sent by an effect of send(.child(.set(5))) at ReferenceStyleTests.swift:\(line)
+        """
+    }
+    #expect(store.state.child.count == 10)
+  }
+
+  @Test func exhaustivityCanBeSetForABlock() async {
+    let store = TestStore(initialState: Parent.State(), reducer: Parent.reducer, environment: ())
+    await store.withExhaustivity(.off) {
+      await store.send(Self.set, 5)
+      #expect(store.exhaustivity == .off)
+    }
+    #expect(store.exhaustivity == .on)
+    // The block skipped the follow-up; the state is asserted on its own.
+    await store.skipReceivedActions()
+    store.assert { $0.child.count = 10 }
+  }
+
+  @Test func assertingTheStateWithoutAnActionShowsTheDifference() async {
+    let store = TestStore(initialState: Parent.State(), reducer: Parent.reducer, environment: ())
+    withKnownIssue {
+      store.assert { $0.child.count = 1 }
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        The state does not match expectation.
+
+              ReferenceStyleTests.Parent.State(
+                child: ReferenceStyleTests.Child.State(
+            −     count: 1
+            +     count: 0
+                )
+              )
+
+        (Expected: −, Actual: +)
+        """
+    }
+  }
+
+  /// A timer on the clock, started and stopped.
+  enum Timer {
+    enum Action: Equatable, Sendable {
+      case start, stop, tick
+    }
+    enum CancelID { case timer }
+    static func reducer(clock: ManualClock) -> Reducer<Int, Action, Void> {
+      Reducer { count, action, _ in
+        switch action {
+        case .start:
+          return .run { send in
+            for await _ in clock.timer(interval: .seconds(1)) { await send(.tick) }
+          }
+          .cancellable(id: CancelID.timer)
+        case .stop:
+          return .cancel(id: CancelID.timer)
+        case .tick:
+          count += 1
+          return .none
+        }
+      }
+    }
+  }
+
+  @Test func aClockTimerTicksEveryIntervalUntilCancelled() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: 0, reducer: Timer.reducer(clock: clock), environment: ())
+    await store.send(.start)
+    await clock.advance(by: .milliseconds(2500))
+    await store.receive(.tick) { $0 = 1 }
+    await store.receive(.tick) { $0 = 2 }
+    await clock.advance(by: .milliseconds(500))
+    await store.receive(.tick) { $0 = 3 }
+    await store.send(.stop)
+    await clock.advance(by: .seconds(10))
+    #expect(store.receivedActions.isEmpty)
+  }
+
+  @Test func aTimersTicksDoNotDrift() async {
+    let clock = ManualClock()
+    let reducer = Reducer<[Duration], Duration, Void> { ticks, action, _ in
+      if action == .zero {
+        return .run { send in
+          for await instant in clock.timer(interval: .milliseconds(300)) {
+            await send(instant.offset)
+          }
+        }
+      }
+      ticks.append(action)
+      return .none
+    }
+    let store = Store(initialState: [], reducer: reducer, environment: (), drivenBy: clock)
+    let task = store.send(.zero)
+    for _ in 0..<7 { await clock.advance(by: .milliseconds(150)) }
+    #expect(store.state == [.milliseconds(300), .milliseconds(600), .milliseconds(900)])
+    task.cancel()
+    await clock.advance()
+    #expect(store.runningEffects.isEmpty)
+  }
+}
