@@ -26,7 +26,12 @@ let package = Package(
     .target(name: "Tide", dependencies: ["TideInspect"]),
 
     // Testing: the exhaustive TestStore and test clocks.
-    .target(name: "TideTesting", dependencies: ["Tide", "TideInspect", "TideExplore"]),
+    .target(
+      name: "TideTesting",
+      dependencies: ["Tide", "TideInspect", "TideExplore", "TideTestingBootstrap"]),
+    // Installs TideTesting's runtime-warning reporter as a test bundle loads (a C constructor:
+    // Swift has no load-time code).
+    .target(name: "TideTestingBootstrap"),
 
     // Exploring: searching a feature's schedules for broken invariants, and exporting tests.
     .target(name: "TideExplore", dependencies: ["Tide", "TideInspect"]),
@@ -162,8 +167,8 @@ let package = Package(
   ]
 )
 
-// Settings every target shares.
-for target in package.targets {
+// Settings every Swift target shares.
+for target in package.targets where target.name != "TideTestingBootstrap" {
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
       .enableUpcomingFeature("ExistentialAny"),

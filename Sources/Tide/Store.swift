@@ -302,6 +302,20 @@ extension Store {
   /// The runtime's effect registry, for tools that record when effects start and end.
   package var effectRegistry: EffectRegistry { core.effects }
 
+  /// Where what the runtime finds while reducing the actions effects send is reported, for a
+  /// harness (a `TestStore`): those reductions run whenever the clock is driven, by whoever
+  /// drives it. Only a root store has one.
+  package var receivingReporter: IssueReporter? {
+    get {
+      guard case .root(let root, _) = core else { return nil }
+      return root.receivingReporter
+    }
+    set {
+      guard case .root(let root, _) = core else { return }
+      root.receivingReporter = newValue
+    }
+  }
+
   /// The step that is sending, for a harness that names its steps (a `TestStore`): the effects
   /// a send starts while it is set, and the actions they send back, carry it as their origin.
   /// Only a root store has one.

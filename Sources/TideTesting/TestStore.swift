@@ -97,6 +97,9 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   let registry: EffectRegistry
   private let environmentBox: EnvironmentBox<Environment>
   let location: SourceCodeLocation
+  /// The test's line that ran last: where what the runtime finds while reducing what effects
+  /// sent is reported, when the test moves a clock between two steps.
+  private let lastStepLocation: Lock<SourceCodeLocation>
   private var stepIndex = 0
   let inspector = Inspector()
   /// What ``checkInvariants(_:)`` asked to check.
@@ -146,6 +149,11 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
       drivenBy: scheduler,
       onReduce: { action, after, _, origin in log.record(action, after: after, origin: origin) })
     self.registry = store.effectRegistry
+    let lastStep = Lock(location)
+    self.lastStepLocation = lastStep
+    store.receivingReporter = IssueReporter { message, _ in
+      TestFailure.record(message, at: lastStep.withLock { $0 })
+    }
   }
 
   deinit {
@@ -380,7 +388,8 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   ///   test; where the store was created when `nil`.
   func runReadyEffects(at location: SourceCodeLocation? = nil) async {
     let limit = 1_000_000
-    let location = location ?? self.location
+    if let location { lastStepLocation.withLock { $0 = location } }
+    let location = location ?? lastStepLocation.withLock { $0 }
     let ran = await IssueReporter.$current.withValue(reporter(at: location)) {
       await scheduler.runReadyWork(jobLimit: limit)
     }

@@ -152,6 +152,7 @@ import TideTestSupport
   }
 
   struct TimerID: Hashable, Sendable { let id: Int }
+  struct RowTimerID: Hashable, Sendable { let id: Int }
 
   static func model(clock: ManualClock) -> Reducer<Model, ModelAction, Void> {
     let row = Reducer<Row, RowAction, Void> { row, _, _ in
@@ -186,13 +187,16 @@ import TideTestSupport
             await send(.row(id: id, action: .tick))
           }
         }
+        .cancellable(id: RowTimerID(id: id), cancelInFlight: true)
       case .removeRow(let id):
         state.rows.remove(id: id)
-        return .none
+        return .cancel(id: RowTimerID(id: id))
       case .row(let id, .tick):
-        // A row that has ticked four times removes itself while its timer runs.
-        if let ticks = state.rows[id: id]?.ticks, ticks >= 4 { state.rows.remove(id: id) }
-        return .none
+        // A row that has ticked four times removes itself, and the timer that ticks for it,
+        // while that timer runs.
+        guard let ticks = state.rows[id: id]?.ticks, ticks >= 4 else { return .none }
+        state.rows.remove(id: id)
+        return .cancel(id: RowTimerID(id: id))
       }
     }
     .forEach(\.rows, action: CasePath(ModelAction.row), environment: { $0 }, element: row)

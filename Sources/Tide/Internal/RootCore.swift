@@ -51,6 +51,9 @@ final class RootCore<State, Action: Sendable> {
   @exclusivity(unchecked) @usableFromInline var tap: ((Action, _ received: Bool) -> Void)?
   /// What set ``tap``.
   var tapOwner: AnyObject?
+  /// Where what the runtime finds while reducing an action an effect sent is reported, when a
+  /// harness (a `TestStore`) sets it: those reductions can run while anyone drives the clock.
+  var receivingReporter: IssueReporter?
   /// Whether the action being sent comes from an effect (set while ``RootOwner`` hands one over).
   @exclusivity(unchecked) @usableFromInline var isReceiving = false
 

@@ -27,7 +27,13 @@ final class RootOwner<State, Action: Sendable> {
     let wasReceiving = core.isReceiving
     core.isReceiving = true
     defer { core.isReceiving = wasReceiving }
-    _ = core.send(action, in: tree)
+    guard let reporter = core.receivingReporter else {
+      _ = core.send(action, in: tree)
+      return
+    }
+    // A harness's reporter, whoever drives the clock: the effects this reduction starts
+    // inherit it.
+    IssueReporter.$current.withValue(reporter) { _ = core.send(action, in: tree) }
   }
 
   @usableFromInline
