@@ -214,17 +214,29 @@ final class ChildLifetime: Sendable {
 
   @usableFromInline
   func reportMissingChild(_ action: some Sendable) {
-    IssueReporter.current.report(
-      """
-      An action was sent to a child whose state is nil.
-
+    let details = """
         Action: \(describe(action))
         Reducer: \(name) at \(location.fileID):\(location.line)
+      """
+    let message =
+      IssueReporter.isReducingEffectAction
+      ? """
+      An effect sent an action to a child whose state is nil.
+
+      \(details)
+
+      The child's own effects were cancelled when its state became nil, so this one was started \
+      elsewhere (by a parent, or another child): cancel it when the child goes away, or send \
+      only while the child is there.
+      """
+      : """
+      An action was sent to a child whose state is nil.
+
+      \(details)
 
       The child's effects were cancelled when its state became nil; stop sending to it.
-      """,
-      at: location
-    )
+      """
+    IssueReporter.current.report(message, at: location)
   }
 
   /// An element's reducer changed the element's identifier: reported, and the effects under
@@ -253,18 +265,30 @@ final class ChildLifetime: Sendable {
 
   @usableFromInline
   func reportMissingElement(_ action: some Sendable, id: some Sendable) {
-    IssueReporter.current.report(
-      """
-      An action was sent to an element that is not in the collection.
-
+    let details = """
         Action: \(describe(action))
         ID: \(describe(id))
         Reducer: \(name) at \(location.fileID):\(location.line)
+      """
+    let message =
+      IssueReporter.isReducingEffectAction
+      ? """
+      An effect sent an action to an element that is not in the collection.
+
+      \(details)
+
+      The element's own effects were cancelled when it was removed, so this one was started \
+      elsewhere (by the collection's parent, or another element): cancel it when the element \
+      goes, or send only while the element is there.
+      """
+      : """
+      An action was sent to an element that is not in the collection.
+
+      \(details)
 
       The element's effects were cancelled when it was removed; stop sending to it.
-      """,
-      at: location
-    )
+      """
+    IssueReporter.current.report(message, at: location)
   }
 }
 

@@ -89,7 +89,8 @@ extension TestStore {
   ) async {
     let location = SourceCodeLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
-    await runReadyEffects(at: location)
+    // Cancelled first, then given their turn to wind down: running them first would run an
+    // effect that never waits once more before it is stopped.
     let running = registry.inFlight
     if case .off(showSkippedAssertions: true) = exhaustivity, !running.isEmpty {
       TestFailure.record(FailureMessage.skippedEffects(running), at: location, isKnown: true)

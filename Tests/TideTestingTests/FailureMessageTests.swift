@@ -245,6 +245,32 @@ import TideTestSupport
     }
   }
 
+  @Test func anEffectThatNeverWaitsIsReportedAtTheStepThatRanIt() async {
+    let store = TestStore(
+      initialState: 0,
+      reducer: Reducer<Int, Int, Void> { _, action, _ in
+        guard action == 1 else { return .none }
+        return .run(name: "spin") { _ in
+          while !Task.isCancelled { await Task.yield() }
+        }
+      },
+      environment: ())
+    let line = #line + 2
+    await withKnownIssue {
+      await store.send(1)
+    } matching: { issue in
+      issue.sourceLocation?.line == line
+        && issue.comments.first?.rawValue == """
+          Effects keep running without ever waiting.
+
+          A million jobs ran in this step and more were ready. An effect probably loops without \
+          suspending on anything the test controls: on Task.yield(), on a clock that never sleeps \
+          (ImmediateClock), or sending actions whose reductions start it again.
+          """
+    }
+    await store.skipInFlightEffects()
+  }
+
   @Test func runningEffectAtFinishIsReportedWhereItStarted() async {
     let store = makeStore()
     store.timeout = .zero

@@ -105,6 +105,61 @@ import TideTestSupport
     #expect(issues.all.isEmpty)
   }
 
+  /// A parent whose own effect sends to its optional child and to an element.
+  enum Relay: Equatable, Sendable {
+    case detail(TimerAction)
+    case row(id: Int, action: TimerAction)
+    case relay
+  }
+
+  @Test("An action an effect sends to a missing child says an effect sent it")
+  func missingChildFromAnEffectIsReportedAsSuch() async {
+    let issues = ReportedIssues()
+    let clock = ManualClock()
+    let reducer = Reducer<Screen, Relay, Void> { _, action, _ in
+      guard action == .relay else { return .none }
+      return .run { send in
+        await send(.detail(.tick))
+        await send(.row(id: 7, action: .tick))
+      }
+    }
+    .ifLet(
+      \.detail, action: CasePath(Relay.detail), environment: { $0 }, then: Self.timer(clock: clock)
+    )
+    .forEach(
+      \.rows, action: CasePath(Relay.row), environment: { $0 }, element: Self.timer(clock: clock))
+    let line = #line - 5  // the ifLet; the forEach is 3 lines below it
+    let store = Store(initialState: Screen(), reducer: reducer, environment: (), drivenBy: clock)
+    await IssueReporter.$current.withValue(issues.reporter) {
+      store.send(.relay)
+      await clock.advance()
+    }
+    #expect(
+      issues.all == [
+        """
+        An effect sent an action to a child whose state is nil.
+
+          Action: .tick
+          Reducer: ifLet(\\Screen.detail) at TideTests/ChildLifetimeTests.swift:\(line)
+
+        The child's own effects were cancelled when its state became nil, so this one was started \
+        elsewhere (by a parent, or another child): cancel it when the child goes away, or send \
+        only while the child is there.
+        """,
+        """
+        An effect sent an action to an element that is not in the collection.
+
+          Action: .tick
+          ID: 7
+          Reducer: forEach(\\Screen.rows) at TideTests/ChildLifetimeTests.swift:\(line + 3)
+
+        The element's own effects were cancelled when it was removed, so this one was started \
+        elsewhere (by the collection's parent, or another element): cancel it when the element \
+        goes, or send only while the element is there.
+        """,
+      ])
+  }
+
   @Test("A child action that arrives while its state is nil is reported")
   func missingChildIsReported() {
     let issues = ReportedIssues()

@@ -26,6 +26,10 @@ package struct IssueReporter: Sendable {
 
   @TaskLocal package static var current: IssueReporter = .runtimeWarning
 
+  /// Whether the store is reducing an action an effect sent (and its follow-ups), not one the
+  /// app sent: a report about it then says so, instead of telling the app to stop sending.
+  @TaskLocal package static var isReducingEffectAction = false
+
   /// Runs `operation` with `reporter` as the current reporter: ``current``'s `withValue`, for
   /// code inlined into other modules, which cannot name the task local's projection.
   @usableFromInline

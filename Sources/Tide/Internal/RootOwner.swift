@@ -27,13 +27,15 @@ final class RootOwner<State, Action: Sendable> {
     let wasReceiving = core.isReceiving
     core.isReceiving = true
     defer { core.isReceiving = wasReceiving }
-    guard let reporter = core.receivingReporter else {
-      _ = core.send(action, in: tree)
-      return
+    IssueReporter.$isReducingEffectAction.withValue(true) {
+      guard let reporter = core.receivingReporter else {
+        _ = core.send(action, in: tree)
+        return
+      }
+      // A harness's reporter, whoever drives the clock: the effects this reduction starts
+      // inherit it.
+      IssueReporter.$current.withValue(reporter) { _ = core.send(action, in: tree) }
     }
-    // A harness's reporter, whoever drives the clock: the effects this reduction starts
-    // inherit it.
-    IssueReporter.$current.withValue(reporter) { _ = core.send(action, in: tree) }
   }
 
   @usableFromInline
