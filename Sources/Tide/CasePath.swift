@@ -77,6 +77,31 @@ public struct CasePath<Root, Value>: Sendable {
     }
   }
 
+  /// Changes the payload in place when `root` is of this case; does nothing otherwise.
+  ///
+  /// ```swift
+  /// var action = Login.Action.usernameChanged("prite")
+  /// CasePath(Login.Action.usernameChanged).modify(&action) { $0 += "sh" }
+  /// // action == .usernameChanged("pritesh")
+  /// ```
+  ///
+  /// A test store suggests it for a change inside an enum's payload, so that the expected
+  /// closure names what changed rather than the whole value.
+  ///
+  /// - Parameters:
+  ///   - root: The value to change.
+  ///   - body: Changes the payload.
+  /// - Returns: What `body` returns, or `nil` when `root` is of another case.
+  @discardableResult
+  public func modify<Result>(
+    _ root: inout Root, _ body: (inout Value) throws -> Result
+  ) rethrows -> Result? {
+    guard var value = extract(root) else { return nil }
+    let result = try body(&value)
+    root = embed(value)
+    return result
+  }
+
   /// Returns a case path that goes through this one and then through `path`.
   ///
   /// <!-- example: fragment -->

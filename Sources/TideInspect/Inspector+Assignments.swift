@@ -75,6 +75,22 @@ extension Inspector {
         return edits
       }
       return ["\(path) = \(source.render(new))"]
+    case (
+      .enumCase(let type, let name, let oldPayload),
+      .enumCase(let newType, let newName, let newPayload)
+    )
+    where type == newType && name == newName && oldPayload.count == 1 && newPayload.count == 1:
+      // A change inside one case's payload: modify the payload through the case's path, naming
+      // what changed, rather than making the whole value again (with every identifier in it).
+      let whole = "\(path) = \(source.render(new))"
+      let inner = assignments(oldPayload[0].node, newPayload[0].node, path: "$0")
+      guard !inner.isEmpty, !inner.contains(where: { $0.hasPrefix("$0 = ") }) else {
+        return [whole]
+      }
+      let target = path.hasSuffix("?") ? String(path.dropLast()) + "!" : path
+      let body = inner.count == 1 ? "{ \(inner[0]) }" : "{ \(inner.joined(separator: "; ")) }"
+      let modify = "CasePath(\(type).\(name)).modify(&\(target)) \(body)"
+      return modify.count < whole.count ? [modify] : [whole]
     case (.dictionary(let oldPairs), .dictionary(let newPairs)):
       let oldByKey = Dictionary(oldPairs.map { (source.render($0.key), $0.value) }) { a, _ in a }
       let newByKey = Dictionary(newPairs.map { (source.render($0.key), $0.value) }) { a, _ in a }

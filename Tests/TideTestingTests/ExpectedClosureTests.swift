@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import TideTestSupport
+
+@testable import Tide
+@testable import TideTesting
+
+/// The closure a failed step suggests names what changed, even inside an enum's payload in a
+/// collection, rather than making the whole value again (issue 35, §2).
+@MainActor
+@Suite struct ExpectedClosureTests {
+  struct Meeting: Equatable, Sendable {
+    let id: UUID
+    var title: String
+    var attendees: [String]
+  }
+
+  enum Status: Equatable, Sendable {
+    case idle
+    case recording(Meeting)
+  }
+
+  struct Row: Identifiable, Equatable, Sendable {
+    let id: Int
+    var status: Status
+  }
+
+  struct State: Equatable {
+    var rows: IdentifiedArray<Row>
+  }
+
+  enum Action: Equatable, Sendable {
+    case retitle(Int, String)
+  }
+
+  static let reducer = Reducer<State, Action, Void> { state, action, _ in
+    switch action {
+    case .retitle(let id, let title):
+      guard case .recording(var meeting) = state.rows[id: id]?.status else { return .none }
+      meeting.title = title
+      state.rows[id: id]?.status = .recording(meeting)
+      return .none
+    }
+  }
+
+  static func meeting(_ title: String) -> Meeting {
+    Meeting(id: UUID(), title: title, attendees: ["Blob", "Blob Jr.", "Blob Sr.", "Blob Esq."])
+  }
+
+  @Test func aChangeInsideAnEnumPayloadInACollectionSuggestsModifyingThePayload() async {
+    let store = TestStore(
+      initialState: State(
+        rows: [
+          Row(id: 0, status: .idle), Row(id: 1, status: .recording(Self.meeting("A"))),
+          Row(id: 2, status: .recording(Self.meeting("Z"))),
+        ]),
+      reducer: Self.reducer, environment: ())
+    await withKnownIssue {
+      await store.send(.retitle(1, "B"))
+    } matching: { issue in
+      let text = issue.comments.first?.rawValue ?? ""
+      return text.hasPrefix("A state change does not match expectation.")
+        && text.hasSuffix(
+          """
+          Expected closure: { CasePath(ExpectedClosureTests.Status.recording).modify(&$0.rows[1].status) \
+          { $0.title = "B" } }
+          """)
+    }
+    // The suggestion compiles, and passes.
+    await store.send(.retitle(1, "C")) {
+      CasePath(ExpectedClosureTests.Status.recording).modify(&$0.rows[1].status) { $0.title = "C" }
+    }
+  }
+}
