@@ -1,66 +1,67 @@
-/// An asynchronous sequence of a clock's instants, one every interval: what a timer effect
-/// iterates. Make one with `clock.timer(interval:)`.
+/// An asynchronous sequence of ticks, one every interval on a clock: what a timer effect
+/// iterates. Make one with `clock.timer(interval:)`, on any clock, an `any Clock<Duration>`
+/// included. Each element is the tick's number, from 1.
 ///
-/// Each tick is due one interval after the one before (the first, one interval after iteration
-/// starts), so ticks do not drift however long each takes to handle. On a ``ManualClock`` a
-/// test moves them with `advance(by:)`. The sequence ends when the task iterating it is
-/// cancelled.
+/// Tick *n* is due *n* intervals after iteration starts, so ticks do not drift however long each
+/// takes to handle. On a ``ManualClock`` a test moves them with `advance(by:)`. The sequence ends
+/// when the task iterating it is cancelled.
 ///
-/// <!-- example: given clock: ManualClock -->
+/// <!-- example: given clock: any Clock<Duration> -->
 /// ```swift
 /// let effect = Effect<Int>.run { send in
-///   var count = 0
-///   for await _ in clock.timer(interval: .seconds(1)) {
-///     count += 1
-///     await send(count)
+///   for await tick in clock.timer(interval: .seconds(1)) {
+///     await send(tick)
 ///   }
 /// }
 /// ```
-public struct ClockTimer<C: Clock>: AsyncSequence, Sendable {
-  /// A tick: the instant it was due.
-  public typealias Element = C.Instant
+public struct ClockTimer: AsyncSequence, Sendable {
+  /// A tick's number: 1 for the first.
+  public typealias Element = Int
 
-  let clock: C
-  let interval: C.Duration
+  /// Returns a function that sleeps until a tick is due, timed from when it was made.
+  let start: @Sendable () -> @Sendable (_ tick: Int) async throws -> Void
 
   /// Starts the ticks: the first is due one interval from now.
   public func makeAsyncIterator() -> Iterator {
-    Iterator(clock: clock, interval: interval, last: clock.now)
+    Iterator(sleep: start())
   }
 
   /// Sleeps until each tick is due.
   public struct Iterator: AsyncIteratorProtocol {
-    let clock: C
-    let interval: C.Duration
-    /// The instant of the last tick, or of the start.
-    var last: C.Instant
+    let sleep: @Sendable (_ tick: Int) async throws -> Void
+    var tick = 0
 
-    /// Waits for the next tick and returns its instant; `nil` once the task is cancelled.
-    public mutating func next() async -> C.Instant? {
-      let deadline = last.advanced(by: interval)
+    /// Waits for the next tick and returns its number; `nil` once the task is cancelled.
+    public mutating func next() async -> Int? {
       do {
-        try await clock.sleep(until: deadline, tolerance: nil)
+        try await sleep(tick + 1)
       } catch {
         return nil
       }
-      last = deadline
-      return deadline
+      tick += 1
+      return tick
     }
   }
 }
 
 extension Clock {
-  /// A sequence of this clock's instants, one every `interval`: a timer for an effect.
+  /// Ticks of this clock, one every `interval`: a timer for an effect. It is a method of every
+  /// clock, and of an `any Clock<Duration>` an environment holds.
   ///
   /// <!-- example: given clock: ManualClock -->
   /// ```swift
-  /// for await _ in clock.timer(interval: .seconds(1)) { print("tick") }
+  /// for await tick in clock.timer(interval: .seconds(1)) { print("tick \(tick)") }
   /// ```
   ///
   /// - Parameters:
   ///   - interval: The time between ticks; the first is one interval after iteration starts.
   /// - Returns: The sequence of ticks, which ends when the iterating task is cancelled.
-  public func timer(interval: Duration) -> ClockTimer<Self> {
-    ClockTimer(clock: self, interval: interval)
+  public func timer(interval: Duration) -> ClockTimer {
+    ClockTimer {
+      let start = self.now
+      return { tick in
+        try await self.sleep(until: start.advanced(by: interval * tick), tolerance: nil)
+      }
+    }
   }
 }

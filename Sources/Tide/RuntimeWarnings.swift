@@ -31,6 +31,10 @@ public enum RuntimeWarnings {
     public let fileID: String?
     /// The line in ``fileID``.
     public let line: Int?
+    /// The full path of that file, when known: what a test framework points at.
+    public let filePath: String?
+    /// The column in ``line``, when known.
+    public let column: Int?
 
     /// A warning.
     ///
@@ -42,10 +46,17 @@ public enum RuntimeWarnings {
     ///   - message: The message.
     ///   - fileID: The file the warning is about.
     ///   - line: The line in that file.
-    public init(message: String, fileID: String? = nil, line: Int? = nil) {
+    ///   - filePath: The full path of that file.
+    ///   - column: The column in that line.
+    public init(
+      message: String, fileID: String? = nil, line: Int? = nil, filePath: String? = nil,
+      column: Int? = nil
+    ) {
       self.message = message
       self.fileID = fileID
       self.line = line
+      self.filePath = filePath
+      self.column = column
     }
   }
 

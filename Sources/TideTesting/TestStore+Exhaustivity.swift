@@ -4,6 +4,11 @@ extension TestStore {
   /// Runs `body` with ``exhaustivity`` set to `exhaustivity`, and sets it back afterwards: a
   /// block of a test that checks only what it names.
   ///
+  /// A block with ``Exhaustivity/off(showSkippedAssertions:)`` ends by taking the actions its
+  /// effects sent, and that it did not receive, as they were reduced: they belong to the block,
+  /// so the test goes on from the state they led to and they are not leftovers at the end.
+  /// Effects still running go on, for later steps to assert.
+  ///
   /// <!-- example: given store: TestStore<Login.State, Login.Action, Login.Environment> -->
   /// ```swift
   /// await store.withExhaustivity(.off) {
@@ -21,12 +26,21 @@ extension TestStore {
     let outside = self.exhaustivity
     self.exhaustivity = exhaustivity
     defer { self.exhaustivity = outside }
-    return try await body()
+    let result = try await body()
+    if case .off(let showSkipped) = exhaustivity {
+      await runReadyEffects()
+      applySkipped(showSkipped: showSkipped, location: location)
+    }
+    return result
   }
 
   /// Asserts the current state, with no action: the closure turns ``state`` into the state the
   /// test expects, and it must already be that. Use it after steps that did not check everything
   /// (``Exhaustivity/off(showSkippedAssertions:)``, ``skipReceivedActions(fileID:filePath:line:column:)``).
+  ///
+  /// With exhaustivity off, it first takes the received actions not yet asserted as they were
+  /// reduced, so it checks the state the store is in; with it on, it checks the state after the
+  /// last asserted step, and those actions still wait for a `receive`.
   ///
   /// <!-- example: given store: TestStore<Login.State, Login.Action, Login.Environment> -->
   /// ```swift
@@ -66,6 +80,9 @@ extension TestStore {
   ) {
     let location = SourceCodeLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
+    if case .off(let showSkipped) = exhaustivity {
+      applySkipped(showSkipped: showSkipped, location: location)
+    }
     var expected = state
     do {
       try updateStateToExpectedResult(&expected)

@@ -1,4 +1,5 @@
-import Tide
+// A test file that imports TideTesting has Tide too: CasePath, Store, unimplemented.
+@_exported import Tide
 import TideInspect
 
 /// A store for tests that asserts every state transition step by step: each action sent, each

@@ -145,9 +145,24 @@ import TideTestSupport
       #expect(store.exhaustivity == .off)
     }
     #expect(store.exhaustivity == .on)
-    // The block skipped the follow-up; the state is asserted on its own.
-    await store.skipReceivedActions()
+    // The block took its follow-up as it was reduced: nothing is left over, and the state is
+    // the one the store is in.
+    #expect(store.receivedActions.isEmpty)
     store.assert { $0.child.count = 10 }
+  }
+
+  @Test func aNonExhaustiveBlockTakesWhatItsEffectsSent() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: 0, reducer: Timer.reducer(clock: clock), environment: ())
+    await store.withExhaustivity(.off) {
+      await store.send(.start)
+      await clock.advance(by: .seconds(2))
+    }
+    // The two ticks were reduced in the block; the timer runs on, for the test to assert.
+    store.assert { $0 = 2 }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.tick) { $0 = 3 }
+    await store.send(.stop)
   }
 
   @Test func assertingTheStateWithoutAnActionShowsTheDifference() async {
@@ -210,19 +225,19 @@ import TideTestSupport
 
   @Test func aTimersTicksDoNotDrift() async {
     let clock = ManualClock()
-    let reducer = Reducer<[Duration], Duration, Void> { ticks, action, _ in
-      if action == .zero {
+    // Held as an environment holds it: any clock.
+    let anyClock: any Clock<Duration> = clock
+    let reducer = Reducer<[Duration], Int, Void> { ticks, action, _ in
+      if action == 0 {
         return .run { send in
-          for await instant in clock.timer(interval: .milliseconds(300)) {
-            await send(instant.offset)
-          }
+          for await tick in anyClock.timer(interval: .milliseconds(300)) { await send(tick) }
         }
       }
-      ticks.append(action)
+      ticks.append(clock.now.offset)
       return .none
     }
     let store = Store(initialState: [], reducer: reducer, environment: (), drivenBy: clock)
-    let task = store.send(.zero)
+    let task = store.send(0)
     for _ in 0..<7 { await clock.advance(by: .milliseconds(150)) }
     #expect(store.state == [.milliseconds(300), .milliseconds(600), .milliseconds(900)])
     task.cancel()

@@ -39,6 +39,10 @@ import Testing
       at: SourceCodeLocation(
         fileID: "App/View.swift", filePath: "/x/App/View.swift", line: 12, column: 3))
     #expect(
-      received.withLock { $0 } == [.init(message: "located", fileID: "App/View.swift", line: 12)])
+      received.withLock { $0 } == [
+        .init(
+          message: "located", fileID: "App/View.swift", line: 12, filePath: "/x/App/View.swift",
+          column: 3)
+      ])
   }
 }

@@ -21,7 +21,9 @@ package struct IssueReporter: Sendable {
   /// Hands the warning to ``RuntimeWarnings/reporter``, the process's reporter.
   package static let runtimeWarning = IssueReporter { message, location in
     RuntimeWarnings.reporter(
-      RuntimeWarnings.Warning(message: message, fileID: location?.fileID, line: location?.line))
+      RuntimeWarnings.Warning(
+        message: message, fileID: location?.fileID, line: location?.line,
+        filePath: location?.filePath, column: location?.column))
   }
 
   @TaskLocal package static var current: IssueReporter = .runtimeWarning

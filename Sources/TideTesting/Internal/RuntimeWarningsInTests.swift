@@ -33,7 +33,8 @@ package enum RuntimeWarningsInTests {
           Issue.record(
             Comment(rawValue: warning.message),
             sourceLocation: SourceLocation(
-              fileID: fileID, filePath: fileID, line: line, column: 1))
+              fileID: fileID, filePath: warning.filePath ?? fileID, line: line,
+              column: warning.column ?? 1))
         } else {
           Issue.record(Comment(rawValue: warning.message))
         }
