@@ -39,42 +39,53 @@ extension ManualClock {
       return storage.nextSleeperID
     }
     let executor = ManualClock.current
-    try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation {
-        (continuation: CheckedContinuation<Void, any Error>) in
-        let (outcome, waiters) = storage.withLock {
-          storage -> (Result<Void, any Error>?, [SleeperWaiter]) in
-          let cancelled = storage.unregistered.removeValue(forKey: id) ?? false
-          if cancelled { return (.failure(CancellationError()), []) }
-          if deadline <= storage.now {
-            // A zero sleep, or one whose deadline has passed, is still a suspension point: it
-            // wakes at the next advance, as the reference library's test clock has it.
+    var notedIn: UInt64?
+    do {
+      try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation {
+          (continuation: CheckedContinuation<Void, any Error>) in
+          let (outcome, waiters) = storage.withLock {
+            storage -> (Result<Void, any Error>?, [SleeperWaiter]) in
+            let cancelled = storage.unregistered.removeValue(forKey: id) ?? false
+            if cancelled { return (.failure(CancellationError()), []) }
+            if deadline <= storage.now {
+              // A zero sleep, or one whose deadline has passed, is still a suspension point: it
+              // wakes at the next advance, as the reference library's test clock has it.
+              storage.sleepers[id] = Sleeper(
+                deadline: storage.now, continuation: continuation, executor: executor)
+              storage.deferred.append(id)
+              return (nil, storage.removeSatisfiedWaiters())
+            }
             storage.sleepers[id] = Sleeper(
-              deadline: storage.now, continuation: continuation, executor: executor)
-            storage.deferred.append(id)
+              deadline: deadline, continuation: continuation, executor: executor)
+            storage.wakeOrder.insert(SleeperQueue.Entry(deadline: deadline, id: id))
             return (nil, storage.removeSatisfiedWaiters())
           }
-          storage.sleepers[id] = Sleeper(
-            deadline: deadline, continuation: continuation, executor: executor)
-          storage.wakeOrder.insert(SleeperQueue.Entry(deadline: deadline, id: id))
-          return (nil, storage.removeSatisfiedWaiters())
+          if let outcome {
+            continuation.resume(with: outcome)
+          } else {
+            notedIn = JobEnds.currentJob
+            JobEnds.noteVisibleEnd()
+          }
+          for waiter in waiters { waiter.continuation.resume(returning: true) }
         }
-        if let outcome {
-          continuation.resume(with: outcome)
-        } else {
-          JobEnds.noteVisibleEnd()
+      } onCancel: {
+        let sleeper = storage.withLock { storage -> Sleeper? in
+          if storage.unregistered[id] != nil {
+            storage.unregistered[id] = true  // Not registered yet: it throws when it registers.
+            return nil
+          }
+          return storage.sleepers.removeValue(forKey: id)
         }
-        for waiter in waiters { waiter.continuation.resume(returning: true) }
+        sleeper?.continuation.resume(throwing: CancellationError())
       }
-    } onCancel: {
-      let sleeper = storage.withLock { storage -> Sleeper? in
-        if storage.unregistered[id] != nil {
-          storage.unregistered[id] = true  // Not registered yet: it throws when it registers.
-          return nil
-        }
-        return storage.sleepers.removeValue(forKey: id)
-      }
-      sleeper?.continuation.resume(throwing: CancellationError())
+    } catch {
+      // Cancelled. When that happened between the visible end noted above and the suspension,
+      // this task carries on in the job that noted it, where the clock cannot see what it does
+      // next (a hop to another actor): that job is marked as having woken unseen work, so the
+      // clock gives the main actor its turn.
+      JobEnds.noteUnseenWork(ifStillIn: notedIn)
+      throw error
     }
   }
 

@@ -183,28 +183,39 @@ public final class ExploreCalls: Sendable {
         return "\(name)(\(arguments.map { inspector.line($0) }.joined(separator: ", ")))"
       }, labels: outcomes.map { $0.makeLabel })
     let pending = Pending(name: name, number: number, id: id, details: details)
-    let chosen = try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        let isCancelled = storage.withLock { storage in
-          if storage.cancelled.remove(id) != nil { return true }
-          storage.waiting.append(Waiting(pending: pending, continuation: continuation))
-          return false
+    var notedIn: UInt64?
+    let chosen: Int
+    do {
+      chosen = try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { continuation in
+          let isCancelled = storage.withLock { storage in
+            if storage.cancelled.remove(id) != nil { return true }
+            storage.waiting.append(Waiting(pending: pending, continuation: continuation))
+            return false
+          }
+          if isCancelled {
+            continuation.resume(throwing: CancellationError())
+          } else {
+            notedIn = JobEnds.currentJob
+            JobEnds.noteVisibleEnd()
+          }
         }
-        if isCancelled {
-          continuation.resume(throwing: CancellationError())
-        } else {
-          JobEnds.noteVisibleEnd()
+      } onCancel: {
+        let waiting = storage.withLock { storage -> Waiting? in
+          guard let index = storage.waiting.firstIndex(where: { $0.pending.id == id }) else {
+            storage.cancelled.insert(id)
+            return nil
+          }
+          return storage.waiting.remove(at: index)
         }
+        waiting?.continuation.resume(throwing: CancellationError())
       }
-    } onCancel: {
-      let waiting = storage.withLock { storage -> Waiting? in
-        guard let index = storage.waiting.firstIndex(where: { $0.pending.id == id }) else {
-          storage.cancelled.insert(id)
-          return nil
-        }
-        return storage.waiting.remove(at: index)
-      }
-      waiting?.continuation.resume(throwing: CancellationError())
+    } catch {
+      // As a clock's sleep does: a cancellation in the instant after the visible end noted
+      // above leaves this task running in the job that noted it, where the clock cannot see
+      // what it does next.
+      JobEnds.noteUnseenWork(ifStillIn: notedIn)
+      throw error
     }
     return try outcomes[chosen].result()
   }

@@ -73,6 +73,26 @@ import Testing
     #expect(clock.mainActorTurns >= 1)
   }
 
+  /// A wait cancelled in the instant after its job noted a visible end runs on in that job: the
+  /// job then counts as having woken unseen work (issue 35, §1). A cancellation that resumes the
+  /// wait in a later job changes nothing for either job.
+  @Test func aWaitCancelledInTheJobThatNotedItsEndTakesATurn() {
+    var noted: UInt64?
+    let sameJob = JobEnds.endsVisibly {
+      noted = JobEnds.currentJob
+      JobEnds.noteVisibleEnd()
+      JobEnds.noteUnseenWork(ifStillIn: noted)  // the wait threw, still in this job
+    }
+    #expect(noted != nil)
+    #expect(!sameJob)
+    let laterJob = JobEnds.endsVisibly {
+      JobEnds.noteUnseenWork(ifStillIn: noted)  // the wait threw in a later job
+      JobEnds.noteVisibleEnd()
+    }
+    #expect(laterJob)
+    #expect(JobEnds.currentJob == nil)
+  }
+
   /// A debounce is a concatenation whose task waits for its first step's task: a wait the clock
   /// sees end through its own queue, so a search typed, debounced and replaced takes no turn.
   @Test func aConcatenationWaitingForItsFirstStepTakesNoTurn() async {

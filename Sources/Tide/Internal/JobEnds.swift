@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -25,13 +27,27 @@
 /// cancelled task waiting on the main actor wakes there. What a job hands to the main actor
 /// outside the effect (an unstructured `Task { @MainActor in … }`, a dispatch to the main queue)
 /// is not effect work, and is not waited for. The count lives in thread-local storage for the
-/// length of the job, so a note made on another thread at the same time is never counted; a
-/// task cancelled from another thread in the instant between its note and its suspension
-/// carries on in the same job, and if it then hops before its next note, that hop can land
-/// after the step (Tide's own effects note again when they finish, so only an effect that
-/// catches the cancellation and hops is exposed).
+/// length of the job, so a note made on another thread at the same time is never counted.
+///
+/// A task cancelled from another thread in the instant between its note and its suspension
+/// carries on in the same job. Each waiting point that notes therefore remembers the job it
+/// noted in (``currentJob``), and when its wait throws `CancellationError` while that job is
+/// still running on its thread, it notes unseen work there (``noteUnseenWork(ifStillIn:)``):
+/// the job's count can no longer be 1 and the main actor gets its turn, whatever the task does
+/// next. A cancellation that resumes the task in a later job, the usual case, costs nothing.
+/// The decision is exact, not a heuristic with a window.
 package enum JobEnds {
-  /// The thread-local slot: a pointer to the count of the job running on this thread.
+  /// What the thread-local slot points at while a clock runs a job on the thread.
+  private struct Job {
+    var count = 0
+    /// Tells this job from every other, whatever stack address it has.
+    let serial: UInt64
+  }
+
+  /// The source of ``Job/serial``.
+  private static let serials = Atomic<UInt64>(0)
+
+  /// The thread-local slot: a pointer to the job running on this thread.
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
     let status = pthread_key_create(&key, nil)
@@ -42,8 +58,22 @@ package enum JobEnds {
   /// Notes that the task running now is about to suspend until the clock's queue resumes it,
   /// or is finishing. Does nothing outside a job a clock is running.
   package static func noteVisibleEnd() {
-    guard let count = pthread_getspecific(key) else { return }
-    count.assumingMemoryBound(to: Int.self).pointee += 1
+    guard let job = pthread_getspecific(key) else { return }
+    job.assumingMemoryBound(to: Job.self).pointee.count += 1
+  }
+
+  /// The job a clock is running on this thread now, if any: what a waiting point keeps when it
+  /// notes, for ``noteUnseenWork(ifStillIn:)``.
+  package static var currentJob: UInt64? {
+    pthread_getspecific(key).map { $0.assumingMemoryBound(to: Job.self).pointee.serial }
+  }
+
+  /// Notes unseen work if `job` is still the job running on this thread: a waiting point whose
+  /// wait was cancelled in the instant after it noted its visible end, so that its task runs on
+  /// in that job.
+  package static func noteUnseenWork(ifStillIn job: UInt64?) {
+    guard let job, currentJob == job else { return }
+    noteUnseenWork()
   }
 
   /// Notes that the job running now may have woken work elsewhere, whatever it ends with: it
@@ -51,8 +81,8 @@ package enum JobEnds {
   /// actor. The clock then gives the main actor its turn. Does nothing outside a job a clock is
   /// running.
   package static func noteUnseenWork() {
-    guard let count = pthread_getspecific(key) else { return }
-    count.assumingMemoryBound(to: Int.self).pointee = unseen
+    guard let job = pthread_getspecific(key) else { return }
+    job.assumingMemoryBound(to: Job.self).pointee.count = unseen
   }
 
   /// A count that no number of notes brings back to 1.
@@ -60,14 +90,14 @@ package enum JobEnds {
 
   /// Runs `job` and returns whether it ended in exactly one of the ways noted here.
   static func endsVisibly(_ job: () -> Void) -> Bool {
-    var count = 0
-    // A clock's job may run another clock's ready work: the outer job's count comes back after.
+    var record = Job(serial: serials.add(1, ordering: .relaxed).newValue)
+    // A clock's job may run another clock's ready work: the outer job comes back after.
     let outer = pthread_getspecific(key)
-    withUnsafeMutablePointer(to: &count) { pointer in
+    withUnsafeMutablePointer(to: &record) { pointer in
       _ = pthread_setspecific(key, pointer)
       job()
       _ = pthread_setspecific(key, outer)
     }
-    return count == 1
+    return record.count == 1
   }
 }
