@@ -343,7 +343,7 @@ final class TideProcess: @unchecked Sendable {
       self.lock.unlock()
     }
     try process.run()
-    process.killIfRunning(after: 300)
+    process.killIfRunning(after: Int(failureDetectorSeconds))
     let deadline = Date().addingTimeInterval(failureDetectorSeconds)
     var found: String?
     while found == nil && Date() < deadline {

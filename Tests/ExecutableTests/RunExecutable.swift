@@ -24,7 +24,7 @@ func runExecutable(
   let stdin = Pipe()
   process.standardInput = stdin
   try process.run()
-  process.killIfRunning(after: 300)
+  process.killIfRunning(after: Int(failureDetectorSeconds))
   if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
   try stdin.fileHandleForWriting.close()
   let data = output.fileHandleForReading.readDataToEndOfFile()

@@ -31,7 +31,7 @@ import TideTestSupport
     process.standardOutput = terminal
     process.standardError = terminal
     try process.run()
-    process.killIfRunning(after: 300)
+    process.killIfRunning(after: Int(failureDetectorSeconds))
     close(secondary)
     // Read on a thread of its own: the terminal's buffer is small, and tide blocks when it is
     // full.
