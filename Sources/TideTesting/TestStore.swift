@@ -239,6 +239,12 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
         checkTransitionInvariants(before: state, action: action, after: after, at: location)
       }
       state = after
+    } else {
+      // Only a send made while the store was already sending is queued instead of reduced, and
+      // a test store never sends so.
+      TestFailure.record(
+        "The test store's store did not reduce the action it was sent: a bug in Tide.",
+        at: location)
     }
     await runReadyEffects(at: location)
     checkStateInvariants(at: location)
