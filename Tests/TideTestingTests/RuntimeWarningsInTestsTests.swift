@@ -33,6 +33,22 @@ import TideTestSupport
     }
   }
 
+  struct Failed: Error {}
+
+  @Test func aWarningWithNoPlaceOfItsOwnPointsAtTheTest() async {
+    let store = Store(
+      initialState: 0,
+      reducer: Reducer<Int, Int, Void> { _, _, _ in .run { _ in throw Failed() } },
+      environment: ())
+    await withKnownIssue {
+      await store.send(1).finish()
+    } matching: { issue in
+      issue.sourceLocation?.fileName == "RuntimeWarningsInTestsTests.swift"
+        && issue.comments.first?.rawValue.hasPrefix(
+          "An effect threw an error that nothing handled.") == true
+    }
+  }
+
   @Test func anObserverLoopFailsTheTest() async {
     let store = Store(
       initialState: 0,

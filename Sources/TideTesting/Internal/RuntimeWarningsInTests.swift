@@ -28,16 +28,17 @@ package enum RuntimeWarningsInTests {
   /// ``outsideTests``.
   static let reporter: @Sendable (RuntimeWarnings.Warning) -> Void = { warning in
     #if canImport(Testing)
-      if Test.current != nil {
-        if let fileID = warning.fileID, let line = warning.line {
-          Issue.record(
-            Comment(rawValue: warning.message),
-            sourceLocation: SourceLocation(
+      if let test = Test.current {
+        // The code the warning is about; else the test itself, never this file.
+        let location =
+          if let fileID = warning.fileID, let line = warning.line {
+            SourceLocation(
               fileID: fileID, filePath: warning.filePath ?? fileID, line: line,
-              column: warning.column ?? 1))
-        } else {
-          Issue.record(Comment(rawValue: warning.message))
-        }
+              column: warning.column ?? 1)
+          } else {
+            test.sourceLocation
+          }
+        Issue.record(Comment(rawValue: warning.message), sourceLocation: location)
         return
       }
     #endif
