@@ -44,8 +44,10 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// An effect that sends an action straight back to the store.
   ///
-  /// The store reduces the action right after the current one, before any other queued action
-  /// arrives, so a reducer can reuse the logic of another action without duplicating it.
+  /// The store reduces it before its `send` returns and before observers are told, first in,
+  /// first out: after the actions queued before it. `.merge(.send(.a), .send(.b))`, where `.a`
+  /// returns `.send(.c)`, reduces `a`, `b`, then `c`. A reducer can so reuse the logic of another
+  /// action without duplicating it.
   ///
   /// <!-- example: fragment -->
   /// ```swift

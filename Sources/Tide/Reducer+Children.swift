@@ -16,7 +16,7 @@ extension Reducer {
   ///   Action: .locationTapped(2)
   ///   Reducer: ifLet(\State.home) at AppFeature/App.swift:24
   ///
-  /// The child's effects were cancelled when its state became nil; stop sending to it.
+  /// Its state is nil: it was dismissed, or never presented. A child's effects are cancelled when its state becomes nil; stop sending to it.
   /// ```
   ///
   /// <!-- example: fragment -->
@@ -234,7 +234,8 @@ final class ChildLifetime: Sendable {
 
       \(details)
 
-      The child's effects were cancelled when its state became nil; stop sending to it.
+      Its state is nil: it was dismissed, or never presented. A child's effects are cancelled \
+      when its state becomes nil; stop sending to it.
       """
     IssueReporter.current.report(message, at: location)
   }
@@ -286,7 +287,8 @@ final class ChildLifetime: Sendable {
 
       \(details)
 
-      The element's effects were cancelled when it was removed; stop sending to it.
+      No element has this identifier: it was removed, or never added. An element's effects are \
+      cancelled when it is removed; stop sending to it.
       """
     IssueReporter.current.report(message, at: location)
   }

@@ -39,12 +39,11 @@ public final class Store<State, Action: Sendable> {
   ///
   /// Its effects run as tasks on the global executor.
   ///
-  /// <!-- example: fragment -->
   /// ```swift
   /// let store = Store(
   ///   initialState: Login.State(),
   ///   reducer: Login.reducer,
-  ///   environment: .demo
+  ///   environment: .demo(clock: ContinuousClock())
   /// )
   /// ```
   ///

@@ -1,6 +1,6 @@
 /// A handle on the effects that one `send` started.
 ///
-/// Await ``finish()`` to wait until they have all finished (useful in command-line fronts and in
+/// Await ``finish(isolation:)`` to wait until they have all finished (useful in command-line fronts and in
 /// tests that drive a real ``Store``), or ``cancel()`` them.
 ///
 /// <!-- example: fragment -->

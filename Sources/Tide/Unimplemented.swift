@@ -1,4 +1,4 @@
-/// The error an ``unimplemented(_:fileID:filePath:line:column:)`` closure throws after it reports
+/// The error an ``unimplemented(_:fileID:filePath:line:column:)-7i885`` closure throws after it reports
 /// that it was called.
 ///
 /// ```swift

@@ -3,12 +3,14 @@ import TideInspect
 /// One way an environment call can end, declared by the environment so that the explorer can
 /// choose it: a value, or an error.
 ///
-/// <!-- example: fragment -->
+/// <!-- example: given calls: ExploreCalls -->
 /// ```swift
-/// try await calls.call("login", username, password, outcomes: [
-///   .success(User(name: username)),
-///   .failure(LoginServiceError.invalidCredentials),
-/// ])
+/// let login: @Sendable (String, String) async throws -> User = { username, password in
+///   try await calls.call("login", username, password, outcomes: [
+///     .success(User(name: username, userName: username, email: "", address: "", designation: "")),
+///     .failure(LoginServiceError.invalidCredentials),
+///   ])
+/// }
 /// ```
 public struct ExploreOutcome<Value: Sendable>: Sendable {
   /// How reports and exported tests name the outcome: `success(User(name: "ab"))`.

@@ -2,9 +2,9 @@ import Tide
 
 /// A clock whose time moves only when a test moves it: Tide's `ManualClock`.
 ///
-/// Inject it wherever a feature waits, and move time with `advance(by:)` or `run()`. Sleepers
-/// wake in deadline order, and the effect work they resume runs before the call returns, so a
-/// test never sleeps on the real clock.
+/// Inject it wherever a feature waits, and move time with `advance(by:)` or `advance(to:)`.
+/// Sleepers wake in deadline order, and the effect work they resume runs before the call
+/// returns, so a test never sleeps on the real clock.
 ///
 /// <!-- example: fragment -->
 /// ```swift

@@ -131,7 +131,7 @@ extension TestStore {
   ///
   /// - Parameters:
   ///   - casePath: A case path to the case the received action must be of; compose nested
-  ///     cases with ``CasePath/appending(path:)``.
+  ///     cases with `CasePath.appending(path:)`.
   ///   - timeout: How long to wait, in real time, for effects that wait on something real.
   ///   - updateStateToExpectedResult: A closure that turns the state before the action into the
   ///     state expected after it.

@@ -1,5 +1,4 @@
-// A test file that imports TideTesting has Tide too: CasePath, Store, unimplemented.
-@_exported import Tide
+import Tide
 import TideInspect
 
 /// A store for tests that asserts every state transition step by step: each action sent, each
@@ -268,7 +267,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   ///
   /// - Parameters:
   ///   - casePath: A case path to the action's case; compose nested cases with
-  ///     ``CasePath/appending(path:)``.
+  ///     `CasePath.appending(path:)`.
   ///   - value: The payload.
   ///   - updateStateToExpectedResult: A closure that turns the state before the action into the
   ///     state expected after it.

@@ -375,7 +375,8 @@ import TideTestSupport
         Action: 1
         Reducer: ifLet(\\Optional<Int>.self) at TideTestingTests/FailureMessageTests.swift:\(line)
 
-      The child's effects were cancelled when its state became nil; stop sending to it.
+      Its state is nil: it was dismissed, or never presented. A child's effects are cancelled \
+      when its state becomes nil; stop sending to it.
       """
     ]) {
       await store.send(1)

@@ -178,7 +178,8 @@ import TideTestSupport
           Action: .tick
           Reducer: ifLet(\\Screen.detail) at TideTests/ChildLifetimeTests.swift:61
 
-        The child's effects were cancelled when its state became nil; stop sending to it.
+        Its state is nil: it was dismissed, or never presented. A child's effects are cancelled \
+        when its state becomes nil; stop sending to it.
         """,
         """
         An action was sent to an element that is not in the collection.
@@ -187,7 +188,8 @@ import TideTestSupport
           ID: 7
           Reducer: forEach(\\Screen.rows) at TideTests/ChildLifetimeTests.swift:65
 
-        The element's effects were cancelled when it was removed; stop sending to it.
+        No element has this identifier: it was removed, or never added. An element's effects are \
+        cancelled when it is removed; stop sending to it.
         """,
       ])
   }

@@ -23,7 +23,7 @@ package final class EffectTree: Sendable {
   }
 
   private let state = Lock(State())
-  /// The clock that runs the tree's jobs, when a clock drives the store: ``StoreTask/finish()``
+  /// The clock that runs the tree's jobs, when a clock drives the store: ``StoreTask/finish(isolation:)``
   /// runs its ready work before it waits.
   let scheduler: ManualClock?
   /// The step whose send the tree belongs to, when a harness names its steps (a `TestStore`):
