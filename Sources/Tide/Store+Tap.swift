@@ -13,34 +13,22 @@ extension Store {
   package func tapReductions(
     _ tap: ((_ action: Action, _ received: Bool) -> Void)?, owner: AnyObject? = nil
   ) -> Bool {
-    guard case .root(let root, _) = core else { return false }
+    guard let root = rootCore else { return false }
     root.tap = tap
     root.tapOwner = tap == nil ? nil : owner
     return true
   }
 
   /// What set the current tap (see ``tapReductions(_:owner:)``); `nil` when none is set.
-  package var tapOwner: AnyObject? {
-    guard case .root(let root, _) = core else { return nil }
-    return root.tapOwner
-  }
+  package var tapOwner: AnyObject? { rootCore?.tapOwner }
 
   /// Whether a tap is set.
-  package var isTapped: Bool {
-    guard case .root(let root, _) = core else { return false }
-    return root.tap != nil
-  }
+  package var isTapped: Bool { rootCore?.tap != nil }
 
   /// Whether the store is a root store, which reduces its actions, rather than a scoped one.
-  package var isRoot: Bool {
-    if case .root = core { return true }
-    return false
-  }
+  package var isRoot: Bool { rootCore != nil }
 
   /// The virtual clock that drives the root store's effects, when it was made with one; `nil`
   /// for a scoped store.
-  package var drivingClock: ManualClock? {
-    guard case .root(let root, _) = core else { return nil }
-    return root.runner.scheduler
-  }
+  package var drivingClock: ManualClock? { rootCore?.runner.scheduler }
 }

@@ -305,28 +305,22 @@ extension Store {
   /// harness (a `TestStore`): those reductions run whenever the clock is driven, by whoever
   /// drives it. Only a root store has one.
   package var receivingReporter: IssueReporter? {
-    get {
-      guard case .root(let root, _) = core else { return nil }
-      return root.receivingReporter
-    }
-    set {
-      guard case .root(let root, _) = core else { return }
-      root.receivingReporter = newValue
-    }
+    get { rootCore?.receivingReporter }
+    set { rootCore?.receivingReporter = newValue }
   }
 
   /// The step that is sending, for a harness that names its steps (a `TestStore`): the effects
   /// a send starts while it is set, and the actions they send back, carry it as their origin.
   /// Only a root store has one.
   package var stepOrigin: EffectOrigin? {
-    get {
-      guard case .root(let root, _) = core else { return nil }
-      return root.stepOrigin
-    }
-    set {
-      guard case .root(let root, _) = core else { return }
-      root.stepOrigin = newValue
-    }
+    get { rootCore?.stepOrigin }
+    set { rootCore?.stepOrigin = newValue }
+  }
+
+  /// The core of a root store; `nil` for a scoped one, which reduces nothing itself.
+  var rootCore: RootCore<State, Action>? {
+    guard case .root(let root, _) = core else { return nil }
+    return root
   }
 
   /// Cancels the running effect at a position of ``runningEffects``.
