@@ -11,7 +11,7 @@ struct ReceivedAction<Action: Sendable>: Sendable {
 /// oldest first, and the settings the test store's nonisolated deinit reads.
 final class ReceivedActions<Action: Sendable>: Sendable {
   private struct Storage {
-    var pending: [ReceivedAction<Action>] = []
+    var pending = FIFOQueue<ReceivedAction<Action>>()
     var exhaustivity = Exhaustivity.on
   }
 
@@ -22,7 +22,11 @@ final class ReceivedActions<Action: Sendable>: Sendable {
   }
 
   var all: [ReceivedAction<Action>] {
-    storage.withLock { $0.pending }
+    storage.withLock { $0.pending.all }
+  }
+
+  var first: ReceivedAction<Action>? {
+    storage.withLock { $0.pending.first }
   }
 
   var isEmpty: Bool {
@@ -30,14 +34,11 @@ final class ReceivedActions<Action: Sendable>: Sendable {
   }
 
   func removeFirst() -> ReceivedAction<Action>? {
-    storage.withLock { $0.pending.isEmpty ? nil : $0.pending.removeFirst() }
+    storage.withLock { $0.pending.popFirst() }
   }
 
   func removeAll() -> [ReceivedAction<Action>] {
-    storage.withLock { storage in
-      defer { storage.pending = [] }
-      return storage.pending
-    }
+    storage.withLock { $0.pending.removeAll() }
   }
 
   var exhaustivity: Exhaustivity {

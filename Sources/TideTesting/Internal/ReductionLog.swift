@@ -12,7 +12,7 @@ final class ReductionLog<State, Action: Sendable> {
   /// The received actions no assertion has taken yet, oldest first.
   let received = ReceivedActions<Action>()
   /// The state after each of ``received``, in the same order.
-  private var states: [State] = []
+  private var states = FIFOQueue<State>()
   /// Set while the test store sends: the first reduction then is the sent action's.
   private var isAwaitingSent = false
   private var sent: State?
@@ -49,16 +49,16 @@ final class ReductionLog<State, Action: Sendable> {
 
   /// The oldest received action and the state after it, no longer pending.
   func removeFirst() -> (received: ReceivedAction<Action>, after: State)? {
-    guard !states.isEmpty, let first = received.removeFirst() else { return nil }
-    return (first, states.removeFirst())
+    guard let after = states.popFirst(), let first = received.removeFirst() else { return nil }
+    return (first, after)
   }
 
   /// The oldest received action, still pending.
-  var first: ReceivedAction<Action>? { received.all.first }
+  var first: ReceivedAction<Action>? { received.first }
 
   /// Every received action still pending, oldest first; none is pending afterwards.
   func removeAll() -> [ReceivedAction<Action>] {
-    states = []
+    states = FIFOQueue()
     return received.removeAll()
   }
 }
