@@ -94,17 +94,7 @@ extension TestStore {
       fileID: fileID, filePath: filePath, line: line, column: column)
     await receive(
       description: "an action matching the predicate", matching: isMatching,
-      unexpected: { received in
-        """
-        Received unexpected action.
-
-            + \(self.inspector.line(received.action))
-
-        It does not match the predicate.
-
-          Sent by an effect of \(received.origin)
-        """
-      },
+      unexpected: { FailureMessage.unmatched($0, because: "It does not match the predicate.") },
       timeout: timeout, assert: updateStateToExpectedResult, location: location)
   }
 
@@ -152,17 +142,7 @@ extension TestStore {
       fileID: fileID, filePath: filePath, line: line, column: column)
     await receive(
       description: "an action of the expected case", matching: { casePath.extract($0) != nil },
-      unexpected: { received in
-        """
-        Received unexpected action.
-
-            + \(self.inspector.line(received.action))
-
-        It is not of the expected case.
-
-          Sent by an effect of \(received.origin)
-        """
-      },
+      unexpected: { FailureMessage.unmatched($0, because: "It is not of the expected case.") },
       timeout: timeout, assert: updateStateToExpectedResult, location: location)
   }
 

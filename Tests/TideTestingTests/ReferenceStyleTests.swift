@@ -78,6 +78,27 @@ import TideTestSupport
     }
   }
 
+  @Test func anActionThePredicateRejectsFails() async {
+    let store = TestStore(
+      initialState: Fetch.State(), reducer: Fetch.reducer,
+      environment: Fetch.Environment(fetch: { 42 }))
+    await store.send(.load)
+    let line = #line - 1
+    await withKnownIssue {
+      await store.receive({ if case .load = $0 { true } else { false } })
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        Received unexpected action.
+
+            + .response(.success(42))
+
+        It does not match the predicate.
+
+          Sent by an effect of send(.load) at ReferenceStyleTests.swift:\(line)
+        """
+    }
+  }
+
   /// Two levels of enum, to send and receive through.
   enum Parent {
     struct State: Equatable { var child = Child.State() }

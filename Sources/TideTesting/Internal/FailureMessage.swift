@@ -90,6 +90,21 @@ enum FailureMessage {
       """
   }
 
+  /// A received action that a predicate or a case path did not accept: there is no expected
+  /// action to diff it against, only the reason.
+  static func unmatched(_ received: ReceivedAction<some Sendable>, because reason: String) -> String
+  {
+    """
+    Received unexpected action.
+
+        + \(inspector.line(received.action))
+
+    \(reason)
+
+      Sent by an effect of \(received.origin)
+    """
+  }
+
   static func unasserted(_ received: ReceivedAction<some Sendable>) -> String {
     """
     An action was received but never asserted.
