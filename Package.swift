@@ -42,9 +42,9 @@ let package = Package(
 
     // Features.
     .target(
-      name: "LoginFeature", dependencies: ["Tide", "TideInspect", "TideExplore", "TideRecord"]),
+      name: "LoginFeature", dependencies: ["Tide", "TideInspect", "TideExplore"]),
     .target(
-      name: "AddLocationFeature", dependencies: ["Tide", "TideExplore", "TideRecord"],
+      name: "AddLocationFeature", dependencies: ["Tide", "TideExplore"],
       resources: [
         .copy("Resources/cities15000.tsv"), .copy("Resources/countries.tsv"),
         .copy("Resources/GEONAMES-ATTRIBUTION.md"),
@@ -52,7 +52,7 @@ let package = Package(
     .target(
       name: "AppFeature",
       dependencies: [
-        "Tide", "TideInspect", "TideExplore", "TideRecord", "LoginFeature", "AddLocationFeature",
+        "Tide", "TideInspect", "TideExplore", "LoginFeature", "AddLocationFeature",
       ],
       resources: [.copy("Resources/Web")]),
 
@@ -74,7 +74,7 @@ let package = Package(
       name: "tide",
       dependencies: [
         "TideREPL", "TideWeb", "TideInspect", "AppFeature", "LoginFeature", "AddLocationFeature",
-        "TideExplore",
+        "TideExplore", "TideRecord",
       ]),
     // Stress: the runtime's promises tried at scale, small in the suite, full size in tide-stress.
     .target(name: "TideStress", dependencies: ["Tide", "TideTesting", "TideInspect"]),

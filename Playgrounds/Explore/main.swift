@@ -50,7 +50,7 @@ func tour() async {
   let generated = Explorer(
     initialState: Login.State(),
     reducer: Login.reducer,
-    environment: { calls, _ in .explorable(calls: calls) },
+    environment: { calls, clock in .explorable(calls: calls, clock: clock) },
     actions: { _ in [.loginButtonTapped] },
     generated: [
       .string(CasePath(Login.Action.usernameChanged), alphabet: "ab", length: 0...16),

@@ -63,6 +63,26 @@ extension AddLocation {
   }
 }
 
+extension AddLocation.Environment: InterceptableEnvironment {
+  /// The geocoder and the debounce's clock, declared once for the explorer, recordings and
+  /// replays: the explorer ends a query with one place named after it, with none, or with the
+  /// geocoder unavailable; a recording keeps a ``GeocoderError`` as itself.
+  ///
+  /// ```swift
+  /// let environment = AddLocation.Environment.explorable(calls: ExploreCalls(), clock: ManualClock())
+  /// ```
+  public static let calls: [EnvironmentCall<Self>] = [
+    EnvironmentCall("geocode", \.geocode, errors: GeocoderError.self) { query in
+      [
+        .success([Location(name: "\(query) City", latitude: 0, longitude: 0)]),
+        .success([]),
+        .failure(GeocoderError.unavailable("offline")),
+      ]
+    },
+    .clock(\.clock),
+  ]
+}
+
 /// A clock whose time never moves and whose sleeps wait until cancelled: for environments that
 /// must not wait on their own.
 struct StoppedClock: Clock {

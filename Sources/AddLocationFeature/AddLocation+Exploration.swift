@@ -1,34 +1,6 @@
 import Tide
 import TideExplore
 
-extension AddLocation.Environment {
-  /// An environment whose geocoder queries wait for an explorer (or an exported test) to end
-  /// them: with one place named after the query, with none, or with the geocoder unavailable.
-  /// Debounces wait on `clock`.
-  ///
-  /// <!-- example: fragment -->
-  /// ```swift
-  /// let environment = AddLocation.Environment.explorable(calls: calls, clock: clock)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - calls: The calls the explorer controls.
-  ///   - clock: The clock debounces wait on.
-  public static func explorable(calls: ExploreCalls, clock: any Clock<Duration>) -> Self {
-    Self(
-      geocode: { query in
-        try await calls.call(
-          "geocode", query,
-          outcomes: [
-            .success([Location(name: "\(query) City", latitude: 0, longitude: 0)]),
-            .success([]),
-            .failure(GeocoderError.unavailable("offline")),
-          ])
-      },
-      clock: clock)
-  }
-}
-
 extension AddLocation {
   /// What must hold in every state of the search screen.
   ///

@@ -1,5 +1,6 @@
 import AddLocationFeature
 import LoginFeature
+import Tide
 
 extension App {
   /// The app's dependencies: the children's environments.
@@ -43,4 +44,13 @@ extension App {
       Self(login: .unimplemented, addLocation: .unimplemented)
     }
   }
+}
+
+extension App.Environment: InterceptableEnvironment {
+  /// The children's calls and clocks: the login call, the geocoder and the search's debounce.
+  ///
+  /// ```swift
+  /// let environment = App.Environment.explorable(calls: ExploreCalls(), clock: ManualClock())
+  /// ```
+  public static let calls: [EnvironmentCall<Self>] = [.child(\.login), .child(\.addLocation)]
 }

@@ -3,25 +3,6 @@ import LoginFeature
 import Tide
 import TideExplore
 
-extension App.Environment {
-  /// An environment whose login requests and geocoder queries wait for an explorer (or an
-  /// exported test) to end them, with the outcomes each declares; debounces wait on `clock`.
-  ///
-  /// <!-- example: fragment -->
-  /// ```swift
-  /// let environment = App.Environment.explorable(calls: calls, clock: clock)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - calls: The calls the explorer controls.
-  ///   - clock: The clock the search's debounce waits on.
-  public static func explorable(calls: ExploreCalls, clock: any Clock<Duration>) -> Self {
-    Self(
-      login: .explorable(calls: calls),
-      addLocation: .explorable(calls: calls, clock: clock))
-  }
-}
-
 extension App {
   /// What must hold in every state of the app: one screen at a time, and no child's effect
   /// outliving its screen (a search after logout, a login request once logged in).

@@ -89,6 +89,29 @@ extension Login {
   }
 }
 
+extension Login.Environment: InterceptableEnvironment {
+  /// The login call, declared once for the explorer, recordings and replays: a
+  /// ``LoginServiceError`` is recorded as itself, and the explorer ends a request with success
+  /// (the user the typed name logs in as), invalid credentials, no data, or a wrong status code.
+  ///
+  /// ```swift
+  /// let environment = Login.Environment.explorable(calls: ExploreCalls(), clock: ManualClock())
+  /// ```
+  public static let calls: [EnvironmentCall<Self>] = [
+    EnvironmentCall("login", \.login, errors: LoginServiceError.self) { username, _ in
+      [
+        .success(
+          User(
+            name: username, userName: username, email: "\(username)@example.com", address: "",
+            designation: "")),
+        .failure(LoginServiceError.invalidCredentials),
+        .failure(LoginServiceError.nilData),
+        .failure(LoginServiceError.wrongStatusCode(500)),
+      ]
+    }
+  ]
+}
+
 /// Why a base URL cannot be used by ``Login/Environment/live(baseURL:timeout:)``.
 ///
 /// ```swift

@@ -1,34 +1,6 @@
 import Tide
 import TideExplore
 
-extension Login.Environment {
-  /// An environment whose login requests wait for an explorer (or an exported test) to end
-  /// them, with one of the outcomes a real server can have: success (the user the typed name
-  /// logs in as), invalid credentials, no data, or a wrong status code.
-  ///
-  /// ```swift
-  /// let environment = Login.Environment.explorable(calls: ExploreCalls())
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - calls: The calls the explorer controls.
-  public static func explorable(calls: ExploreCalls) -> Self {
-    Self(login: { username, password in
-      try await calls.call(
-        "login", username, password,
-        outcomes: [
-          .success(
-            User(
-              name: username, userName: username, email: "\(username)@example.com", address: "",
-              designation: "")),
-          .failure(LoginServiceError.invalidCredentials),
-          .failure(LoginServiceError.nilData),
-          .failure(LoginServiceError.wrongStatusCode(500)),
-        ])
-    })
-  }
-}
-
 extension Login {
   /// What must hold in every state and across every transition of the login screen.
   ///
@@ -96,11 +68,11 @@ extension Login {
   ) -> Explorer<State, Action, Environment> {
     Explorer(
       name: "login", initialState: State(), reducer: reducer,
-      environment: { calls, _ in .explorable(calls: calls) },
+      environment: { calls, clock in .explorable(calls: calls, clock: clock) },
       actions: explorationActions, invariants: invariants,
       export: ExploreExport(
         imports: ["LoginFeature"], reducer: reducerExpression,
-        environment: "Login.Environment.explorable(calls: calls)",
+        environment: "Login.Environment.explorable(calls: calls, clock: clock)",
         invariants: "Login.invariants"))
   }
 }

@@ -4,20 +4,14 @@ import TideInspect
 /// The environment calls an effect is waiting on, for the explorer (or an exported test) to
 /// end in an order and with an outcome of its choosing.
 ///
-/// An explorable environment routes each call it makes (a request, a query) through
-/// ``call(_:_:outcomes:)``, declaring the outcomes the call can have. The call then waits until
-/// the explorer resolves it, so the explorer can let calls return in any order relative to each
-/// other, to timers and to new actions:
+/// An environment that declares its calls (an `InterceptableEnvironment`) routes each of them
+/// through these with `explorable(calls:clock:)`. A call then waits until the explorer resolves
+/// it with one of the outcomes its declaration gives, so the explorer can let calls return in
+/// any order relative to each other, to timers and to new actions:
 ///
 /// ```swift
-/// func explorableLogin(calls: ExploreCalls) -> Login.Environment {
-///   Login.Environment(login: { username, password in
-///     try await calls.call("login", username, password, outcomes: [
-///       .success(User(name: username, userName: username, email: "", address: "", designation: "")),
-///       .failure(LoginServiceError.invalidCredentials),
-///     ])
-///   })
-/// }
+/// let calls = ExploreCalls()
+/// let environment = Login.Environment.explorable(calls: calls, clock: ManualClock())
 /// ```
 ///
 /// A call whose effect is cancelled while it waits throws `CancellationError` and is no longer
@@ -140,12 +134,8 @@ public final class ExploreCalls: Sendable {
   }
 
   /// Waits until the explorer (or a test) resolves this call, then returns or throws the outcome
-  /// it chose.
-  ///
-  /// <!-- example: fragment -->
-  /// ```swift
-  /// try await calls.call("geocode", query, outcomes: [.success(results), .failure(error)])
-  /// ```
+  /// it chose: what a declared call does in an explorable environment, and what the suite's
+  /// tests call directly.
   ///
   /// - Parameters:
   ///   - name: The call's name, which an exported test uses to resolve it.
@@ -154,8 +144,15 @@ public final class ExploreCalls: Sendable {
   ///     is reported (an exploration fails with the report) and throws
   ///     ``ExploreCallError/noOutcomes(call:)``.
   /// - Returns: The value of the chosen outcome.
-  public func call<Value: Sendable>(
+  package func call<Value: Sendable>(
     _ name: String, _ arguments: any Sendable..., outcomes: [ExploreOutcome<Value>]
+  ) async throws -> Value {
+    try await call(name, arguments: arguments, outcomes: outcomes)
+  }
+
+  /// Waits until the explorer resolves a call with these arguments.
+  func call<Value: Sendable>(
+    _ name: String, arguments: [any Sendable], outcomes: [ExploreOutcome<Value>]
   ) async throws -> Value {
     guard !outcomes.isEmpty else {
       let inspector = Inspector(redacts: false)

@@ -8,7 +8,7 @@
 /// ExploreExport(
 ///   imports: ["LoginFeature", "TideExplore"],
 ///   reducer: "Login.reducer",
-///   environment: "Login.Environment.explorable(calls: calls)",
+///   environment: "Login.Environment.explorable(calls: calls, clock: clock)",
 ///   invariants: "Login.invariants"
 /// )
 /// ```

@@ -15,7 +15,7 @@ import TideInspect
 /// let explorer = Explorer(
 ///   initialState: Login.State(),
 ///   reducer: Login.reducer,
-///   environment: { calls, _ in .explorable(calls: calls) },
+///   environment: { calls, clock in .explorable(calls: calls, clock: clock) },
 ///   actions: { _ in [.usernameChanged("ab"), .passwordChanged("Abc1"), .loginButtonTapped] },
 ///   invariants: Login.invariants
 /// )
@@ -56,12 +56,12 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
   ///   name: "login",
   ///   initialState: Login.State(),
   ///   reducer: Login.reducer,
-  ///   environment: { calls, clock in .explorable(calls: calls) },
+  ///   environment: { calls, clock in .explorable(calls: calls, clock: clock) },
   ///   actions: Login.explorationActions,
   ///   invariants: Login.invariants,
   ///   export: ExploreExport(
   ///     imports: ["LoginFeature"], reducer: "Login.reducer",
-  ///     environment: "Login.Environment.explorable(calls: calls)", invariants: "Login.invariants")
+  ///     environment: "Login.Environment.explorable(calls: calls, clock: clock)", invariants: "Login.invariants")
   /// )
   /// ```
   ///

@@ -11,7 +11,7 @@ import Tide
 /// let explorer = Explorer(
 ///   initialState: Login.State(),
 ///   reducer: Login.reducer,
-///   environment: { calls, _ in .explorable(calls: calls) },
+///   environment: { calls, clock in .explorable(calls: calls, clock: clock) },
 ///   actions: { _ in [.loginButtonTapped] },
 ///   generated: [
 ///     .string(CasePath(Login.Action.usernameChanged), alphabet: "ab", length: 0...12),

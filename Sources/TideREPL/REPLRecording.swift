@@ -16,9 +16,7 @@ import TideRecord
 ///   initialState: Login.State(),
 ///   reducer: Login.reducer,
 ///   environments: [REPLEnvironment("demo", summary: "demo accounts") { .demo(clock: $0) }],
-///   recording: REPLRecording(
-///     testExpression: "Login.Environment.unimplemented.recorded(by: calls)"
-///   ) { calls, _ in Login.Environment.unimplemented.recorded(by: calls) }
+///   recording: REPLRecording()
 /// )
 /// ```
 public struct REPLRecording<Environment> {
@@ -30,11 +28,12 @@ public struct REPLRecording<Environment> {
   /// The name of the environment recordings replay in.
   static var environmentName: String { "replay" }
 
-  /// Describes how to replay recordings of a feature.
+  /// Describes how to replay recordings of a feature whose environment builds itself around
+  /// the recording in its own way; an `InterceptableEnvironment` needs only ``init()``.
   ///
   /// ```swift
-  /// REPLRecording(testExpression: "Login.Environment.unimplemented.recorded(by: calls)") {
-  ///   calls, _ in Login.Environment.unimplemented.recorded(by: calls)
+  /// REPLRecording(testExpression: "Login.Environment.replaying(calls)") { calls, _ in
+  ///   Login.Environment.replaying(calls)
   /// }
   /// ```
   ///
@@ -50,5 +49,23 @@ public struct REPLRecording<Environment> {
   ) {
     self.environment = environment
     self.testExpression = testExpression
+  }
+}
+
+extension REPLRecording where Environment: InterceptableEnvironment {
+  /// Replays recordings of a feature whose environment declares its calls: in
+  /// `Environment.replaying(calls)`, which an exported test spells the same way, with the type's
+  /// name without its module (`Login.Environment.replaying(calls)`). A private or local type has
+  /// no name a test could use, so its replayed sessions cannot be exported.
+  ///
+  /// ```swift
+  /// let recording = REPLRecording<Login.Environment>()
+  /// ```
+  public init() {
+    let type = String(reflecting: Environment.self)
+    let name = type.split(separator: ".", maxSplits: 1).last.map(String.init) ?? type
+    self.init(
+      testExpression: type.contains("(unknown context") ? nil : "\(name).replaying(calls)"
+    ) { calls, _ in .replaying(calls) }
   }
 }

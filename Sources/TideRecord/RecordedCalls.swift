@@ -3,28 +3,22 @@ import Tide
 
 /// The points where an environment's calls are recorded, and answered again on replay.
 ///
-/// A feature routes each call its environment makes through ``call(_:isolation:perform:)`` (or
-/// ``call(_:errors:isolation:perform:)``, naming the error type the call throws). While recording, the
-/// call runs for real and its answer is kept: the value, the error, or that it was cancelled.
-/// On replay, the call does not run: it waits on the replay's clock until the time it answered
-/// and gives the same answer.
+/// An environment that declares its calls (an `InterceptableEnvironment`) routes each of them
+/// through these: `recorded(by:)` while recording, where a call runs for real and its answer is
+/// kept (the value, the error, or that it was cancelled), and `replaying(_:)` on replay, where a
+/// call does not run: it waits on the replay's clock until the time it answered and gives the
+/// same answer.
 ///
 /// ```swift
-/// extension Login.Environment {
-///   public func recorded(by calls: RecordedCalls) -> Self {
-///     Self(login: { username, password in
-///       try await calls.call("login", errors: LoginServiceError.self) {
-///         try await self.login(username, password)
-///       }
-///     })
-///   }
-/// }
+/// let recorder = Recorder(feature: "login", environment: "demo")
+/// let environment = Login.Environment.demo(clock: ContinuousClock()).recorded(by: recorder.calls)
 /// ```
 ///
-/// Values and errors are kept as JSON, so they must be `Codable`. An error of another type is
-/// kept as its description and replayed as ``RecordedCallError/failed(description:)``; so is an
-/// error of a private or local type, which has no name a replay could find it by (reported once).
-/// A call made while no store records into the recorder runs, and is not kept.
+/// Values and errors are kept as JSON, so they must be `Codable`. An error of another type than
+/// the one the call's declaration names is kept as its description and replayed as
+/// ``RecordedCallError/failed(description:)``; so is an error of a private or local type, which
+/// has no name a replay could find it by (reported once). A call made while no store records
+/// into the recorder runs, and is not kept.
 public final class RecordedCalls: Sendable {
   private enum Mode {
     case recording(Recorder)
@@ -116,7 +110,7 @@ public final class RecordedCalls: Sendable {
   /// ```swift
   /// let clock = ManualClock()
   /// let calls = RecordedCalls(replaying: recording, clock: clock)
-  /// let environment = Login.Environment.unimplemented.recorded(by: calls)
+  /// let environment = Login.Environment.replaying(calls)
   /// ```
   ///
   /// - Parameters:
@@ -162,6 +156,12 @@ public final class RecordedCalls: Sendable {
     if case .replaying(let replay) = mode { replay.waiting.withLock { $0 = missing } }
   }
 
+  /// The clock a replay answers on; `nil` while recording.
+  var replayClock: ManualClock? {
+    if case .replaying(let replay) = mode { return replay.clock }
+    return nil
+  }
+
   /// How many calls of each name have been made so far, replaying.
   package var callCounts: [String: Int] {
     if case .replaying(let replay) = mode { return replay.counts.withLock { $0 } }
@@ -170,17 +170,12 @@ public final class RecordedCalls: Sendable {
 
   /// A call whose errors are kept as descriptions.
   ///
-  /// <!-- example: given calls: RecordedCalls, query: String, environment: AddLocation.Environment -->
-  /// ```swift
-  /// let places = try await calls.call("geocode") { try await environment.geocode(query) }
-  /// ```
-  ///
   /// - Parameters:
   ///   - name: The call's name, the same on every run.
   ///   - isolation: Where the call runs: the caller's actor.
   ///   - perform: The real call, run while recording.
   /// - Returns: What the call returned, live or recorded.
-  public func call<Value: Codable & Sendable>(
+  package func call<Value: Codable & Sendable>(
     _ name: String, isolation: isolated (any Actor)? = #isolation,
     perform: () async throws -> Value
   ) async throws -> Value {
@@ -190,22 +185,30 @@ public final class RecordedCalls: Sendable {
   /// A call whose errors of type `Failure` are kept as values, and thrown again as themselves
   /// on replay.
   ///
-  /// <!-- example: given calls: RecordedCalls, api: Login.Environment -->
-  /// ```swift
-  /// let user = try await calls.call("login", errors: LoginServiceError.self) {
-  ///   try await api.login("pritesh", "Secret1")
-  /// }
-  /// ```
-  ///
   /// - Parameters:
   ///   - name: The call's name, the same on every run.
   ///   - errors: The type of the errors it throws that are kept as values.
   ///   - isolation: Where the call runs: the caller's actor.
   ///   - perform: The real call, run while recording.
   /// - Returns: What the call returned, live or recorded.
-  public func call<Value: Codable & Sendable, Failure: Error & Codable>(
+  package func call<Value: Codable & Sendable, Failure: Error & Codable>(
     _ name: String, errors: Failure.Type, isolation: isolated (any Actor)? = #isolation,
     perform: () async throws -> Value
+  ) async throws -> Value {
+    try await answer(
+      name, isolation: isolation, perform: perform,
+      keep: { value, number, _ in Self.keep(value, call: name, number: number) },
+      keepError: { error, recorder in Self.keep(error, as: Failure.self, by: recorder) },
+      give: { answer in try Self.give(answer, as: Value.self, errors: Failure.self) })
+  }
+
+  /// Records a call's answer, or answers it from the recording.
+  func answer<Value>(
+    _ name: String, isolation: isolated (any Actor)?,
+    perform: () async throws -> Value,
+    keep: (Value, _ number: Int, Recorder) -> SessionFile.AnswerResult,
+    keepError: (any Error, Recorder) -> SessionFile.AnswerResult,
+    give: (SessionFile.Answer) throws -> Value
   ) async throws -> Value {
     switch mode {
     case .recording(let recorder):
@@ -214,10 +217,10 @@ public final class RecordedCalls: Sendable {
       guard let number = recorder.nextCall(named: name) else { return try await perform() }
       do {
         let value = try await perform()
-        recorder.answer(name, number: number, Self.keep(value, call: name, number: number))
+        recorder.answer(name, number: number, keep(value, number, recorder))
         return value
       } catch {
-        recorder.answer(name, number: number, Self.keep(error, as: Failure.self, by: recorder))
+        recorder.answer(name, number: number, keepError(error, recorder))
         throw error
       }
     case .replaying(let replay):
@@ -251,12 +254,12 @@ public final class RecordedCalls: Sendable {
       if answer.time > replay.clock.now.offset {
         try await replay.clock.sleep(until: ManualClock.Instant(offset: answer.time))
       }
-      return try Self.give(answer, as: Value.self, errors: Failure.self)
+      return try give(answer)
     }
   }
 
   /// The answer a value is kept as: its JSON, on one line.
-  private static func keep<Value: Encodable>(
+  static func keep<Value: Encodable>(
     _ value: Value, call name: String, number: Int
   ) -> SessionFile.AnswerResult {
     do {
@@ -270,7 +273,7 @@ public final class RecordedCalls: Sendable {
   }
 
   /// The answer an error is kept as.
-  private static func keep<Failure: Error & Codable>(
+  static func keep<Failure: Error & Codable>(
     _ error: any Error, as type: Failure.Type, by recorder: Recorder
   ) -> SessionFile.AnswerResult {
     if error is CancellationError { return .cancelled }
@@ -287,13 +290,22 @@ public final class RecordedCalls: Sendable {
   private static func give<Value: Decodable, Failure: Error & Codable>(
     _ answer: SessionFile.Answer, as type: Value.Type, errors: Failure.Type
   ) throws -> Value {
-    switch answer.result {
-    case .value(let text):
+    try give(answer, errors: Failure.self) { text in
       do {
         return try JSONDecoder().decode(Value.self, from: Data(text.utf8))
       } catch {
         throw undecodable(answer, "it is not \(displayName(Value.self)): \(error)")
       }
+    }
+  }
+
+  /// Returns a recorded value as `value` reads its JSON, or throws a recorded error.
+  static func give<Value, Failure: Error & Codable>(
+    _ answer: SessionFile.Answer, errors: Failure.Type, value: (String) throws -> Value
+  ) throws -> Value {
+    switch answer.result {
+    case .value(let text):
+      return try value(text)
     case .error(let type, let text):
       guard type == typeName(Failure.self) else {
         throw undecodable(
@@ -318,7 +330,7 @@ public final class RecordedCalls: Sendable {
     }
   }
 
-  private static func undecodable(_ answer: SessionFile.Answer, _ reason: String)
+  static func undecodable(_ answer: SessionFile.Answer, _ reason: String)
     -> RecordedCallError
   {
     let error = RecordedCallError.undecodable(

@@ -4,6 +4,7 @@ import Foundation
 import LoginFeature
 import Tide
 import TideREPL
+import TideRecord
 
 /// The features `tide` explores, on embedded defaults: the demo login backend and the shipped
 /// gazetteer. No server, no network.
@@ -90,9 +91,7 @@ enum Features {
         imports: ["AppFeature", "LoginFeature", "AddLocationFeature"], reducer: "App.reducer",
         initialState: "App.State()"),
       exploration: REPLExploration(App.explorer()),
-      recording: REPLRecording(testExpression: "App.Environment.replaying(calls, clock: clock)") {
-        .replaying($0, clock: $1)
-      },
+      recording: REPLRecording(),
       page: App.webPage)
   }
 
@@ -120,9 +119,7 @@ enum Features {
       export: REPLTestExport(
         imports: ["LoginFeature"], reducer: "Login.reducer", initialState: "Login.State()"),
       exploration: REPLExploration(Login.explorer()),
-      recording: REPLRecording(testExpression: "Login.Environment.replaying(calls)") { calls, _ in
-        .replaying(calls)
-      })
+      recording: REPLRecording())
   }
 
   static var addLocation: REPLFeature {
@@ -143,8 +140,6 @@ enum Features {
         imports: ["AddLocationFeature"], reducer: "AddLocation.reducer",
         initialState: "AddLocation.State()"),
       exploration: REPLExploration(AddLocation.explorer()),
-      recording: REPLRecording(
-        testExpression: "AddLocation.Environment.replaying(calls, clock: clock)"
-      ) { .replaying($0, clock: $1) })
+      recording: REPLRecording())
   }
 }

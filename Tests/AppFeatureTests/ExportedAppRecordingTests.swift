@@ -25,7 +25,7 @@ import TideTesting
   let store = TestStore(
     initialState: App.State(),
     reducer: App.reducer,
-    environment: App.Environment.replaying(calls, clock: clock)
+    environment: App.Environment.replaying(calls)
   )
   await store.send(.login(.usernameChanged("ada"))) { $0.login?.username = "ada" }
   await store.send(.login(.passwordChanged("Aaaaaaaa0"))) { $0.login?.password = "Aaaaaaaa0" }

@@ -227,10 +227,11 @@ import TideTesting
   }
 
   @Test func anExportedResolveOfAnOutcomeTheCallNoLongerHasFails() async {
+    let clock = TestClock()
     let calls = ExploreCalls()
     let store = TestStore(
       initialState: Login.State(username: "ab", password: "Abc1"), reducer: Login.reducer,
-      environment: Login.Environment.explorable(calls: calls))
+      environment: Login.Environment.explorable(calls: calls, clock: clock))
     store.exhaustivity = .off
     await store.send(.loginButtonTapped)
     // A call that is not waiting is left alone: a fixed feature may not make it.

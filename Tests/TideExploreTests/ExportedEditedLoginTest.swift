@@ -11,11 +11,12 @@ import TideTesting
 
 @MainActor
 func editedLoginExploredFailure() async {
+  let clock = TestClock()
   let calls = ExploreCalls()
   let store = TestStore(
     initialState: Login.State(username: "", password: "", isLoading: false, user: nil, alert: nil),
     reducer: PlantedBugs.loginWithoutCancelOnEdit,
-    environment: Login.Environment.explorable(calls: calls)
+    environment: Login.Environment.explorable(calls: calls, clock: clock)
   )
   // The schedule's actions with the invariants checked at every step, not every state:
   // the test fails while the bug is there and passes once the feature is fixed.
@@ -31,11 +32,12 @@ func editedLoginExploredFailure() async {
 
 @MainActor
 func editedLoginExploredFailureFixed() async {
+  let clock = TestClock()
   let calls = ExploreCalls()
   let store = TestStore(
     initialState: Login.State(username: "", password: "", isLoading: false, user: nil, alert: nil),
     reducer: Login.reducer,
-    environment: Login.Environment.explorable(calls: calls)
+    environment: Login.Environment.explorable(calls: calls, clock: clock)
   )
   // The schedule's actions with the invariants checked at every step, not every state:
   // the test fails while the bug is there and passes once the feature is fixed.

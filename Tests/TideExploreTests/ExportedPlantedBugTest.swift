@@ -11,11 +11,12 @@ import TideTesting
 
 @MainActor
 func loadingExploredFailure() async {
+  let clock = TestClock()
   let calls = ExploreCalls()
   let store = TestStore(
     initialState: Login.State(username: "", password: "", isLoading: false, user: nil, alert: nil),
     reducer: PlantedBugs.loginStuckLoadingOnNilData,
-    environment: Login.Environment.explorable(calls: calls)
+    environment: Login.Environment.explorable(calls: calls, clock: clock)
   )
   // The schedule's actions with the invariants checked at every step, not every state:
   // the test fails while the bug is there and passes once the feature is fixed.
@@ -30,11 +31,12 @@ func loadingExploredFailure() async {
 
 @MainActor
 func loadingExploredFailureFixed() async {
+  let clock = TestClock()
   let calls = ExploreCalls()
   let store = TestStore(
     initialState: Login.State(username: "", password: "", isLoading: false, user: nil, alert: nil),
     reducer: Login.reducer,
-    environment: Login.Environment.explorable(calls: calls)
+    environment: Login.Environment.explorable(calls: calls, clock: clock)
   )
   // The schedule's actions with the invariants checked at every step, not every state:
   // the test fails while the bug is there and passes once the feature is fixed.

@@ -12,11 +12,12 @@ import TideTesting
 
 @MainActor
 @Test func loginExportCompiles() async {
+  let clock = TestClock()
   let calls = ExploreCalls()
   let store = TestStore(
     initialState: Login.State(username: "", password: "", isLoading: false, user: nil, alert: nil),
     reducer: Login.reducer,
-    environment: Login.Environment.explorable(calls: calls)
+    environment: Login.Environment.explorable(calls: calls, clock: clock)
   )
   // The invariants, checked in the initial state.
   store.exhaustivity = .off

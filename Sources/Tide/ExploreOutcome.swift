@@ -1,15 +1,14 @@
 import TideInspect
 
-/// One way an environment call can end, declared by the environment so that the explorer can
-/// choose it: a value, or an error.
+/// One way an environment call can end, declared with the call (an ``EnvironmentCall``) so that
+/// the explorer can choose it: a value, or an error.
 ///
-/// <!-- example: given calls: ExploreCalls -->
 /// ```swift
-/// let login: @Sendable (String, String) async throws -> User = { username, password in
-///   try await calls.call("login", username, password, outcomes: [
+/// let login = EnvironmentCall<Login.Environment>("login", \.login) { username, _ in
+///   [
 ///     .success(User(name: username, userName: username, email: "", address: "", designation: "")),
 ///     .failure(LoginServiceError.invalidCredentials),
-///   ])
+///   ]
 /// }
 /// ```
 public struct ExploreOutcome<Value: Sendable>: Sendable {
@@ -18,8 +17,8 @@ public struct ExploreOutcome<Value: Sendable>: Sendable {
   /// Printed when it is first needed, not when the outcome is declared: an environment declares
   /// its outcomes on every call, and most are never reported.
   public var label: String { makeLabel() }
-  let makeLabel: @Sendable () -> String
-  let result: @Sendable () throws -> Value
+  package let makeLabel: @Sendable () -> String
+  package let result: @Sendable () throws -> Value
 
   /// The call returns `value`.
   ///

@@ -1,0 +1,53 @@
+import Testing
+import Tide
+import TideExplore
+import TideTestSupport
+
+/// The explorer ends a declared call with the outcomes its declaration gives, a `Void` result
+/// included, and its exported test resolves the call by those outcomes' labels.
+@MainActor
+@Suite struct DeclaredCallsExplorationTests {
+  static func explorer() -> Explorer<Notes.State, Notes.Action, Notes.Environment> {
+    Explorer(
+      name: "notes", initialState: Notes.State(), reducer: Notes.reducer,
+      environment: { calls, clock in .explorable(calls: calls, clock: clock) },
+      actions: { _ in [.textChanged("milk"), .saveTapped] },
+      invariants: [.always("no save fails") { $0.errorMessage == nil }],
+      export: ExploreExport(
+        imports: ["TideTestSupport"], reducer: "Notes.reducer",
+        environment: "Notes.Environment.explorable(calls: calls, clock: clock)",
+        invariants: "[]"))
+  }
+
+  @Test func theExplorerChoosesAmongTheDeclaredOutcomes() async throws {
+    let report = await Self.explorer().exhaustive(depth: 2)
+    let failure = try #require(report.failure)
+    #expect(
+      failure.schedule.map(\.description) == [
+        "send .saveTapped", #"resolve save("") → failure(.offline)"#,
+      ])
+    let test = try #require(failure.test)
+    #expect(test.contains("environment: Notes.Environment.explorable(calls: calls, clock: clock)"))
+    #expect(
+      test.contains(#"calls.resolveIfWaiting("save", number: 1, outcome: "failure(.offline)")"#))
+  }
+
+  @Test func aCallDeclaredWithoutOutcomesIsReportedWhenExplored() async throws {
+    let calls = ExploreCalls()
+    let environment = Notes.Environment.explorable(calls: calls, clock: ManualClock())
+    await withKnownIssue {
+      await #expect(throws: ExploreCallError.noOutcomes(call: #"count("a", "b", "c", "d")"#)) {
+        try await environment.count("a", "b", "c", "d")
+      }
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        An explorable call declared no outcomes.
+
+          Call: count("a", "b", "c", "d")
+
+        The explorer cannot end a call without an outcome, so it threw \
+        ExploreCallError.noOutcomes instead of waiting. Declare at least one outcome.
+        """
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import Testing
+import Tide
+import TideRecord
+import TideTestSupport
+
+/// An environment that declares its calls is recorded and replayed without wrappers of its
+/// own: a `Void` result, an error kept as itself, and a result that cannot be kept, which is
+/// reported once and replayed as a failure that says why.
+@MainActor
+@Suite struct DeclaredCallsRecordingTests {
+  static func live(clock: ManualClock) -> Notes.Environment {
+    var environment = Notes.Environment.unimplemented
+    environment.save = { text in if text == "offline" { throw Notes.SyncError.offline } }
+    environment.load = { ["milk", "eggs"] }
+    environment.open = { Notes.Handle(number: 7) }
+    environment.clock = clock
+    return environment
+  }
+
+  /// Types, saves, loads and opens, recorded.
+  static func script(_ store: Store<Notes.State, Notes.Action>, _ clock: ManualClock) async {
+    store.send(.textChanged("milk"))
+    await clock.advance(by: .seconds(1))
+    store.send(.textChanged("offline"))
+    await clock.advance(by: .seconds(1))
+    store.send(.loadTapped)
+    await store.send(.openTapped).finish()
+    await clock.advance(by: .seconds(1))
+  }
+
+  @Test func aVoidResultAndAKeptErrorReplayAsRecorded() async throws {
+    let clock = ManualClock()
+    let recorder = Recorder(feature: "notes", environment: "test")
+    let store = Store(
+      initialState: Notes.State(), reducer: Notes.reducer,
+      environment: Self.live(clock: clock).recorded(by: recorder.calls), drivenBy: clock)
+    try store.record(into: recorder)
+    let message =
+      #"The answers of "open" cannot be recorded: TideTestSupport.Notes.Handle is not Codable. A replay throws RecordedCallError.failed for them; make the type Codable to keep them."#
+    await withKnownIssue {
+      await Self.script(store, clock)
+    } matching: { issue in
+      issue.comments.first?.rawValue == message
+    }
+    let recording = recorder.recording()
+    #expect(
+      recording.answers.map(\.result) == [
+        .value(json: "null"),
+        .error(type: "TideTestSupport.Notes.SyncError", json: #"{"offline":{}}"#),
+        .value(json: #"["milk","eggs"]"#),
+        .failure(description: message),
+      ])
+    #expect(store.state.saves == 1)
+    #expect(store.state.errorMessage == "offline")
+    #expect(store.state.loaded == ["milk", "eggs"])
+    #expect(store.state.handle == Notes.Handle(number: 7))
+
+    // The replay's environment is the unimplemented one: nothing real runs, and its clock is
+    // the replay's.
+    let replayClock = ManualClock()
+    let replay = Store(
+      initialState: Notes.State(), reducer: Notes.reducer,
+      environment: Notes.Environment.replaying(
+        RecordedCalls(replaying: recording, clock: replayClock)),
+      drivenBy: replayClock)
+    await Self.script(replay, replayClock)
+    #expect(replay.state.saves == 1)
+    #expect(replay.state.errorMessage == message)
+    #expect(replay.state.loaded == ["milk", "eggs"])
+    #expect(replay.state.handle == nil)
+  }
+
+  @Test func aVoidAnswerThatIsNotNullIsUndecodable() async throws {
+    let recording = try Recording(
+      parsing: """
+        # tide session
+        # feature: notes
+        answer @0ms #1 "save" value 42
+
+        """)
+    let clock = ManualClock()
+    let environment = Notes.Environment.replaying(RecordedCalls(replaying: recording, clock: clock))
+    await withKnownIssue {
+      await #expect(
+        throws: RecordedCallError.undecodable(
+          call: "save", number: 1, reason: "the call returns Void, and the answer is 42")
+      ) {
+        try await environment.save("x")
+      }
+    } matching: { issue in
+      issue.comments.first?.rawValue
+        == #"The recorded answer for call #1 of "save" does not decode: the call returns Void, and the answer is 42 (line 3 of the recording)"#
+    }
+  }
+}
