@@ -240,5 +240,10 @@ extension REPL {
       source, to: path,
       existing: replacing ? .replace : .keep(hint: ":export-test! \(path) replaces it"))
     output.line("wrote \(path): @Test func \(name)()", .dim)
+    if session.exportsExploredFailure {
+      output.line(
+        "  the explorer's test of the failure: the invariants checked at every step, so it fails until the bug is fixed",
+        .dim)
+    }
   }
 }

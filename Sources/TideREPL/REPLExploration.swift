@@ -26,6 +26,9 @@ public struct REPLExploration<State, Action: Sendable, Environment> {
     let schedule: [ExploreStep<Action>]?
     let message: String?
     let foundLength: Int
+    /// The explorer's test of the failure (the invariants checked at every step), and the name
+    /// of its test function.
+    let test: (source: String, name: String)?
   }
 
   let environment: (ExploreCalls, any Clock<Duration>) -> Environment
@@ -58,11 +61,13 @@ public struct REPLExploration<State, Action: Sendable, Environment> {
   where State: Equatable, Action: Equatable {
     environment = explorer.environment
     testExpression = explorer.export?.environment
+    let testName = TestExporter.testName(from: "\(explorer.name) explored failure")
     func outcome(_ report: ExploreReport<State, Action>) -> Outcome {
       Outcome(
         summary: report.summary, schedule: report.failure?.schedule,
         message: report.failure?.messageWithoutTest,
-        foundLength: report.failure?.foundLength ?? 0)
+        foundLength: report.failure?.foundLength ?? 0,
+        test: report.failure?.test.map { ($0, testName) })
     }
     random = { start, seed, runs, steps, progress in
       let explorer = start.map(explorer.starting(from:)) ?? explorer

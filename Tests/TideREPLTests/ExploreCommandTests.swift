@@ -161,18 +161,40 @@ enum Tickets {
     await transcript.run(":explore random 7 50 6")
     let test = directory.appendingPathComponent("TicketsTests.swift").path
     let session = directory.appendingPathComponent("tickets.tide").path
-    await transcript.run(":export-test \(test)", ":save \(session)")
+    #expect(
+      await transcript.run(":export-test \(test)", ":save \(session)").hasPrefix(
+        """
+        tickets> :export-test \(test)
+        wrote \(test): @Test func ticketsTests()
+          the explorer's test of the failure: the invariants checked at every step, so it fails until the bug is fixed
+        """))
+    // Right after :explore, the explorer's test: the session's own would assert the buggy
+    // transitions, and pass on the bug.
     let exported = try String(contentsOfFile: test, encoding: .utf8)
     #expect(exported.contains("import TideExplore"))
+    #expect(exported.contains("@Test func ticketsTests() async {"))
     #expect(exported.contains("  let calls = ExploreCalls()"))
     #expect(exported.contains("Tickets.Environment.explorable(calls: calls)"))
     #expect(
       exported.contains(
         """
-          await store.send(.buyTapped) { $0.isBuying = true }
-          calls.resolve("buy", number: 1, outcome: "failure(Tickets.SoldOut())")
-          await store.receive(.failed)
+          store.checkInvariants(Tickets.invariants)
+          await store.send(.buyTapped)
+          calls.resolveIfWaiting("buy", number: 1, outcome: "failure(Tickets.SoldOut())")
+          await store.skipReceivedActions()
         """))
+    // Once the history moves away from the schedule, the session's own transitions.
+    let stepped = directory.appendingPathComponent("SteppedTests.swift").path
+    #expect(
+      await transcript.run(":jump 1", ":export-test \(stepped)").hasSuffix(
+        """
+        tickets> :export-test \(stepped)
+        wrote \(stepped): @Test func steppedTests()
+
+        """))
+    #expect(
+      try String(contentsOfFile: stepped, encoding: .utf8).contains(
+        "  await store.send(.buyTapped) { $0.isBuying = true }\n"))
     let saved = try String(contentsOfFile: session, encoding: .utf8)
     #expect(
       saved.hasSuffix(

@@ -116,6 +116,9 @@ extension FeatureSession {
     }
     do {
       try await loadSchedule(schedule, from: start)
+      exploredFailure = outcome.test.map {
+        ExploredFailure(source: $0.source, name: $0.name, history: history)
+      }
     } catch {
       throw InputError(
         message: "the schedule could not be loaded into the session: \(error.message)",
@@ -201,6 +204,30 @@ extension FeatureSession {
         + "history. :history lists them, :jump <n> steps through them, :export-test writes the test.",
       .heading)
     printNewEntries()
+  }
+}
+
+/// The explorer's test of the failure an exploration loaded into the session: what
+/// `:export-test` writes while the history is the schedule it loaded, unchanged.
+@MainActor
+struct ExploredFailure {
+  let source: String
+  /// The name of the test function in `source`.
+  let name: String
+  /// The history the schedule was loaded into, and how many steps it had.
+  let history: AnyObject
+  let steps: Int
+
+  init<State, Action>(source: String, name: String, history: SessionHistory<State, Action>) {
+    self.source = source
+    self.name = name
+    self.history = history
+    self.steps = history.entries.count
+  }
+
+  /// The test, its function named `name`.
+  func test(named newName: String) -> String {
+    source.replacingOccurrences(of: "func \(name)()", with: "func \(newName)()")
   }
 }
 

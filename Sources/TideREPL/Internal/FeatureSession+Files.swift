@@ -174,6 +174,7 @@ extension FeatureSession {
   }
 
   func exportTest(named name: String, secretPlaceholder: String?) throws(InputError) -> String {
+    if let failure = exploredFailureToExport { return failure.test(named: name) }
     var export = try testExport(
       named: name, secretPlaceholder: secretPlaceholder, byteLimit: .max)
     while let steps = export.nextSteps() {
@@ -182,6 +183,19 @@ extension FeatureSession {
     // With no limit, the writer always finishes.
     return export.writer.finish(effectsStillRunning: export.effectsStillRunning) ?? ""
   }
+
+  /// The explored failure `:export-test` writes instead of the session's transitions: the
+  /// history is the schedule `:explore` loaded, unchanged, with the cursor at its end. The
+  /// session's own test would assert the buggy transitions; the explorer's checks the invariants
+  /// at every step, so it fails on the bug and passes on the fix.
+  var exploredFailureToExport: ExploredFailure? {
+    guard let failure = exploredFailure, failure.history === history,
+      failure.steps == entries.count, cursor == entries.count
+    else { return nil }
+    return failure
+  }
+
+  var exportsExploredFailure: Bool { exploredFailureToExport != nil }
 
   func testExport(
     named name: String, secretPlaceholder: String?, byteLimit: Int

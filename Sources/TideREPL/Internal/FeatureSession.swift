@@ -54,6 +54,8 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
   var following: (steps: Int, answers: Int)?
   /// How many times following re-ran the whole recording, for tests of its cost.
   var followReruns = 0
+  /// The explorer's test of the failure `:explore` loaded last, if any.
+  var exploredFailure: ExploredFailure?
 
   init(
     definition: FeatureDefinition<State, Action, Environment>,

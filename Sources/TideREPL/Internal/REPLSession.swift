@@ -52,6 +52,8 @@ protocol REPLSession: AnyObject {
   var effectsJSON: String { get }
   /// Whether the feature registered an explorer.
   var canExplore: Bool { get }
+  /// Whether `:export-test` writes the explorer's test of the failure `:explore` loaded.
+  var exportsExploredFailure: Bool { get }
   /// `:resolve`: lists the waiting calls, or ends one.
   func resolve(_ argument: String) async throws(InputError)
   /// `:explore`: searches the feature's schedules and loads a failure into the history.
