@@ -58,6 +58,6 @@ extension AddLocation {
       export: ExploreExport(
         imports: ["AddLocationFeature"], reducer: reducerExpression,
         environment: "AddLocation.Environment.explorable(calls: calls, clock: clock)",
-        invariants: "AddLocation.invariants"))
+        invariants: "AddLocation.invariants", initialState: "AddLocation.State()"))
   }
 }

@@ -81,6 +81,6 @@ extension App {
         imports: ["AppFeature", "LoginFeature", "AddLocationFeature"],
         reducer: reducerExpression,
         environment: "App.Environment.explorable(calls: calls, clock: clock)",
-        invariants: "App.invariants"))
+        invariants: "App.invariants", initialState: "App.State()"))
   }
 }

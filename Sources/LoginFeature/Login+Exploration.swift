@@ -73,6 +73,6 @@ extension Login {
       export: ExploreExport(
         imports: ["LoginFeature"], reducer: reducerExpression,
         environment: "Login.Environment.explorable(calls: calls, clock: clock)",
-        invariants: "Login.invariants"))
+        invariants: "Login.invariants", initialState: "Login.State()"))
   }
 }

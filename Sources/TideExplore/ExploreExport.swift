@@ -22,6 +22,10 @@ public struct ExploreExport: Sendable {
   /// An expression for the invariants (an array of ``Invariant``), checked where the schedule
   /// broke one.
   public let invariants: String
+  /// An expression for the explorer's initial state (`Notes.State()`); without one, the test
+  /// spells the state out, which needs the memberwise initialiser of a type that has no
+  /// `SourceExpressible` call of its own.
+  public let initialState: String?
 
   /// Expressions for a test.
   ///
@@ -37,10 +41,16 @@ public struct ExploreExport: Sendable {
   ///   - reducer: An expression for the reducer.
   ///   - environment: An expression for the environment, using `calls` and `clock`.
   ///   - invariants: An expression for the invariants.
-  public init(imports: [String], reducer: String, environment: String, invariants: String) {
+  ///   - initialState: An expression for the explorer's initial state, used when a run starts
+  ///     there (not from a state the REPL's `:explore here` gives).
+  public init(
+    imports: [String], reducer: String, environment: String, invariants: String,
+    initialState: String? = nil
+  ) {
     self.imports = imports
     self.reducer = reducer
     self.environment = environment
     self.invariants = invariants
+    self.initialState = initialState
   }
 }

@@ -64,7 +64,8 @@ extension Explorer {
         ? ["let calls = ExploreCalls()"] : [],
       feature: name, environmentName: "explorable",
       imports: export.imports + ["TideExplore"], reducer: export.reducer,
-      environment: export.environment, initialState: initialState, steps: steps,
+      environment: export.environment, initialState: initialState,
+      initialStateExpression: startsFromItsOwnState ? export.initialState : nil, steps: steps,
       effectsStillRunning: stillRunning, checkingInvariants: export.invariants)
   }
 
@@ -96,7 +97,8 @@ extension Explorer {
       preamble: export.environment.contains("calls") ? ["let calls = ExploreCalls()"] : [],
       feature: name, environmentName: "explorable",
       imports: export.imports + ["TideExplore"], reducer: export.reducer,
-      environment: export.environment, initialState: initialState, steps: [],
+      environment: export.environment, initialState: initialState,
+      initialStateExpression: export.initialState, steps: [],
       effectsStillRunning: false, checkingInvariants: export.invariants)
   }
 }

@@ -44,6 +44,9 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
   /// What tells two states apart in exhaustive mode, when not the whole state.
   @usableFromInline let identity: ((State) -> AnyHashable)?
   package let export: ExploreExport?
+  /// Whether runs start from the state the explorer was made with, which the export's
+  /// initial-state expression spells.
+  var startsFromItsOwnState = true
   package let name: String
   @usableFromInline let inspector = Inspector(redacts: false)
   /// How many steps a run may take at its end to let waiting calls and timers finish.
@@ -139,6 +142,7 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
   public func starting(from state: State) -> Self {
     var explorer = self
     explorer.initialState = state
+    explorer.startsFromItsOwnState = false
     return explorer
   }
 

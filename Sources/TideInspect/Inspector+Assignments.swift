@@ -7,7 +7,8 @@ extension Inspector {
   /// kept some elements and gained or lost a few (or fewer than it kept) gets `append(_:)`,
   /// `insert(_:at:)` and `remove(at:)` calls, so a long session's statements stay as short as
   /// its changes.
-  /// Anything else is assigned whole, with ``source(_:)``.
+  /// Anything else is assigned whole, with ``source(_:)``; so is a ``SourceExpressible`` value,
+  /// whose fields may have private setters.
   ///
   /// <!-- example: given inspector: Inspector, before: Login.State, after: Login.State -->
   /// ```swift
@@ -21,7 +22,9 @@ extension Inspector {
   ///   - root: The expression the statements assign through.
   /// - Returns: The statements, in declaration order; empty when nothing changed.
   public func assignments(from old: Any, to new: Any, root: String = "$0") -> [String] {
-    let (oldNode, newNode) = Reflector(redacts: redacts).pair(old, new)
+    var reflector = Reflector(redacts: redacts)
+    reflector.rebuildsSource = true
+    let (oldNode, newNode) = reflector.pair(old, new)
     return assignments(oldNode, newNode, path: root)
   }
 

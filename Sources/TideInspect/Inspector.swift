@@ -73,7 +73,8 @@ public struct Inspector: Sendable {
 
   /// Prints a value as a Swift expression that rebuilds it, as far as its public shape allows:
   /// literals, `.case(payload)`, `Type(property: value, …)` for structs (their memberwise
-  /// initializer), array and dictionary literals.
+  /// initializer, or the call a ``SourceExpressible`` type gives), array and dictionary
+  /// literals.
   ///
   /// ```swift
   /// struct Place { var name: String; var countryCode: String }
@@ -85,7 +86,11 @@ public struct Inspector: Sendable {
   ///   - value: Any value.
   /// - Returns: A Swift expression.
   public func source(_ value: Any) -> String {
-    Renderer(style: .source, secretPlaceholder: secretPlaceholder).render(node(value))
+    var reflector = Reflector(redacts: redacts)
+    reflector.standsInForSecrets = standsInForSecrets
+    reflector.rebuildsSource = true
+    return Renderer(style: .source, secretPlaceholder: secretPlaceholder)
+      .render(reflector.node(value))
   }
 
   /// Returns a −/+ diff of two values, or `nil` when they print the same.

@@ -16,7 +16,7 @@ func appWithoutIfLetExploredFailure() async {
   let clock = TestClock()
   let calls = ExploreCalls()
   let store = TestStore(
-    initialState: App.State(login: Login.State(username: "", password: "", isLoading: false, user: nil, alert: nil), home: nil),
+    initialState: App.State(),
     reducer: AppExplorationTests.appWithoutIfLet,
     environment: App.Environment.explorable(calls: calls, clock: clock)
   )
@@ -41,7 +41,7 @@ func appWithoutIfLetExploredFailureFixed() async {
   let clock = TestClock()
   let calls = ExploreCalls()
   let store = TestStore(
-    initialState: App.State(login: Login.State(username: "", password: "", isLoading: false, user: nil, alert: nil), home: nil),
+    initialState: App.State(),
     reducer: App.reducer,
     environment: App.Environment.explorable(calls: calls, clock: clock)
   )

@@ -14,7 +14,7 @@ func debouncedSearchExploredFailure() async {
   let clock = TestClock()
   let calls = ExploreCalls()
   let store = TestStore(
-    initialState: AddLocation.State(query: "", locations: [], isSearching: false, pickedLocation: nil, errorMessage: nil),
+    initialState: AddLocation.State(),
     reducer: PlantedBugs.debouncedSearchClearedWithTheWrongID,
     environment: AddLocation.Environment.explorable(calls: calls, clock: clock)
   )
@@ -34,7 +34,7 @@ func debouncedSearchExploredFailureFixed() async {
   let clock = TestClock()
   let calls = ExploreCalls()
   let store = TestStore(
-    initialState: AddLocation.State(query: "", locations: [], isSearching: false, pickedLocation: nil, errorMessage: nil),
+    initialState: AddLocation.State(),
     reducer: AddLocation.reducer,
     environment: AddLocation.Environment.explorable(calls: calls, clock: clock)
   )

@@ -14,7 +14,7 @@ func editedLoginExploredFailure() async {
   let clock = TestClock()
   let calls = ExploreCalls()
   let store = TestStore(
-    initialState: Login.State(username: "", password: "", isLoading: false, user: nil, alert: nil),
+    initialState: Login.State(),
     reducer: PlantedBugs.loginWithoutCancelOnEdit,
     environment: Login.Environment.explorable(calls: calls, clock: clock)
   )
@@ -35,7 +35,7 @@ func editedLoginExploredFailureFixed() async {
   let clock = TestClock()
   let calls = ExploreCalls()
   let store = TestStore(
-    initialState: Login.State(username: "", password: "", isLoading: false, user: nil, alert: nil),
+    initialState: Login.State(),
     reducer: Login.reducer,
     environment: Login.Environment.explorable(calls: calls, clock: clock)
   )

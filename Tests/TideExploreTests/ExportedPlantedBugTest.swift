@@ -14,7 +14,7 @@ func loadingExploredFailure() async {
   let clock = TestClock()
   let calls = ExploreCalls()
   let store = TestStore(
-    initialState: Login.State(username: "", password: "", isLoading: false, user: nil, alert: nil),
+    initialState: Login.State(),
     reducer: PlantedBugs.loginStuckLoadingOnNilData,
     environment: Login.Environment.explorable(calls: calls, clock: clock)
   )
@@ -34,7 +34,7 @@ func loadingExploredFailureFixed() async {
   let clock = TestClock()
   let calls = ExploreCalls()
   let store = TestStore(
-    initialState: Login.State(username: "", password: "", isLoading: false, user: nil, alert: nil),
+    initialState: Login.State(),
     reducer: Login.reducer,
     environment: Login.Environment.explorable(calls: calls, clock: clock)
   )

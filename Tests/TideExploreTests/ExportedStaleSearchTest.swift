@@ -14,7 +14,7 @@ func staleSearchExploredFailure() async {
   let clock = TestClock()
   let calls = ExploreCalls()
   let store = TestStore(
-    initialState: AddLocation.State(query: "", locations: [], isSearching: false, pickedLocation: nil, errorMessage: nil),
+    initialState: AddLocation.State(),
     reducer: PlantedBugs.searchWithoutCancellation,
     environment: AddLocation.Environment.explorable(calls: calls, clock: clock)
   )
@@ -35,7 +35,7 @@ func staleSearchExploredFailureFixed() async {
   let clock = TestClock()
   let calls = ExploreCalls()
   let store = TestStore(
-    initialState: AddLocation.State(query: "", locations: [], isSearching: false, pickedLocation: nil, errorMessage: nil),
+    initialState: AddLocation.State(),
     reducer: AddLocation.reducer,
     environment: AddLocation.Environment.explorable(calls: calls, clock: clock)
   )

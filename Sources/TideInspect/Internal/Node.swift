@@ -8,6 +8,9 @@ indirect enum Node: Equatable {
   case some(Node)
   case enumCase(type: String, name: String, payload: [Field])
   case structure(type: String, fields: [Field])
+  /// A value as the Swift call its type gives to rebuild it (a `SourceExpressible`), in source
+  /// only: `User(name: "Ada")`. Assigned whole, never field by field.
+  case expression(function: String, arguments: [Field])
   case tuple([Field])
   case array([Node])
   case set([Node])

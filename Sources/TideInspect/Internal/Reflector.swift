@@ -11,6 +11,9 @@ struct Reflector {
   /// Whether a hidden string or integer is printed as a stand-in of the same shape instead of
   /// dots (see ``Inspector/standsInForSecrets``).
   var standsInForSecrets = false
+  /// Whether values are reflected to be printed as Swift that rebuilds them: a
+  /// `SourceExpressible` value becomes the call its type gives.
+  var rebuildsSource = false
   /// How deep this reflector sits in the value being reflected.
   private var depth = 0
   /// The objects being reflected around this point, outermost first.
@@ -60,6 +63,18 @@ struct Reflector {
       return .redacted(
         isString: value is String || value is Substring || value is Character,
         fingerprint: Renderer(style: .line).render(plain.node(value)))
+    }
+    if rebuildsSource, let expressible = value as? any SourceExpressible {
+      let expression = expressible.sourceExpression
+      let hidden = redacts ? (type(of: value) as? any Redacting.Type)?.redactedLabels ?? [] : []
+      let inner = descending(into: value, isObject: false)
+      return .expression(
+        function: expression.function,
+        arguments: expression.arguments.map { argument in
+          Node.Field(
+            label: argument.label.isEmpty ? nil : argument.label,
+            node: inner.node(argument.value, redacted: hidden.contains(argument.label)))
+        })
     }
     if let custom = value as? any CustomInspectable {
       return descending(into: value, isObject: false).node(custom.inspectionValue)
@@ -145,7 +160,9 @@ struct Reflector {
       let box = Node.Unchanged(old, reflector: self)
       return (.unchanged(box), .unchanged(box))
     }
-    if old is any CustomInspectable || new is any CustomInspectable || scalar(old) != nil {
+    if old is any CustomInspectable || new is any CustomInspectable || scalar(old) != nil
+      || (rebuildsSource && (old is any SourceExpressible || new is any SourceExpressible))
+    {
       return (node(old), node(new))
     }
     let oldMirror = Mirror(reflecting: old)

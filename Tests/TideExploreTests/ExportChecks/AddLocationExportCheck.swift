@@ -15,7 +15,7 @@ import TideTesting
   let clock = TestClock()
   let calls = ExploreCalls()
   let store = TestStore(
-    initialState: AddLocation.State(query: "", locations: [], isSearching: false, pickedLocation: nil, errorMessage: nil),
+    initialState: AddLocation.State(),
     reducer: AddLocation.reducer,
     environment: AddLocation.Environment.explorable(calls: calls, clock: clock)
   )

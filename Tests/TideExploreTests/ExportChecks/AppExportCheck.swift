@@ -17,7 +17,7 @@ import TideTesting
   let clock = TestClock()
   let calls = ExploreCalls()
   let store = TestStore(
-    initialState: App.State(login: Login.State(username: "", password: "", isLoading: false, user: nil, alert: nil), home: nil),
+    initialState: App.State(),
     reducer: App.reducer,
     environment: App.Environment.explorable(calls: calls, clock: clock)
   )

@@ -15,7 +15,7 @@ import TideTesting
   let clock = TestClock()
   let calls = ExploreCalls()
   let store = TestStore(
-    initialState: Login.State(username: "", password: "", isLoading: false, user: nil, alert: nil),
+    initialState: Login.State(),
     reducer: Login.reducer,
     environment: Login.Environment.explorable(calls: calls, clock: clock)
   )

@@ -1,0 +1,61 @@
+/// A type that says how a generated test rebuilds its values: the call of one of its own
+/// initialisers (or static functions) with arguments.
+///
+/// Tests that Tide writes (`:export-test`, the web inspector's download, the explorer's
+/// reports) spell values as Swift. Without this, a struct is spelled with its memberwise
+/// initialiser, which a test in another module cannot see when the type is public and declares
+/// its own `init`; and a change to it is spelled field by field, which a test cannot assign when
+/// a field's setter is private. A type that conforms is spelled with the call it gives, and a
+/// change to it is assigned whole.
+///
+/// ```swift
+/// public struct Profile: Equatable, SourceExpressible {
+///   public private(set) var name: String
+///   public private(set) var initials: String
+///
+///   public init(name: String) {
+///     self.name = name
+///     self.initials = String(name.prefix(1))
+///   }
+///
+///   public var sourceExpression: SourceExpression {
+///     SourceExpression("Profile", ["name": name])
+///   }
+/// }
+/// print(Inspector().source(Profile(name: "Ada")))  // Profile(name: "Ada")
+/// ```
+///
+/// Arguments are printed as Swift too, themselves spelled by their own types. An argument whose
+/// label the type lists in `Redacting.redactedLabels` is hidden as the type's fields are.
+public protocol SourceExpressible {
+  /// The call that rebuilds this value.
+  var sourceExpression: SourceExpression { get }
+}
+
+/// A call that rebuilds a value in a generated test: a function (an initialiser, a static
+/// function) and its arguments.
+///
+/// ```swift
+/// let call = SourceExpression("Notes.Handle", ["number": 7])  // Notes.Handle(number: 7)
+/// let unlabeled = SourceExpression("Version", ["": 2])  // Version(2)
+/// ```
+public struct SourceExpression {
+  /// What is called: `Profile`, `Profile.guest`.
+  public let function: String
+  /// The arguments, in order: an empty label for an unlabeled argument.
+  public let arguments: [(label: String, value: Any)]
+
+  /// A call of `function` with `arguments`.
+  ///
+  /// ```swift
+  /// let call = SourceExpression("Location", ["name": "Brussels", "population": 1_200_000])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - function: The initialiser's type or the function, as a test spells it.
+  ///   - arguments: The arguments' labels (empty for none) and values.
+  public init(_ function: String, _ arguments: KeyValuePairs<String, Any> = [:]) {
+    self.function = function
+    self.arguments = arguments.map { (label: $0.key, value: $0.value) }
+  }
+}
