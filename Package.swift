@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "TideRecord", targets: ["TideRecord"]),
     .library(name: "TideREPL", targets: ["TideREPL"]),
     .library(name: "TideWeb", targets: ["TideWeb"]),
+    .library(name: "TideCommand", targets: ["TideCommand"]),
     .executable(name: "tide", targets: ["tide"]),
     .executable(name: "tide-benchmarks", targets: ["TideBenchmarks"]),
     .executable(name: "tide-stress", targets: ["tide-stress"]),
@@ -70,11 +71,14 @@ let package = Package(
         .copy("Resources/inspector.html"), .copy("Resources/inspector.js"),
         .copy("Resources/tide.js"), .copy("Resources/tide.css"), .copy("Resources/handover.js"),
       ]),
+    // Everything the `tide` executable does, for any features: a user's REPL executable is one
+    // call of it.
+    .target(name: "TideCommand", dependencies: ["TideREPL", "TideWeb", "TideInspect"]),
     .executableTarget(
       name: "tide",
       dependencies: [
-        "TideREPL", "TideWeb", "TideInspect", "AppFeature", "LoginFeature", "AddLocationFeature",
-        "TideExplore", "TideRecord",
+        "TideCommand", "TideREPL", "TideInspect", "AppFeature", "LoginFeature",
+        "AddLocationFeature", "TideExplore", "TideRecord",
       ]),
     // Stress: the runtime's promises tried at scale, small in the suite, full size in tide-stress.
     .target(name: "TideStress", dependencies: ["Tide", "TideTesting", "TideInspect"]),

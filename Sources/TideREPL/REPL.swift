@@ -5,17 +5,16 @@ import TideRecord
 /// The REPL engine: reads lines, sends actions to a feature, prints every state change, and
 /// runs the commands that look around, travel in time and export tests.
 ///
-/// Fronts own the terminal; the engine only takes lines and writes text. A few lines build a REPL
-/// for your own features:
+/// Fronts own the terminal; the engine only takes lines and writes text. `REPLCommand`
+/// (TideCommand) is the front `tide` uses, for any features; a front of your own reads its input
+/// off the main actor and hands each line to ``handle(_:)``:
 ///
 /// <!-- example: given counterFeature: REPLFeature -->
 /// ```swift
 /// let repl = try REPL(
 ///   features: [counterFeature], options: REPLOptions(), write: { print($0, terminator: "") })
 /// repl.start()
-/// while let line = readLine() {
-///   if await repl.handle(line) == .quit { break }
-/// }
+/// if await repl.handle(".incrementTapped") == .quit { repl.finish() }
 /// ```
 @MainActor
 public final class REPL {

@@ -30,7 +30,7 @@ public struct REPLFeature {
   public let summary: String
   /// Example actions, in Swift syntax, for `:help`.
   let exampleLines: [String]
-  let environmentNames: [String]
+  package let environmentNames: [String]
   /// Whether it has the `replay` environment, which needs a loaded recording.
   let replaysRecordings: Bool
   /// The folder of the feature's web page, served by `tide --web`.

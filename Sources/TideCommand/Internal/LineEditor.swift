@@ -246,7 +246,7 @@ final class LineEditor {
   }
 
   private func write(_ text: String) {
-    tide.write(text)
+    TideCommand.write(text)
   }
 
 }
