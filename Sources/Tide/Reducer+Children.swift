@@ -225,9 +225,9 @@ final class ChildLifetime: Sendable {
 
       \(details)
 
-      The child's own effects were cancelled when its state became nil, so this one was started \
+      If the child was dismissed, its own effects were cancelled then, so this one was started \
       elsewhere (by a parent, or another child): cancel it when the child goes away, or send \
-      only while the child is there.
+      only while the child is there. If it was never presented, the effect was sent too early.
       """
       : """
       An action was sent to a child whose state is nil.
@@ -278,9 +278,10 @@ final class ChildLifetime: Sendable {
 
       \(details)
 
-      The element's own effects were cancelled when it was removed, so this one was started \
+      If the element was removed, its own effects were cancelled then, so this one was started \
       elsewhere (by the collection's parent, or another element): cancel it when the element \
-      goes, or send only while the element is there.
+      goes, or send only while the element is there. If no element ever had this identifier, \
+      the effect names the wrong one.
       """
       : """
       An action was sent to an element that is not in the collection.

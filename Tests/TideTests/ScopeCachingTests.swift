@@ -138,7 +138,7 @@ import TideTestSupport
         A store sent an action after its state was gone.
 
           Action: .rename("gone")
-          Store: the element 2 of \\State.rows, which was removed
+          Store: the element 2 of \\State.rows, which is not in the collection
 
         The store keeps answering with the last state it saw; the action was not sent. Scope \
         again for a store of what is there now.
