@@ -29,13 +29,21 @@ public enum ExploreStep<Action> {
 }
 
 extension ExploreStep: CustomStringConvertible {
-  /// The step as reports print it, with secrets hidden: `send .passwordChanged(<redacted>)`.
+  /// The step as reports print it, with secrets hidden: `send .passwordChanged("••••••")`.
+  /// When the action type hides some of its payloads (it is `Redacting`), a call's arguments
+  /// are hidden too, since one of them may be what it hides: `resolve login(…) → failure(.nilData)`.
   public var description: String {
     switch self {
     case .send(let action): "send \(Inspector().line(action))"
     case .advance: "advance to the next timer"
-    case .resolve(let call, _, _, let label, _): "resolve \(call) → \(label)"
+    case .resolve(let call, let name, _, let label, _):
+      "resolve \(Self.hidesArguments ? "\(name)(…)" : call) → \(label)"
     }
+  }
+
+  /// Whether calls' arguments are hidden in reports: the action type hides some payloads.
+  private static var hidesArguments: Bool {
+    !((Action.self as? any Redacting.Type)?.redactedLabels.isEmpty ?? true)
   }
 }
 

@@ -1,3 +1,4 @@
+import LoginFeature
 import Testing
 import Tide
 import TideExplore
@@ -49,5 +50,25 @@ import TideTestSupport
         ExploreCallError.noOutcomes instead of waiting. Declare at least one outcome.
         """
     }
+  }
+}
+
+/// A report never prints what a feature hides: a call's arguments may hold it.
+@MainActor
+@Suite struct ReportSecretsTests {
+  @Test func aCallsArgumentsAreHiddenWhenTheActionsHideSomething() async throws {
+    let report = await Login.explorer(
+      reducer: PlantedBugs.loginStuckLoadingOnNilData,
+      reducerExpression: "PlantedBugs.loginStuckLoadingOnNilData"
+    ).exhaustive(depth: 4)
+    let message = try #require(report.failure?.messageWithoutTest)
+    #expect(message.contains("resolve login(…) → failure(.nilData)"), "\(message)")
+    #expect(!message.contains("Abc1"), "\(message)")
+  }
+
+  @Test func aCallsArgumentsShowWhenNothingIsHidden() {
+    let step = ExploreStep<Notes.Action>.resolve(
+      call: #"save("milk")"#, name: "save", outcome: 0, label: "success(())")
+    #expect(step.description == #"resolve save("milk") → success(())"#)
   }
 }

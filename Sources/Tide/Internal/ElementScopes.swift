@@ -175,7 +175,8 @@ final class ElementScopes<
         if !presence.isGone { _ = projection.state() }  // notices an element that is gone
         if presence.isGone {
           reportSendToGoneScope(
-            elementAction, what: "the element \(describe(id)) of \(path), which is not in the collection")
+            elementAction,
+            what: "the element \(describe(id)) of \(path), which is not in the collection")
           return StoreTask()
         }
         return sendToRoot(embed((id, elementAction)))
