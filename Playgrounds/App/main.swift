@@ -23,7 +23,7 @@ func tour() async {
   }
 
   // Each front works on its own slice: the login screen gets a store of its own domain.
-  let login = store.scope(state: { $0.login ?? Login.State() }, action: App.Action.login)
+  let login = store.makeChildStore(state: { $0.login ?? Login.State() }, action: App.Action.login)
   store.observe(
     { App.ViewState($0) },
     onChange: { view in

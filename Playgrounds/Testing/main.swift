@@ -17,7 +17,7 @@ import TideTesting
 
 @MainActor
 func tour() async {
-  let clock = TestClock()
+  let clock = ManualClock()
   let store = TestStore(
     initialState: Search.State(),
     reducer: Search.reducer,

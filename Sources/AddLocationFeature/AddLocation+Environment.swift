@@ -6,7 +6,7 @@ extension AddLocation {
   /// ```swift
   /// var environment = AddLocation.Environment.unimplemented
   /// environment.geocode = { _ in [Location(name: "Brussels", latitude: 50.8503, longitude: 4.3517)] }
-  /// environment.clock = TestClock()
+  /// environment.clock = ManualClock()
   /// ```
   public struct Environment: Sendable {
     /// Finds the places matching a query (already trimmed, never empty).

@@ -8,7 +8,7 @@ import Tide
 ///
 /// ```swift
 /// let store = Store(initialState: App.State(), reducer: App.reducer, environment: .demo(clock: ContinuousClock()))
-/// let login = store.scope(state: { $0.login }, action: App.Action.login)
+/// let login = store.makeChildStore(state: { $0.login }, action: App.Action.login)
 /// ```
 ///
 /// A location picked in the search is added to the saved list (never twice). Logging out
@@ -20,11 +20,12 @@ public enum App {
   public static let reducer =
     core
     .ifLet(
-      \.login, action: Action.allCasePaths.login, environment: \.login, then: Login.reducer
+      \.login, action: Action.allCasePaths.login, environment: \.login, child: Login.reducer
     )
     .ifLet(
       \.home, action: Action.allCasePaths.addLocation, environment: \.addLocation,
-      then: AddLocation.reducer.pullback(state: \Home.search, action: .`self`, environment: { $0 }))
+      child: AddLocation.reducer.pullback(state: \Home.search, action: .`self`, environment: { $0 })
+    )
 
   /// What the app itself decides: the hand-offs between the screens.
   /// Adds a location to the saved ones unless the same place is there: a place of the gazetteer

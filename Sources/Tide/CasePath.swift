@@ -128,7 +128,7 @@ extension CasePath where Root == Value {
   ///
   /// <!-- example: given appStore: Store<App.State, App.Action> -->
   /// ```swift
-  /// let store = appStore.scope(state: { $0 }, action: CasePath.`self`.embed)
+  /// let store = appStore.makeChildStore(state: { $0 }, action: CasePath.`self`.embed)
   /// ```
   public static var `self`: Self {
     Self(embed: { $0 }, extract: { $0 })

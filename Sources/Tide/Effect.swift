@@ -140,14 +140,14 @@ public struct Effect<Action: Sendable>: Sendable {
   ///
   /// <!-- example: fragment -->
   /// ```swift
-  /// return effect.merge(with: .send(.didStart))
+  /// return effect.merged(with: .send(.didStart))
   /// ```
   ///
   /// - Parameters:
   ///   - other: The effect to run alongside this one.
   /// - Returns: The merged effect.
   @inlinable
-  public func merge(with other: Self) -> Self {
+  public func merged(with other: Self) -> Self {
     if other.isNone { return self }
     if isNone { return other }
     return .merge(self, other)

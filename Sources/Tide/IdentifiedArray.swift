@@ -4,7 +4,7 @@ import Synchronization
 /// constant time.
 ///
 /// Use it for the rows of a list whose elements run features of their own: ``Reducer``'s
-/// `forEach(_:action:environment:element:fileID:filePath:line:column:)` finds the element an
+/// `forEach(_:action:environment:child:fileID:filePath:line:column:)` finds the element an
 /// action is for by its identifier rather than by searching, and cancels the effects of the
 /// elements a step removes.
 ///

@@ -1,6 +1,5 @@
 /// A clock whose time moves only when it is told to, and the executor that runs the effects it
-/// drives: one owner for jobs and virtual time. `TideTesting` calls it `TestClock`; the REPL runs
-/// every feature on one.
+/// drives: one owner for jobs and virtual time. Tests, replays and the REPL run on one.
 ///
 /// Inject it through the environment wherever a feature waits (debounce, timers, simulated network
 /// delay). Time moves only through ``advance(by:)``, ``advance(to:)`` and
@@ -10,7 +9,7 @@
 ///
 /// ```swift
 /// let brussels = Location(name: "Brussels", latitude: 50.8503, longitude: 4.3517)
-/// let clock = TestClock()  // TideTesting's name for ManualClock
+/// let clock = ManualClock()
 /// let store = TestStore(
 ///   initialState: AddLocation.State(),
 ///   reducer: AddLocation.reducer,
@@ -50,7 +49,7 @@ public final class ManualClock: Clock, Sendable {
   /// Creates a clock at offset zero.
   ///
   /// ```swift
-  /// let clock = TestClock()
+  /// let clock = ManualClock()
   /// ```
   public init() {}
 

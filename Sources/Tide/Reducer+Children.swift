@@ -25,7 +25,7 @@ extension Reducer {
   ///   \.login,
   ///   action: CasePath(Action.login),
   ///   environment: \.login,
-  ///   then: Login.reducer
+  ///   child: Login.reducer
   /// )
   /// ```
   ///
@@ -44,7 +44,7 @@ extension Reducer {
     _ state: any WritableKeyPath<State, ChildState?> & Sendable,
     action: CasePath<Action, ChildAction>,
     environment: @escaping @Sendable (Environment) -> ChildEnvironment,
-    then child: Reducer<ChildState, ChildAction, ChildEnvironment>,
+    child: Reducer<ChildState, ChildAction, ChildEnvironment>,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -75,7 +75,7 @@ extension Reducer {
       }
       let effect = body(&parentState, parentAction, parentEnvironment)
       guard wasPresent, slot.modify(&parentState, { $0 == nil }) else {
-        return childEffect.merge(with: effect)
+        return childEffect.merged(with: effect)
       }
       return .merge(childEffect, effect, .cancel(id: lifetime.id))
     }
@@ -92,7 +92,7 @@ extension Reducer {
   /// row's effects. An element's reducer must not change the element's identifier; if it does,
   /// that is reported and the effects under both identifiers are cancelled.
   /// An action for an identifier that is not in the collection changes nothing and is
-  /// reported, like an action for a `nil` child in ``ifLet(_:action:environment:then:fileID:filePath:line:column:)``.
+  /// reported, like an action for a `nil` child in ``ifLet(_:action:environment:child:fileID:filePath:line:column:)``.
   ///
   /// <!-- example: fragment -->
   /// ```swift
@@ -100,7 +100,7 @@ extension Reducer {
   ///   \.rows,
   ///   action: CasePath(Action.row),
   ///   environment: { _ in Row.Environment() },
-  ///   element: Row.reducer
+  ///   child: Row.reducer
   /// )
   /// ```
   ///
@@ -108,7 +108,7 @@ extension Reducer {
   ///   - state: A writable key path from this reducer's state to the elements.
   ///   - action: A case path from this reducer's action to an element's identifier and action.
   ///   - environment: A function that derives an element's environment from this one's.
-  ///   - element: The element's reducer.
+  ///   - child: The reducer of each element.
   ///   - fileID: The file that builds the reducer, named in warnings.
   ///   - filePath: The full path of that file.
   ///   - line: The line that builds the reducer.
@@ -119,7 +119,7 @@ extension Reducer {
     _ state: any WritableKeyPath<State, IdentifiedArray<ElementState>> & Sendable,
     action: CasePath<Action, (ElementState.ID, ElementAction)>,
     environment: @escaping @Sendable (Environment) -> ElementEnvironment,
-    element: Reducer<ElementState, ElementAction, ElementEnvironment>,
+    child: Reducer<ElementState, ElementAction, ElementEnvironment>,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -143,7 +143,7 @@ extension Reducer {
           (generation, identifiers) = (rows.generation, rows.identifiers)
           return rows.modify(id: id) { row in
             defer { newID = row.id }
-            return element.body(&row, elementAction, elementEnvironment)
+            return child.body(&row, elementAction, elementEnvironment)
           }
         }
         if let found, let newID, newID != id {
@@ -164,7 +164,7 @@ extension Reducer {
       }
       let effect = body(&parentState, parentAction, parentEnvironment)
       guard rows.modify(&parentState, { $0.generation }) != generation else {
-        return elementEffect.merge(with: effect)
+        return elementEffect.merged(with: effect)
       }
       return lifetime.cancellingRemoved(
         before: identifiers, after: rows.modify(&parentState) { $0 }, effects: elementEffect,
@@ -173,8 +173,8 @@ extension Reducer {
   }
 }
 
-/// Names the effects of one child that ``Reducer/ifLet(_:action:environment:then:fileID:filePath:line:column:)``
-/// or ``Reducer/forEach(_:action:environment:element:fileID:filePath:line:column:)`` runs (one
+/// Names the effects of one child that ``Reducer/ifLet(_:action:environment:child:fileID:filePath:line:column:)``
+/// or ``Reducer/forEach(_:action:environment:child:fileID:filePath:line:column:)`` runs (one
 /// object per operator, so that two operators never share identifiers), and reports actions for
 /// a child that is gone.
 @usableFromInline

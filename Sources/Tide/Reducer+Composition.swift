@@ -37,7 +37,7 @@ extension Reducer {
       let first = reducers[0].body
       let second = reducers[1].body
       return Self { state, action, environment in
-        first(&state, action, environment).merge(with: second(&state, action, environment))
+        first(&state, action, environment).merged(with: second(&state, action, environment))
       }
     default:
       return combining(reducers)

@@ -213,17 +213,18 @@ public final class Store<State, Action: Sendable> {
     }
   }
 
-  /// Returns a store for a child domain that reads its state from this store and sends its
+  /// Makes a new store for a child domain that reads its state from this store and sends its
   /// actions through it.
   ///
   /// Each call makes a new store: functions have no identity to find it again by. Keep it (in a
   /// property): reads through it are told of changes only while it is held. For a store that
   /// stays the same from one call to the next (what SwiftUI needs to keep a view's identity),
-  /// scope by key paths: `appStore.scope(state: \.login, action: \.login)`.
+  /// scope by key paths: `appStore.scope(state: \.login, action: \.login)`. Every `scope`
+  /// returns the same store for the same key paths; every `makeChildStore` makes a new one.
   ///
   /// <!-- example: given appStore: Store<App.State, App.Action> -->
   /// ```swift
-  /// let loginStore = appStore.scope(
+  /// let loginStore = appStore.makeChildStore(
   ///   state: { $0.login },
   ///   action: { App.Action.login($0) }
   /// )
@@ -234,7 +235,7 @@ public final class Store<State, Action: Sendable> {
   ///   - fromChildAction: A function that wraps a child action into this store's action.
   /// - Returns: The child store.
   @inlinable
-  public func scope<ChildState, ChildAction: Sendable>(
+  public func makeChildStore<ChildState, ChildAction: Sendable>(
     state toChildState: @escaping (State) -> ChildState,
     action fromChildAction: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
@@ -247,22 +248,24 @@ public final class Store<State, Action: Sendable> {
     )
   }
 
-  /// Returns a store for a child domain picked out by a key path and a case path.
+  /// Makes a new store for a child domain picked out by a key path and a case path: a case path
+  /// made from a function has no identity to find a store again by. Scope by a key path to the
+  /// action's case path (`scope(state: \.login, action: \.login)`) for the same store each time.
   ///
   /// <!-- example: given appStore: Store<App.State, App.Action> -->
   /// ```swift
-  /// let loginStore = appStore.scope(state: \.login, action: CasePath(App.Action.login))
+  /// let loginStore = appStore.makeChildStore(state: \.login, action: CasePath(App.Action.login))
   /// ```
   ///
   /// - Parameters:
   ///   - state: A key path from this store's state to the child's.
   ///   - action: A case path from this store's action to the child's.
   /// - Returns: The child store.
-  public func scope<ChildState, ChildAction: Sendable>(
+  public func makeChildStore<ChildState, ChildAction: Sendable>(
     state: KeyPath<State, ChildState>,
     action: CasePath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
-    scope(state: { $0[keyPath: state] }, action: action.embed)
+    makeChildStore(state: { $0[keyPath: state] }, action: action.embed)
   }
 
   @usableFromInline

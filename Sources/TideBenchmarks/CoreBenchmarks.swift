@@ -51,7 +51,7 @@ let benchRowPath = CasePath<BenchRowsAction, (Int, BenchAction)>(
 
 let benchRowsReducer = Reducer<BenchRows, BenchRowsAction, Void>.empty.forEach(
   \.rows, action: benchRowPath, environment: { $0 },
-  element: Reducer { row, _, _ in
+  child: Reducer { row, _, _ in
     row.count &+= 1
     return .none
   })
@@ -149,7 +149,7 @@ func coreBenchmarks() async -> [BenchmarkRow] {
   }
   for levels in [1, 5, 10] {
     var scoped = root
-    for _ in 0..<levels { scoped = scoped.scope(state: { $0 }, action: { $0 }) }
+    for _ in 0..<levels { scoped = scoped.makeChildStore(state: { $0 }, action: { $0 }) }
     let store = scoped
     let time = measure(operations: sends) {
       for _ in 0..<sends { store.send(.increment) }
@@ -169,7 +169,7 @@ func coreBenchmarks() async -> [BenchmarkRow] {
   let reads = 1_000_000
   for levels in [1, 100] {
     var scoped = root
-    for _ in 0..<levels { scoped = scoped.scope(state: { $0 }, action: { $0 }) }
+    for _ in 0..<levels { scoped = scoped.makeChildStore(state: { $0 }, action: { $0 }) }
     let store = scoped
     let time = measure(operations: reads) {
       for _ in 0..<reads { blackHole(store.state.count) }

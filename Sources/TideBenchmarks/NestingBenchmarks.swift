@@ -77,15 +77,15 @@ func nestingBenchmarks(sends: Int) -> [BenchmarkRow] {
   typealias O4 = OptionalLevel<O3>
   typealias O5 = OptionalLevel<O4>
   let o1 = (parentReducer() as Reducer<O1, A1, Void>).ifLet(
-    \O1.child, action: levelPath(), environment: { $0 }, then: leaf)
+    \O1.child, action: levelPath(), environment: { $0 }, child: leaf)
   let o2 = (parentReducer() as Reducer<O2, A2, Void>).ifLet(
-    \O2.child, action: levelPath(), environment: { $0 }, then: o1)
+    \O2.child, action: levelPath(), environment: { $0 }, child: o1)
   let o3 = (parentReducer() as Reducer<O3, A3, Void>).ifLet(
-    \O3.child, action: levelPath(), environment: { $0 }, then: o2)
+    \O3.child, action: levelPath(), environment: { $0 }, child: o2)
   let o4 = (parentReducer() as Reducer<O4, A4, Void>).ifLet(
-    \O4.child, action: levelPath(), environment: { $0 }, then: o3)
+    \O4.child, action: levelPath(), environment: { $0 }, child: o3)
   let o5 = (parentReducer() as Reducer<O5, A5, Void>).ifLet(
-    \O5.child, action: levelPath(), environment: { $0 }, then: o4)
+    \O5.child, action: levelPath(), environment: { $0 }, child: o4)
   let optional = Store(
     initialState: O5(child: O4(child: O3(child: O2(child: O1(child: 0))))), reducer: o5,
     environment: ())

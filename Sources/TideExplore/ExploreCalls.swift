@@ -255,6 +255,20 @@ public final class ExploreCalls: Sendable {
     return nil
   }
 
+  /// Ends the oldest waiting call named `name` with the outcome labelled `label`, or says why
+  /// it cannot.
+  package func resolveOldest(named name: String, label: String) -> String? {
+    guard let call = pending.first(where: { $0.name == name }) else {
+      return resolveOldest(named: name, outcome: 0)
+    }
+    guard let outcome = call.outcomes.firstIndex(of: label) else {
+      let outcomes = call.outcomes.map { "  Outcome: \($0)" }.joined(separator: "\n")
+      return "\(call.description) has no outcome \(label).\n\n\(outcomes)"
+    }
+    resume(call, outcome: outcome)
+    return nil
+  }
+
   /// Ends the oldest waiting call named `name` with an outcome, or says why it cannot.
   package func resolveOldest(named name: String, outcome: Int) -> String? {
     let all = pending

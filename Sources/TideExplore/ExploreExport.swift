@@ -1,7 +1,7 @@
 /// How the explorer writes the `TestStore` test that reproduces a failure: the Swift
 /// expressions that rebuild the feature in a test.
 ///
-/// The test declares `let clock = TestClock()` and `let calls = ExploreCalls()`; the
+/// The test declares `let clock = ManualClock()` and `let calls = ExploreCalls()`; the
 /// environment expression uses them.
 ///
 /// ```swift

@@ -113,8 +113,8 @@ public final class Recorder: Sendable {
 
   /// The session so far, as a recording to write or replay.
   ///
-  /// Values that the feature's types mark as `Redacting` are kept out unless
-  /// `includingSecrets` is `true`: a string is written as a stand-in of the same shape (each
+  /// Values that the feature's types mark as `Redacting` are kept out while `redacts` is
+  /// `true`, as the `Inspector` keeps them out: a string is written as a stand-in of the same shape (each
   /// capital `A`, each small letter `a`, each digit `0`, anything else `-`) so that the session
   /// still replays through checks of length and kinds of characters, an integer as zeros, and
   /// any other hidden value as dots, which a replay cannot read back.
@@ -125,11 +125,11 @@ public final class Recorder: Sendable {
   /// ```
   ///
   /// - Parameters:
-  ///   - includingSecrets: Whether to write hidden values as they are.
+  ///   - redacts: Whether to keep hidden values out; `false` writes them as they are.
   /// - Returns: The recording.
-  public func recording(includingSecrets: Bool = false) -> Recording {
+  public func recording(redacts: Bool = true) -> Recording {
     let (entries, overflowed) = storage.withLock { ($0.entries, $0.overflowed) }
-    var inspector = Inspector(redacts: !includingSecrets)
+    var inspector = Inspector(redacts: redacts)
     inspector.standsInForSecrets = true
     var file = SessionFile()
     file.feature = feature
@@ -149,7 +149,7 @@ public final class Recorder: Sendable {
       "Recorded by Tide: `tide --open FILE` replays it, the environment's calls answered from",
       "this file. It is readable by you only; keep it private.",
     ]
-    if !includingSecrets {
+    if redacts {
       notes.append(
         "Secrets are stand-ins of the same shape: A for a capital, a for a small letter, 0 for a digit."
       )
@@ -178,7 +178,7 @@ public final class Recorder: Sendable {
       }
       return nil
     }
-    if let problem { throw RecordingError(problem) }
+    if let problem { throw RecordingError.cannotRecord(problem) }
   }
 
   func detach() {
@@ -234,7 +234,7 @@ public final class Recorder: Sendable {
 
   /// Calls `handler` after each step or answer is kept, on the thread that kept it; `nil`
   /// removes it. What serves a recorded store to `tide attach` follows the recording with it.
-  /// The handler should only note that there is more: ``lines(from:includingSecrets:)`` reads
+  /// The handler should only note that there is more: ``lines(from:upTo:redacts:)`` reads
   /// it.
   ///
   /// - Parameters:
@@ -244,13 +244,13 @@ public final class Recorder: Sendable {
   }
 
   /// The recording's lines for the entries from `start` on (up to `end`, when given), as
-  /// ``recording(includingSecrets:)`` writes them (`send @…`, `receive @…`, `answer @…`).
+  /// ``recording(redacts:)`` writes them (`send @…`, `receive @…`, `answer @…`).
   ///
   /// - Parameters:
   ///   - start: The first entry to read.
   ///   - end: The entry to stop before; the last one when `nil`.
-  ///   - includingSecrets: Whether to write hidden values as they are.
-  package func lines(from start: Int, upTo end: Int? = nil, includingSecrets: Bool = false)
+  ///   - redacts: Whether to keep hidden values out.
+  package func lines(from start: Int, upTo end: Int? = nil, redacts: Bool = true)
     -> [String]
   {
     let entries = storage.withLock { storage -> ArraySlice<Entry> in
@@ -258,7 +258,7 @@ public final class Recorder: Sendable {
       let last = min(max(end ?? count, 0), count)
       return storage.entries[min(max(start, 0), last)..<last]
     }
-    var inspector = Inspector(redacts: !includingSecrets)
+    var inspector = Inspector(redacts: redacts)
     inspector.standsInForSecrets = true
     return entries.map { entry in
       switch entry {

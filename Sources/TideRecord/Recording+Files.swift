@@ -15,7 +15,7 @@ extension Recording {
     do {
       text = try FileAccess.read(path)
     } catch {
-      throw RecordingError(error.message)
+      throw RecordingError.cannotRead(error.message)
     }
     try self.init(parsing: text)
   }
@@ -40,7 +40,7 @@ extension Recording {
         text, to: path,
         existing: replacing ? .replace : .keep(hint: "pass replacing: true to replace it"))
     } catch {
-      throw RecordingError(error.message)
+      throw RecordingError.cannotWrite(error.message)
     }
   }
 }

@@ -126,7 +126,7 @@ public struct Recording: Equatable, Sendable {
     do {
       file = try SessionFile.parse(text)
     } catch {
-      throw RecordingError(error.message)
+      throw RecordingError.cannotRead(error.message)
     }
   }
 

@@ -19,12 +19,13 @@ extension Store {
   ///   again after ``stopRecording()``; what it did in between is not in the recording.
   public func record(into recorder: Recorder) throws(RecordingError) {
     guard isRoot else {
-      throw RecordingError(
+      throw RecordingError.cannotRecord(
         "a scoped store cannot be recorded: record the store it was scoped from, which reduces its actions"
       )
     }
     guard !isTapped else {
-      throw RecordingError("this store is already recorded: call stopRecording() first")
+      throw RecordingError.cannotRecord(
+        "this store is already recorded: call stopRecording() first")
     }
     try recorder.attach(self, clock: drivingClock)
     tapReductions(

@@ -91,7 +91,7 @@ extension StressScenarios {
         await TestFailure.collecting({ _ in }) {
           // Made and released inside the collector, which takes its report of the effect it
           // leaves running.
-          let clock = TestClock()
+          let clock = ManualClock()
           let testStore = TestStore(
             initialState: 0,
             reducer: Reducer<Int, Int, Void> { _, _, _ in

@@ -76,8 +76,9 @@ public func expectInvariants<State, Action>(
 }
 
 extension ExploreCalls {
-  /// Ends the oldest waiting call named `name` with the outcome at a position of its declared
-  /// outcomes: what an exported test does at each point the explorer resolved a call.
+  /// Ends the oldest waiting call named `name` with the outcome of a label, as reports print
+  /// it: for a test written by hand, which does not care which of two waiting calls of a name
+  /// ends first.
   ///
   /// When no such call waits, or it has no such outcome, the test fails:
   ///
@@ -89,22 +90,22 @@ extension ExploreCalls {
   ///
   /// <!-- example: given calls: ExploreCalls -->
   /// ```swift
-  /// calls.resolve("login", outcome: 1)  // failure(.invalidCredentials)
+  /// calls.resolve("login", outcome: "failure(.invalidCredentials)")
   /// ```
   ///
   /// - Parameters:
   ///   - name: The call's name.
-  ///   - outcome: The position of the outcome among those the call declared.
+  ///   - label: The outcome's label, as reports print it.
   ///   - fileID: The file of the call, for the failure.
   ///   - filePath: The full path of that file.
   ///   - line: The line of the call.
   ///   - column: The column of the call.
   public func resolve(
-    _ name: String, outcome: Int,
+    _ name: String, outcome label: String,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
-    if let problem = resolveOldest(named: name, outcome: outcome) {
+    if let problem = resolveOldest(named: name, label: label) {
       TestFailure.record(
         problem,
         at: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))

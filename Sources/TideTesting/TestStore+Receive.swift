@@ -16,7 +16,7 @@ extension TestStore {
   ///
   ///   Still running: .run("login") started by send(.loginButtonTapped) at LoginTests.swift:30
   ///
-  /// Waited 1.0 seconds of real time. Advance the TestClock the effect sleeps on, or raise timeout if it waits on something real.
+  /// Waited 1.0 seconds of real time. Advance the ManualClock the effect sleeps on, or raise timeout if it waits on something real.
   /// ```
   ///
   /// ```

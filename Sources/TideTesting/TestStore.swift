@@ -27,7 +27,7 @@ import TideInspect
 ///
 /// **Deterministic.** Effects run on an executor the test store controls. Each step runs every
 /// piece of effect work that can run before it asserts, so an effect that waits only on injected
-/// closures and a ``TestClock`` needs no timeout and no polling, and a test gives the same result
+/// closures and a `ManualClock` needs no timeout and no polling, and a test gives the same result
 /// every time. Real waiting (``timeout``) only applies to effects that wait on something outside,
 /// such as a real network.
 ///
@@ -385,7 +385,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
 
   /// Runs every piece of effect work that can run now, on the store's scheduler.
   ///
-  /// Effects that wait only on injected closures and a `TestClock` have all reached their next
+  /// Effects that wait only on injected closures and a `ManualClock` have all reached their next
   /// wait when it returns. A step that runs a million jobs without any of them waiting is an effect
   /// spinning (a loop on `Task.yield()`): real effects run a handful of jobs per step, so the
   /// bound is far above any of them, and hitting it is reported instead of hanging the test.

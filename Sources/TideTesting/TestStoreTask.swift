@@ -45,7 +45,7 @@ public struct TestStoreTask: Sendable {
   /// Waits for the step's effects to finish, failing if they are still running after
   /// `timeout` of real time.
   ///
-  /// Effects that wait only on injected closures and a ``TestClock`` have finished as soon as
+  /// Effects that wait only on injected closures and a `ManualClock` have finished as soon as
   /// nothing can run, so this returns without waiting. The failure reads:
   ///
   /// ```

@@ -54,8 +54,9 @@ public final class StoreServer {
     /// How many of one client's actions may wait for the store; its further lines are not read
     /// until one is sent.
     public var maximumActionsInFlight: Int
-    /// Whether secrets go out as they are, rather than as stand-ins of the same shape.
-    public var includingSecrets: Bool
+    /// Whether secrets go out as stand-ins of the same shape, as in a recording, rather than as
+    /// they are.
+    public var redacts: Bool
     /// The size of each connection's send buffer in the kernel, when set: tests make it small,
     /// so that what a client has not read waits in the server, where the backlog counts it.
     package var sendBuffer: Int32?
@@ -74,12 +75,13 @@ public final class StoreServer {
     ///   - maximumLineLength: The longest line a client may send, in bytes.
     ///   - maximumBacklog: The most bytes waiting for one client.
     ///   - maximumActionsInFlight: How many of a client's actions may wait for the store.
-    ///   - includingSecrets: Whether to send secrets as they are.
+    ///   - redacts: Whether to send secrets as stand-ins of the same shape; `false` sends them
+    ///     as they are.
     public init(
       endpoint: Endpoint = .loopback(port: 0), token: String? = nil, maximumConnections: Int = 16,
       helloTimeout: Duration = .seconds(5), maximumLineLength: Int = 64 << 10,
       maximumBacklog: Int = 4 << 20, maximumActionsInFlight: Int = 32,
-      includingSecrets: Bool = false
+      redacts: Bool = true
     ) {
       self.endpoint = endpoint
       self.token = token
@@ -88,7 +90,7 @@ public final class StoreServer {
       self.maximumLineLength = maximumLineLength
       self.maximumBacklog = maximumBacklog
       self.maximumActionsInFlight = maximumActionsInFlight
-      self.includingSecrets = includingSecrets
+      self.redacts = redacts
     }
   }
 
@@ -213,7 +215,7 @@ public final class StoreServer {
     case .unixSocket(let path): endpoint = .unixSocket(path: path)
     }
     let pump = RecordingPump(
-      recorder: recorder, includingSecrets: options.includingSecrets,
+      recorder: recorder, redacts: options.redacts,
       chunkBytes: min(RecordingPump.chunkBytes, max(1, limits.streamBacklog / 2)))
     let token = self.token
     let (lines, inbox) = AsyncStream.makeStream(of: PendingLine.self)
@@ -344,7 +346,7 @@ public final class StoreServer {
 final class RecordingPump: @unchecked Sendable {
   // @unchecked: `loop` is set once before the loop starts; the rest is used on `queue` only.
   private let recorder: Recorder
-  private let includingSecrets: Bool
+  private let redacts: Bool
   private let queue = DispatchQueue(label: "tide.attach.pump")
   private let scheduled = Atomic<Bool>(false)
   weak var loop: EventLoop?
@@ -355,9 +357,9 @@ final class RecordingPump: @unchecked Sendable {
   /// - Parameters:
   ///   - chunkBytes: The most bytes of the recording so far a client is given at a time: at most
   ///     half the backlog, so that a chunk always fits beside what the client has not read.
-  init(recorder: Recorder, includingSecrets: Bool, chunkBytes: Int) {
+  init(recorder: Recorder, redacts: Bool, chunkBytes: Int) {
     self.recorder = recorder
-    self.includingSecrets = includingSecrets
+    self.redacts = redacts
     self.chunkLimit = chunkBytes
   }
 
@@ -441,7 +443,7 @@ final class RecordingPump: @unchecked Sendable {
   @discardableResult
   private func printNewLines(upTo end: Int? = nil) -> Int {
     let before = printed.count
-    printed += recorder.lines(from: before, upTo: end, includingSecrets: includingSecrets)
+    printed += recorder.lines(from: before, upTo: end, redacts: redacts)
     return before
   }
 

@@ -12,7 +12,7 @@ extension Location {
 
 @MainActor
 @Suite struct AddLocationTests {
-  let clock = TestClock()
+  let clock = ManualClock()
 
   func makeStore(
     _ state: AddLocation.State = AddLocation.State(),

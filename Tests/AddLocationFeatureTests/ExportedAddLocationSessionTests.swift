@@ -11,7 +11,7 @@ import TideTesting
 
 @MainActor
 @Test func exportedAddLocationSessionTests() async {
-  let clock = TestClock()
+  let clock = ManualClock()
   let store = TestStore(
     initialState: AddLocation.State(),
     reducer: AddLocation.reducer,

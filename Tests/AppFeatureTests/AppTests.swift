@@ -17,7 +17,7 @@ extension User {
 
 @MainActor
 @Suite struct AppTests {
-  let clock = TestClock()
+  let clock = ManualClock()
 
   func makeStore(_ state: App.State = App.State())
     -> TestStore<App.State, App.Action, App.Environment>

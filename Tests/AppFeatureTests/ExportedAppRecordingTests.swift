@@ -14,7 +14,7 @@ import TideTesting
 
 @MainActor
 @Test func exportedAppRecordingTests() async throws {
-  let clock = TestClock()
+  let clock = ManualClock()
   let recording = try Recording(
     parsing: #"""
       # tide session

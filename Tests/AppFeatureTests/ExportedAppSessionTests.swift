@@ -13,7 +13,7 @@ import TideTesting
 
 @MainActor
 @Test func exportedAppSessionTests() async {
-  let clock = TestClock()
+  let clock = ManualClock()
   let store = TestStore(
     initialState: App.State(),
     reducer: App.reducer,

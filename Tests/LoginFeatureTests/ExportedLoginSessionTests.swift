@@ -11,7 +11,7 @@ import TideTesting
 
 @MainActor
 @Test func exportedLoginSessionTests() async {
-  let clock = TestClock()
+  let clock = ManualClock()
   let store = TestStore(
     initialState: Login.State(),
     reducer: Login.reducer,

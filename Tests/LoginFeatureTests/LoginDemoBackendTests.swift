@@ -38,7 +38,7 @@ import TideTesting
   }
 
   @Test func theDelayRunsOnTheInjectedClock() async {
-    let clock = TestClock()
+    let clock = ManualClock()
     let store = TestStore(
       initialState: Login.State(username: "ada", password: "Lovelace1"),
       reducer: Login.reducer, environment: .demo(clock: clock, delay: .seconds(2)))

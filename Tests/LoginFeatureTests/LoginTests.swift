@@ -102,7 +102,7 @@ extension User {
   }
 
   @Test func loadingIndicatorShowsWhileTheRequestIsInFlight() async {
-    let clock = TestClock()
+    let clock = ManualClock()
     let store = TestStore(
       initialState: Login.State(username: "pritesh", password: "Secret1"),
       reducer: Login.reducer,
@@ -139,7 +139,7 @@ extension User {
   }
 
   @Test func cancelEffectsStopsTheRequestInFlight() async {
-    let clock = TestClock()
+    let clock = ManualClock()
     let store = TestStore(
       initialState: Login.State(username: "pritesh", password: "Secret1"),
       reducer: Sheet.reducer,
@@ -152,7 +152,7 @@ extension User {
   }
 
   @Test func tappingWhileLoadingSendsNoSecondRequest() async {
-    let clock = TestClock()
+    let clock = ManualClock()
     let calls = ValueLog<String>()
     let store = makeStore(username: "pritesh", password: "Secret1") { username, _ in
       calls.append(username)
@@ -171,7 +171,7 @@ extension User {
   }
 
   @Test func editingWhileLoadingAbandonsTheRequest() async {
-    let clock = TestClock()
+    let clock = ManualClock()
     let store = makeStore(username: "pritesh", password: "Secret1") { _, _ in
       try await clock.sleep(for: .seconds(1))
       return .pritesh
@@ -187,7 +187,7 @@ extension User {
   }
 
   @Test func editingThePasswordWhileLoadingAbandonsTheRequestToo() async {
-    let clock = TestClock()
+    let clock = ManualClock()
     let store = TestStore(
       initialState: Login.State(username: "pritesh", password: "Secret1"),
       reducer: Login.reducer, environment: .demo(clock: clock))

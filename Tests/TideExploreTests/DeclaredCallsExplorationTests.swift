@@ -3,6 +3,7 @@ import Testing
 import Tide
 import TideExplore
 import TideTestSupport
+import TideTesting
 
 /// The explorer ends a declared call with the outcomes its declaration gives, a `Void` result
 /// included, and its exported test resolves the call by those outcomes' labels.
@@ -31,6 +32,29 @@ import TideTestSupport
     #expect(test.contains("environment: Notes.Environment.explorable(calls: calls, clock: clock)"))
     #expect(
       test.contains(#"calls.resolveIfWaiting("save", number: 1, outcome: "failure(.offline)")"#))
+  }
+
+  @Test func aTestResolvesTheOldestCallOfANameByItsOutcomesLabel() async throws {
+    let calls = ExploreCalls()
+    let store = TestStore(
+      initialState: Notes.State(), reducer: Notes.reducer,
+      environment: Notes.Environment.explorable(calls: calls, clock: ManualClock()))
+    await store.send(.saveTapped)
+    calls.resolve("save", outcome: "failure(.offline)")
+    await store.receive(.failed("offline")) { $0.errorMessage = "offline" }
+    await store.send(.saveTapped)
+    withKnownIssue {
+      calls.resolve("save", outcome: "failure(.timeout)")
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        save("") has no outcome failure(.timeout).
+
+          Outcome: success(())
+          Outcome: failure(.offline)
+        """
+    }
+    calls.resolve("save", outcome: "success(())")
+    await store.receive(.saved) { $0.saves = 1 }
   }
 
   @Test func aCallDeclaredWithoutOutcomesIsReportedWhenExplored() async throws {

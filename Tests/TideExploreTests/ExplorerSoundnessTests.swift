@@ -227,7 +227,7 @@ import TideTesting
   }
 
   @Test func anExportedResolveOfAnOutcomeTheCallNoLongerHasFails() async {
-    let clock = TestClock()
+    let clock = ManualClock()
     let calls = ExploreCalls()
     let store = TestStore(
       initialState: Login.State(username: "ab", password: "Abc1"), reducer: Login.reducer,

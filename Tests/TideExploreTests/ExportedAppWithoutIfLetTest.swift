@@ -13,7 +13,7 @@ import TideTesting
 
 @MainActor
 func appWithoutIfLetExploredFailure() async {
-  let clock = TestClock()
+  let clock = ManualClock()
   let calls = ExploreCalls()
   let store = TestStore(
     initialState: App.State(),
@@ -38,7 +38,7 @@ func appWithoutIfLetExploredFailure() async {
 
 @MainActor
 func appWithoutIfLetExploredFailureFixed() async {
-  let clock = TestClock()
+  let clock = ManualClock()
   let calls = ExploreCalls()
   let store = TestStore(
     initialState: App.State(),

@@ -11,7 +11,7 @@ import TideTesting
 
 @MainActor
 func debouncedSearchExploredFailure() async {
-  let clock = TestClock()
+  let clock = ManualClock()
   let calls = ExploreCalls()
   let store = TestStore(
     initialState: AddLocation.State(),
@@ -31,7 +31,7 @@ func debouncedSearchExploredFailure() async {
 
 @MainActor
 func debouncedSearchExploredFailureFixed() async {
-  let clock = TestClock()
+  let clock = ManualClock()
   let calls = ExploreCalls()
   let store = TestStore(
     initialState: AddLocation.State(),

@@ -11,7 +11,7 @@ import TideTesting
 
 @MainActor
 func editedLoginExploredFailure() async {
-  let clock = TestClock()
+  let clock = ManualClock()
   let calls = ExploreCalls()
   let store = TestStore(
     initialState: Login.State(),
@@ -32,7 +32,7 @@ func editedLoginExploredFailure() async {
 
 @MainActor
 func editedLoginExploredFailureFixed() async {
-  let clock = TestClock()
+  let clock = ManualClock()
   let calls = ExploreCalls()
   let store = TestStore(
     initialState: Login.State(),

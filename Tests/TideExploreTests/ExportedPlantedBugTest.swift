@@ -11,7 +11,7 @@ import TideTesting
 
 @MainActor
 func loadingExploredFailure() async {
-  let clock = TestClock()
+  let clock = ManualClock()
   let calls = ExploreCalls()
   let store = TestStore(
     initialState: Login.State(),
@@ -31,7 +31,7 @@ func loadingExploredFailure() async {
 
 @MainActor
 func loadingExploredFailureFixed() async {
-  let clock = TestClock()
+  let clock = ManualClock()
   let calls = ExploreCalls()
   let store = TestStore(
     initialState: Login.State(),

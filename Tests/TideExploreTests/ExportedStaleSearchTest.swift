@@ -11,7 +11,7 @@ import TideTesting
 
 @MainActor
 func staleSearchExploredFailure() async {
-  let clock = TestClock()
+  let clock = ManualClock()
   let calls = ExploreCalls()
   let store = TestStore(
     initialState: AddLocation.State(),
@@ -32,7 +32,7 @@ func staleSearchExploredFailure() async {
 
 @MainActor
 func staleSearchExploredFailureFixed() async {
-  let clock = TestClock()
+  let clock = ManualClock()
   let calls = ExploreCalls()
   let store = TestStore(
     initialState: AddLocation.State(),

@@ -11,7 +11,7 @@ import TideTesting
 
 @MainActor
 func tickerExploredFailure() async {
-  let clock = TestClock()
+  let clock = ManualClock()
   let store = TestStore(
     initialState: Ticker.State(isRunning: false, ticks: 0),
     reducer: Ticker.startsTwice,
@@ -30,7 +30,7 @@ func tickerExploredFailure() async {
 
 @MainActor
 func tickerExploredFailureFixed() async {
-  let clock = TestClock()
+  let clock = ManualClock()
   let store = TestStore(
     initialState: Ticker.State(isRunning: false, ticks: 0),
     reducer: Ticker.reducer,

@@ -209,7 +209,7 @@ final class Transcript {
 
         @MainActor
         @Test func counterSession() async {
-          let clock = TestClock()
+          let clock = ManualClock()
           let store = TestStore(
             initialState: Counter.State(count: 0, fact: nil),
             reducer: Counter.reducer,

@@ -212,7 +212,7 @@ enum Quotes {
     #expect(
       test.contains(
         """
-          let clock = TestClock()
+          let clock = ManualClock()
           let recording = try Recording(
             parsing: #\"\"\"
               # tide session

@@ -28,7 +28,7 @@ import TideTestSupport
     store.send(.passwordChanged(password))
     store.send(.loginButtonTapped)
     await clock.advance(by: .seconds(1))
-    return (recorder.recording(includingSecrets: true), store.state)
+    return (recorder.recording(redacts: false), store.state)
   }
 
   @Test func aReplayGivesTheRecordedAnswersAtTheirTimesWithoutTheBackend() async throws {

@@ -21,7 +21,7 @@ import TideTestSupport
 
   /// Logs in on the demo backend, on a virtual clock, recorded.
   static func recordedLogin(
-    password: String = "Secret1", includingSecrets: Bool = false
+    password: String = "Secret1", redacts: Bool = true
   ) async throws -> Recording {
     let clock = ManualClock()
     let recorder = Recorder(feature: "login", environment: "demo")
@@ -35,7 +35,7 @@ import TideTestSupport
     store.send(.passwordChanged(password))
     store.send(.loginButtonTapped)
     await clock.advance(by: .seconds(1))
-    return recorder.recording(includingSecrets: includingSecrets)
+    return recorder.recording(redacts: redacts)
   }
 
   @Test func aRecordingHoldsEveryActionWithItsTimeAndWhatTheCallsAnswered() async throws {
@@ -63,7 +63,7 @@ import TideTestSupport
   }
 
   @Test func secretsAreWrittenOnlyWhenAskedFor() async throws {
-    let with = try await Self.recordedLogin(includingSecrets: true)
+    let with = try await Self.recordedLogin(redacts: false)
     #expect(with.steps[1].action == #".passwordChanged("Secret1")"#)
     #expect(!with.text.contains("stand-ins"))
     // Every kind of character keeps its kind, and the length stays.
@@ -139,20 +139,24 @@ import TideTestSupport
       initialState: Login.State(), reducer: Login.reducer, environment: .unimplemented)
     let recorder = Recorder(feature: "login", environment: "test")
     try store.record(into: recorder)
-    #expect(throws: RecordingError("this store is already recorded: call stopRecording() first")) {
+    #expect(
+      throws: RecordingError.cannotRecord(
+        "this store is already recorded: call stopRecording() first")
+    ) {
       try store.record(into: Recorder(feature: "login", environment: "test"))
     }
     let other = Store(
       initialState: Login.State(), reducer: Login.reducer, environment: .unimplemented)
     #expect(
-      throws: RecordingError(
+      throws: RecordingError.cannotRecord(
         "this recorder already records a store: make one recorder per store")
     ) {
       try other.record(into: recorder)
     }
-    let scoped = store.scope(state: { $0.username }, action: { Login.Action.usernameChanged($0) })
+    let scoped = store.makeChildStore(
+      state: { $0.username }, action: { Login.Action.usernameChanged($0) })
     #expect(
-      throws: RecordingError(
+      throws: RecordingError.cannotRecord(
         "a scoped store cannot be recorded: record the store it was scoped from, which reduces its actions"
       )
     ) {
@@ -164,7 +168,8 @@ import TideTestSupport
     store.send(.usernameChanged("ab"))
     #expect(recorder.count == 1)
     #expect(
-      throws: RecordingError("this recorder recorded another store: make one recorder per store")
+      throws: RecordingError.cannotRecord(
+        "this recorder recorded another store: make one recorder per store")
     ) {
       try other.record(into: recorder)
     }

@@ -75,7 +75,9 @@ import TideTestSupport
       ),
     ])
   func aBadLineIsNamedAndNeverQuoted(line: String, message: String) {
-    #expect(throws: RecordingError(message)) { try Recording(parsing: Self.header + line) }
+    #expect(throws: RecordingError.cannotRead(message)) {
+      try Recording(parsing: Self.header + line)
+    }
   }
 
   @Test func everyKindOfAnswerReadsBack() throws {
@@ -136,7 +138,8 @@ import TideTestSupport
     #expect(try Recording(contentsOfFile: path) == recording)
 
     #expect(
-      throws: RecordingError("\(path) already exists; pass replacing: true to replace it")
+      throws: RecordingError.cannotWrite(
+        "\(path) already exists; pass replacing: true to replace it")
     ) {
       try recording.write(toFile: path)
     }
@@ -146,16 +149,16 @@ import TideTestSupport
     let link = folder.path + "/link.tide"
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
     #expect(
-      throws: RecordingError(
+      throws: RecordingError.cannotWrite(
         "cannot write \(link): it is a symbolic link, and tide replaces only regular files")
     ) {
       try recording.write(toFile: link, replacing: true)
     }
-    #expect(throws: RecordingError("cannot read \(folder.path): it is a folder")) {
+    #expect(throws: RecordingError.cannotRead("cannot read \(folder.path): it is a folder")) {
       try Recording(contentsOfFile: folder.path)
     }
     #expect(
-      throws: RecordingError(
+      throws: RecordingError.cannotWrite(
         "cannot write \(folder.path)/missing/x.tide: the folder \(folder.path)/missing does not exist"
       )
     ) {

@@ -119,7 +119,7 @@ import TideTestSupport
   }
 
   @Test func aNegativeZeroTimeIsRefused() {
-    #expect(throws: RecordingError("line 2: a duration cannot be negative ('-0ms')")) {
+    #expect(throws: RecordingError.cannotRead("line 2: a duration cannot be negative ('-0ms')")) {
       try Recording(parsing: "# tide session\nsend @-0ms .loginButtonTapped\n")
     }
   }

@@ -11,7 +11,7 @@ import TideTestSupport
 @Suite struct DeterminismTests {
   /// Drives one full scenario and returns what happened, step by step.
   func runScenario() async -> [String] {
-    let clock = TestClock()
+    let clock = ManualClock()
     var transcript: [String] = []
     let reports = ValueLog<String>()
     let collect: @Sendable (TestFailure.Report) -> Void = { reports.append($0.message) }

@@ -7,7 +7,7 @@ import TideTestSupport
 /// Every kind of TestStore failure, with its exact text. The messages are part of the product.
 @MainActor
 @Suite struct FailureMessageTests {
-  let clock = TestClock()
+  let clock = ManualClock()
 
   func makeStore(_ state: Search.State = Search.State())
     -> TestStore<Search.State, Search.Action, Search.Environment>
@@ -164,7 +164,7 @@ import TideTestSupport
 
         Still running: .concatenate(.run("debounce(for: 0.3 seconds)"), .run("search")) started by send(.queryChanged("a")) at FailureMessageTests.swift:\(line)
 
-      Waited 0.0 seconds of real time. Advance the TestClock the effect sleeps on, or raise timeout if it waits on something real.
+      Waited 0.0 seconds of real time. Advance the ManualClock the effect sleeps on, or raise timeout if it waits on something real.
       """
     ]) {
       await store.receive(.searchResponse(["a 1", "a 2"]))
@@ -365,7 +365,7 @@ import TideTestSupport
       return .none
     }
     let optional = Reducer<Int?, Int, Void>.empty.ifLet(
-      \.self, action: .`self`, environment: { $0 }, then: child)
+      \.self, action: .`self`, environment: { $0 }, child: child)
     let line = #line - 2
     let store = TestStore(initialState: Int?.none, reducer: optional, environment: ())
     await expectIssues([

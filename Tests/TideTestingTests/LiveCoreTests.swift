@@ -46,7 +46,7 @@ import TideTestSupport
     #expect(live.state.ticks == 3)
     #expect(live.runningEffects.isEmpty)
 
-    let clock = TestClock()
+    let clock = ManualClock()
     let store = TestStore(
       initialState: Ticker.State(), reducer: Ticker.reducer(clock: clock), environment: ())
     await store.send(.start)
@@ -84,11 +84,11 @@ import TideTestSupport
     }
     .ifLet(
       \.ticker, action: CasePath(ScreenAction.ticker), environment: { $0 },
-      then: Ticker.reducer(clock: clock))
+      child: Ticker.reducer(clock: clock))
   }
 
   @Test func aScreenPoppedByItsOwnActionGetsNothingMore() async {
-    let clock = TestClock()
+    let clock = ManualClock()
     let store = TestStore(
       initialState: Screen(ticker: Ticker.State()), reducer: Self.screen(clock: clock),
       environment: ())
@@ -199,7 +199,7 @@ import TideTestSupport
         return .cancel(id: RowTimerID(id: id))
       }
     }
-    .forEach(\.rows, action: CasePath(ModelAction.row), environment: { $0 }, element: row)
+    .forEach(\.rows, action: CasePath(ModelAction.row), environment: { $0 }, child: row)
   }
 
   enum Step: CustomStringConvertible {
@@ -256,7 +256,7 @@ import TideTestSupport
       }
 
       // Test: what it sends, and what it receives, in order.
-      let clock = TestClock()
+      let clock = ManualClock()
       let store = TestStore(
         initialState: Model(), reducer: Self.model(clock: clock), environment: ())
       // What is compared is the reductions, not the state changes each asserts.

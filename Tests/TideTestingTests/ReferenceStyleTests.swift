@@ -173,7 +173,7 @@ import TideTestSupport
   }
 
   @Test func aNonExhaustiveBlockTakesWhatItsEffectsSent() async {
-    let clock = TestClock()
+    let clock = ManualClock()
     let store = TestStore(initialState: 0, reducer: Timer.reducer(clock: clock), environment: ())
     await store.withExhaustivity(.off) {
       await store.send(.start)
@@ -231,7 +231,7 @@ import TideTestSupport
   }
 
   @Test func aClockTimerTicksEveryIntervalUntilCancelled() async {
-    let clock = TestClock()
+    let clock = ManualClock()
     let store = TestStore(initialState: 0, reducer: Timer.reducer(clock: clock), environment: ())
     await store.send(.start)
     await clock.advance(by: .milliseconds(2500))

@@ -11,7 +11,7 @@ import TideTesting
     case start, started, done
   }
 
-  static func reducer(clock: TestClock) -> Reducer<[String], Action, Void> {
+  static func reducer(clock: ManualClock) -> Reducer<[String], Action, Void> {
     Reducer { log, action, _ in
       log.append("\(action)")
       switch action {
@@ -27,7 +27,7 @@ import TideTesting
   }
 
   @Test func cancellingTheSendCancelsWhatItsReceivedActionsStarted() async {
-    let clock = TestClock()
+    let clock = ManualClock()
     let store = TestStore(
       initialState: [String](), reducer: Self.reducer(clock: clock), environment: ())
     let task = await store.send(.start) { $0 = ["start"] }
@@ -39,7 +39,7 @@ import TideTesting
   }
 
   @Test func finishingTheSendWaitsForTheWholeTree() async {
-    let clock = TestClock()
+    let clock = ManualClock()
     let store = TestStore(
       initialState: [String](), reducer: Self.reducer(clock: clock), environment: ())
     let task = await store.send(.start) { $0 = ["start"] }
@@ -51,7 +51,7 @@ import TideTesting
   }
 
   @Test func anEffectOfTheTreeStillRunningIsReportedByFinish() async {
-    let clock = TestClock()
+    let clock = ManualClock()
     let store = TestStore(
       initialState: [String](), reducer: Self.reducer(clock: clock), environment: ())
     let task = await store.send(.start) { $0 = ["start"] }

@@ -6,7 +6,7 @@ import TideTestSupport
 
 @MainActor
 @Suite struct TestStoreTests {
-  let clock = TestClock()
+  let clock = ManualClock()
 
   func makeStore(
     _ state: Search.State = Search.State(),

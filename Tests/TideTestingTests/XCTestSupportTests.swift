@@ -7,7 +7,7 @@ import XCTest
 final class XCTestSupportTests: XCTestCase {
   @MainActor
   func testTestStoreRunsUnderXCTest() async {
-    let clock = TestClock()
+    let clock = ManualClock()
     let store = TestStore(
       initialState: Search.State(), reducer: Search.reducer, environment: .test(clock: clock))
     await store.send(.queryChanged("Paris")) {

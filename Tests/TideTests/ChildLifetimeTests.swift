@@ -60,10 +60,10 @@ import TideTestSupport
     }
     .ifLet(
       \.detail, action: CasePath(ScreenAction.detail), environment: { $0 },
-      then: timer(clock: clock)
+      child: timer(clock: clock)
     )
     .forEach(
-      \.rows, action: CasePath(ScreenAction.row), environment: { $0 }, element: timer(clock: clock))
+      \.rows, action: CasePath(ScreenAction.row), environment: { $0 }, child: timer(clock: clock))
   }
 
   @Test("An optional child's effects are cancelled when its state becomes nil")
@@ -124,10 +124,10 @@ import TideTestSupport
       }
     }
     .ifLet(
-      \.detail, action: CasePath(Relay.detail), environment: { $0 }, then: Self.timer(clock: clock)
+      \.detail, action: CasePath(Relay.detail), environment: { $0 }, child: Self.timer(clock: clock)
     )
     .forEach(
-      \.rows, action: CasePath(Relay.row), environment: { $0 }, element: Self.timer(clock: clock))
+      \.rows, action: CasePath(Relay.row), environment: { $0 }, child: Self.timer(clock: clock))
     let line = #line - 5  // the ifLet; the forEach is 3 lines below it
     let store = Store(initialState: Screen(), reducer: reducer, environment: (), drivenBy: clock)
     await IssueReporter.$current.withValue(issues.reporter) {
@@ -209,7 +209,7 @@ import TideTestSupport
     }
     .forEach(
       rows, action: CasePath(ScreenAction.row), environment: { $0 },
-      element: Self.timer(clock: clock))
+      child: Self.timer(clock: clock))
     let store = Store(
       initialState: Screen(rows: [Timer(id: 1), Timer(id: 2)]), reducer: reducer,
       environment: (), drivenBy: clock)

@@ -66,9 +66,9 @@ import TideTestSupport
       }
       return .none
     }
-    .ifLet(\.detail, action: CasePath(RowAction.detail), environment: { $0 }, then: detail)
+    .ifLet(\.detail, action: CasePath(RowAction.detail), environment: { $0 }, child: detail)
     return Reducer<Screen, ScreenAction, Void>.empty
-      .forEach(\.rows, action: CasePath(ScreenAction.row), environment: { $0 }, element: row)
+      .forEach(\.rows, action: CasePath(ScreenAction.row), environment: { $0 }, child: row)
   }
 
   func makeStore(_ clock: ManualClock, rows: [Int]) -> Store<Screen, ScreenAction> {

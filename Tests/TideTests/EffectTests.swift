@@ -119,7 +119,7 @@ import TideTesting
   }
 
   @Test func concatenateRunsInOrder() async {
-    let clock = TestClock()
+    let clock = ManualClock()
     let store = makeStore(
       { _ in
         .concatenate(
@@ -139,7 +139,7 @@ import TideTesting
   }
 
   @Test func cancelInFlightKeepsOnlyTheNewest() async {
-    let clock = TestClock()
+    let clock = ManualClock()
     let store = makeStore(
       { name in
         .run { send in
@@ -159,7 +159,7 @@ import TideTesting
   }
 
   @Test func cancelReachesIntoMergedAndConcatenatedEffects() async {
-    let clock = TestClock()
+    let clock = ManualClock()
     let store = makeStore(
       { name in
         .merge(
@@ -190,7 +190,7 @@ import TideTesting
   }
 
   @Test func cancellableInsideAConcatenationCanBeCancelledAlone() async {
-    let clock = TestClock()
+    let clock = ManualClock()
     let store = makeStore(
       { _ in
         .concatenate(
@@ -206,7 +206,7 @@ import TideTesting
   }
 
   @Test func debounceRunsOnlyTheLastOfABurst() async {
-    let clock = TestClock()
+    let clock = ManualClock()
     let store = makeStore(
       { name in
         .run(name: "search") { send in await send(.finished(name)) }
@@ -222,7 +222,7 @@ import TideTesting
     await clock.advance(by: .milliseconds(1))
     await clock.advance()
     #expect(store.state == [.start("B"), .start("Br"), .finished("Br")])
-    #expect(clock.now == TestClock.Instant(offset: .milliseconds(500)))
+    #expect(clock.now == ManualClock.Instant(offset: .milliseconds(500)))
   }
 
   @Test func unhandledErrorsAreReportedNotSwallowed() async {
@@ -287,7 +287,7 @@ import TideTesting
   }
 
   @Test func testClockRunWakesEverySleeperInOrder() async {
-    let clock = TestClock()
+    let clock = ManualClock()
     let store = makeStore(
       { name in
         .run { send in

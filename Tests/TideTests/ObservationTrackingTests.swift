@@ -172,7 +172,7 @@ import TideTestSupport
     let store = makeStore()
     let left = store.scope(state: \.left, action: \.left)
     let right = store.scope(state: \.right, action: \.right)
-    let closureScope = store.scope(state: { $0.right }, action: Action.right)
+    let closureScope = store.makeChildStore(state: { $0.right }, action: Action.right)
     let leftReader = Reader { _ = left.count }
     let rightReader = Reader { _ = closureScope.count }
     let wholeLeft = Reader { _ = left.state }
@@ -190,7 +190,7 @@ import TideTestSupport
   @Test func aReadThroughAScopeOfAScopeTracksRelativeToIt() {
     let store = makeStore()
     let home = store.scope(state: \.home, action: \.home)!
-    let search = home.scope(state: { $0.search }, action: { $0 })
+    let search = home.makeChildStore(state: { $0.search }, action: { $0 })
     let query = Reader { _ = search.query }
     store.send(.home(.resultsArrived(["x"])))
     store.send(.home(.retitled("t")))

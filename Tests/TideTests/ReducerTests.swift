@@ -41,9 +41,9 @@ import TideTestSupport
     return .none
   }
   .ifLet(
-    \.optional, action: CasePath(ParentAction.optional), environment: { $0 * 10 }, then: child
+    \.optional, action: CasePath(ParentAction.optional), environment: { $0 * 10 }, child: child
   )
-  .forEach(\.rows, action: CasePath(ParentAction.row), environment: { $0 }, element: child)
+  .forEach(\.rows, action: CasePath(ParentAction.row), environment: { $0 }, child: child)
   .combined(
     with: child.pullback(
       state: \.child, action: CasePath(ParentAction.child), environment: { $0 }))

@@ -9,7 +9,7 @@ import TideTesting
   enum SearchID { case search }
   enum TimerID { case tick }
 
-  static let reducer = Reducer<Int, String, TestClock> { _, action, clock in
+  static let reducer = Reducer<Int, String, ManualClock> { _, action, clock in
     switch action {
     case "search":
       return .run(name: "geocode") { _ in try await clock.sleep(for: .seconds(5)) }
@@ -27,7 +27,7 @@ import TideTesting
   }
 
   @Test func effectsAreFoundByTheNamesOfTheRunsTheyAreMadeOf() {
-    let clock = TestClock()
+    let clock = ManualClock()
     let store = Store(initialState: 0, reducer: Self.reducer, environment: clock)
     store.send("search")
     store.send("timer")
@@ -49,7 +49,7 @@ import TideTesting
   }
 
   @Test func cancelledEffectsAreLeftOutAndTheRestPrintAsBefore() {
-    let clock = TestClock()
+    let clock = ManualClock()
     let store = Store(initialState: 0, reducer: Self.reducer, environment: clock)
     store.send("timer")
     store.send("anonymous")

@@ -35,7 +35,7 @@ import TideTestSupport
       var value = 0
     }
     let store = makeStore()
-    let counted = store.scope(
+    let counted = store.makeChildStore(
       state: { state -> Int in
         projections.append(state.left.count)
         return state.left.count
@@ -357,17 +357,17 @@ import TideTestSupport
   func anActionThatChangesNothingComputesNoScopeAgain(how: String) {
     let calls = ValueLog<Int>()
     let store = Store(initialState: 0, reducer: Self.reducer, environment: ())
-    let first = store.scope(
+    let first = store.makeChildStore(
       state: { (count: Int) -> Int in
         calls.append(1)
         return count
       }, action: { (action: Action) in action })
-    let second = first.scope(
+    let second = first.makeChildStore(
       state: { (count: Int) -> Int in
         calls.append(2)
         return count
       }, action: { (action: Action) in action })
-    let third = second.scope(
+    let third = second.makeChildStore(
       state: { (count: Int) -> Int in
         calls.append(3)
         return count

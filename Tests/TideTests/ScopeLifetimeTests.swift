@@ -95,12 +95,12 @@ import TideTestSupport
     await expectFreed(tracked: true) { store in
       let home = store.scope(state: \.home, action: \.home)
       _ =
-        home?.scope(
+        home?.makeChildStore(
           state: { $0.search }, action: { (action: ObservationTrackingTests.HomeAction) in action }
         ).query
       _ =
         store.scope(state: \.left, action: \.left)
-        .scope(
+        .makeChildStore(
           state: { $0.count },
           action: { (action: ObservationTrackingTests.CounterAction) in action }
         ).state
@@ -259,7 +259,9 @@ import TideTestSupport
   @Test func anObserverOfAScopedStoreDoesNotKeepTheRootAlive() async {
     await ScopeLifetimeTests().expectFreed(tracked: false) { store in
       store.scope(state: \.left, action: \.left).observe(\.count) { _ in }
-      store.scope(state: { $0.right }, action: { Action.right($0) }).observe(\.count) { _ in }
+      store.makeChildStore(state: { $0.right }, action: { Action.right($0) }).observe(\.count) {
+        _ in
+      }
       store.scope(state: \.home, action: \.home)?.observe(\.title) { _ in }
       store.scope(state: \.rows, id: 1, action: \.row)?.observe(\.title) { _ in }
     }

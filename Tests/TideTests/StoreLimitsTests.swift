@@ -241,9 +241,9 @@ struct StoreLimitsTests {
   func deepScopedReads() {
     let root = Store(initialState: 0, reducer: counter, environment: ())
     var scoped = root
-    for _ in 0..<100 { scoped = scoped.scope(state: { $0 }, action: { $0 }) }
+    for _ in 0..<100 { scoped = scoped.makeChildStore(state: { $0 }, action: { $0 }) }
     let deep = scoped
-    let half = root.scope(state: { $0 / 2 }, action: { $0 })
+    let half = root.makeChildStore(state: { $0 / 2 }, action: { $0 })
     #expect(deep.state == 0)
     let changes = Lock(0)
     withObservationTracking {
@@ -275,7 +275,7 @@ struct StoreLimitsTests {
     let store = Store(
       initialState: 0, reducer: chain, environment: (), drivenBy: ManualClock(),
       onReduce: { _, _, _, _ in seen.append(child?.state ?? -1) })
-    child = store.scope(state: { $0 }, action: { $0 })
+    child = store.makeChildStore(state: { $0 }, action: { $0 })
     store.send(3)
     #expect(seen == [1, 2, 3, 4])
     #expect(child?.state == 4)

@@ -106,8 +106,8 @@ import TideTesting
 
   @Test func scopedStoresReadAndSendThroughTheParent() {
     let store = Store(initialState: State(), reducer: Self.reducer, environment: ())
-    let counts = store.scope(state: \.count, action: CasePath(Action.loaded))
-    let nested = counts.scope(state: { $0 * 2 }, action: { $0 / 2 })
+    let counts = store.makeChildStore(state: \.count, action: CasePath(Action.loaded))
+    let nested = counts.makeChildStore(state: { $0 * 2 }, action: { $0 / 2 })
     nested.send(10)
     #expect(store.state.count == 5)
     #expect(counts.state == 5)
@@ -115,12 +115,12 @@ import TideTesting
   }
 
   @Test func scopedStoresSeeTheRootsRunningEffects() async {
-    let clock = TestClock()
+    let clock = ManualClock()
     let reducer = Reducer<Int, Int, Void> { _, _, _ in
       .run(name: "wait") { _ in try await clock.sleep(for: .seconds(1)) }
     }
     let store = Store(initialState: 0, reducer: reducer, environment: ())
-    let child = store.scope(state: { $0 }, action: { $0 })
+    let child = store.makeChildStore(state: { $0 }, action: { $0 })
     let task = child.send(1)
     #expect(child.runningEffects.descriptions == [#".run("wait")"#])
     #expect(store.runningEffects.descriptions == child.runningEffects.descriptions)
@@ -138,7 +138,7 @@ import TideTesting
     let store = Store(initialState: Grid(), reducer: reducer, environment: ())
     var notifications = Array(repeating: 0, count: 100)
     for index in 0..<100 {
-      let cell = store.scope(state: { $0.cells[index] }, action: { (_: Void) in index })
+      let cell = store.makeChildStore(state: { $0.cells[index] }, action: { (_: Void) in index })
       cell.observe({ $0 }, onChange: { _ in notifications[index] += 1 })
     }
     store.send(7)
@@ -162,7 +162,7 @@ import TideTesting
   }
 
   @Test func releasingTheStoreCancelsItsEffects() async {
-    let clock = TestClock()
+    let clock = ManualClock()
     let cancelled = ValueLog<String>()
     let reducer = Reducer<Int, Int, Void> { _, _, _ in
       .run(name: "forever") { _ in
@@ -183,7 +183,7 @@ import TideTesting
   }
 
   @Test func storeTaskCancelsTheEffectsOfItsAction() async {
-    let clock = TestClock()
+    let clock = ManualClock()
     let reducer = Reducer<Int, Int, Void> { state, action, _ in
       state += action
       guard action == 1 else { return .none }

@@ -62,7 +62,7 @@ package struct TestWriter {
     if advancesClock || environment.contains("clock")
       || preamble.contains(where: { $0.contains("clock") })
     {
-      lines.append("  let clock = TestClock()")
+      lines.append("  let clock = ManualClock()")
     }
     lines += preamble.map { "  " + $0 }
     lines += [

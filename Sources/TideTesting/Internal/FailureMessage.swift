@@ -69,7 +69,7 @@ enum FailureMessage {
       text += running.map { "  Still running: \($0.description) started by \(origin($0))" }
         .joined(separator: "\n")
       text +=
-        "\n\nWaited \(waited) of real time. Advance the TestClock the effect sleeps on, "
+        "\n\nWaited \(waited) of real time. Advance the ManualClock the effect sleeps on, "
         + "or raise timeout if it waits on something real."
     }
     return text

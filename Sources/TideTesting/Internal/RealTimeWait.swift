@@ -1,7 +1,7 @@
 /// Waits in real time for something outside the test's control (a real network, a real clock):
 /// runs ready effect work, then polls every millisecond until `isDone` holds or `timeout` passes.
 ///
-/// Effects that wait only on injected closures and a `TestClock` are done after the first
+/// Effects that wait only on injected closures and a `ManualClock` are done after the first
 /// run of ready work, so this returns at once for them; only the failure path of such a test
 /// ever waits.
 ///

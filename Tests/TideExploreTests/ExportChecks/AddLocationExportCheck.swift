@@ -12,7 +12,7 @@ import TideTesting
 
 @MainActor
 @Test func addLocationExportCompiles() async {
-  let clock = TestClock()
+  let clock = ManualClock()
   let calls = ExploreCalls()
   let store = TestStore(
     initialState: AddLocation.State(),

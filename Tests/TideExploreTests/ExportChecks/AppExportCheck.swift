@@ -14,7 +14,7 @@ import TideTesting
 
 @MainActor
 @Test func appExportCompiles() async {
-  let clock = TestClock()
+  let clock = ManualClock()
   let calls = ExploreCalls()
   let store = TestStore(
     initialState: App.State(),

@@ -12,7 +12,7 @@ import TideTesting
 
 @MainActor
 @Test func loginExportCompiles() async {
-  let clock = TestClock()
+  let clock = ManualClock()
   let calls = ExploreCalls()
   let store = TestStore(
     initialState: Login.State(),
