@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "TideExplore", targets: ["TideExplore"]),
     .library(name: "TideRecord", targets: ["TideRecord"]),
     .library(name: "TideREPL", targets: ["TideREPL"]),
+    .library(name: "TideAttach", targets: ["TideAttach"]),
     .library(name: "TideWeb", targets: ["TideWeb"]),
     .library(name: "TideCommand", targets: ["TideCommand"]),
     .executable(name: "tide", targets: ["tide"]),
@@ -63,17 +64,29 @@ let package = Package(
       name: "AppSwiftUI",
       dependencies: ["AppFeature", "LoginFeature", "AddLocationFeature", "Tide"]),
 
-    // Fronts: the REPL engine, the web front beside it, and the executables.
-    .target(name: "TideREPL", dependencies: ["Tide", "TideInspect", "TideExplore", "TideRecord"]),
+    // Reading actions written in Swift syntax: what the REPL and a served store take.
+    .target(name: "TideExpressions", dependencies: ["TideInspect", "TideRecord"]),
+
+    // Serving a store to `tide attach`, and the attach client: an app that serves its store
+    // links this, and not the REPL.
     .target(
-      name: "TideWeb", dependencies: ["Tide", "TideREPL", "TideInspect"],
+      name: "TideAttach",
+      dependencies: ["Tide", "TideInspect", "TideRecord", "TideExpressions"]),
+
+    // Fronts: the REPL engine, the web front beside it, and the executables.
+    .target(
+      name: "TideREPL",
+      dependencies: ["Tide", "TideInspect", "TideExplore", "TideRecord", "TideExpressions"]),
+    .target(
+      name: "TideWeb", dependencies: ["Tide", "TideREPL", "TideInspect", "TideAttach"],
       resources: [
         .copy("Resources/inspector.html"), .copy("Resources/inspector.js"),
         .copy("Resources/tide.js"), .copy("Resources/tide.css"), .copy("Resources/handover.js"),
       ]),
     // Everything the `tide` executable does, for any features: a user's REPL executable is one
     // call of it.
-    .target(name: "TideCommand", dependencies: ["TideREPL", "TideWeb", "TideInspect"]),
+    .target(
+      name: "TideCommand", dependencies: ["TideREPL", "TideWeb", "TideAttach", "TideInspect"]),
     .executableTarget(
       name: "tide",
       dependencies: [
@@ -86,12 +99,12 @@ let package = Package(
     // A small app process that serves its store to `tide attach` (the two-process test runs it).
     .executableTarget(
       name: "tide-served-app",
-      dependencies: ["AppFeature", "Tide", "TideInspect", "TideRecord", "TideWeb"]),
+      dependencies: ["AppFeature", "Tide", "TideInspect", "TideRecord", "TideAttach"]),
     .executableTarget(
       name: "TideBenchmarks",
       dependencies: [
         "Tide", "TideTesting", "TideInspect", "TideExplore", "AddLocationFeature", "LoginFeature",
-        "TideREPL", "TideWeb", "TideRecord", "AppFeature",
+        "TideREPL", "TideWeb", "TideAttach", "TideRecord", "AppFeature",
       ]),
 
     // Playgrounds: runnable tours, each run by ExecutableTests.
@@ -134,14 +147,15 @@ let package = Package(
     .testTarget(
       name: "TideREPLTests",
       dependencies: [
-        "TideREPL", "Tide", "TideInspect", "TideStress", "TideExplore", "TideTestSupport",
+        "TideREPL", "TideExpressions", "Tide", "TideInspect", "TideStress", "TideExplore",
+        "TideTestSupport",
         "TideRecord",
       ]),
     .testTarget(name: "TideStressTests", dependencies: ["TideStress"]),
     .testTarget(
       name: "TideWebTests",
       dependencies: [
-        "TideWeb", "TideREPL", "AppFeature", "LoginFeature", "Tide", "TideRecord",
+        "TideWeb", "TideAttach", "TideREPL", "AppFeature", "LoginFeature", "Tide", "TideRecord",
         "TideTestSupport",
       ]),
     .testTarget(

@@ -2,6 +2,7 @@ import AppFeature
 import Foundation
 import LoginFeature
 import Tide
+import TideAttach
 import TideRecord
 import TideWeb
 

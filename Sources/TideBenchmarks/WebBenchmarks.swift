@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import LoginFeature
 import Synchronization
+import TideAttach
 import TideREPL
 import TideWeb
 

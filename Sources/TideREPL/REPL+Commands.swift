@@ -1,5 +1,6 @@
 import Foundation
 import TideExplore
+import TideExpressions
 import TideRecord
 
 extension REPL {

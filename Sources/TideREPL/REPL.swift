@@ -1,5 +1,6 @@
 import Foundation
 import TideExplore
+import TideExpressions
 import TideRecord
 
 /// The REPL engine: reads lines, sends actions to a feature, prints every state change, and

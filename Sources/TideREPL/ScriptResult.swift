@@ -1,3 +1,5 @@
+import TideExpressions
+
 /// What ``REPL/runScript(_:waitingAtMost:)`` did.
 public struct ScriptResult: Sendable, Equatable {
   /// How many lines the script has.

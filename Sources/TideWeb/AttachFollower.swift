@@ -1,3 +1,4 @@
+import TideAttach
 import TideREPL
 
 /// Connects a REPL to a served store through a client: the store's recording goes into the

@@ -1,4 +1,5 @@
 import Foundation
+import TideAttach
 import TideInspect
 import TideREPL
 
@@ -108,9 +109,9 @@ public final class WebServer {
   /// Starts listening on 127.0.0.1.
   ///
   /// - Returns: The address to open, with the token.
-  /// - Throws: ``WebServerError`` when the port cannot be had or the front's files are missing.
+  /// - Throws: `ServerError` when the port cannot be had or the front's files are missing.
   @discardableResult
-  public func start() throws(WebServerError) -> URL {
+  public func start() throws(ServerError) -> URL {
     if let url { return url }
     let assets = try WebAssets.load()
     var limits = EventLoop.Limits()

@@ -11,6 +11,7 @@
 import AppFeature
 import Foundation
 import Tide
+import TideAttach
 import TideInspect
 import TideRecord
 import TideWeb

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import TideTestSupport
 
+@testable import TideAttach
+
 /// `tide attach` against `tide-served-app`, in two processes: what a person does in two
 /// terminals.
 @Suite("tide attach: two processes")

@@ -1,6 +1,7 @@
 import Testing
 import TideRecord
 
+@testable import TideExpressions
 @testable import TideREPL
 
 @Suite struct ExpressionParserTests {

@@ -6,6 +6,7 @@ import TideRecord
 import TideStress
 import TideTestSupport
 
+@testable import TideExpressions
 @testable import TideREPL
 
 /// Seeded fuzzing of everything that reads what a person types or a file holds: lines through

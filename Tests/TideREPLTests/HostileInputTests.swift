@@ -5,6 +5,7 @@ import TideExplore
 import TideInspect
 import TideTestSupport
 
+@testable import TideExpressions
 @testable import TideREPL
 
 /// The classes of hostile input from issue #10, each proved at its root.

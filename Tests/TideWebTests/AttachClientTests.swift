@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import TideWeb
 
+@testable import TideAttach
+
 /// `tide attach`'s client against servers that misbehave: it says what went wrong, keeps what
 /// arrived before, and never writes lines of a server's choosing into a saved file.
 @Suite("tide attach's client")

@@ -7,6 +7,8 @@ import TideRecord
 import TideTestSupport
 import TideWeb
 
+@testable import TideAttach
+
 /// The REPL following a served login store, in one process: what `tide attach` shows and does.
 @MainActor
 final class AttachedREPL {

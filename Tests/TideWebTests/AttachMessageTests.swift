@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import TideAttach
 @testable import TideWeb
 
 @Suite("The attach protocol's lines")

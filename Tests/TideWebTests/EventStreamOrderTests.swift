@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TideTestSupport
 
+@testable import TideAttach
 @testable import TideWeb
 
 /// A new event stream never misses the state published while it was being registered: its first

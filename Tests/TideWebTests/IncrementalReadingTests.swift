@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import TideAttach
 @testable import TideWeb
 
 /// Requests and lines that come a few bytes at a time: read as they would be whole, at the cost

@@ -6,6 +6,8 @@ import TideRecord
 import TideTestSupport
 import TideWeb
 
+@testable import TideAttach
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -339,7 +341,7 @@ struct StoreServerTests {
         store: store, recorder: recorder,
         options: StoreServer.Options(endpoint: .unixSocket(path: path)))
       #expect(
-        throws: WebServerError.cannotListen(
+        throws: ServerError.cannotListen(
           "\(path) exists; tide never replaces a file: remove it, or pick another path")
       ) {
         try server.start()
@@ -374,7 +376,7 @@ struct StoreServerTests {
     }
     close(fd)
     #expect(
-      throws: WebServerError.cannotListen(
+      throws: ServerError.cannotListen(
         "\(path) is a socket nothing listens on, left by a process that ended without stopping its server; tide never replaces a file: remove it, or pick another path"
       )
     ) {

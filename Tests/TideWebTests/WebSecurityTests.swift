@@ -4,6 +4,8 @@ import TideREPL
 import TideTestSupport
 import TideWeb
 
+@testable import TideAttach
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

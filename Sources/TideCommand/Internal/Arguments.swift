@@ -1,4 +1,5 @@
 import Foundation
+import TideAttach
 import TideREPL
 
 /// A REPL executable's command line.

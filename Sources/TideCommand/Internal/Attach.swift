@@ -1,6 +1,7 @@
 // `NAME attach ADDRESS`: the REPL on a store another process serves.
 
 import Foundation
+import TideAttach
 import TideInspect
 import TideREPL
 import TideWeb

@@ -1,4 +1,5 @@
 import Foundation
+import TideAttach
 import TideInspect
 import TideREPL
 import TideWeb

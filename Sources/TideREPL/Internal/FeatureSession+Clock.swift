@@ -1,5 +1,6 @@
 import Foundation
 import Tide
+import TideExpressions
 import TideInspect
 import TideRecord
 

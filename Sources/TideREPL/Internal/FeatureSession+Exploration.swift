@@ -1,6 +1,7 @@
 import Foundation
 import Tide
 import TideExplore
+import TideExpressions
 import TideInspect
 import TideRecord
 

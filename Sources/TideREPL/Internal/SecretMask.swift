@@ -1,3 +1,4 @@
+import TideExpressions
 import TideRecord
 
 /// Hides what might be secret in a line tide could not read, before it is echoed with a caret

@@ -1,4 +1,5 @@
 import Foundation
+import TideAttach
 
 /// Which answer a request gets: refusals, redirects and the front's own files on the loop's
 /// thread; everything that reads or changes the session handed to the main actor.

@@ -1,4 +1,5 @@
 import Foundation
+import TideAttach
 
 /// The front's own files (the inspector, the shared script and style sheet), read once from the
 /// module's resources, and the files of a feature's page, read when asked for.
@@ -9,7 +10,7 @@ struct WebAssets: Sendable {
     "inspector.html", "inspector.js", "tide.js", "tide.css", "handover.js",
   ]
 
-  static func load() throws(WebServerError) -> WebAssets {
+  static func load() throws(ServerError) -> WebAssets {
     var files: [String: [UInt8]] = [:]
     for name in names {
       let parts = name.split(separator: ".")
@@ -18,7 +19,7 @@ struct WebAssets: Sendable {
           forResource: String(parts[0]), withExtension: String(parts[1])),
         let data = try? Data(contentsOf: url)
       else {
-        throw WebServerError.missingResource("the web front's file \(name) is missing")
+        throw ServerError.missingResource("the web front's file \(name) is missing")
       }
       files[name] = Array(data)
     }

@@ -2,6 +2,8 @@ import Foundation
 import TideTestSupport
 import TideWeb
 
+@testable import TideAttach
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

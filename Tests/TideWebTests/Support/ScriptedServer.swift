@@ -1,6 +1,8 @@
 import Foundation
 import TideWeb
 
+@testable import TideAttach
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

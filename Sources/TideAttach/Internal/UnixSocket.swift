@@ -12,7 +12,7 @@ package enum UnixSocket {
   }
 
   /// Which file a socket is: it is removed at the end only if it is still the one made.
-  struct Identity: Sendable, Equatable {
+  package struct Identity: Sendable, Equatable {
     let device: UInt64
     let inode: UInt64
   }
@@ -32,7 +32,7 @@ package enum UnixSocket {
   /// by its owner only.
   ///
   /// - Returns: The listening socket, and which file it is.
-  static func listen(at path: String) throws(WebServerError) -> (Int32, Identity) {
+  package static func listen(at path: String) throws(ServerError) -> (Int32, Identity) {
     guard !path.isEmpty else { throw .cannotListen("a Unix socket needs a path") }
     guard path.utf8.count <= maximumPathLength else {
       throw .cannotListen(
@@ -95,7 +95,7 @@ package enum UnixSocket {
 
   /// Removes the socket the loop made at `path`, and nothing else: a path that is now another
   /// file, or another server's socket, is left alone.
-  static func remove(_ path: String, identity: Identity) {
+  package static func remove(_ path: String, identity: Identity) {
     var status = stat()
     guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK,
       Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)) == identity

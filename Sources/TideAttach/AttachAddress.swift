@@ -30,7 +30,7 @@ package struct AttachAddress: Equatable, Sendable {
 
   /// `text` as one word of a POSIX shell: as it is when it holds only characters no shell reads
   /// specially, else in single quotes.
-  static func shellQuoted(_ text: String) -> String {
+  package static func shellQuoted(_ text: String) -> String {
     let plain = text.unicodeScalars.allSatisfy {
       $0.isASCII
         && ($0.properties.isAlphabetic || $0.properties.numericType != nil

@@ -8,7 +8,7 @@
 /// appended to every stream's queue without being copied (arrays share their storage), and a
 /// chunk is let go as soon as it has been sent, so a connection holds what it has not sent yet
 /// and at most one chunk it is part way through.
-struct OutputQueue {
+package struct OutputQueue {
   private var chunks: [[UInt8]] = []
   /// The first chunk not wholly sent.
   private var head = 0
@@ -18,13 +18,13 @@ struct OutputQueue {
   private(set) var pending = 0
 
   /// Whether everything has been sent.
-  var isEmpty: Bool { pending == 0 }
+  package var isEmpty: Bool { pending == 0 }
 
   /// The bytes the queue keeps alive: what is unsent, and the sent part of the chunk it is part
   /// way through.
-  var retained: Int { pending + offset }
+  package var retained: Int { pending + offset }
 
-  mutating func append(_ bytes: [UInt8]) {
+  package mutating func append(_ bytes: [UInt8]) {
     guard !bytes.isEmpty else { return }
     chunks.append(bytes)
     pending += bytes.count
@@ -32,7 +32,7 @@ struct OutputQueue {
 
   /// Sends as much as the socket takes without blocking. Returns `false` when the connection
   /// failed.
-  mutating func send(to fd: Int32, flags: Int32) -> Bool {
+  package mutating func send(to fd: Int32, flags: Int32) -> Bool {
     defer { compact() }
     while head < chunks.count {
       let start = offset

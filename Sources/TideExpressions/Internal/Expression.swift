@@ -1,6 +1,6 @@
 /// A value written in Swift syntax, as the REPL reads it: `.usernameChanged("pritesh")`,
 /// `.select(index: 2)`, `User(name: "Ada", …)`, `[1, 2]`.
-indirect enum Expression: Equatable {
+package indirect enum Expression: Equatable {
   /// `.name` or `.name(arguments)`.
   case member(name: String, arguments: [Argument]?, position: Int)
   /// `TypeName(arguments)` or a bare `(arguments)`.
@@ -14,13 +14,13 @@ indirect enum Expression: Equatable {
   case null(position: Int)
   case array([Expression], position: Int)
 
-  struct Argument: Equatable {
+  package struct Argument: Equatable {
     let label: String?
     let value: Expression
   }
 
   /// Where the expression starts in the input, in characters.
-  var position: Int {
+  package var position: Int {
     switch self {
     case .member(_, _, let position), .call(_, _, let position), .string(_, let position),
       .integer(_, let position), .decimal(_, let position), .boolean(_, let position),
@@ -30,7 +30,7 @@ indirect enum Expression: Equatable {
   }
 
   /// What kind of value this is, for messages: "a string", "`.loginButtonTapped`".
-  var kind: String {
+  package var kind: String {
     switch self {
     case .member(let name, _, _): "the case .\(name)"
     case .call(let type, _, _): type.map { English.withArticle($0) } ?? "a tuple"

@@ -18,9 +18,9 @@ import Tide
 /// bounds hold for both, on the same code: a connection that has not shown its credential in
 /// time is closed, the oldest of them makes room when the server is full, a reader too slow for
 /// its stream is dropped, and nothing a client sends is kept past its limit.
-final class EventLoop: @unchecked Sendable {
+package final class EventLoop: @unchecked Sendable {
   /// What other threads ask of the loop.
-  enum Command: Sendable {
+  package enum Command: Sendable {
     /// Answer a request and close.
     case respond(connection: Int, HTTPResponse)
     /// Turn a connection into an event stream, starting with `first`. A stream that is
@@ -42,7 +42,7 @@ final class EventLoop: @unchecked Sendable {
   }
 
   /// Where the loop listens.
-  enum Endpoint: Sendable, Equatable {
+  package enum Endpoint: Sendable, Equatable {
     /// A TCP port on 127.0.0.1; 0 for a free one.
     case loopback(port: UInt16)
     /// A Unix socket at a path that must not exist yet; it is made readable and writable by
@@ -52,7 +52,7 @@ final class EventLoop: @unchecked Sendable {
 
   /// How a loop that speaks lines frames them, and what it says when it closes a connection
   /// itself.
-  struct LineFraming: Sendable {
+  package struct LineFraming: Sendable {
     /// The longest line a client may send, line end excluded.
     var maximumLine = 64 << 10
     /// How many of a client's lines may be handed on and not yet ``Command/done(connection:)``;
@@ -76,66 +76,67 @@ final class EventLoop: @unchecked Sendable {
   /// once dealt with; the first with ``Command/startStream(connection:first:)`` or
   /// ``Command/close(connection:_:)``. A line of an admitted client that was longer than the
   /// limit comes as `nil`: it was dropped as it arrived, and is answered in its turn.
-  typealias LineHandler =
+  package typealias LineHandler =
     @Sendable (_ loop: EventLoop, _ connection: Int, _ line: [UInt8]?, _ first: Bool) -> Void
 
-  enum Framing {
+  package enum Framing {
     case http(Handler)
     case lines(LineFraming, LineHandler)
   }
 
   /// What the loop does with a complete request, on its own thread: answer at once, or later
   /// through ``submit(_:)`` (`nil`).
-  typealias Handler =
+  package typealias Handler =
     @Sendable (_ loop: EventLoop, _ connection: Int, _ request: HTTPRequest) ->
     HTTPResponse?
 
-  struct Limits: Sendable {
-    var request = HTTPRequestParser.Limits()
+  package struct Limits: Sendable {
+    package init() {}
+    package var request = HTTPRequestParser.Limits()
     /// How long a client has to send a whole request.
-    var requestTime = Duration.seconds(5)
+    package var requestTime = Duration.seconds(5)
     /// How long an answer may wait without the client reading any of it.
-    var answerTime = Duration.seconds(10)
+    package var answerTime = Duration.seconds(10)
     /// Open connections, event streams included; more are answered 503 and closed.
-    var connections = 128
+    package var connections = 128
     /// Bytes waiting for an event-stream client that reads too slowly; past it, it is dropped.
-    var streamBacklog = 4 << 20
+    package var streamBacklog = 4 << 20
     /// The kernel's send buffer for each connection, when not its own default: tests make it
     /// small, so that what waits is in the loop's queues, where the bounds apply.
-    var sendBuffer: Int32?
+    package var sendBuffer: Int32?
   }
 
-  let port: UInt16
+  package let port: UInt16
   /// The Unix socket's path, absolute, when it listens on one.
-  let socketPath: String?
-  let socketIdentity: UnixSocket.Identity?
-  let listener: Int32
-  let wakeRead: Int32
-  let wakeWrite: Int32
-  let limits: Limits
-  let framing: Framing
-  let inbox = Lock<[Command]>([])
+  package let socketPath: String?
+  package let socketIdentity: UnixSocket.Identity?
+  package let listener: Int32
+  package let wakeRead: Int32
+  package let wakeWrite: Int32
+  package let limits: Limits
+  package let framing: Framing
+  package let inbox = Lock<[Command]>([])
   /// How many connections are event streams, or are about to be (a `startStream` submitted and
   /// not yet processed), readable from any thread.
-  let streams = Atomic<Int>(0)
+  package let streams = Atomic<Int>(0)
   private let finished = DispatchSemaphore(value: 0)
 
   /// The bytes all connections' output queues kept alive after the loop's last round, readable
   /// from any thread (see ``retainedOutput``).
-  let retained = Atomic<Int>(0)
-  let unreadDropped = Atomic<Int>(0)
-  let openConnections = Atomic<Int>(0)
+  package let retained = Atomic<Int>(0)
+  package let unreadDropped = Atomic<Int>(0)
+  package let openConnections = Atomic<Int>(0)
 
   /// Called on the loop's thread when a stream that is catching up has sent most of what it was
   /// given: the caller submits the next chunk. Set before ``start()``.
-  var onDrained: ((_ connection: Int) -> Void)?
+  package var onDrained: ((_ connection: Int) -> Void)?
 
   // Owned by the loop's thread.
-  var connections: [Int: Connection] = [:]
-  var nextID = 0
-  var running = true
+  package var connections: [Int: Connection] = [:]
+  package var nextID = 0
+  package var running = true
 
-  struct Connection {
+  package struct Connection {
     enum Phase {
       /// Reading the request, until `deadline`.
       case reading
@@ -177,8 +178,8 @@ final class EventLoop: @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - port: The port, or 0 for a free one.
-  convenience init(port: UInt16, limits: Limits, handler: @escaping Handler)
-    throws(WebServerError)
+  package convenience init(port: UInt16, limits: Limits, handler: @escaping Handler)
+    throws(ServerError)
   {
     try self.init(endpoint: .loopback(port: port), limits: limits, framing: .http(handler))
   }
@@ -187,13 +188,13 @@ final class EventLoop: @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - endpoint: A port on 127.0.0.1, or a Unix socket.
-  convenience init(
+  package convenience init(
     endpoint: Endpoint, limits: Limits, lines: LineFraming, handler: @escaping LineHandler
-  ) throws(WebServerError) {
+  ) throws(ServerError) {
     try self.init(endpoint: endpoint, limits: limits, framing: .lines(lines, handler))
   }
 
-  private init(endpoint: Endpoint, limits: Limits, framing: Framing) throws(WebServerError) {
+  private init(endpoint: Endpoint, limits: Limits, framing: Framing) throws(ServerError) {
     self.limits = limits
     self.framing = framing
     let fd: Int32
@@ -217,7 +218,7 @@ final class EventLoop: @unchecked Sendable {
       if let socketPath, let socketIdentity {
         UnixSocket.remove(socketPath, identity: socketIdentity)
       }
-      throw WebServerError.cannotListen("pipe: \(Self.errorText())")
+      throw ServerError.cannotListen("pipe: \(Self.errorText())")
     }
     listener = fd
     wakeRead = pipeFDs[0]
@@ -226,14 +227,14 @@ final class EventLoop: @unchecked Sendable {
   }
 
   /// Runs the loop on a thread of its own.
-  func start() {
+  package func start() {
     let thread = Thread { [self] in run() }
     thread.name = "tide-web"
     thread.start()
   }
 
   /// Stops the loop, closes every socket, and waits until it has.
-  func stop() {
+  package func stop() {
     submit(.stop)
     finished.wait()
   }
@@ -242,10 +243,10 @@ final class EventLoop: @unchecked Sendable {
   /// broadcast to. A stream counts from the moment its `startStream` is submitted, so that a
   /// change published right after it (before the loop has processed it) is broadcast, and
   /// reaches the new stream after its first event.
-  var hasStreams: Bool { streams.load(ordering: .sequentiallyConsistent) > 0 }
+  package var hasStreams: Bool { streams.load(ordering: .sequentiallyConsistent) > 0 }
 
   /// Hands a command to the loop's thread.
-  func submit(_ command: Command) {
+  package func submit(_ command: Command) {
     if case .startStream = command { streams.add(1, ordering: .sequentiallyConsistent) }
     inbox.withLock { $0.append(command) }
     var byte: UInt8 = 1
@@ -356,15 +357,15 @@ final class EventLoop: @unchecked Sendable {
   }
 
   /// The bytes the connections' queues keep alive, for tests of the bounds.
-  var retainedOutput: Int { retained.load(ordering: .relaxed) }
+  package var retainedOutput: Int { retained.load(ordering: .relaxed) }
 
   /// How many connections were open after the loop's last round, for tests of the bounds.
-  var connectionCount: Int { openConnections.load(ordering: .relaxed) }
+  package var connectionCount: Int { openConnections.load(ordering: .relaxed) }
 
   /// How many answers were dropped because their clients read none of them in time.
-  var unreadAnswersDropped: Int { unreadDropped.load(ordering: .relaxed) }
+  package var unreadAnswersDropped: Int { unreadDropped.load(ordering: .relaxed) }
 
-  func drainWakePipe() {
+  package func drainWakePipe() {
     var buffer = [UInt8](repeating: 0, count: 256)
     while read(wakeRead, &buffer, buffer.count) > 0 {}
   }
@@ -377,18 +378,18 @@ final class EventLoop: @unchecked Sendable {
     static let sendFlags: Int32 = 0
   #endif
 
-  static func makeNonBlocking(_ fd: Int32) {
+  package static func makeNonBlocking(_ fd: Int32) {
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
   }
 
-  static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+  package static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
-  static func nanoseconds(_ duration: Duration) -> UInt64 {
+  package static func nanoseconds(_ duration: Duration) -> UInt64 {
     let (seconds, attoseconds) = duration.components
     return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
   }
 
-  static func errorText() -> String {
+  package static func errorText() -> String {
     String(cString: strerror(errno))
   }
 }

@@ -1,8 +1,10 @@
 import TideRecord
 
 /// "Did you mean": the known names closest to a misspelt one.
-enum Suggestions {
-  static func closest(to word: String, in candidates: some Collection<String>, limit: Int = 3)
+package enum Suggestions {
+  package static func closest(
+    to word: String, in candidates: some Collection<String>, limit: Int = 3
+  )
     -> [String]
   {
     // Known names are short; comparing a huge word with them would only cost time.
@@ -18,7 +20,7 @@ enum Suggestions {
   }
 
   /// Levenshtein distance.
-  static func distance(_ a: String, _ b: String) -> Int {
+  package static func distance(_ a: String, _ b: String) -> Int {
     let a = Array(a)
     let b = Array(b)
     if a.isEmpty { return b.count }

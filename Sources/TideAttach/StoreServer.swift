@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import Tide
+import TideExpressions
 import TideREPL
 import TideRecord
 
@@ -107,7 +108,7 @@ public final class StoreServer {
   private var inbox: AsyncStream<PendingLine>.Continuation?
 
   /// A line a client sent after its hello, waiting for the main actor.
-  struct PendingLine: Sendable {
+  package struct PendingLine: Sendable {
     enum Work: Sendable {
       /// An action to read and send to the store.
       case send(id: Int, action: String)
@@ -187,9 +188,9 @@ public final class StoreServer {
   /// Starts listening.
   ///
   /// - Returns: The address to give `tide attach`, with the token.
-  /// - Throws: ``WebServerError`` when the port or path cannot be had.
+  /// - Throws: ``ServerError`` when the port or path cannot be had.
   @discardableResult
-  public func start() throws(WebServerError) -> String {
+  public func start() throws(ServerError) -> String {
     if let address { return address }
     var limits = EventLoop.Limits()
     limits.connections = max(1, options.maximumConnections)
@@ -269,7 +270,7 @@ public final class StoreServer {
   }
 
   /// The bytes of an `error` line.
-  nonisolated static func error(_ message: String) -> [UInt8] {
+  package nonisolated static func error(_ message: String) -> [UInt8] {
     AttachProtocol.ServerMessage.error(message: message).message.line
   }
 
@@ -343,7 +344,7 @@ public final class StoreServer {
 /// Follows a recorder and sends its new lines to every admitted client, on one serial queue, so
 /// that a client admitted meanwhile gets each line once: first everything so far, then the rest
 /// as it comes.
-final class RecordingPump: @unchecked Sendable {
+package final class RecordingPump: @unchecked Sendable {
   // @unchecked: `loop` is set once before the loop starts; the rest is used on `queue` only.
   private let recorder: Recorder
   private let redacts: Bool
@@ -357,14 +358,14 @@ final class RecordingPump: @unchecked Sendable {
   /// - Parameters:
   ///   - chunkBytes: The most bytes of the recording so far a client is given at a time: at most
   ///     half the backlog, so that a chunk always fits beside what the client has not read.
-  init(recorder: Recorder, redacts: Bool, chunkBytes: Int) {
+  package init(recorder: Recorder, redacts: Bool, chunkBytes: Int) {
     self.recorder = recorder
     self.redacts = redacts
     self.chunkLimit = chunkBytes
   }
 
   /// Notes that the recorder has more; several notes before the queue gets to it are one.
-  func schedule() {
+  package func schedule() {
     guard !scheduled.exchange(true, ordering: .acquiringAndReleasing) else { return }
     queue.async { [self] in
       scheduled.store(false, ordering: .releasing)
@@ -373,11 +374,11 @@ final class RecordingPump: @unchecked Sendable {
   }
 
   /// How many entries the recorder holds now.
-  var recordedEntries: Int { recorder.count }
+  package var recordedEntries: Int { recorder.count }
 
   /// Sends a client an answer, after the lines of the recorder's first `entries` entries (those
   /// recorded when the answer was made) and before the lines of any later ones.
-  func answer(_ connection: Int, with line: [UInt8], after entries: Int) {
+  package func answer(_ connection: Int, with line: [UInt8], after entries: Int) {
     queue.async { [self] in
       sendNewLines(upTo: entries)
       loop?.submit(.send(connection: connection, line))
@@ -388,7 +389,7 @@ final class RecordingPump: @unchecked Sendable {
   /// The most bytes of the recording so far a client is given at a time, unless the backlog is
   /// smaller: the rest follows as it reads, so a newcomer to a long recording is held to the
   /// same backlog as every stream.
-  static let chunkBytes = 256 << 10
+  package static let chunkBytes = 256 << 10
   private let chunkLimit: Int
 
   /// Where each client that is catching up is in ``printed``.
@@ -396,7 +397,7 @@ final class RecordingPump: @unchecked Sendable {
 
   /// Admits a client that said hello: the welcome, then every line so far, in chunks as the
   /// client reads them (see ``continueCatchingUp(_:)``).
-  func admit(_ connection: Int) {
+  package func admit(_ connection: Int) {
     queue.async { [self] in
       sendNewLines()
       printNewLines()
@@ -413,7 +414,7 @@ final class RecordingPump: @unchecked Sendable {
 
   /// Sends a client that is catching up the next chunk of the lines it missed: those printed
   /// since it was admitted included, in place of the broadcasts it did not take.
-  func continueCatchingUp(_ connection: Int) {
+  package func continueCatchingUp(_ connection: Int) {
     queue.async { [self] in
       sendNewLines()
       guard let start = catchingUp[connection] else { return }

@@ -13,17 +13,22 @@
 /// - The pages' own files (HTML, scripts, styles) hold nothing of the session and are served
 ///   without the token.
 /// - A POST must come from a page of this server: its Origin header is checked.
-struct AccessPolicy: Sendable {
-  let port: UInt16
-  let token: String
+package struct AccessPolicy: Sendable {
+  package let port: UInt16
+  package let token: String
+
+  package init(port: UInt16, token: String) {
+    self.port = port
+    self.token = token
+  }
 
   /// The header that carries the token.
-  static let tokenHeader = "x-tide-token"
+  package static let tokenHeader = "x-tide-token"
 
-  var origins: [String] { ["http://127.0.0.1:\(port)", "http://localhost:\(port)"] }
+  package var origins: [String] { ["http://127.0.0.1:\(port)", "http://localhost:\(port)"] }
 
   /// What a request must present.
-  enum Credential {
+  package enum Credential {
     /// Nothing: a page's own files.
     case none
     /// The token in the `token` query parameter: the address tide prints, opened once.
@@ -33,7 +38,7 @@ struct AccessPolicy: Sendable {
   }
 
   /// The answer that refuses `request`, or `nil` when it may go on.
-  func refusal(of request: HTTPRequest, needing credential: Credential) -> HTTPResponse? {
+  package func refusal(of request: HTTPRequest, needing credential: Credential) -> HTTPResponse? {
     guard request.method == "GET" || request.method == "POST" else {
       var response = HTTPResponse.text(405, "only GET and POST are answered here")
       response.headers.append(("Allow", "GET, POST"))
@@ -78,7 +83,7 @@ struct AccessPolicy: Sendable {
   }
 
   /// Compares without stopping at the first difference, so the time taken tells nothing.
-  static func constantTimeEqual(_ lhs: String, _ rhs: String) -> Bool {
+  package static func constantTimeEqual(_ lhs: String, _ rhs: String) -> Bool {
     let left = Array(lhs.utf8)
     let right = Array(rhs.utf8)
     var difference = UInt8(left.count == right.count ? 0 : 1)
@@ -91,7 +96,7 @@ struct AccessPolicy: Sendable {
   }
 
   /// A new token: 32 random bytes, in hex.
-  static func makeToken() -> String {
+  package static func makeToken() -> String {
     var generator = SystemRandomNumberGenerator()
     return (0..<32).map { _ in
       let byte = UInt8.random(in: 0...255, using: &generator)
@@ -102,7 +107,7 @@ struct AccessPolicy: Sendable {
   /// The page that hands the token to the front's pages: it keeps the token in the page's own
   /// storage (which no other origin, another port included, can read) and replaces the address
   /// that held it with `next`, so the token leaves the address bar and the history.
-  func handOverPage(next: String) -> HTTPResponse {
+  package func handOverPage(next: String) -> HTTPResponse {
     let html = """
       <!doctype html>
       <html lang="en">
@@ -124,7 +129,7 @@ struct AccessPolicy: Sendable {
 
 extension String {
   /// The text with `&`, `<`, `>` and quotes escaped for HTML.
-  var htmlEscaped: String {
+  package var htmlEscaped: String {
     var result = ""
     for character in self {
       switch character {

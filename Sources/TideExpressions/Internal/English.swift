@@ -1,12 +1,12 @@
 /// Small pieces of English for messages: "an Int", "1 step", "3 steps".
-enum English {
+package enum English {
   /// `word` after "a" or "an", as it is read aloud: "an Int", "an App.Action", "a UInt8",
   /// "a User".
-  static func withArticle(_ word: String) -> String {
+  package static func withArticle(_ word: String) -> String {
     "\(article(for: word)) \(word)"
   }
 
-  static func article(for word: String) -> String {
+  package static func article(for word: String) -> String {
     let letters = Array(word.prefix(3))
     guard let first = letters.first?.lowercased() else { return "a" }
     if first == "u" {
@@ -20,7 +20,7 @@ enum English {
   }
 
   /// `count` and the noun, singular for one: "1 step", "0 steps", "2 effects".
-  static func count(_ count: Int, _ singular: String, plural: String? = nil) -> String {
+  package static func count(_ count: Int, _ singular: String, plural: String? = nil) -> String {
     "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
   }
 }

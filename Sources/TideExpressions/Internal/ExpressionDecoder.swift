@@ -9,34 +9,36 @@ import TideRecord
 ///
 /// Mistakes are reported as ``InputError``s at the offending position: unknown cases and labels
 /// with the closest names, values of the wrong kind, missing arguments.
-struct ExpressionDecoder: Decoder {
+package struct ExpressionDecoder: Decoder {
   /// What a container decodes from: a written expression, or the payload of an enum case.
-  enum Node {
+  package enum Node {
     case value(Expression)
     case payload(caseName: String, arguments: [Expression.Argument], position: Int)
   }
 
-  let node: Node
+  package let node: Node
   /// Known case names by type name ("Login.Action"), for suggestions; only asked for when a
   /// case is unknown.
-  let caseNames: () -> [String: Set<String>]
-  var codingPath: [any CodingKey] = []
-  var userInfo: [CodingUserInfoKey: Any] { [:] }
+  package let caseNames: () -> [String: Set<String>]
+  package var codingPath: [any CodingKey] = []
+  package var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-  static func decode<T: Decodable>(
+  package static func decode<T: Decodable>(
     _ type: T.Type, from expression: Expression, caseNames: @escaping () -> [String: Set<String>]
   ) throws -> T {
     try T(from: ExpressionDecoder(node: .value(expression), caseNames: caseNames))
   }
 
-  var position: Int {
+  package var position: Int {
     switch node {
     case .value(let expression): expression.position
     case .payload(_, _, let position): position
     }
   }
 
-  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+  package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<
+    Key
+  > {
     switch node {
     case .value(.member(let name, let arguments, let position)):
       guard Key(stringValue: name) != nil else {
@@ -90,7 +92,7 @@ struct ExpressionDecoder: Decoder {
     }
   }
 
-  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+  package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     guard case .value(.array(let elements, _)) = node else {
       throw InputError(
         message: "expected an array like [ … ], found \(describe())", position: position)
@@ -98,15 +100,15 @@ struct ExpressionDecoder: Decoder {
     return Unkeyed(elements: elements, decoder: self)
   }
 
-  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+  package func singleValueContainer() throws -> any SingleValueDecodingContainer {
     Single(decoder: self)
   }
 
-  func child(_ node: Node, key: any CodingKey) -> ExpressionDecoder {
+  package func child(_ node: Node, key: any CodingKey) -> ExpressionDecoder {
     ExpressionDecoder(node: node, caseNames: caseNames, codingPath: codingPath + [key])
   }
 
-  func describe() -> String {
+  package func describe() -> String {
     switch node {
     case .value(let expression): expression.kind
     case .payload(let name, _, _): "the payload of .\(name)"
@@ -114,7 +116,7 @@ struct ExpressionDecoder: Decoder {
   }
 
   /// "Login.Action" for `Login.Action.CodingKeys`.
-  static func typeName(of key: Any.Type) -> String {
+  package static func typeName(of key: Any.Type) -> String {
     var name = Inspector.typeName(key)
     if let range = name.range(of: ".", options: .backwards) {
       name = String(name[..<range.lowerBound])
@@ -122,7 +124,7 @@ struct ExpressionDecoder: Decoder {
     return name
   }
 
-  static func expectation(for key: Any.Type) -> String {
+  package static func expectation(for key: Any.Type) -> String {
     let type = typeName(of: key)
     return type.isEmpty ? "a value" : "\(English.withArticle(type)) (a .case or Type(…))"
   }

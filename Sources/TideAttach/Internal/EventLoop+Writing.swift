@@ -11,14 +11,14 @@ import Tide
 
 // Writing answers and streams, and closing connections: output queues, backlogs and deadlines.
 extension EventLoop {
-  func answer(_ id: Int, _ response: HTTPResponse) {
+  package func answer(_ id: Int, _ response: HTTPResponse) {
     guard let phase = connections[id]?.phase, phase == .reading || phase == .waiting else { return }
     // The head, then the body as it is: a body many are sent (the cached test) stays one array.
     finish(id, with: [response.serializedHead(), response.body])
   }
 
   /// Sends `chunks` (after what a stream still has to send), then closes.
-  func finish(_ id: Int, with chunks: [[UInt8]]) {
+  package func finish(_ id: Int, with chunks: [[UInt8]]) {
     guard var connection = connections[id], connection.phase != .answering,
       connection.phase != .lingering
     else { return }
@@ -38,7 +38,7 @@ extension EventLoop {
   }
 
   /// Queues `bytes` for a stream, or drops the stream when its reader is too far behind.
-  func stream(_ bytes: [UInt8], to id: Int) {
+  package func stream(_ bytes: [UInt8], to id: Int) {
     guard let pending = connections[id]?.output.pending else { return }
     if pending + bytes.count > limits.streamBacklog {
       // Lines: it is told why after what it has not read, and has the answer time to read it.
@@ -53,7 +53,7 @@ extension EventLoop {
     }
   }
 
-  func flush(_ id: Int) {
+  package func flush(_ id: Int) {
     // In place: a copy of the connection would copy its queue of chunks on the first change.
     let before = connections[id]?.output.pending
     guard let fd = connections[id]?.fd,
@@ -89,7 +89,7 @@ extension EventLoop {
   }
 
   /// Answers requests that took too long with 408, and closes lingering connections.
-  func expire() {
+  package func expire() {
     let now = Self.now()
     for (id, connection) in connections where connection.deadline <= now {
       switch connection.phase {
@@ -112,7 +112,7 @@ extension EventLoop {
     }
   }
 
-  func closeConnection(_ id: Int) {
+  package func closeConnection(_ id: Int) {
     guard let connection = connections.removeValue(forKey: id) else { return }
     if connection.phase == .streaming { streams.subtract(1, ordering: .sequentiallyConsistent) }
     close(connection.fd)

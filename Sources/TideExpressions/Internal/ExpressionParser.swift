@@ -8,21 +8,21 @@ import TideRecord
 ///
 /// It reads Unicode scalars, as Swift's own lexer does, not characters: a combining mark after a
 /// quote (`"\u{301}…"`) must not hide the quote. Positions count scalars.
-struct ExpressionParser {
+package struct ExpressionParser {
   /// The deepest a value may nest: the inspector prints 100 levels, and no feature's action
   /// comes near it.
-  static let maximumDepth = 100
+  package static let maximumDepth = 100
 
   private let characters: [Unicode.Scalar]
   private var index = 0
   private var depth = 0
 
-  init(_ text: String) {
+  package init(_ text: String) {
     characters = Array(text.unicodeScalars)
   }
 
   /// Parses a whole line as one expression.
-  static func parse(_ text: String) throws(InputError) -> Expression {
+  package static func parse(_ text: String) throws(InputError) -> Expression {
     var parser = ExpressionParser(text)
     parser.skipSpaces()
     let expression = try parser.expression()
@@ -324,13 +324,13 @@ struct ExpressionParser {
 
 extension Unicode.Scalar {
   /// `0` to `9` only.
-  var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+  package var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 
   /// A letter or `_`: what a name starts with.
-  var isWordStart: Bool { properties.isAlphabetic || self == "_" }
+  package var isWordStart: Bool { properties.isAlphabetic || self == "_" }
 
   /// A letter, digit, combining mark or `_`: what a name goes on with.
-  var isWordPart: Bool {
+  package var isWordPart: Bool {
     isWordStart || properties.numericType != nil || properties.generalCategory == .nonspacingMark
   }
 }

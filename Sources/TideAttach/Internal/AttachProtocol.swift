@@ -8,12 +8,12 @@ import TideRecord
 /// the store records it; each `send` with `sent` or `refused`. A line the server cannot read
 /// gets `error`; before the `hello` is accepted, an `error` is the last line and the server
 /// closes the connection.
-enum AttachProtocol {
+package enum AttachProtocol {
   /// The version this build speaks.
-  static let version = 1
+  package static let version = 1
 
   /// What a client sends.
-  enum ClientMessage: Equatable, Sendable {
+  package enum ClientMessage: Equatable, Sendable {
     /// `{"type":"hello","protocol":1,"token":"…"}`: first, and only first.
     case hello(protocol: Int, token: String)
     /// `{"type":"send","id":7,"action":".loginButtonTapped"}`: an action in Swift syntax; the
@@ -57,7 +57,7 @@ enum AttachProtocol {
   }
 
   /// What a server sends.
-  enum ServerMessage: Equatable, Sendable {
+  package enum ServerMessage: Equatable, Sendable {
     /// `{"type":"welcome","protocol":1,"feature":"app","environment":"live","lines":12}`:
     /// `lines` is how many `line` messages follow at once, the recording so far.
     case welcome(protocol: Int, feature: String, environment: String, lines: Int)
@@ -124,7 +124,7 @@ enum AttachProtocol {
   }
 
   /// Why a message was refused.
-  struct Refusal: Error, Equatable, Sendable {
+  package struct Refusal: Error, Equatable, Sendable {
     let message: String
     init(_ message: String) { self.message = message }
   }

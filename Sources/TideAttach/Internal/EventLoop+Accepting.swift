@@ -11,7 +11,7 @@ import Tide
 
 // Accepting connections, and making room for one when the loop is full.
 extension EventLoop {
-  func acceptConnections() {
+  package func acceptConnections() {
     while true {
       let fd = accept(listener, nil, nil)
       guard fd >= 0 else { return }
@@ -70,7 +70,7 @@ extension EventLoop {
 
   /// Whether a connection may be closed to make room when the server is full: one that has not
   /// shown its credential, or was refused and is being closed.
-  func isEvictable(_ connection: Connection) -> Bool {
+  package func isEvictable(_ connection: Connection) -> Bool {
     switch connection.phase {
     case .reading, .lingering: return true
     case .answering:
@@ -82,16 +82,16 @@ extension EventLoop {
 
   /// Reads what the connections still reading a request or hello have sent and the loop has not
   /// read yet.
-  func readWaitingInput() {
+  package func readWaitingInput() {
     for (id, connection) in connections where connection.phase == .reading {
       var byte: UInt8 = 0
       if recv(connection.fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0 { readFrom(id) }
     }
   }
 
-  static func listenOnLoopback(port: UInt16) throws(WebServerError) -> Int32 {
+  package static func listenOnLoopback(port: UInt16) throws(ServerError) -> Int32 {
     let fd = LoopbackSocket.make()
-    guard fd >= 0 else { throw WebServerError.cannotListen("socket: \(Self.errorText())") }
+    guard fd >= 0 else { throw ServerError.cannotListen("socket: \(Self.errorText())") }
     var yes: Int32 = 1
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
     var address = LoopbackSocket.address("127.0.0.1", port: port)
@@ -103,12 +103,12 @@ extension EventLoop {
     guard bound == 0, listen(fd, 128) == 0 else {
       let reason = Self.errorText()
       close(fd)
-      throw WebServerError.cannotListen("cannot listen on 127.0.0.1:\(port): \(reason)")
+      throw ServerError.cannotListen("cannot listen on 127.0.0.1:\(port): \(reason)")
     }
     return fd
   }
 
-  static func boundPort(of fd: Int32) -> UInt16 {
+  package static func boundPort(of fd: Int32) -> UInt16 {
     var address = sockaddr_in()
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     _ = withUnsafeMutablePointer(to: &address) {

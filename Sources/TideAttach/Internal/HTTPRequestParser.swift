@@ -3,28 +3,28 @@
 ///
 /// It is strict: lines end in CRLF, a body needs `Content-Length` (no chunked bodies), the
 /// target is a path (origin form), and header names and values hold no control characters.
-struct HTTPRequestParser {
+package struct HTTPRequestParser {
   /// How far it got.
-  enum Result {
+  package enum Result {
     /// More bytes are needed.
     case incomplete
     case complete(HTTPRequest)
     case invalid(HTTPError)
   }
 
-  struct Limits: Equatable, Sendable {
+  package struct Limits: Equatable, Sendable {
     /// The request line and headers together.
     var headBytes = 16 * 1024
     var headerCount = 64
     var bodyBytes = 64 * 1024
   }
 
-  let limits: Limits
+  package let limits: Limits
 
   /// What is known of a connection's request so far, kept between reads so that each read
   /// looks only at the bytes it brought: the head is searched for from where the last search
   /// stopped, and read once.
-  struct Progress {
+  package struct Progress {
     /// How many bytes were searched for the head's end (and for a line feed without its CR).
     fileprivate(set) var searched = 0
     /// The head, once it was read whole: the request without its body, where the body starts,
@@ -38,7 +38,7 @@ struct HTTPRequestParser {
   }
 
   /// Parses `bytes`, everything received so far on a connection, all at once.
-  func parse(_ bytes: [UInt8]) -> Result {
+  package func parse(_ bytes: [UInt8]) -> Result {
     var progress = Progress()
     return parse(bytes, progress: &progress)
   }
@@ -49,7 +49,7 @@ struct HTTPRequestParser {
   /// - Parameters:
   ///   - bytes: Everything received so far; what `progress` was made from, and more.
   ///   - progress: What is known so far; updated.
-  func parse(_ bytes: [UInt8], progress: inout Progress) -> Result {
+  package func parse(_ bytes: [UInt8], progress: inout Progress) -> Result {
     if progress.head == nil {
       // A head's end that the new bytes complete may start up to three bytes before them.
       let from = max(0, progress.searched - 3)
@@ -203,7 +203,7 @@ struct HTTPRequestParser {
       HTTPRequest(method: method, path: path, query: query, headers: [], body: []))
   }
 
-  static func percentDecoded(_ bytes: ArraySlice<UInt8>, plusIsSpace: Bool) -> String? {
+  package static func percentDecoded(_ bytes: ArraySlice<UInt8>, plusIsSpace: Bool) -> String? {
     var result: [UInt8] = []
     result.reserveCapacity(bytes.count)
     var index = bytes.startIndex
@@ -234,7 +234,7 @@ struct HTTPRequestParser {
     }
   }
 
-  static func isTokenByte(_ byte: UInt8) -> Bool {
+  package static func isTokenByte(_ byte: UInt8) -> Bool {
     switch byte {
     case 48...57, 65...90, 97...122: true
     default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
@@ -242,7 +242,9 @@ struct HTTPRequestParser {
   }
 
   /// Where `needle` first starts in `bytes`, at or after `start`.
-  static func find(_ needle: [UInt8], in bytes: ArraySlice<UInt8>, from start: Int? = nil) -> Int? {
+  package static func find(_ needle: [UInt8], in bytes: ArraySlice<UInt8>, from start: Int? = nil)
+    -> Int?
+  {
     var index = start ?? bytes.startIndex
     let last = bytes.endIndex - needle.count
     while index <= last {
@@ -254,7 +256,7 @@ struct HTTPRequestParser {
     return nil
   }
 
-  static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
+  package static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
     find(needle, in: bytes[...])
   }
 }

@@ -59,7 +59,7 @@ package final class AttachClient: Sendable {
   /// Whether a line the server sent can be a line of a recording: a step or an answer, with no
   /// control character. A comment (`# feature:`, `# clock:`) would change what a saved file
   /// says without the session ever showing it.
-  static func isRecordingLine(_ text: String) -> Bool {
+  package static func isRecordingLine(_ text: String) -> Bool {
     ["send @", "receive @", "answer @"].contains { text.hasPrefix($0) }
       && !text.unicodeScalars.contains { $0 != "\t" && TerminalText.isInvisible($0) }
   }

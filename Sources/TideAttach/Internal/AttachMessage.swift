@@ -8,41 +8,41 @@ import TideRecord
 /// nesting, no `true`, `false` or `null`, no fractions, no field twice, nothing after the object;
 /// each refusal says what and where. It needs nothing but the standard library, so the fuzzer
 /// builds it with the one file it uses (`.ci/fuzz`).
-struct AttachMessage: Equatable, Sendable {
+package struct AttachMessage: Equatable, Sendable {
   /// A field's value.
-  enum Value: Equatable, Sendable {
+  package enum Value: Equatable, Sendable {
     case string(String)
     case number(Int)
   }
 
   /// The fields, in the order they were written.
-  var fields: [(name: String, value: Value)]
+  package var fields: [(name: String, value: Value)]
 
   /// The most fields a message may have.
-  static let maximumFields = 16
+  package static let maximumFields = 16
 
-  init(_ fields: [(name: String, value: Value)]) {
+  package init(_ fields: [(name: String, value: Value)]) {
     self.fields = fields
   }
 
-  static func == (lhs: AttachMessage, rhs: AttachMessage) -> Bool {
+  package static func == (lhs: AttachMessage, rhs: AttachMessage) -> Bool {
     lhs.fields.count == rhs.fields.count
       && zip(lhs.fields, rhs.fields).allSatisfy { $0.name == $1.name && $0.value == $1.value }
   }
 
   /// The value of field `name`.
-  subscript(name: String) -> Value? {
+  package subscript(name: String) -> Value? {
     fields.first { $0.name == name }?.value
   }
 
   /// The message's `type` field, when it is a string.
-  var type: String? {
+  package var type: String? {
     if case .string(let type) = self["type"] { return type }
     return nil
   }
 
   /// The message as one line, newline included.
-  var line: [UInt8] {
+  package var line: [UInt8] {
     var text = "{"
     for (offset, field) in fields.enumerated() {
       if offset > 0 { text += "," }
@@ -57,7 +57,7 @@ struct AttachMessage: Equatable, Sendable {
   }
 
   /// Why a line is not a message: what was wrong, and the byte (from 1) where it was found.
-  struct ParseError: Error, Equatable, Sendable {
+  package struct ParseError: Error, Equatable, Sendable {
     let message: String
     let column: Int
 
@@ -70,7 +70,7 @@ struct AttachMessage: Equatable, Sendable {
   /// - Parameter bytes: The line.
   /// - Returns: The message.
   /// - Throws: ``ParseError`` for anything but one flat JSON object of strings and whole numbers.
-  static func parse(_ bytes: some Collection<UInt8>) throws(ParseError) -> AttachMessage {
+  package static func parse(_ bytes: some Collection<UInt8>) throws(ParseError) -> AttachMessage {
     var reader = Reader(bytes: Array(bytes))
     return try reader.message()
   }

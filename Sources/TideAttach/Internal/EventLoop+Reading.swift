@@ -11,7 +11,7 @@ import Tide
 
 // Reading what connections send: requests, or lines handed to the handler as it can take them.
 extension EventLoop {
-  func readFrom(_ id: Int) {
+  package func readFrom(_ id: Int) {
     // The connection's fields are read one by one: a copy of it would share its input, and
     // appending to the input would then copy all of it on every read.
     guard let fd = connections[id]?.fd, let phase = connections[id]?.phase else { return }
@@ -68,7 +68,7 @@ extension EventLoop {
 
   /// Whether the loop reads from `connection` now: a connection that speaks lines is not read
   /// while its first line, or as many as may be, are being dealt with.
-  func wantsInput(_ connection: Connection) -> Bool {
+  package func wantsInput(_ connection: Connection) -> Bool {
     guard case .lines(let lines, _) = framing else { return true }
     switch connection.phase {
     case .reading: return true
@@ -78,7 +78,7 @@ extension EventLoop {
   }
 
   /// Hands the complete lines `id` sent to the handler, as many as it may take now.
-  func takeLines(_ id: Int) {
+  package func takeLines(_ id: Int) {
     guard case .lines(let lines, let handler) = framing else { return }
     // The connection's fields are read one by one: a copy of it would share its buffer, and
     // taking a line off the buffer would then copy all of it.

@@ -2,7 +2,7 @@
 /// attach`) and are not yet taken, split into lines in time that grows with the bytes, however
 /// they are split across reads: each read's bytes are searched for a line feed once, and lines
 /// are taken off the front without moving what follows each time.
-struct LineBuffer {
+package struct LineBuffer {
   private var bytes: [UInt8] = []
   /// Where the bytes not yet taken start.
   private var start = 0
@@ -12,9 +12,9 @@ struct LineBuffer {
   private(set) var bytesExamined = 0
 
   /// How many bytes are waiting, a partial line's included.
-  var count: Int { bytes.count - start }
+  package var count: Int { bytes.count - start }
 
-  var isEmpty: Bool { count == 0 }
+  package var isEmpty: Bool { count == 0 }
 
   /// Whether the bytes waiting, with no line feed among them, make a line longer than `limit`:
   /// a CR at their end is not counted, as it may be the first half of a CRLF split across
@@ -22,7 +22,7 @@ struct LineBuffer {
   ///
   /// - Parameters:
   ///   - limit: The most bytes a line may have, its line end left out.
-  func holdsMore(than limit: Int) -> Bool {
+  package func holdsMore(than limit: Int) -> Bool {
     count > limit && !(count == limit + 1 && bytes.last == 13)
   }
 
@@ -30,13 +30,13 @@ struct LineBuffer {
   ///
   /// - Parameters:
   ///   - new: The bytes, in the order they came.
-  mutating func append(_ new: ArraySlice<UInt8>) {
+  package mutating func append(_ new: ArraySlice<UInt8>) {
     bytes += new
   }
 
   /// The length of the first whole line, its line feed left out, or `nil` when no whole line
   /// has come.
-  mutating func firstLineLength() -> Int? {
+  package mutating func firstLineLength() -> Int? {
     let from = max(searched, start)
     let feed = bytes[from...].firstIndex(of: 10)
     searched = feed ?? bytes.count
@@ -49,7 +49,7 @@ struct LineBuffer {
   /// - Parameters:
   ///   - length: How many bytes the line has, its line feed left out; at most ``count``.
   /// - Returns: The line, its line feed left out.
-  mutating func takeLine(length: Int) -> [UInt8] {
+  package mutating func takeLine(length: Int) -> [UInt8] {
     let line = Array(bytes[start..<(start + length)])
     start = min(start + length + 1, bytes.count)
     bytesExamined += length
@@ -69,7 +69,7 @@ struct LineBuffer {
   }
 
   /// Drops everything that is waiting.
-  mutating func removeAll() {
+  package mutating func removeAll() {
     bytes = []
     start = 0
     searched = 0

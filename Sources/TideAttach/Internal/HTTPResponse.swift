@@ -1,37 +1,37 @@
 /// An HTTP/1.1 response, written with the headers every answer of the web front carries.
-struct HTTPResponse: Sendable {
-  var status: Int
-  var headers: [(name: String, value: String)] = []
-  var body: [UInt8] = []
+package struct HTTPResponse: Sendable {
+  package var status: Int
+  package var headers: [(name: String, value: String)] = []
+  package var body: [UInt8] = []
 
-  init(status: Int, contentType: String? = nil, body: [UInt8] = []) {
+  package init(status: Int, contentType: String? = nil, body: [UInt8] = []) {
     self.status = status
     self.body = body
     if let contentType { headers.append(("Content-Type", contentType)) }
   }
 
   /// A plain-text answer: an error's reason, say.
-  static func text(_ status: Int, _ text: String) -> HTTPResponse {
+  package static func text(_ status: Int, _ text: String) -> HTTPResponse {
     HTTPResponse(
       status: status, contentType: "text/plain; charset=utf-8", body: Array((text + "\n").utf8))
   }
 
-  static func json(_ text: String, status: Int = 200) -> HTTPResponse {
+  package static func json(_ text: String, status: Int = 200) -> HTTPResponse {
     HTTPResponse(status: status, contentType: "application/json", body: Array(text.utf8))
   }
 
-  static func error(_ error: HTTPError) -> HTTPResponse {
+  package static func error(_ error: HTTPError) -> HTTPResponse {
     .text(error.status, error.reason)
   }
 
   /// The bytes to send; the connection closes after them.
-  func serialized() -> [UInt8] {
+  package func serialized() -> [UInt8] {
     serializedHead() + body
   }
 
   /// The status line and headers, without the body: an answer sent to many (the downloaded
   /// test) is sent as its head and the one body they share.
-  func serializedHead() -> [UInt8] {
+  package func serializedHead() -> [UInt8] {
     var head = "HTTP/1.1 \(status) \(Self.reasonPhrase(status))\r\n"
     for (name, value) in headers + Self.common + [("Content-Length", "\(body.count)")] {
       head += "\(name): \(value)\r\n"
@@ -42,7 +42,7 @@ struct HTTPResponse: Sendable {
 
   /// Sent with everything: nothing is cached, framed, sniffed or told where it came from (the
   /// first URL holds the token), and pages run only their own scripts.
-  static let common: [(String, String)] = [
+  package static let common: [(String, String)] = [
     ("Cache-Control", "no-store"),
     ("X-Content-Type-Options", "nosniff"),
     ("Referrer-Policy", "no-referrer"),
@@ -55,14 +55,14 @@ struct HTTPResponse: Sendable {
   ]
 
   /// The head of an event stream, which stays open.
-  static let eventStreamHead: [UInt8] = {
+  package static let eventStreamHead: [UInt8] = {
     var head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
     for (name, value) in common { head += "\(name): \(value)\r\n" }
     head += "Connection: close\r\n\r\n"
     return Array(head.utf8)
   }()
 
-  static func reasonPhrase(_ status: Int) -> String {
+  package static func reasonPhrase(_ status: Int) -> String {
     switch status {
     case 200: "OK"
     case 204: "No Content"
