@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "LoginFeature", targets: ["LoginFeature"]),
     .library(name: "AddLocationFeature", targets: ["AddLocationFeature"]),
     .library(name: "AppFeature", targets: ["AppFeature"]),
+    .library(name: "FeatureTools", targets: ["FeatureTools"]),
     .library(name: "TideExplore", targets: ["TideExplore"]),
     .library(name: "TideRecord", targets: ["TideRecord"]),
     .library(name: "TideREPL", targets: ["TideREPL"]),
@@ -44,9 +45,9 @@ let package = Package(
 
     // Features.
     .target(
-      name: "LoginFeature", dependencies: ["Tide", "TideInspect", "TideExplore"]),
+      name: "LoginFeature", dependencies: ["Tide", "TideInspect"]),
     .target(
-      name: "AddLocationFeature", dependencies: ["Tide", "TideExplore"],
+      name: "AddLocationFeature", dependencies: ["Tide"],
       resources: [
         .copy("Resources/cities15000.tsv"), .copy("Resources/countries.tsv"),
         .copy("Resources/GEONAMES-ATTRIBUTION.md"),
@@ -54,9 +55,15 @@ let package = Package(
     .target(
       name: "AppFeature",
       dependencies: [
-        "Tide", "TideInspect", "TideExplore", "LoginFeature", "AddLocationFeature",
+        "Tide", "TideInspect", "LoginFeature", "AddLocationFeature",
       ],
       resources: [.copy("Resources/Web")]),
+    // The features' explorers and invariants: what the tools and tests use, and no app links.
+    .target(
+      name: "FeatureTools",
+      dependencies: [
+        "LoginFeature", "AddLocationFeature", "AppFeature", "Tide", "TideInspect", "TideExplore",
+      ]),
 
     // The app in SwiftUI: built only where SwiftUI exists (its files are under
     // `#if canImport(SwiftUI)`), so CI, on Linux, builds an empty module.
@@ -91,7 +98,7 @@ let package = Package(
       name: "tide",
       dependencies: [
         "TideCommand", "TideREPL", "TideInspect", "AppFeature", "LoginFeature",
-        "AddLocationFeature", "TideExplore", "TideRecord",
+        "AddLocationFeature", "FeatureTools", "TideExplore", "TideRecord",
       ]),
     // Stress: the runtime's promises tried at scale, small in the suite, full size in tide-stress.
     .target(name: "TideStress", dependencies: ["Tide", "TideTesting", "TideInspect"]),
@@ -104,7 +111,7 @@ let package = Package(
       name: "TideBenchmarks",
       dependencies: [
         "Tide", "TideTesting", "TideInspect", "TideExplore", "AddLocationFeature", "LoginFeature",
-        "TideREPL", "TideWeb", "TideAttach", "TideRecord", "AppFeature",
+        "TideREPL", "TideWeb", "TideAttach", "TideRecord", "AppFeature", "FeatureTools",
       ]),
 
     // Playgrounds: runnable tours, each run by ExecutableTests.
@@ -124,7 +131,8 @@ let package = Package(
       dependencies: ["AppFeature", "AddLocationFeature", "LoginFeature", "Tide"],
       path: "Playgrounds/App"),
     .executableTarget(
-      name: "ExplorePlayground", dependencies: ["LoginFeature", "Tide", "TideExplore"],
+      name: "ExplorePlayground",
+      dependencies: ["LoginFeature", "FeatureTools", "Tide", "TideExplore"],
       path: "Playgrounds/Explore"),
     .executableTarget(
       name: "RecordPlayground", dependencies: ["LoginFeature", "Tide", "TideRecord", "TideREPL"],
@@ -161,7 +169,8 @@ let package = Package(
     .testTarget(
       name: "TideExploreTests",
       dependencies: [
-        "TideExplore", "TideTesting", "Tide", "LoginFeature", "AddLocationFeature", "AppFeature",
+        "TideExplore", "FeatureTools", "TideTesting", "Tide", "LoginFeature", "AddLocationFeature",
+        "AppFeature",
         "TideTestSupport",
       ]),
     .testTarget(

@@ -5,6 +5,7 @@
 // and shrink it to the same four steps; then names and passwords made up by the explorer keep
 // the real screen's invariants. The tour checks itself with `precondition`.
 
+import FeatureTools
 import LoginFeature
 import Tide
 import TideExplore

@@ -95,7 +95,7 @@ extension String {
   /// The same result as Foundation's `trimmingCharacters(in: .whitespacesAndNewlines)` (a seeded
   /// test compares them), without the bridge through `NSString`: invariants call it on every
   /// state an explorer reaches.
-  var trimmingWhitespace: String {
+  package var trimmingWhitespace: String {
     let scalars = unicodeScalars
     guard let first = scalars.first, let last = scalars.last else { return self }
     if !first.isTrimmedSpace, !last.isTrimmedSpace { return self }

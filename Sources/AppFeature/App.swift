@@ -93,7 +93,7 @@ public enum App {
 extension Location {
   /// The same place: the same GeoNames identifier, or for places made by hand (identifier 0,
   /// or below 0 once saved), the same name and position.
-  func isSamePlace(as other: Location) -> Bool {
+  package func isSamePlace(as other: Location) -> Bool {
     if id > 0 || other.id > 0 { return id == other.id }
     return name == other.name && latitude == other.latitude && longitude == other.longitude
   }

@@ -1,3 +1,4 @@
+import FeatureTools
 import LoginFeature
 import Testing
 import Tide

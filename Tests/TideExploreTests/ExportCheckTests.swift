@@ -1,5 +1,6 @@
 import AddLocationFeature
 import AppFeature
+import FeatureTools
 import Foundation
 import LoginFeature
 import Testing

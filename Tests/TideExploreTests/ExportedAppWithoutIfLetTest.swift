@@ -5,6 +5,7 @@
 
 import AddLocationFeature
 import AppFeature
+import FeatureTools
 import LoginFeature
 import Testing
 import Tide

@@ -4,6 +4,7 @@
 // It fails until the feature is fixed.
 
 import AddLocationFeature
+import FeatureTools
 import Testing
 import Tide
 import TideExplore

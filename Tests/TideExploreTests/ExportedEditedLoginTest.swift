@@ -3,6 +3,7 @@
 // which the invariant "a response is for the credentials in the form" breaks.
 // It fails until the feature is fixed.
 
+import FeatureTools
 import LoginFeature
 import Testing
 import Tide

@@ -3,6 +3,7 @@
 // which the invariant "isLoading is off once a response has arrived" breaks.
 // It fails until the feature is fixed.
 
+import FeatureTools
 import LoginFeature
 import Testing
 import Tide

@@ -1,4 +1,5 @@
 import AddLocationFeature
+import FeatureTools
 import LoginFeature
 import Testing
 import Tide

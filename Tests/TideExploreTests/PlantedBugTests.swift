@@ -1,4 +1,5 @@
 import AddLocationFeature
+import FeatureTools
 import Foundation
 import LoginFeature
 import Testing

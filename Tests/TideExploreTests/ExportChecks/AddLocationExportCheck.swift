@@ -5,6 +5,7 @@
 // TIDE_RECORD_EXPORTS=1 swift test when the explorer changes.
 
 import AddLocationFeature
+import FeatureTools
 import Testing
 import Tide
 import TideExplore

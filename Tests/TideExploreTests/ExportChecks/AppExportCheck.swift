@@ -6,6 +6,7 @@
 
 import AddLocationFeature
 import AppFeature
+import FeatureTools
 import LoginFeature
 import Testing
 import Tide

@@ -4,6 +4,7 @@
 // would not compile with fails the build here first. Rewrite it with
 // TIDE_RECORD_EXPORTS=1 swift test when the explorer changes.
 
+import FeatureTools
 import LoginFeature
 import Testing
 import Tide

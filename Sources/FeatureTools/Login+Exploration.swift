@@ -1,3 +1,4 @@
+import LoginFeature
 import Tide
 import TideExplore
 
@@ -71,7 +72,7 @@ extension Login {
       environment: { calls, clock in .explorable(calls: calls, clock: clock) },
       actions: explorationActions, invariants: invariants,
       export: ExploreExport(
-        imports: ["LoginFeature"], reducer: reducerExpression,
+        imports: ["LoginFeature", "FeatureTools"], reducer: reducerExpression,
         environment: "Login.Environment.explorable(calls: calls, clock: clock)",
         invariants: "Login.invariants", initialState: "Login.State()"))
   }

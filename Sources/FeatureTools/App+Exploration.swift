@@ -1,4 +1,5 @@
 import AddLocationFeature
+import AppFeature
 import LoginFeature
 import Tide
 import TideExplore
@@ -78,7 +79,7 @@ extension App {
       environment: { calls, clock in .explorable(calls: calls, clock: clock) },
       actions: explorationActions, invariants: invariants,
       export: ExploreExport(
-        imports: ["AppFeature", "LoginFeature", "AddLocationFeature"],
+        imports: ["AppFeature", "LoginFeature", "AddLocationFeature", "FeatureTools"],
         reducer: reducerExpression,
         environment: "App.Environment.explorable(calls: calls, clock: clock)",
         invariants: "App.invariants", initialState: "App.State()"))

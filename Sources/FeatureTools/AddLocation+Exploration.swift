@@ -1,3 +1,4 @@
+import AddLocationFeature
 import Tide
 import TideExplore
 
@@ -56,7 +57,7 @@ extension AddLocation {
       environment: { calls, clock in .explorable(calls: calls, clock: clock) },
       actions: explorationActions, invariants: invariants,
       export: ExploreExport(
-        imports: ["AddLocationFeature"], reducer: reducerExpression,
+        imports: ["AddLocationFeature", "FeatureTools"], reducer: reducerExpression,
         environment: "AddLocation.Environment.explorable(calls: calls, clock: clock)",
         invariants: "AddLocation.invariants", initialState: "AddLocation.State()"))
   }
