@@ -69,17 +69,7 @@ extension Command {
       "attached to \(TerminalText.printable(client.feature)) at \(TerminalText.printable(place)) (environment: \(TerminalText.printable(client.environment))): its steps show as it takes them; actions you type are sent to it; :save <file> writes its recording so far\n"
     )
     await follower.takeInHistory(into: repl)
-    var server: WebServer?
-    if arguments.web {
-      let web = WebServer(repl: repl, options: WebServer.Options(port: arguments.port ?? 0))
-      do {
-        write("web: \(try web.start().absoluteString)\n")
-      } catch {
-        self.error("the web front could not start: \(error.description)")
-        return 2
-      }
-      server = web
-    }
+    guard case .success(let server) = startWebFront(repl, arguments: arguments) else { return 2 }
     defer { server?.stop() }
     if let editor {
       await runInteractive(repl, editor: editor)

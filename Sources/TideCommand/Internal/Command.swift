@@ -95,18 +95,7 @@ struct Command {
       self.error(error.description)
       return 2
     }
-    var server: WebServer?
-    if arguments.web {
-      let web = WebServer(repl: repl, options: WebServer.Options(port: arguments.port ?? 0))
-      do {
-        let url = try web.start()
-        write("web: \(url.absoluteString)\n")
-      } catch {
-        self.error("the web front could not start: \(error.description)")
-        return 2
-      }
-      server = web
-    }
+    guard case .success(let server) = startWebFront(repl, arguments: arguments) else { return 2 }
     defer { server?.stop() }
     if interactive { repl.start() }
     if let path = arguments.open, let failure = await repl.open(path) {
@@ -120,6 +109,20 @@ struct Command {
       return await runStreaming(repl)
     } else {
       return await runScript(repl, text: scriptText)
+    }
+  }
+
+  /// Starts the web front beside `repl` when the arguments ask for it, printing its address;
+  /// a failure, said on standard error, when it cannot start.
+  func startWebFront(_ repl: REPL, arguments: Arguments) -> Result<WebServer?, ServerError> {
+    guard arguments.web else { return .success(nil) }
+    let web = WebServer(repl: repl, options: WebServer.Options(port: arguments.port ?? 0))
+    do {
+      write("web: \(try web.start().absoluteString)\n")
+      return .success(web)
+    } catch {
+      self.error("the web front could not start: \(error.description)")
+      return .failure(error)
     }
   }
 
