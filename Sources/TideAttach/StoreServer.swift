@@ -3,7 +3,6 @@ import Foundation
 import Synchronization
 import Tide
 import TideExpressions
-import TideREPL
 import TideRecord
 
 /// Serves a running store to `tide attach`: the store's recording so far and as it grows, and the
