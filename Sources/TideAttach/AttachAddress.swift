@@ -5,27 +5,48 @@ import Foundation
 ///
 /// The token may be left out of the address and given in `TIDE_TOKEN` instead, which keeps it
 /// out of the process list.
-package struct AttachAddress: Equatable, Sendable {
-  package enum Place: Equatable, Sendable {
+///
+/// ```swift
+/// let address = try AttachAddress(parsing: "tide://127.0.0.1:41234")
+/// print(address.place)  // loopback(port: 41234)
+/// ```
+public struct AttachAddress: Equatable, Sendable {
+  /// Where a store is served.
+  public enum Place: Equatable, Sendable {
+    /// A port on 127.0.0.1.
     case loopback(port: UInt16)
+    /// A Unix socket, readable by its owner only.
     case unixSocket(path: String)
   }
 
-  package var place: Place
-  package var token: String?
+  /// Where the store is served.
+  public var place: Place
+  /// The run's token, when the address carries it.
+  public var token: String?
 
-  package init(place: Place, token: String?) {
+  /// An address.
+  ///
+  /// ```swift
+  /// let address = AttachAddress(place: .loopback(port: 41234), token: nil)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - place: Where the store is served.
+  ///   - token: The run's token, or `nil` to give it in `TIDE_TOKEN`.
+  public init(place: Place, token: String?) {
     self.place = place
     self.token = token
   }
 
-  /// The address as it is printed and read.
-  /// The command line that attaches to this address with `token`, keeping the token out of
-  /// `tide attach`'s arguments (which every user of the machine can read in the process list):
-  /// `TIDE_TOKEN=… tide attach tide://127.0.0.1:PORT`, quoted for a POSIX shell.
-  package static func command(for place: Place, token: String) -> String {
+  /// The command line that attaches `client` to this address with `token`, keeping the token
+  /// out of the client's arguments (which every user of the machine can read in the process
+  /// list): `TIDE_TOKEN=… tide attach tide://127.0.0.1:PORT`, quoted for a POSIX shell (the
+  /// client is a command, and is written as given).
+  package static func command(for place: Place, token: String, client: String = "tide")
+    -> String
+  {
     let address = AttachAddress(place: place, token: nil).text
-    return "TIDE_TOKEN=\(shellQuoted(token)) tide attach \(shellQuoted(address))"
+    return "TIDE_TOKEN=\(shellQuoted(token)) \(client) attach \(shellQuoted(address))"
   }
 
   /// `text` as one word of a POSIX shell: as it is when it holds only characters no shell reads
@@ -40,7 +61,13 @@ package struct AttachAddress: Equatable, Sendable {
     return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 
-  package var text: String {
+  /// The address as it is printed and read: `tide://127.0.0.1:41234`, with `?token=…` when it
+  /// carries the token.
+  ///
+  /// ```swift
+  /// print(AttachAddress(place: .unixSocket(path: "/tmp/app.sock"), token: nil).text)  // tide+unix:/tmp/app.sock
+  /// ```
+  public var text: String {
     let base =
       switch place {
       case .loopback(let port): "tide://127.0.0.1:\(port)"
@@ -49,53 +76,55 @@ package struct AttachAddress: Equatable, Sendable {
     return base + (token.map { "?token=\($0)" } ?? "")
   }
 
-  /// Why an address could not be read.
-  package struct ParseError: Error, Equatable {
-    package let message: String
-  }
-
-  /// Reads an address.
-  ///
-  /// - Throws: ``ParseError`` naming the form expected.
   /// Reads an address as `tide attach` takes it.
   ///
+  /// ```swift
+  /// let address = try AttachAddress(parsing: "tide+unix:/tmp/app.sock")
+  /// ```
+  ///
+  /// - Throws: ``AttachError/invalidAddress(_:)`` naming the form expected.
   /// - Parameters:
   ///   - text: The address.
   ///   - tokenInAddress: Whether a `?token=…` at its end is the token; when the token comes from
   ///     elsewhere (`TIDE_TOKEN`), it is not, and a Unix socket's path may contain `?token=`.
-  package init(parsing text: String, tokenInAddress: Bool = true) throws(ParseError) {
+  public init(parsing text: String, tokenInAddress: Bool = true) throws(AttachError) {
     let forms =
       "an address is tide://127.0.0.1:PORT or tide+unix:PATH, with the token in TIDE_TOKEN, as the served process prints it"
     var rest = Substring(text)
     var token: String?
     if tokenInAddress, let marker = rest.range(of: "?token=", options: .backwards) {
       let value = String(rest[marker.upperBound...])
-      guard !value.isEmpty else { throw ParseError(message: "the token after ?token= is empty") }
+      guard !value.isEmpty else {
+        throw AttachError.invalidAddress("the token after ?token= is empty")
+      }
       token = value
       rest = rest[..<marker.lowerBound]
     }
     if rest.hasPrefix("tide+unix:") {
       let path = String(rest.dropFirst("tide+unix:".count))
-      guard !path.isEmpty else { throw ParseError(message: "the Unix socket's path is empty") }
+      guard !path.isEmpty else {
+        throw AttachError.invalidAddress("the Unix socket's path is empty")
+      }
       place = .unixSocket(path: path)
     } else if rest.hasPrefix("tide://") {
       let authority = rest.dropFirst("tide://".count)
-      guard let colon = authority.lastIndex(of: ":") else { throw ParseError(message: forms) }
+      guard let colon = authority.lastIndex(of: ":") else {
+        throw AttachError.invalidAddress(forms)
+      }
       let hostAndPort = [authority[..<colon], authority[authority.index(after: colon)...]]
       let host = hostAndPort[0]
       guard host == "127.0.0.1" || host == "localhost" else {
-        throw ParseError(
-          message:
-            "tide attach connects to this machine only (127.0.0.1 or localhost), not \(host)")
+        throw AttachError.invalidAddress(
+          "tide attach connects to this machine only (127.0.0.1 or localhost), not \(host)")
       }
       var portText = hostAndPort[1]
       if portText.hasSuffix("/") { portText = portText.dropLast() }
       guard let port = UInt16(portText), port > 0 else {
-        throw ParseError(message: "the port is a number from 1 to 65535, not '\(portText)'")
+        throw AttachError.invalidAddress("the port is a number from 1 to 65535, not '\(portText)'")
       }
       place = .loopback(port: port)
     } else {
-      throw ParseError(message: forms)
+      throw AttachError.invalidAddress(forms)
     }
     self.token = token
   }

@@ -10,10 +10,22 @@ import TideInspect
 #endif
 
 /// The client end of the attach protocol, as `tide attach` uses it: says hello with the token,
-/// then follows the served store's recording and sends it actions.
-package final class AttachClient: Sendable {
+/// then follows the served store's recording and sends it actions. For a tool of your own that
+/// follows a served store.
+///
+/// <!-- example: given address: AttachAddress, token: String -->
+/// ```swift
+/// let client = try AttachClient(connectingTo: address, token: token)
+/// print(client.feature, client.history.count)
+/// _ = client.send(#".textChanged("milk")"#)
+/// for await event in client.events {
+///   if case .lines(let lines) = event { lines.forEach { print($0) } }
+///   if case .ended = event { break }
+/// }
+/// ```
+public final class AttachClient: Sendable {
   /// What the server says after the welcome, in order.
-  package enum Event: Sendable, Equatable {
+  public enum Event: Sendable, Equatable {
     /// Lines of the store's recording, in the order it recorded them.
     case lines([String])
     /// The server's answer to the action ``AttachClient/send(_:)`` numbered `id`: `nil` when
@@ -26,11 +38,12 @@ package final class AttachClient: Sendable {
   }
 
   /// The served feature's name.
-  package let feature: String
+  public let feature: String
   /// The environment the served store runs in.
-  package let environment: String
-  /// The store's recording when the client connected: the lines the welcome announced.
-  package let history: [String]
+  public let environment: String
+  /// The store's recording when the client connected: the lines the welcome announced, each
+  /// `send @…`, `receive @…` or `answer @…` as a session file holds it.
+  public let history: [String]
   private let fd: Int32
   private let state: Lock<State>
   private let stream: AsyncStream<Event>
@@ -64,45 +77,52 @@ package final class AttachClient: Sendable {
       && !text.unicodeScalars.contains { $0 != "\t" && TerminalText.isInvisible($0) }
   }
 
-  /// Why `tide attach` could not connect.
-  package struct ConnectError: Error, Equatable {
-    package let message: String
-  }
-
   /// Connects, says hello, and reads the welcome.
+  ///
+  /// <!-- example: given address: AttachAddress -->
+  /// ```swift
+  /// let client = try AttachClient(connectingTo: address, token: "0123456789abcdef")
+  /// ```
   ///
   /// - Parameters:
   ///   - address: Where the store is served.
   ///   - token: The run's token.
   ///   - timeout: How long to wait for the welcome and the recording so far.
-  ///   - maximumRecording: The most bytes of recording lines to take in all.
-  /// - Throws: ``ConnectError`` with what the server or the system said.
+  /// - Throws: ``AttachError/cannotConnect(_:)`` with what the server or the system said.
+  public convenience init(
+    connectingTo address: AttachAddress, token: String, timeout: Duration = .seconds(60)
+  ) throws(AttachError) {
+    try self.init(
+      connectingTo: address, token: token, timeout: timeout,
+      maximumRecording: AttachClient.maximumRecording)
+  }
+
+  /// Connects, taking at most `maximumRecording` bytes of recording lines in all (tests make
+  /// it small).
   package init(
-    connectingTo address: AttachAddress, token: String, timeout: Duration = .seconds(60),
-    maximumRecording: Int = AttachClient.maximumRecording
-  ) throws(ConnectError) {
+    connectingTo address: AttachAddress, token: String, timeout: Duration,
+    maximumRecording: Int
+  ) throws(AttachError) {
     recordingLimit = maximumRecording
     let place = address.text.split(separator: "?").first.map(String.init) ?? address.text
     switch address.place {
     case .loopback(let port):
       guard let fd = LoopbackSocket.connect(port: port) else {
-        throw ConnectError(
-          message:
-            "nothing is served at \(place): \(EventLoop.errorText()); is the process running?")
+        throw AttachError.cannotConnect(
+          "nothing is served at \(place): \(EventLoop.errorText()); is the process running?")
       }
       self.fd = fd
     case .unixSocket(let path):
       guard path.utf8.count <= UnixSocket.maximumPathLength else {
-        throw ConnectError(
-          message:
-            "the socket's path is \(path.utf8.count) bytes; the system takes at most \(UnixSocket.maximumPathLength)"
+        throw AttachError.cannotConnect(
+          "the socket's path is \(path.utf8.count) bytes; the system takes at most \(UnixSocket.maximumPathLength)"
         )
       }
       switch UnixSocket.connect(to: path) {
       case .success(let fd): self.fd = fd
       case .failure(let error):
-        throw ConnectError(
-          message: "nothing is served at \(place): \(error.reason); is the process running?")
+        throw AttachError.cannotConnect(
+          "nothing is served at \(place): \(error.reason); is the process running?")
       }
     }
     #if canImport(Darwin)
@@ -117,7 +137,7 @@ package final class AttachClient: Sendable {
           .line, to: fd)
     else {
       closeDescriptor(fd)
-      throw ConnectError(message: "the connection to \(place) closed before hello was sent")
+      throw AttachError.cannotConnect("the connection to \(place) closed before hello was sent")
     }
     var buffer = LineBuffer()
     let deadline = DispatchTime.now().uptimeNanoseconds + Self.nanoseconds(timeout)
@@ -126,29 +146,28 @@ package final class AttachClient: Sendable {
     case .success(let line): first = line
     case .failure(let reason):
       closeDescriptor(fd)
-      throw ConnectError(
-        message:
-          reason == .closed
+      throw AttachError.cannotConnect(
+        reason == .closed
           ? "\(place) closed the connection without a welcome"
           : "\(place) did not welcome tide attach in time")
     }
     guard let message = try? AttachMessage.parse(Self.trimmed(first)) else {
       closeDescriptor(fd)
-      throw ConnectError(message: "\(place) does not speak the attach protocol")
+      throw AttachError.cannotConnect("\(place) does not speak the attach protocol")
     }
     if message.type == "welcome", case .number(let version) = message["protocol"],
       version != AttachProtocol.version
     {
       closeDescriptor(fd)
-      throw ConnectError(
-        message: "\(place) speaks protocol \(version); this tide speaks \(AttachProtocol.version)")
+      throw AttachError.cannotConnect(
+        "\(place) speaks protocol \(version); this tide speaks \(AttachProtocol.version)")
     }
     var bytes = 0
     switch try? AttachProtocol.ServerMessage(message) {
     case .welcome(_, let feature, let environment, let count):
       guard !(feature + environment).contains(where: \.isNewline) else {
         closeDescriptor(fd)
-        throw ConnectError(message: "\(place) sent a welcome whose names break lines")
+        throw AttachError.cannotConnect("\(place) sent a welcome whose names break lines")
       }
       self.feature = feature
       self.environment = environment
@@ -161,9 +180,8 @@ package final class AttachClient: Sendable {
           message = try? AttachProtocol.ServerMessage(AttachMessage.parse(Self.trimmed(line)))
         case .failure(let reason):
           closeDescriptor(fd)
-          throw ConnectError(
-            message:
-              reason == .closed
+          throw AttachError.cannotConnect(
+            reason == .closed
               ? "\(place) closed the connection after \(history.count) of the \(count) lines of its recording it announced"
               : "\(place) did not send the \(count) lines of its recording it announced, in time")
         }
@@ -172,31 +190,30 @@ package final class AttachClient: Sendable {
           bytes += text.utf8.count
           guard bytes <= recordingLimit else {
             closeDescriptor(fd)
-            throw ConnectError(
-              message:
-                "\(place) sent more than \(recordingLimit) bytes of recording, the most a session file holds"
+            throw AttachError.cannotConnect(
+              "\(place) sent more than \(recordingLimit) bytes of recording, the most a session file holds"
             )
           }
           history.append(text)
         case .error(let text):
           closeDescriptor(fd)
-          throw ConnectError(message: "\(place) ended the connection: \(text)")
+          throw AttachError.cannotConnect("\(place) ended the connection: \(text)")
         default:
           closeDescriptor(fd)
-          throw ConnectError(
-            message: "\(place) sent a line that is not a step or an answer of a recording")
+          throw AttachError.cannotConnect(
+            "\(place) sent a line that is not a step or an answer of a recording")
         }
       }
       self.history = history
     case .error(let message):
       closeDescriptor(fd)
-      throw ConnectError(message: "\(place) refused: \(message)")
+      throw AttachError.cannotConnect("\(place) refused: \(message)")
     case nil where message.type == "welcome":
       closeDescriptor(fd)
-      throw ConnectError(message: "\(place) does not speak the attach protocol")
+      throw AttachError.cannotConnect("\(place) does not speak the attach protocol")
     default:
       closeDescriptor(fd)
-      throw ConnectError(message: "\(place) did not begin with a welcome")
+      throw AttachError.cannotConnect("\(place) did not begin with a welcome")
     }
     state.withLock {
       $0.leftover = buffer
@@ -206,7 +223,14 @@ package final class AttachClient: Sendable {
 
   /// The server's events, read on a thread of their own from the first call on: lines arrive
   /// in batches as they are read.
-  package var events: AsyncStream<Event> {
+  ///
+  /// <!-- example: given client: AttachClient -->
+  /// ```swift
+  /// for await event in client.events {
+  ///   if case .ended(let reason) = event { print(reason) }
+  /// }
+  /// ```
+  public var events: AsyncStream<Event> {
     startReading()
     return stream
   }
@@ -230,25 +254,37 @@ package final class AttachClient: Sendable {
   /// Sends an action in Swift syntax; the server's answer comes as an ``Event/answered(id:refusal:)``
   /// event, after the lines the action made.
   ///
-  /// - Returns: The action's number, or why it could not be sent.
-  package func send(_ action: String) -> Result<Int, ConnectError> {
+  /// <!-- example: given client: AttachClient -->
+  /// ```swift
+  /// let sent = client.send(".loginButtonTapped")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - action: The action, as the REPL reads it.
+  /// - Returns: The action's number, or ``AttachError/connectionEnded(_:)``.
+  public func send(_ action: String) -> Result<Int, AttachError> {
     let result = state.withLock { state -> (id: Int, ended: String?) in
       if let ended = state.ended { return (0, ended) }
       defer { state.nextID += 1 }
       return (state.nextID, nil)
     }
     if let ended = result.ended {
-      return .failure(ConnectError(message: "the connection ended: \(ended)"))
+      return .failure(AttachError.connectionEnded(ended))
     }
     let line = AttachProtocol.ClientMessage.send(id: result.id, action: action).message.line
     guard writing.withLock({ _ in Self.write(line, to: fd) }) else {
-      return .failure(ConnectError(message: "the connection closed"))
+      return .failure(AttachError.connectionEnded("the server closed it"))
     }
     return .success(result.id)
   }
 
   /// Closes the connection; the events end.
-  package func close() {
+  ///
+  /// <!-- example: given client: AttachClient -->
+  /// ```swift
+  /// client.close()
+  /// ```
+  public func close() {
     shutdown(fd, Int32(SHUT_RDWR))
   }
 

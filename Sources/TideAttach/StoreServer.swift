@@ -57,6 +57,9 @@ public final class StoreServer {
     /// Whether secrets go out as stand-ins of the same shape, as in a recording, rather than as
     /// they are.
     public var redacts: Bool
+    /// The command that attaches, as ``StoreServer/attachCommand`` prints it: `tide`, or the REPL
+    /// executable that has your feature (`swift run notes`).
+    public var client: String
     /// The size of each connection's send buffer in the kernel, when set: tests make it small,
     /// so that what a client has not read waits in the server, where the backlog counts it.
     package var sendBuffer: Int32?
@@ -77,12 +80,15 @@ public final class StoreServer {
     ///   - maximumActionsInFlight: How many of a client's actions may wait for the store.
     ///   - redacts: Whether to send secrets as stand-ins of the same shape; `false` sends them
     ///     as they are.
+    ///   - client: The command that attaches, as ``StoreServer/attachCommand`` prints it: `tide`
+    ///     for the shipped features, your REPL executable for yours (`swift run notes`).
     public init(
       endpoint: Endpoint = .loopback(port: 0), token: String? = nil, maximumConnections: Int = 16,
       helloTimeout: Duration = .seconds(5), maximumLineLength: Int = 64 << 10,
       maximumBacklog: Int = 4 << 20, maximumActionsInFlight: Int = 32,
-      redacts: Bool = true
+      redacts: Bool = true, client: String = "tide"
     ) {
+      self.client = client
       self.endpoint = endpoint
       self.token = token
       self.maximumConnections = maximumConnections
@@ -158,10 +164,10 @@ public final class StoreServer {
     return AttachAddress(place: place, token: token).text
   }
 
-  /// The command line that attaches `tide` to this server, with the token in the environment
-  /// rather than in `tide attach`'s arguments (which any user of the machine can read in the
-  /// process list): `TIDE_TOKEN=… tide attach tide://127.0.0.1:PORT`; `nil` until started. Print
-  /// this one for a person.
+  /// The command line that attaches the options' `client` (`tide` unless told) to this server,
+  /// with the token in the environment rather than in the arguments (which any user of the
+  /// machine can read in the process list): `TIDE_TOKEN=… tide attach tide://127.0.0.1:PORT`;
+  /// `nil` until started. Print this one for a person.
   ///
   /// <!-- example: given server: StoreServer -->
   /// ```swift
@@ -174,7 +180,7 @@ public final class StoreServer {
     let place =
       loop.socketPath.map { AttachAddress.Place.unixSocket(path: $0) }
       ?? .loopback(port: loop.port)
-    return AttachAddress.command(for: place, token: token)
+    return AttachAddress.command(for: place, token: token, client: options.client)
   }
 
   /// How many connections are open, for tests of the bounds.

@@ -18,7 +18,7 @@ struct AttachClientTests {
 
   func connectError(_ answer: String) throws -> String? {
     let server = try ScriptedServer(answer: answer)
-    do throws(AttachClient.ConnectError) {
+    do throws(AttachError) {
       _ = try AttachClient(
         connectingTo: AttachAddress(place: .loopback(port: server.port), token: nil), token: "t")
       return nil
@@ -154,6 +154,7 @@ struct AttachClientTests {
       answer: ([Self.welcome] + Array(repeating: line, count: 10)).joined(separator: "\n") + "\n")
     let client = try AttachClient(
       connectingTo: AttachAddress(place: .loopback(port: server.port), token: nil), token: "t",
+      timeout: .seconds(60),
       maximumRecording: 64 << 10)
     var events: [AttachClient.Event] = []
     for await event in client.events { events.append(event) }

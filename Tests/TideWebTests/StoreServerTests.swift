@@ -81,6 +81,17 @@ struct StoreServerTests {
         == #"{"type":"line","text":"send @250ms .passwordChanged(\"Aaaaaa0\")"}"#)
   }
 
+  @MainActor @Test func theAttachCommandNamesTheClientThatHasTheFeature() throws {
+    let shipped = try ServedLogin()
+    #expect(
+      shipped.server.attachCommand
+        == "TIDE_TOKEN=\(ServedLogin.token) tide attach tide://127.0.0.1:\(shipped.port)")
+    let own = try ServedLogin(StoreServer.Options(client: "swift run notes"))
+    #expect(
+      own.server.attachCommand
+        == "TIDE_TOKEN=\(ServedLogin.token) swift run notes attach tide://127.0.0.1:\(own.port)")
+  }
+
   @Test func anActionSentIsReducedAndAnsweredAfterItsLines() async throws {
     let served = try ServedLogin()
     let client = try served.client()
