@@ -1,7 +1,7 @@
 // swift-format-ignore-file
-// Exported by `tide` (:export-test) from a session of the add-location feature,
+// Exported by the REPL (:export-test) from a session of the add-location feature,
 // environment demo. Every step asserts its exact state change.
-// It holds the values typed in the session, passwords included, so tide creates it
+// It holds the values typed in the session, passwords included, so the REPL creates it
 // readable by you only; keep it private.
 
 import AddLocationFeature

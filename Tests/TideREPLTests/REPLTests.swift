@@ -197,9 +197,9 @@ final class Transcript {
     #expect(
       try String(contentsOfFile: file, encoding: .utf8) == """
         // swift-format-ignore-file
-        // Exported by `tide` (:export-test) from a session of the counter feature,
+        // Exported by the REPL (:export-test) from a session of the counter feature,
         // environment demo. Every step asserts its exact state change.
-        // It holds the values typed in the session, passwords included, so tide creates it
+        // It holds the values typed in the session, passwords included, so the REPL creates it
         // readable by you only; keep it private.
 
         import CounterFeature

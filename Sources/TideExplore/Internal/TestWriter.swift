@@ -46,9 +46,9 @@ package struct TestWriter {
     lines =
       ["// swift-format-ignore-file"]
       + (header ?? [
-        "// Exported by `tide` (:export-test) from a session of the \(feature) feature,",
+        "// Exported by the REPL (:export-test) from a session of the \(feature) feature,",
         "// environment \(environmentName). Every step asserts its exact state change.",
-        "// It holds the values typed in the session, passwords included, so tide creates it",
+        "// It holds the values typed in the session, passwords included, so the REPL creates it",
         "// readable by you only; keep it private.",
       ]) + [""]
     let modules = Set(imports + ["Testing", "Tide", "TideTesting"]).sorted()
