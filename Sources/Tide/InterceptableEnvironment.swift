@@ -9,7 +9,7 @@
 ///   var clock: any Clock<Duration>
 ///
 ///   static let calls: [EnvironmentCall<Self>] = [
-///     EnvironmentCall("save", \.save) { _ in [.success(()), .failure(CancellationError())] },
+///     EnvironmentCall("save", \.save) { _ in [.success(()), .failure(URLError(.timedOut))] },
 ///     EnvironmentCall("load", \.load) { [.success([]), .success(["milk"])] },
 ///     .clock(\.clock),
 ///   ]

@@ -5,8 +5,8 @@ extension RecordedCalls: CallInterceptor {
   /// Records a declared call's answer, or answers it from the recording: what
   /// `recorded(by:)` and `replaying(_:)` route an environment's calls through.
   ///
-  /// A value is kept as JSON when its type is `Codable`, and a `Void` result as that the call
-  /// returned. A value of another type cannot be kept: the first time, that is reported as
+  /// A value is kept as JSON when its type is `Codable`, and a `Void` result as `null`. A value
+  /// of another type cannot be kept: the first time, that is reported as
   ///
   /// ```
   /// The answers of "open" cannot be recorded: Notes.Handle is not Codable. A replay throws RecordedCallError.failed for them; make the type Codable to keep them.
