@@ -28,6 +28,10 @@ public struct Inspector: Sendable {
   /// instead of dots, so that a recording without its secrets still replays through checks of
   /// length and kinds of characters. Other hidden values print as dots.
   package var standsInForSecrets = false
+  /// Whether ``source(_:)`` spells a ``SourceExpressible`` value with the call its type gives,
+  /// for a test, or with its fields, for a session file: the REPL reads a session's actions
+  /// back through `Decodable`, whose keys are the fields.
+  package var usesSourceExpressions = true
 
   /// Creates an inspector.
   ///
@@ -88,7 +92,7 @@ public struct Inspector: Sendable {
   public func source(_ value: Any) -> String {
     var reflector = Reflector(redacts: redacts)
     reflector.standsInForSecrets = standsInForSecrets
-    reflector.rebuildsSource = true
+    reflector.rebuildsSource = usesSourceExpressions
     return Renderer(style: .source, secretPlaceholder: secretPlaceholder)
       .render(reflector.node(value))
   }

@@ -131,6 +131,7 @@ public final class Recorder: Sendable {
     let (entries, overflowed) = storage.withLock { ($0.entries, $0.overflowed) }
     var inspector = Inspector(redacts: redacts)
     inspector.standsInForSecrets = true
+    inspector.usesSourceExpressions = false
     var file = SessionFile()
     file.feature = feature
     file.environment = environment
@@ -260,6 +261,7 @@ public final class Recorder: Sendable {
     }
     var inspector = Inspector(redacts: redacts)
     inspector.standsInForSecrets = true
+    inspector.usesSourceExpressions = false
     return entries.map { entry in
       switch entry {
       case .step(let received, let time, let action):

@@ -65,7 +65,12 @@ final class REPLOutput {
 enum REPLFormat {
   /// Redacts: what is shown on screen.
   static let inspector = Inspector()
-  /// Does not redact: what is written to session files and exported tests, which must rebuild
-  /// values exactly.
-  static let source = Inspector(redacts: false)
+  /// Does not redact: actions as session files keep them, which must rebuild them exactly, and
+  /// as the REPL reads them back (through `Decodable`: a `SourceExpressible` value is spelled
+  /// with its fields here, not with its call).
+  static let source = {
+    var inspector = Inspector(redacts: false)
+    inspector.usesSourceExpressions = false
+    return inspector
+  }()
 }
