@@ -16,7 +16,8 @@ extension REPL {
     environment: String, send: @escaping @MainActor (String) async -> String?
   ) {
     attachment = REPLAttachment(
-      feature: feature.name, environment: environment, send: send)
+      feature: feature.name, environment: environment, commandName: options.commandName,
+      send: send)
   }
 
   /// Takes lines of the served store's recording, in order, and shows what they did.
@@ -106,14 +107,14 @@ extension REPL {
   }
 
   /// Why a command is refused while attached, or `nil` when it may run.
-  static func attachedRefusal(of command: String, argument: String) -> String? {
+  func attachedRefusal(of command: String, argument: String) -> String? {
     // Without an argument, these only say which.
     if [":env", ":clock"].contains(command), argument.isEmpty { return nil }
     switch command {
     case ":undo", ":back", ":jump", ":reset", ":explore", ":resolve", ":cancel", ":advance",
       ":clock", ":env", ":load", ":use":
       return
-        "\(command) would change only this copy of a served store; :save the recording, then tide --open it to travel in time, explore or switch"
+        "\(command) would change only this copy of a served store; :save the recording, then \(options.commandName) --open it to travel in time, explore or switch"
     default:
       return nil
     }
@@ -125,6 +126,8 @@ extension REPL {
 final class REPLAttachment {
   let feature: String
   let environment: String
+  /// The command that runs the REPL, as the saved recording's header names it.
+  let commandName: String
   let send: @MainActor (String) async -> String?
   /// The recording's lines so far, as they arrived.
   var lines: [String] = []
@@ -136,9 +139,13 @@ final class REPLAttachment {
   var lastProblem: String?
   var ended = false
 
-  init(feature: String, environment: String, send: @escaping @MainActor (String) async -> String?) {
+  init(
+    feature: String, environment: String, commandName: String,
+    send: @escaping @MainActor (String) async -> String?
+  ) {
     self.feature = feature
     self.environment = environment
+    self.commandName = commandName
     self.send = send
   }
 
@@ -191,7 +198,7 @@ final class REPLAttachment {
       "# feature: \(feature)",
       "# environment: \(environment)",
       SessionFile.recordingLine,
-      "# Recorded by Tide through tide attach: `tide --open FILE` replays it, the environment's",
+      "# Recorded by Tide through \(commandName) attach: `\(commandName) --open FILE` replays it, the environment's",
       "# calls answered from this file. It is readable by you only; keep it private.",
     ]
   }

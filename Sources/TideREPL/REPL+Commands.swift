@@ -65,7 +65,7 @@ extension REPL {
       if Self.takesNoArgument.contains(name), !argument.isEmpty {
         throw InputError(message: "\(name) takes no argument", position: 0)
       }
-      if attachment != nil, let refusal = Self.attachedRefusal(of: name, argument: argument) {
+      if attachment != nil, let refusal = attachedRefusal(of: name, argument: argument) {
         throw InputError(message: refusal, position: 0)
       }
       switch name {
@@ -187,7 +187,7 @@ extension REPL {
         attachment.recordingText(), to: path,
         existing: replacing ? .replace : .keep(hint: ":save! \(path) replaces it"))
       output.line(
-        "saved the recording so far to \(path) (\(English.count(attachment.lines.count, "line"))); tide --open \(path) replays it",
+        "saved the recording so far to \(path) (\(English.count(attachment.lines.count, "line"))); \(options.commandName) --open \(path) replays it",
         .dim)
       return
     }

@@ -50,7 +50,7 @@ extension REPL {
     let counts = session.stepCounts
     return REPLWebSnapshot(
       feature: feature.name, summary: feature.summary,
-      environment: attachment.map { "\($0.environment), followed by tide attach" }
+      environment: attachment.map { "\($0.environment), followed by \(options.commandName) attach" }
         ?? session.environmentName,
       clock: session.clockDescription, stepCount: counts.total, cursor: counts.cursor,
       viewJSON: session.viewJSON, page: feature.page,

@@ -21,6 +21,9 @@ public struct REPLOptions: Sendable, Equatable {
   /// Whether long commands (`:explore`) show a live status line, rewritten in place: for a
   /// terminal, not for a file or a pipe.
   public var showsProgress: Bool
+  /// The command that runs this REPL, as its messages spell it (`:load or notes --open a
+  /// recording first`): `tide`, or your own REPL executable.
+  public var commandName: String
 
   /// Creates options.
   ///
@@ -29,10 +32,12 @@ public struct REPLOptions: Sendable, Equatable {
   ///   - colors: Whether to colour output.
   ///   - echoesInput: Whether to print each input line.
   ///   - showsProgress: Whether long commands show a live status line.
+  ///   - commandName: The command that runs this REPL, as its messages spell it.
   public init(
     clock: ClockMode = .virtual, colors: Bool = false, echoesInput: Bool = false,
-    showsProgress: Bool = false
+    showsProgress: Bool = false, commandName: String = "tide"
   ) {
+    self.commandName = commandName
     self.clock = clock
     self.colors = colors
     self.echoesInput = echoesInput

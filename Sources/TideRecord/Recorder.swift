@@ -147,8 +147,9 @@ public final class Recorder: Sendable {
       }
     }
     var notes = [
-      "Recorded by Tide: `tide --open FILE` replays it, the environment's calls answered from",
-      "this file. It is readable by you only; keep it private.",
+      "Recorded by Tide: `--open FILE` in a REPL that has this feature (`tide` for Tide's own)",
+      "replays it, the environment's calls answered from this file. It is readable by you only;",
+      "keep it private.",
     ]
     if redacts {
       notes.append(

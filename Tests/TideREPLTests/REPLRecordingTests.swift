@@ -96,3 +96,19 @@ enum Receipts {
       ])
   }
 }
+
+/// A REPL executable of your own is named in the REPL's messages, not `tide`.
+@MainActor
+@Suite struct CommandNameTests {
+  @Test func aMessageNamesTheCommandThatRunsTheREPL() async throws {
+    var output = ""
+    let repl = try REPL(
+      features: [Quotes.feature()], options: REPLOptions(commandName: "swift run notes"),
+      write: { output += $0 })
+    _ = await repl.handle(":env replay")
+    #expect(
+      output.contains(
+        "no recording is loaded: the replay environment answers calls from one; :load or swift run notes --open a recording first"
+      ), "\(output)")
+  }
+}

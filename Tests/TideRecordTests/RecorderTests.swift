@@ -10,8 +10,9 @@ import TideTestSupport
 @MainActor
 @Suite struct RecorderTests {
   static let notes = """
-    # Recorded by Tide: `tide --open FILE` replays it, the environment's calls answered from
-    # this file. It is readable by you only; keep it private.
+    # Recorded by Tide: `--open FILE` in a REPL that has this feature (`tide` for Tide's own)
+    # replays it, the environment's calls answered from this file. It is readable by you only;
+    # keep it private.
     """
 
   static let user =

@@ -52,7 +52,8 @@ extension Command {
       repl = try REPL(
         features: features, feature: client.feature,
         options: REPLOptions(
-          clock: .virtual, colors: terminal.colors, echoesInput: !terminal.interactive),
+          clock: .virtual, colors: terminal.colors, echoesInput: !terminal.interactive,
+          commandName: name),
         write: { text in
           if let editor { editor.printAbove(text) } else { write(text) }
         })

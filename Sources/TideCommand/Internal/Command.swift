@@ -80,7 +80,7 @@ struct Command {
       ?? (interactive ? .real : .virtual)
     let options = REPLOptions(
       clock: clock, colors: terminal.colors, echoesInput: !interactive,
-      showsProgress: terminal.showsProgress)
+      showsProgress: terminal.showsProgress, commandName: name)
     // At a terminal, output goes above the line being typed.
     let editor = interactive ? LineEditor() : nil
     let repl: REPL

@@ -14,7 +14,7 @@ extension FeatureSession {
     if name == REPLRecording<Environment>.environmentName, answers.isEmpty {
       throw InputError(
         message:
-          "no recording is loaded: the replay environment answers calls from one; :load or tide --open a recording first",
+          "no recording is loaded: the replay environment answers calls from one; :load or \(options.commandName) --open a recording first",
         position: 0)
     }
     selectEnvironment(name)
