@@ -119,6 +119,10 @@ public struct AttachAddress: Equatable, Sendable {
       }
       var portText = hostAndPort[1]
       if portText.hasSuffix("/") { portText = portText.dropLast() }
+      if let slash = portText.firstIndex(of: "/") {
+        throw AttachError.invalidAddress(
+          "an attach address has no path: tide://127.0.0.1:\(portText[..<slash]), not \(text)")
+      }
       guard let port = UInt16(portText), port > 0 else {
         throw AttachError.invalidAddress("the port is a number from 1 to 65535, not '\(portText)'")
       }

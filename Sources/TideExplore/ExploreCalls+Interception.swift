@@ -17,7 +17,9 @@ extension ExploreCalls: CallInterceptor {
   public func intercept<Output: Sendable>(
     _ call: InterceptedCall<Output>, live: () async throws -> Output
   ) async throws -> Output {
-    try await self.call(call.name, arguments: call.arguments, outcomes: call.outcomes)
+    try await self.call(
+      call.name, arguments: call.arguments, outcomes: call.outcomes,
+      declaresOutcomes: call.declaresOutcomes)
   }
 }
 

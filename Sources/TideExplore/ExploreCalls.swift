@@ -152,20 +152,31 @@ public final class ExploreCalls: Sendable {
 
   /// Waits until the explorer resolves a call with these arguments.
   func call<Value: Sendable>(
-    _ name: String, arguments: [any Sendable], outcomes: [ExploreOutcome<Value>]
+    _ name: String, arguments: [any Sendable], outcomes: [ExploreOutcome<Value>],
+    declaresOutcomes: Bool = false
   ) async throws -> Value {
     guard !outcomes.isEmpty else {
       let inspector = Inspector(redacts: false)
       let call = "\(name)(\(arguments.map { inspector.line($0) }.joined(separator: ", ")))"
       IssueReporter.current.report(
-        """
-        An explorable call declared no outcomes.
+        declaresOutcomes
+          ? """
+          An explorable call has no outcome for its arguments.
 
-          Call: \(call)
+            Call: \(call)
 
-        The explorer cannot end a call without an outcome, so it threw \
-        ExploreCallError.noOutcomes instead of waiting. Declare at least one outcome.
-        """)
+          The explorer cannot end a call without an outcome, so it threw \
+          ExploreCallError.noOutcomes instead of waiting. Give at least one outcome for every \
+          argument.
+          """
+          : """
+          An explorable call declared no outcomes.
+
+            Call: \(call)
+
+          The explorer cannot end a call without an outcome, so it threw \
+          ExploreCallError.noOutcomes instead of waiting. Declare at least one outcome.
+          """)
       throw ExploreCallError.noOutcomes(call: call)
     }
     let (id, number) = storage.withLock { storage in

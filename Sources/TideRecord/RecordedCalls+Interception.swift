@@ -100,6 +100,10 @@ extension InterceptableEnvironment {
   /// An environment whose declared calls answer from a recording, and never run, and whose
   /// declared clocks are the replay's: what a replay, and a test exported from one, use.
   ///
+  /// A call answers at the time it answered when recorded, on the replay's clock: move that
+  /// clock (a store `drivenBy:` it, `advance(by:)`), or a call recorded at 1300 ms waits until
+  /// it is moved there.
+  ///
   /// <!-- example: given recording: Recording -->
   /// ```swift
   /// let clock = ManualClock()

@@ -58,6 +58,32 @@ import TideTesting
     await store.receive(.saved) { $0.saves = 1 }
   }
 
+  @Test func aCallWithNoOutcomeForItsArgumentsIsReportedAsSuch() async throws {
+    struct Lookup: InterceptableEnvironment {
+      var find: @Sendable (Int) async throws -> String
+      static let calls: [EnvironmentCall<Self>] = [
+        EnvironmentCall("find", \.find) { id in id > 0 ? [.success("found")] : [] }
+      ]
+      static var unimplemented: Self { Self(find: Tide.unimplemented("Lookup.find")) }
+    }
+    let environment = Lookup.explorable(calls: ExploreCalls(), clock: ManualClock())
+    await withKnownIssue {
+      await #expect(throws: ExploreCallError.noOutcomes(call: "find(0)")) {
+        try await environment.find(0)
+      }
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        An explorable call has no outcome for its arguments.
+
+          Call: find(0)
+
+        The explorer cannot end a call without an outcome, so it threw \
+        ExploreCallError.noOutcomes instead of waiting. Give at least one outcome for every \
+        argument.
+        """
+    }
+  }
+
   @Test func aCallDeclaredWithoutOutcomesIsReportedWhenExplored() async throws {
     let calls = ExploreCalls()
     let environment = Notes.Environment.explorable(calls: calls, clock: ManualClock())

@@ -18,6 +18,10 @@ import TideAttach
         "an address is tide://127.0.0.1:PORT or tide+unix:PATH, with the token in TIDE_TOKEN, as the served process prints it"
       )
     ) { try AttachAddress(parsing: "http://127.0.0.1:80") }
+    #expect(
+      throws: AttachError.invalidAddress(
+        "an attach address has no path: tide://127.0.0.1:80, not tide://127.0.0.1:80/path")
+    ) { try AttachAddress(parsing: "tide://127.0.0.1:80/path") }
     #expect(throws: AttachError.invalidAddress("the Unix socket's path is empty")) {
       try AttachAddress(parsing: "tide+unix:")
     }
