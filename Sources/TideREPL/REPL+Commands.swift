@@ -169,9 +169,11 @@ extension REPL {
 
   func use(_ name: String) throws(InputError) {
     guard let next = features.first(where: { $0.name == name }) else {
+      let names = features.map(\.name)
+      let close = Suggestions.closest(to: name, in: names)
       throw InputError(
         message: "there is no feature '\(name)'", position: 0,
-        suggestions: Suggestions.closest(to: name, in: features.map(\.name)))
+        suggestions: close.isEmpty ? names : close)
     }
     session.shutdown()
     feature = next

@@ -64,8 +64,10 @@ public final class REPL {
     let chosen: REPLFeature
     if let feature {
       guard let match = features.first(where: { $0.name == feature }) else {
-        throw REPLError.unknownFeature(
-          feature, suggestions: Suggestions.closest(to: feature, in: features.map(\.name)))
+        // With no name close to it, every name: the choices.
+        let names = features.map(\.name)
+        let close = Suggestions.closest(to: feature, in: names)
+        throw REPLError.unknownFeature(feature, suggestions: close.isEmpty ? names : close)
       }
       chosen = match
     } else {

@@ -106,6 +106,11 @@ import TideTestSupport
     let feature = try runExecutable(named: "tide", arguments: ["--feature", "logn"], input: "")
     #expect(feature.status == 2)
     #expect(feature.output == "tide: error: there is no feature 'logn'; did you mean login?\n")
+    // With no name close to it, the choices.
+    let far = try runExecutable(named: "tide", arguments: ["--feature", "nope"], input: "")
+    #expect(
+      far.output
+        == "tide: error: there is no feature 'nope'; did you mean app, login, add-location?\n")
     let environment = try runExecutable(
       named: "tide", arguments: ["--env", "login=nope"], input: "")
     #expect(environment.output.hasPrefix("tide: error: app has no environment 'login=nope'"))
