@@ -14,8 +14,10 @@ import Tide
 /// let environment = Login.Environment.demo(clock: ContinuousClock()).recorded(by: recorder.calls)
 /// ```
 ///
-/// Values and errors are kept as JSON, so they must be `Codable`. An error of another type than
-/// the one the call's declaration names is kept as its description and replayed as
+/// Values and errors are kept as JSON when they are `Codable`, a `Void` result as `null`; a
+/// value of another type is reported once and replays as a failure that says why (see
+/// ``intercept(_:live:)``). An error of another type than the one the call's declaration names
+/// is kept as its description and replayed as
 /// ``RecordedCallError/failed(description:)``; so is an error of a private or local type, which
 /// has no name a replay could find it by (reported once). A call made while no store records
 /// into the recorder runs, and is not kept.
