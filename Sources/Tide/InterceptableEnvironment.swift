@@ -81,11 +81,14 @@ extension InterceptableEnvironment {
   /// ```
   public static var callNames: [String] { calls.flatMap(\.names) }
 
+  /// Checks the names once per type: the explorer routes a new environment on every run.
   private static func reportRepeatedNames() {
+    guard namesChecked.withLock({ $0.insert(ObjectIdentifier(Self.self)).inserted }) else {
+      return
+    }
     var seen: Set<String> = []
     guard let repeated = callNames.first(where: { !seen.insert($0).inserted }) else { return }
     let type = String(reflecting: Self.self)
-    guard repeatedNamesReported.withLock({ $0.insert(type).inserted }) else { return }
     IssueReporter.current.report(
       """
       Two calls of an environment have one name.
@@ -98,5 +101,5 @@ extension InterceptableEnvironment {
   }
 }
 
-/// The environment types whose repeated call names were reported.
-private let repeatedNamesReported = Lock<Set<String>>([])
+/// The environment types whose call names were checked for repeats.
+private let namesChecked = Lock<Set<ObjectIdentifier>>([])

@@ -269,8 +269,9 @@ public final class ExploreCalls: Sendable {
   /// Ends the oldest waiting call named `name` with the outcome labelled `label`, or says why
   /// it cannot.
   package func resolveOldest(named name: String, label: String) -> String? {
-    guard let call = pending.first(where: { $0.name == name }) else {
-      return resolveOldest(named: name, outcome: 0)
+    let all = pending
+    guard let call = all.first(where: { $0.name == name }) else {
+      return Self.notWaiting(name, all)
     }
     guard let outcome = call.outcomes.firstIndex(of: label) else {
       let outcomes = call.outcomes.map { "  Outcome: \($0)" }.joined(separator: "\n")
@@ -280,15 +281,20 @@ public final class ExploreCalls: Sendable {
     return nil
   }
 
+  /// Why no call named `name` can be resolved: none of the `waiting` ones has that name.
+  private static func notWaiting(_ name: String, _ waiting: [Pending]) -> String {
+    let list =
+      waiting.isEmpty
+      ? "  Nothing is waiting."
+      : waiting.map { "  Waiting: \($0.description)" }.joined(separator: "\n")
+    return "No call to \(name) is waiting to be resolved.\n\n\(list)"
+  }
+
   /// Ends the oldest waiting call named `name` with an outcome, or says why it cannot.
   package func resolveOldest(named name: String, outcome: Int) -> String? {
     let all = pending
     guard let call = all.first(where: { $0.name == name }) else {
-      let waiting =
-        all.isEmpty
-        ? "  Nothing is waiting."
-        : all.map { "  Waiting: \($0.description)" }.joined(separator: "\n")
-      return "No call to \(name) is waiting to be resolved.\n\n\(waiting)"
+      return Self.notWaiting(name, all)
     }
     guard call.outcomes.indices.contains(outcome) else {
       let outcomes = call.outcomes.enumerated().map { "  \($0.offset): \($0.element)" }
