@@ -112,7 +112,7 @@ extension Effect {
 
   private func scoped(_ scope: EffectID) -> Self {
     switch operation {
-    case .none, .send, .run:
+    case .none, .send, .run, .dismiss:
       return self
     case .merge(let effects):
       return Self(operation: .merge(effects.map { $0.scoped(scope) }))

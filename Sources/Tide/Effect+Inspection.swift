@@ -42,6 +42,8 @@ extension Effect: CustomStringConvertible {
         pending.append(.effect(effect))
       case .cancel(let id):
         result += ".cancel(id: \(id))"
+      case .dismiss:
+        result += ".dismiss()"
       }
     }
     return result
@@ -71,6 +73,7 @@ extension Effect: CustomStringConvertible {
     case .cancellable(let id, let cancelInFlight, let effect):
       .cancellable(id: id.description, cancelInFlight: cancelInFlight, effect)
     case .cancel(let id): .cancel(id: id.description)
+    case .dismiss: .dismiss
     }
   }
 
@@ -95,6 +98,8 @@ extension Effect: CustomStringConvertible {
     case cancellable(id: String, cancelInFlight: Bool, Effect)
     /// The effect cancels what runs under the identifier described here.
     case cancel(id: String)
+    /// The effect dismisses the screen of the reducer that returned it.
+    case dismiss
   }
 
   /// The actions this effect sends without doing any asynchronous work first: the payloads of
@@ -109,7 +114,7 @@ extension Effect: CustomStringConvertible {
     case .send(let action): [action]
     case .merge(let effects): effects.flatMap(\.immediateActions)
     case .cancellable(_, _, let effect): effect.immediateActions
-    case .none, .run, .concatenate, .cancel: []
+    case .none, .run, .concatenate, .cancel, .dismiss: []
     }
   }
 }

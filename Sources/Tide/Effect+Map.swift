@@ -42,6 +42,8 @@ extension Effect {
       )
     case .cancel(let id):
       return Effect<NewAction>(operation: .cancel(id: id))
+    case .dismiss(let location):
+      return Effect<NewAction>(operation: .dismiss(location))
     }
   }
 }

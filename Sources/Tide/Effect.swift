@@ -240,6 +240,9 @@ extension Effect {
     case concatenate([Effect])
     case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
     case cancel(id: EffectID)
+    /// Dismisses the screen of the reducer that returned it; where that reducer's effect was
+    /// written.
+    case dismiss(SourceCodeLocation)
   }
 
   @usableFromInline

@@ -1,3 +1,5 @@
+import TideInspect
+
 extension Reducer {
   /// Runs a child feature on optional state beside this reducer, and cancels the child's effects
   /// when its state becomes `nil`.
@@ -262,6 +264,23 @@ final class ChildLifetime: Sendable {
     )
     return .merge(
       effect.cancellable(id: id(for: old)), .cancel(id: id(for: old)), .cancel(id: id(for: new)))
+  }
+
+  @usableFromInline
+  func reportOtherCase(_ action: some Sendable, state: some Any) {
+    IssueReporter.current.report(
+      """
+      An action was sent to a case of the state that is not the current one.
+
+        Action: \(describe(action))
+        State: .\(enumCaseName(state) ?? describe(state))
+        Reducer: \(name) at \(location.fileID):\(location.line)
+
+      The state changed case before the action arrived: send it while the case is current, or \
+      cancel the effect that sends it when the case changes.
+      """,
+      at: location
+    )
   }
 
   @usableFromInline

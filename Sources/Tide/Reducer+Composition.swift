@@ -128,3 +128,87 @@ extension Reducer {
     }
   }
 }
+
+extension Reducer {
+  /// Runs this reducer on one case of an enum state: the way to compose the screens a parent can
+  /// show one at a time (a destination: a sheet, an alert, a pushed screen) into one reducer, or
+  /// the phases of an app (logged out, logged in).
+  ///
+  /// For an action that `action` extracts a child action from, this reducer runs on the case's
+  /// payload, in place. When the state is in another case, nothing changes and the action is
+  /// reported (a runtime warning from a ``Store``, a test failure from a `TestStore`):
+  ///
+  /// ```
+  /// An action was sent to a case of the state that is not the current one.
+  ///
+  ///   Action: .nameChanged("Work")
+  ///   State: .alert
+  ///   Reducer: pullback(state: Rename.State) at Places/Destination.swift:14
+  ///
+  /// The state changed case before the action arrived: send it while the case is current, or cancel the effect that sends it when the case changes.
+  /// ```
+  ///
+  /// ```swift
+  /// enum Rename {
+  ///   struct State: Equatable { var name = "" }
+  ///   enum Action: Sendable, Equatable { case nameChanged(String) }
+  ///   static let reducer = Reducer<State, Action, Void> { state, action, _ in
+  ///     guard case .nameChanged(let name) = action else { return .none }
+  ///     state.name = name
+  ///     return .none
+  ///   }
+  /// }
+  /// enum Destination {
+  ///   enum State: Equatable {
+  ///     case rename(Rename.State)
+  ///     case alert(AlertState<Alert>)
+  ///   }
+  ///   enum Alert: Sendable, Equatable { case confirmDeletion }
+  ///   enum Action: Sendable, Equatable {
+  ///     case rename(Rename.Action)
+  ///     case alert(Alert)
+  ///   }
+  ///   static let reducer: Reducer<State, Action, Void> = Rename.reducer.pullback(
+  ///     state: CasePath(State.rename), action: CasePath(Action.rename), environment: { _ in })
+  /// }
+  ///
+  /// var state = Destination.State.rename(Rename.State())
+  /// _ = Destination.reducer.reduce(into: &state, action: .rename(.nameChanged("Work")), environment: ())
+  /// print(state == .rename(Rename.State(name: "Work")))  // true
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: A case path from the parent's enum state to this reducer's state.
+  ///   - action: A case path from the parent action to this reducer's action.
+  ///   - environment: A function that derives this reducer's environment from the parent's.
+  ///   - fileID: The file that builds the reducer, named in warnings.
+  ///   - filePath: The full path of that file.
+  ///   - line: The line that builds the reducer.
+  ///   - column: The column that builds the reducer.
+  /// - Returns: A reducer over the parent domain.
+  @inlinable
+  public func pullback<ParentState, ParentAction: Sendable, ParentEnvironment>(
+    state: CasePath<ParentState, State>,
+    action: CasePath<ParentAction, Action>,
+    environment: @escaping @Sendable (ParentEnvironment) -> Environment,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
+    let body = self.body
+    let lifetime = ChildLifetime(
+      name: "pullback(state: \(State.self))", fileID: fileID, filePath: filePath, line: line,
+      column: column)
+    return .init { parentState, parentAction, parentEnvironment in
+      guard let childAction = action.extract(parentAction) else { return .none }
+      let childEnvironment = environment(parentEnvironment)
+      guard let effect = state.modify(&parentState, { body(&$0, childAction, childEnvironment) })
+      else {
+        lifetime.reportOtherCase(childAction, state: parentState)
+        return .none
+      }
+      return effect.isNone ? .none : effect.map(action.embed)
+    }
+  }
+}

@@ -118,6 +118,13 @@ package final class EffectRunner<Action: Sendable>: Sendable {
     case .cancel(let id):
       plan.cancel(id)
       registry.cancel(id)
+    case .dismiss(let location):
+      let message = effectMessage(
+        "An effect asked to dismiss a screen, but nothing presents it.", effect: effect,
+        origin: context.origin, detail: nil,
+        advice: ".dismiss() reaches the nearest ifLet over a PresentationAction, or forEach "
+          + "over a StackAction, above the reducer that returns it; this one runs under neither.")
+      IssueReporter.current.report(message, at: location)
     case .cancellable(let id, let cancelInFlight, let inner):
       if cancelInFlight {
         plan.cancel(id)
@@ -341,11 +348,12 @@ private struct EffectLifeState: Sendable {
 /// A report about one effect: a heading, the effect and the step that started it, one detail
 /// line, and what to do.
 private func effectMessage(
-  _ heading: String, effect: Effect<some Sendable>, origin: EffectOrigin?, detail: String,
+  _ heading: String, effect: Effect<some Sendable>, origin: EffectOrigin?, detail: String?,
   advice: String
 ) -> String {
   var lines = [heading, "", "  Effect: \(effect)"]
   if let origin { lines.append("  Started by: \(origin)") }
-  lines += [detail, "", advice]
+  if let detail { lines.append(detail) }
+  lines += ["", advice]
   return lines.joined(separator: "\n")
 }

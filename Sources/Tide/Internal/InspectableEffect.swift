@@ -12,7 +12,7 @@ extension Effect: InspectableEffect {
     var pending: [Effect] = [self]
     while let effect = pending.popLast() {
       switch effect.operation {
-      case .none, .send, .cancel:
+      case .none, .send, .cancel, .dismiss:
         continue
       case .run(let run):
         if let name = run.name { names.append(name) }

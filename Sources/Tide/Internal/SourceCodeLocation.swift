@@ -1,4 +1,5 @@
 /// Where in the caller's source something happened, for messages and test failures.
+@usableFromInline
 package struct SourceCodeLocation: Sendable, Equatable, CustomStringConvertible {
   package let fileID: String
   package let filePath: String
@@ -23,13 +24,13 @@ package struct SourceCodeLocation: Sendable, Equatable, CustomStringConvertible 
     self.staticFilePath = filePath
   }
 
-  package static func == (lhs: Self, rhs: Self) -> Bool {
+  @usableFromInline package static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.fileID == rhs.fileID && lhs.filePath == rhs.filePath && lhs.line == rhs.line
       && lhs.column == rhs.column
   }
 
   /// `Module/File.swift:42`
-  package var description: String { "\(fileID):\(line)" }
+  @usableFromInline package var description: String { "\(fileID):\(line)" }
 }
 
 /// What started an effect: the step's description and where it was written.

@@ -301,9 +301,10 @@ struct Reflector {
   }
 }
 
-/// The name of an enum case without associated values, from the runtime: `"\(value)"` would
-/// give the type's `description` instead when it has one.
-private func enumCaseName<T>(_ value: T) -> String? {
+/// The name of an enum value's case, with or without associated values, from the runtime
+/// (`"\(value)"` would give the type's `description` instead when it has one); `nil` for a
+/// value that is not an enum.
+package func enumCaseName<T>(_ value: T) -> String? {
   runtimeEnumCaseName(value).map { String(cString: $0) }
 }
 

@@ -1,0 +1,253 @@
+import TideInspect
+
+extension Reducer {
+  /// Presents a child feature on optional state (a sheet, a pushed screen, a popover): runs it
+  /// on its `.presented` actions, dismisses it on `.dismiss`, and cancels every effect it
+  /// started, at once, however it goes away.
+  ///
+  /// The child is dismissed, and its effects cancelled, when:
+  /// - the parent's action is `.dismiss` (a view closed it, or the child returned
+  ///   ``Effect/dismiss(fileID:filePath:line:column:)``): the parent reducer sees the action
+  ///   with the child still there, and the child's state is `nil` after it;
+  /// - the parent sets the child's state to `nil`;
+  /// - the parent replaces the child with another one: another case of a destination enum, or a
+  ///   state with another `id` when it is `Identifiable`. Changing the presented state in any
+  ///   other way is an update of the same screen.
+  ///
+  /// Effects are cancelled synchronously, in the step that dismisses, so no action of a dismissed
+  /// child is reduced afterwards, and none reaches a newer child of the same kind. Cancellation
+  /// identifiers inside the child are its own: its `.cancel(id:)` never reaches its parent's
+  /// effects. A `.presented` action or a `.dismiss` while the state is `nil` changes nothing and
+  /// is reported, as with the other `ifLet`.
+  ///
+  /// ```swift
+  /// enum Rename {
+  ///   struct State: Equatable { var name = "" }
+  ///   enum Action: Sendable, Equatable { case nameChanged(String), saveTapped }
+  ///   static let reducer = Reducer<State, Action, Void> { state, action, _ in
+  ///     switch action {
+  ///     case .nameChanged(let name):
+  ///       state.name = name
+  ///       return .none
+  ///     case .saveTapped:
+  ///       return .dismiss()
+  ///     }
+  ///   }
+  /// }
+  /// enum Place {
+  ///   struct State: Equatable {
+  ///     var name = "Home"
+  ///     var rename: Rename.State?
+  ///   }
+  ///   enum Action: Sendable, Equatable {
+  ///     case renameTapped
+  ///     case rename(PresentationAction<Rename.Action>)
+  ///   }
+  ///   static let reducer = Reducer<State, Action, Void> { state, action, _ in
+  ///     switch action {
+  ///     case .renameTapped:
+  ///       state.rename = Rename.State(name: state.name)
+  ///     case .rename(.presented(.saveTapped)):
+  ///       state.name = state.rename?.name ?? state.name
+  ///     case .rename:
+  ///       break
+  ///     }
+  ///     return .none
+  ///   }
+  ///   .ifLet(\.rename, action: CasePath(Action.rename), environment: { _ in }, child: Rename.reducer)
+  /// }
+  ///
+  /// let store = Store(initialState: Place.State(), reducer: Place.reducer, environment: ())
+  /// store.send(.renameTapped)
+  /// store.send(.rename(.presented(.nameChanged("Work"))))
+  /// store.send(.rename(.presented(.saveTapped)))
+  /// print(store.state.name, store.state.rename == nil)  // Work true
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: A writable key path from this reducer's state to the child's optional state.
+  ///   - action: A case path from this reducer's action to the child's presentation actions.
+  ///   - environment: A function that derives the child's environment from this one's.
+  ///   - child: The child's reducer.
+  ///   - fileID: The file that builds the reducer, named in warnings.
+  ///   - filePath: The full path of that file.
+  ///   - line: The line that builds the reducer.
+  ///   - column: The column that builds the reducer.
+  /// - Returns: A reducer that runs both, with the child's effects tied to its presentation.
+  @inlinable
+  public func ifLet<ChildState, ChildAction: Sendable, ChildEnvironment>(
+    _ state: any WritableKeyPath<State, ChildState?> & Sendable,
+    action: CasePath<Action, PresentationAction<ChildAction>>,
+    environment: @escaping @Sendable (Environment) -> ChildEnvironment,
+    child: Reducer<ChildState, ChildAction, ChildEnvironment>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self {
+    presenting(
+      state, action: action, environment: environment, child: child.body,
+      dismissesOnAction: false,
+      lifetime: ChildLifetime(
+        name: "ifLet(\(state))", fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Presents a child that has no logic of its own, such as an ``AlertState`` or a
+  /// ``ConfirmationDialogState``: any `.presented` action (a button's) dismisses it, after this
+  /// reducer has seen the action; `.dismiss` dismisses it too.
+  ///
+  /// ```swift
+  /// enum Places {
+  ///   struct State: Equatable {
+  ///     var names = ["Home", "Work"]
+  ///     var alert: AlertState<Alert>?
+  ///   }
+  ///   enum Alert: Sendable, Equatable { case confirmDeletion }
+  ///   enum Action: Sendable, Equatable {
+  ///     case deleteTapped
+  ///     case alert(PresentationAction<Alert>)
+  ///   }
+  ///   static let reducer = Reducer<State, Action, Void> { state, action, _ in
+  ///     switch action {
+  ///     case .deleteTapped:
+  ///       state.alert = AlertState(title: "Delete every place?") {
+  ///         ButtonState(role: .destructive, "Delete", action: .confirmDeletion)
+  ///         ButtonState(role: .cancel, "Cancel")
+  ///       }
+  ///     case .alert(.presented(.confirmDeletion)):
+  ///       state.names = []
+  ///     case .alert(.dismiss):
+  ///       break
+  ///     }
+  ///     return .none
+  ///   }
+  ///   .ifLet(\.alert, action: CasePath(Action.alert))
+  /// }
+  ///
+  /// let store = Store(initialState: Places.State(), reducer: Places.reducer, environment: ())
+  /// store.send(.deleteTapped)
+  /// store.send(.alert(.presented(.confirmDeletion)))
+  /// print(store.state.names, store.state.alert == nil)  // [] true
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: A writable key path from this reducer's state to the child's optional state.
+  ///   - action: A case path from this reducer's action to the child's presentation actions.
+  ///   - fileID: The file that builds the reducer, named in warnings.
+  ///   - filePath: The full path of that file.
+  ///   - line: The line that builds the reducer.
+  ///   - column: The column that builds the reducer.
+  /// - Returns: A reducer that runs this one and dismisses the child when it acts.
+  @inlinable
+  public func ifLet<ChildState, ChildAction: Sendable>(
+    _ state: any WritableKeyPath<State, ChildState?> & Sendable,
+    action: CasePath<Action, PresentationAction<ChildAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self {
+    presenting(
+      state, action: action, environment: { _ in }, child: { _, _, _ in .none },
+      dismissesOnAction: true,
+      lifetime: ChildLifetime(
+        name: "ifLet(\(state))", fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  @usableFromInline
+  func presenting<ChildState, ChildAction: Sendable, ChildEnvironment>(
+    _ state: any WritableKeyPath<State, ChildState?> & Sendable,
+    action: CasePath<Action, PresentationAction<ChildAction>>,
+    environment: @escaping @Sendable (Environment) -> ChildEnvironment,
+    child:
+      @escaping @Sendable (inout ChildState, ChildAction, ChildEnvironment) -> Effect<
+        ChildAction
+      >,
+    dismissesOnAction: Bool,
+    lifetime: ChildLifetime
+  ) -> Self {
+    let slot = InlineKeyPath(state)
+    let dismissal = action.embed(.dismiss)
+    return Self { parentState, parentAction, parentEnvironment in
+      let before = slot.modify(&parentState) { $0.map(PresentationIdentity.init(of:)) }
+      var childEffect = Effect<Action>.none
+      var dismisses = false
+      switch action.extract(parentAction) {
+      case .presented(let childAction)?:
+        let found = slot.modify(&parentState) { optional -> Effect<ChildAction>? in
+          guard optional != nil else { return nil }
+          // An alert, or a destination showing one, goes away when one of its buttons acts.
+          dismisses = dismissesOnAction || isEphemeral(optional!)
+          return child(&optional!, childAction, environment(parentEnvironment))
+        }
+        if let found, let before {
+          if !found.isNone {
+            let id = lifetime.presentedID(for: before)
+            childEffect = found.map { action.embed(.presented($0)) }
+              .replacingDismissal(with: dismissal)
+              .scopingCancellation(to: id)
+              .cancellable(id: id)
+          }
+        } else {
+          lifetime.reportMissingChild(childAction)
+        }
+      case .dismiss?:
+        if before != nil {
+          dismisses = true
+        } else {
+          lifetime.reportMissingChild(PresentationAction<ChildAction>.dismiss)
+        }
+      case nil:
+        break
+      }
+      let effect = body(&parentState, parentAction, parentEnvironment)
+      if dismisses { slot.modify(&parentState) { $0 = nil } }
+      guard let before else { return childEffect.merged(with: effect) }
+      let after = slot.modify(&parentState) { $0.map(PresentationIdentity.init(of:)) }
+      guard after != before else { return childEffect.merged(with: effect) }
+      return .merge(childEffect, effect, .cancel(id: lifetime.presentedID(for: before)))
+    }
+  }
+}
+
+extension ChildLifetime {
+  /// The identifier of the effects of one presentation.
+  @usableFromInline
+  func presentedID(for identity: PresentationIdentity) -> PresentedEffectsID {
+    PresentedEffectsID(owner: ObjectIdentifier(self), name: name, identity: identity)
+  }
+}
+
+/// The identifier of the effects of one presented child; prints as the operator that presents
+/// it and the child's identity: `ifLet(\Place.State.destination)[.rename]`.
+@usableFromInline
+struct PresentedEffectsID: Hashable, Sendable, CustomStringConvertible, CustomReflectable {
+  let owner: ObjectIdentifier
+  let name: String
+  let identity: PresentationIdentity
+
+  @usableFromInline var description: String {
+    let identity = identity.description
+    return identity.isEmpty ? name : "\(name)[\(identity)]"
+  }
+  @usableFromInline var customMirror: Mirror { Mirror(self, children: [:]) }
+}
+
+/// State that is dismissed by any action it sends: an alert or a confirmation dialog, whose
+/// buttons close it.
+@usableFromInline
+protocol EphemeralState {}
+
+extension AlertState: EphemeralState {}
+extension ConfirmationDialogState: EphemeralState {}
+
+/// Whether a presented child is an alert or a dialog, or a destination enum whose current case
+/// holds one.
+@usableFromInline
+func isEphemeral<State>(_ state: State) -> Bool {
+  if state is any EphemeralState { return true }
+  guard enumCaseName(state) != nil,
+    let payload = Mirror(reflecting: state).children.first?.value
+  else { return false }
+  return payload is any EphemeralState
+}

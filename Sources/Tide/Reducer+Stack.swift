@@ -1,0 +1,147 @@
+extension Reducer {
+  /// Runs the screens of a navigation stack beside this reducer: each screen's actions by
+  /// identifier, its pushes and pops, and the cancellation of every effect of a screen that a
+  /// step pops.
+  ///
+  /// - `.element(id:action:)` runs `child` on that screen first, then this reducer. A screen's
+  ///   ``Effect/dismiss(fileID:filePath:line:column:)`` becomes `.popFrom(id:)` for it.
+  /// - `.popFrom(id:)` runs this reducer with the screen still there, then pops it and every
+  ///   screen above it.
+  /// - `.push(id:state:)` runs this reducer, then pushes the screen.
+  ///
+  /// Whatever pops a screen (these actions, or this reducer changing the ``StackState``), every
+  /// effect the screen started is cancelled in the same step. Cancellation identifiers inside a
+  /// screen are its own. An action for a screen that is not in the stack, a pop of such a screen,
+  /// or a push with an identifier the stack has already given, changes nothing and is reported.
+  ///
+  /// ```swift
+  /// enum Detail {
+  ///   struct State: Equatable { var name: String }
+  ///   enum Action: Sendable, Equatable { case deleteTapped }
+  ///   static let reducer = Reducer<State, Action, Void> { _, action, _ in
+  ///     .dismiss()
+  ///   }
+  /// }
+  /// enum Places {
+  ///   struct State: Equatable { var path = StackState<Detail.State>() }
+  ///   enum Action: Sendable, Equatable {
+  ///     case placeTapped(String)
+  ///     case path(StackAction<Detail.State, Detail.Action>)
+  ///   }
+  ///   static let reducer = Reducer<State, Action, Void> { state, action, _ in
+  ///     if case .placeTapped(let name) = action { state.path.append(Detail.State(name: name)) }
+  ///     return .none
+  ///   }
+  ///   .forEach(\.path, action: CasePath(Action.path), environment: { _ in }, child: Detail.reducer)
+  /// }
+  ///
+  /// let store = Store(initialState: Places.State(), reducer: Places.reducer, environment: ())
+  /// store.send(.placeTapped("Home"))
+  /// print(store.state.path.ids)  // [#0]
+  /// store.send(.path(.element(id: 0, action: .deleteTapped)))
+  /// print(store.state.path.isEmpty)  // true
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: A writable key path from this reducer's state to the stack.
+  ///   - action: A case path from this reducer's action to the stack's actions.
+  ///   - environment: A function that derives a screen's environment from this one's.
+  ///   - child: The reducer of each screen; for a stack of several kinds of screen, an enum state
+  ///     whose cases are composed with `pullback(state:action:environment:)` over case paths.
+  ///   - fileID: The file that builds the reducer, named in warnings.
+  ///   - filePath: The full path of that file.
+  ///   - line: The line that builds the reducer.
+  ///   - column: The column that builds the reducer.
+  /// - Returns: A reducer that runs both, with each screen's effects tied to the screen.
+  @inlinable
+  public func forEach<ElementState: Sendable, ElementAction: Sendable, ElementEnvironment>(
+    _ state: any WritableKeyPath<State, StackState<ElementState>> & Sendable,
+    action: CasePath<Action, StackAction<ElementState, ElementAction>>,
+    environment: @escaping @Sendable (Environment) -> ElementEnvironment,
+    child: Reducer<ElementState, ElementAction, ElementEnvironment>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self {
+    let lifetime = ChildLifetime(
+      name: "forEach(\(state))", fileID: fileID, filePath: filePath, line: line, column: column)
+    let stack = InlineKeyPath(state)
+    let childBody = child.body
+    return Self { parentState, parentAction, parentEnvironment in
+      let before = stack.modify(&parentState) { $0.ids }
+      var elementEffect = Effect<Action>.none
+      var operation: ((inout StackState<ElementState>) -> Void)?
+      switch action.extract(parentAction) {
+      case .element(let id, let elementAction)?:
+        let elementEnvironment = environment(parentEnvironment)
+        let found = stack.modify(&parentState) { path in
+          path.modify(id: id) { childBody(&$0, elementAction, elementEnvironment) }
+        }
+        if let found {
+          if !found.isNone {
+            elementEffect = found.map { action.embed(.element(id: id, action: $0)) }
+              .replacingDismissal(with: action.embed(.popFrom(id: id)))
+              .scopingCancellation(to: lifetime.id(for: id))
+              .cancellable(id: lifetime.id(for: id))
+          }
+        } else {
+          lifetime.reportMissingElement(elementAction, id: id)
+        }
+      case .popFrom(let id)?:
+        if before.contains(id) {
+          operation = { $0.pop(from: id) }
+        } else {
+          lifetime.reportMissingElement(
+            StackAction<ElementState, ElementAction>.popFrom(id: id), id: id)
+        }
+      case .push(let id, let element)?:
+        let nextID = stack.modify(&parentState) { $0.nextID }
+        if id >= nextID {
+          operation = { _ = $0.push(element, id: id) }
+        } else {
+          lifetime.reportReusedID(id, nextID: nextID)
+        }
+      case nil:
+        break
+      }
+      let effect = body(&parentState, parentAction, parentEnvironment)
+      if let operation { stack.modify(&parentState, operation) }
+      let after = stack.modify(&parentState) { $0.ids }
+      guard after != before else { return elementEffect.merged(with: effect) }
+      let popped = removedIDs(before: before, after: after)
+      return .merge([elementEffect, effect] + popped.map { .cancel(id: lifetime.id(for: $0)) })
+    }
+  }
+}
+
+/// The identifiers in `before` that are not in `after`; both are increasing.
+@usableFromInline
+func removedIDs(before: [StackElementID], after: [StackElementID]) -> [StackElementID] {
+  var removed: [StackElementID] = []
+  var position = after.startIndex
+  for id in before {
+    while position < after.endIndex, after[position] < id { position += 1 }
+    if position < after.endIndex, after[position] == id { continue }
+    removed.append(id)
+  }
+  return removed
+}
+
+extension ChildLifetime {
+  @usableFromInline
+  func reportReusedID(_ id: StackElementID, nextID: StackElementID) {
+    IssueReporter.current.report(
+      """
+      A screen was pushed with an identifier the stack has already given.
+
+        ID: \(id)
+        Next identifier: \(nextID)
+        Reducer: \(name) at \(location.fileID):\(location.line)
+
+      Each pushed screen needs a new identifier, so that no action meant for an earlier screen \
+      reaches it: push with \(nextID) or above, or append to the stack in the reducer.
+      """,
+      at: location)
+  }
+}

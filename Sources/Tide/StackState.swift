@@ -1,0 +1,372 @@
+import TideInspect
+
+/// The screens of a navigation stack, as state: each with a ``StackElementID`` given when it is
+/// pushed, in the order they were pushed.
+///
+/// The whole path is a value, so time travel, a recording, the explorer and the REPL see it like
+/// any other state. A parent runs the screens with the `forEach` that takes a ``StackAction``,
+/// which finds a screen's actions by identifier and cancels the effects of every screen a step
+/// pops.
+///
+/// ```swift
+/// enum Screen: Equatable { case list, detail(String) }
+/// var path = StackState<Screen>([.list])
+/// let detail = path.append(.detail("Home"))
+/// print(path.ids, path[id: detail] == .detail("Home"))  // [#0, #1] true
+/// path.pop(from: detail)
+/// print(path.count, path.append(.detail("Work")))  // 1 #2
+/// ```
+///
+/// Identifiers are never reused: a screen pushed after a pop gets a new one, so an action meant
+/// for a popped screen can never reach its successor. Two stacks are equal when they hold the same
+/// identifiers and screens; the counter that gives the next identifier is not compared.
+public struct StackState<Element> {
+  /// The identifiers, in order: always increasing.
+  public private(set) var ids: [StackElementID]
+  private var elements: [Element]
+  /// The number the next pushed screen gets: above every identifier the stack has given.
+  public private(set) var nextID: StackElementID
+
+  /// An empty stack.
+  ///
+  /// <!-- example: fragment -->
+  /// ```swift
+  /// var path = StackState<Path.State>()
+  /// ```
+  public init() {
+    self.init([])
+  }
+
+  /// A stack of screens, numbered from `#0`.
+  ///
+  /// <!-- example: fragment -->
+  /// ```swift
+  /// var path = StackState<Path.State>([.list(List.State())])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - elements: The screens, bottom first.
+  public init(_ elements: some Sequence<Element>) {
+    self.elements = Array(elements)
+    ids = self.elements.indices.map { StackElementID(rawValue: $0) }
+    nextID = StackElementID(rawValue: ids.count)
+  }
+
+  /// A stack of screens with their identifiers, as a test's suggested expectation writes one.
+  ///
+  /// ```swift
+  /// let path = StackState(ids: [2, 5], elements: ["List", "Detail"])
+  /// print(path.nextID)  // #6
+  /// ```
+  ///
+  /// Identifiers that do not increase, or whose count is not the screens', are a programming
+  /// error, and stop the program with a message that says which.
+  ///
+  /// - Parameters:
+  ///   - ids: The screens' identifiers, increasing.
+  ///   - elements: The screens, bottom first.
+  public init(ids: [StackElementID], elements: [Element]) {
+    precondition(
+      ids.count == elements.count,
+      "StackState(ids:elements:): \(ids.count) identifiers for \(elements.count) screens")
+    for (lower, upper) in zip(ids, ids.dropFirst()) {
+      precondition(
+        lower < upper,
+        "StackState(ids:elements:): identifiers must increase; \(upper) follows \(lower)")
+    }
+    self.ids = ids
+    self.elements = elements
+    nextID = StackElementID(rawValue: (ids.last?.rawValue ?? -1) + 1)
+  }
+
+  /// The position of the screen with an identifier, or `nil` if the stack has none.
+  ///
+  /// <!-- example: fragment -->
+  /// ```swift
+  /// let position = path.index(id: 2)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - id: The identifier.
+  /// - Returns: Its position, found by binary search.
+  public func index(id: StackElementID) -> Int? {
+    var low = 0
+    var high = ids.count
+    while low < high {
+      let middle = (low + high) / 2
+      if ids[middle] < id { low = middle + 1 } else { high = middle }
+    }
+    return low < ids.count && ids[low] == id ? low : nil
+  }
+
+  /// The screen with an identifier: `nil` when the stack has none. Setting `nil` removes that
+  /// screen alone; setting a screen replaces the one there, and adds nothing when there is none.
+  ///
+  /// <!-- example: fragment -->
+  /// ```swift
+  /// path[id: 1] = .detail(Detail.State(name: "Work"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - id: The identifier.
+  public subscript(id id: StackElementID) -> Element? {
+    get { index(id: id).map { elements[$0] } }
+    set {
+      guard let position = index(id: id) else { return }
+      if let newValue {
+        elements[position] = newValue
+      } else {
+        elements.remove(at: position)
+        ids.remove(at: position)
+      }
+    }
+  }
+
+  /// Changes the screen with an identifier in place.
+  ///
+  /// <!-- example: fragment -->
+  /// ```swift
+  /// path.modify(id: 1) { $0 = .detail(Detail.State(name: "Work")) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - id: The identifier.
+  ///   - body: Changes the screen.
+  /// - Returns: What `body` returns, or `nil` when the stack has no screen with `id`.
+  @discardableResult
+  public mutating func modify<Result>(
+    id: StackElementID, _ body: (inout Element) throws -> Result
+  ) rethrows -> Result? {
+    guard let position = index(id: id) else { return nil }
+    return try body(&elements[position])
+  }
+
+  /// Pushes a screen on top of the stack.
+  ///
+  /// <!-- example: fragment -->
+  /// ```swift
+  /// state.path.append(.detail(Detail.State(place: place)))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - element: The screen.
+  /// - Returns: The screen's identifier.
+  @discardableResult
+  public mutating func append(_ element: Element) -> StackElementID {
+    let id = nextID
+    elements.append(element)
+    ids.append(id)
+    nextID = StackElementID(rawValue: id.rawValue + 1)
+    return id
+  }
+
+  /// Pushes a screen with an identifier a ``StackAction/push(id:state:)`` names; the identifier
+  /// must be above every one the stack has given.
+  ///
+  /// - Returns: Whether the screen was pushed.
+  @usableFromInline
+  mutating func push(_ element: Element, id: StackElementID) -> Bool {
+    guard id >= nextID else { return false }
+    nextID = id
+    append(element)
+    return true
+  }
+
+  /// Pops the top screen.
+  ///
+  /// <!-- example: fragment -->
+  /// ```swift
+  /// state.path.popLast()
+  /// ```
+  ///
+  /// - Returns: The screen, or `nil` when the stack is empty.
+  @discardableResult
+  public mutating func popLast() -> Element? {
+    guard !elements.isEmpty else { return nil }
+    ids.removeLast()
+    return elements.removeLast()
+  }
+
+  /// Pops the screen with an identifier and every screen above it.
+  ///
+  /// <!-- example: fragment -->
+  /// ```swift
+  /// state.path.pop(from: id)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - id: The lowest screen to pop.
+  /// - Returns: Whether the stack had a screen with `id`.
+  @discardableResult
+  public mutating func pop(from id: StackElementID) -> Bool {
+    guard let position = index(id: id) else { return false }
+    elements.removeSubrange(position...)
+    ids.removeSubrange(position...)
+    return true
+  }
+
+  /// Pops every screen above the one with an identifier, which becomes the top.
+  ///
+  /// <!-- example: fragment -->
+  /// ```swift
+  /// state.path.pop(to: listID)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - id: The screen to show.
+  /// - Returns: Whether the stack had a screen with `id`.
+  @discardableResult
+  public mutating func pop(to id: StackElementID) -> Bool {
+    guard let position = index(id: id) else { return false }
+    elements.removeSubrange((position + 1)...)
+    ids.removeSubrange((position + 1)...)
+    return true
+  }
+
+  /// Pops every screen.
+  ///
+  /// <!-- example: fragment -->
+  /// ```swift
+  /// state.path.removeAll()
+  /// ```
+  public mutating func removeAll() {
+    elements.removeAll()
+    ids.removeAll()
+  }
+}
+
+extension StackState: RandomAccessCollection, MutableCollection {
+  /// The position of the bottom screen: always `0`.
+  public var startIndex: Int { 0 }
+
+  /// The position after the top screen: the number of screens.
+  public var endIndex: Int { elements.count }
+
+  /// The screen at a position, bottom first; it can be changed in place.
+  ///
+  /// <!-- example: fragment -->
+  /// ```swift
+  /// let top = path[path.count - 1]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - position: A valid position.
+  public subscript(position: Int) -> Element {
+    get { elements[position] }
+    set { elements[position] = newValue }
+  }
+}
+
+extension StackState: Equatable where Element: Equatable {
+  /// Whether two stacks hold the same identifiers and screens, in the same order.
+  ///
+  /// <!-- example: fragment -->
+  /// ```swift
+  /// #expect(state.path == StackState([.list]))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - lhs: A stack.
+  ///   - rhs: Another stack.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.ids == rhs.ids && lhs.elements == rhs.elements
+  }
+}
+
+extension StackState: Hashable where Element: Hashable {
+  /// Hashes the identifiers and screens.
+  ///
+  /// - Parameters:
+  ///   - hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(ids)
+    hasher.combine(elements)
+  }
+}
+
+extension StackState: Sendable where Element: Sendable {}
+
+extension StackState: ExpressibleByArrayLiteral {
+  /// A stack of the screens written in the literal, bottom first.
+  ///
+  /// <!-- example: fragment -->
+  /// ```swift
+  /// var path: StackState<Path.State> = [.list(List.State())]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - elements: The screens.
+  public init(arrayLiteral elements: Element...) {
+    self.init(elements)
+  }
+}
+
+extension StackState: CustomInspectable {
+  /// The screens in order, each with its identifier, as the inspector prints them (a REPL, a
+  /// test's diff): `[(id: 0, screen: .list), (id: 1, screen: .detail("Home"))]`.
+  public var inspectionValue: Any {
+    zip(ids, elements).map { (id: $0.0.rawValue, screen: $0.1) }
+  }
+}
+
+extension StackState: SourceExpressible {
+  /// The stack as Swift code, for a test's suggested expectation:
+  /// `StackState(ids: [0, 2], elements: [.list, .detail("Home")])`.
+  public var sourceExpression: SourceExpression {
+    SourceExpression("StackState", ["ids": ids, "elements": elements])
+  }
+}
+
+extension StackState: Encodable where Element: Encodable {
+  /// Writes the stack as `{"ids": […], "elements": […], "nextID": n}`.
+  ///
+  /// - Parameters:
+  ///   - encoder: The encoder.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(ids, forKey: .ids)
+    try container.encode(elements, forKey: .elements)
+    try container.encode(nextID, forKey: .nextID)
+  }
+}
+
+extension StackState: Decodable where Element: Decodable {
+  /// Reads a stack that ``encode(to:)`` wrote, and checks it: as many identifiers as screens,
+  /// identifiers increasing, and the next identifier above them (by default, one above the
+  /// last).
+  ///
+  /// - Parameters:
+  ///   - decoder: The decoder.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let elements = try container.decode([Element].self, forKey: .elements)
+    let ids = try container.decode([StackElementID].self, forKey: .ids)
+    guard ids.count == elements.count else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .ids, in: container,
+        debugDescription: "A stack has \(ids.count) identifiers for \(elements.count) screens.")
+    }
+    for (lower, upper) in zip(ids, ids.dropFirst()) where lower >= upper {
+      throw DecodingError.dataCorruptedError(
+        forKey: .ids, in: container,
+        debugDescription: "A stack's identifiers must increase; \(upper) follows \(lower).")
+    }
+    let lowest = StackElementID(rawValue: (ids.last?.rawValue ?? -1) + 1)
+    let nextID = try container.decodeIfPresent(StackElementID.self, forKey: .nextID) ?? lowest
+    guard nextID >= lowest else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .nextID, in: container,
+        debugDescription: "A stack's next identifier \(nextID) is not above its last, \(ids.last!)."
+      )
+    }
+    self.elements = elements
+    self.ids = ids
+    self.nextID = nextID
+  }
+}
+
+extension StackState {
+  enum CodingKeys: String, CodingKey {
+    case ids, elements, nextID
+  }
+}
