@@ -44,7 +44,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// in the process gets. An element removed and added again with the same identifier is a new
   /// element with a new birth, however many changes came between (stores of elements tell them
   /// apart by it when the change journal no longer can).
-  @usableFromInline private(set) var births: [UInt64]
+  @usableFromInline var births: [UInt64]
   /// Which collection this is: set when one is made, kept by every copy and change. Births are
   /// compared within one lineage; a collection replaced by another one is matched by identifier.
   private(set) var lineage: UInt64
@@ -331,6 +331,15 @@ public struct IdentifiedArray<Element: Identifiable> {
     elements.removeSubrange(kept...)
     identifiers.removeSubrange(kept...)
     births.removeSubrange(kept...)
+    table.rebuild(for: identifiers)
+    generation = Self.nextGeneration()
+    noteChange(of: nil)
+  }
+
+  /// Rebuilds the identifiers and the index after the elements were reordered (their
+  /// identifiers unchanged), and notes that any element may have changed.
+  mutating func reindexAll() {
+    identifiers = elements.map(\.id)
     table.rebuild(for: identifiers)
     generation = Self.nextGeneration()
     noteChange(of: nil)

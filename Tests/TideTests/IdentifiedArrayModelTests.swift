@@ -59,7 +59,7 @@ struct IdentifiedArrayModelTests {
       let id = makeID(Int.random(in: range, using: &random))
       let value = step
       let operation: String
-      switch Int.random(in: 0..<8, using: &random) {
+      switch Int.random(in: 0..<12, using: &random) {
       case 0, 1:
         operation = "append \(id)"
         rows.append(Row(id: id, value: value))
@@ -106,6 +106,39 @@ struct IdentifiedArrayModelTests {
         operation = "removeAll(where: value % \(modulus) == 0)"
         rows.removeAll { $0.value % modulus == 0 }
         model.removeAll { $0.value % modulus == 0 }
+      case 8 where !model.isEmpty && step % 5 == 0:
+        let offsets = (0..<Int.random(in: 1...3, using: &random)).map { _ in
+          Int.random(in: 0..<model.count, using: &random)
+        }
+        let destination = Int.random(in: 0...model.count, using: &random)
+        operation = "move(fromOffsets: \(offsets), toOffset: \(destination))"
+        rows.move(fromOffsets: offsets, toOffset: destination)
+        // The model moves one element at a time, counting the destination after removals.
+        let moving = Set(offsets).sorted()
+        let moved = moving.map { model[$0] }
+        for offset in moving.reversed() { model.remove(at: offset) }
+        model.insert(
+          contentsOf: moved, at: destination - moving.filter { $0 < destination }.count)
+      case 9 where !model.isEmpty && step % 5 == 0:
+        let offsets = (0..<Int.random(in: 1...3, using: &random)).map { _ in
+          Int.random(in: 0..<model.count, using: &random)
+        }
+        operation = "remove(atOffsets: \(offsets))"
+        rows.remove(atOffsets: offsets)
+        for offset in Set(offsets).sorted().reversed() { model.remove(at: offset) }
+      case 10 where step % 40 == 0:
+        let modulus = Int.random(in: 2...7, using: &random)
+        operation = "sort by value % \(modulus)"
+        rows.sort { $0.value % modulus < $1.value % modulus }
+        // A stable sort: ties keep their order.
+        model = model.enumerated().sorted {
+          ($0.element.value % modulus, $0.offset) < ($1.element.value % modulus, $1.offset)
+        }.map(\.element)
+      case 11 where step % 40 == 0:
+        let modulus = Int.random(in: 2...5, using: &random)
+        operation = "filter(value % \(modulus) != 0)"
+        rows = rows.filter { $0.value % modulus != 0 }
+        model = model.filter { $0.value % modulus != 0 }
       default:
         operation = "[id: \(id)]?.value = \(value)"
         rows[id: id]?.value = value
