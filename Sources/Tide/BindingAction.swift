@@ -1,0 +1,192 @@
+import TideInspect
+
+/// An action that sets one writable field of a feature's state: what a form's text fields,
+/// toggles and pickers send, through one action case instead of one case per field.
+///
+/// A feature opts in with a case that carries it and ``Reducer/binding(action:)``, which sets the
+/// field before the feature's reducer runs; the reducer reacts to a given field by matching its
+/// key path:
+///
+/// ```swift
+/// enum Settings {
+///   struct State: Equatable {
+///     var name = ""
+///     var notifies = false
+///     var nameIsValid = false
+///   }
+///   enum Action: Sendable, Equatable {
+///     case binding(BindingAction<State>)
+///   }
+///   static let reducer = Reducer<State, Action, Void> { state, action, _ in
+///     switch action {
+///     case .binding(\.name):
+///       state.nameIsValid = !state.name.isEmpty
+///     case .binding:
+///       break
+///     }
+///     return .none
+///   }
+///   .binding(action: CasePath(Action.binding))
+/// }
+///
+/// let store = Store(initialState: Settings.State(), reducer: Settings.reducer, environment: ())
+/// store.send(.binding(.set(\.name, "Ada")))
+/// print(store.state.name, store.state.nameIsValid)  // Ada true
+/// ```
+///
+/// Only fields whose values are `Equatable` and `Sendable` can be set, so that two actions compare
+/// and the action crosses to the store's actor. It prints as `.set(\State.name, "Ada")`.
+public struct BindingAction<Root>: Sendable {
+  /// The field the action sets.
+  public let keyPath: any PartialKeyPath<Root> & Sendable
+  /// The value it sets the field to.
+  public let value: any Sendable
+  private let apply: @Sendable (inout Root) -> Void
+  private let isEqualValue: @Sendable (any Sendable) -> Bool
+
+  /// An action that sets the field at `keyPath` to `value`.
+  ///
+  /// <!-- example: fragment -->
+  /// ```swift
+  /// store.send(.binding(.set(\.name, "Ada")))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The field.
+  ///   - value: Its new value.
+  /// - Returns: The action.
+  public static func set<Value: Equatable & Sendable>(
+    _ keyPath: any WritableKeyPath<Root, Value> & Sendable, _ value: Value
+  ) -> Self {
+    Self(
+      keyPath: keyPath, value: value, apply: { $0[keyPath: keyPath] = value },
+      isEqualValue: { ($0 as? Value) == value })
+  }
+
+  private init(
+    keyPath: any PartialKeyPath<Root> & Sendable, value: any Sendable,
+    apply: @escaping @Sendable (inout Root) -> Void,
+    isEqualValue: @escaping @Sendable (any Sendable) -> Bool
+  ) {
+    self.keyPath = keyPath
+    self.value = value
+    self.apply = apply
+    self.isEqualValue = isEqualValue
+  }
+
+  /// Sets the field in `state`.
+  ///
+  /// <!-- example: fragment -->
+  /// ```swift
+  /// BindingAction<Settings.State>.set(\.name, "Ada").apply(to: &state)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: The state to change.
+  public func apply(to state: inout Root) {
+    apply(&state)
+  }
+
+  /// Whether a binding action sets the field at `keyPath`: lets a reducer match
+  /// `case .binding(\.name):`.
+  ///
+  /// <!-- example: fragment -->
+  /// ```swift
+  /// case .binding(\.name):
+  ///   state.nameIsValid = !state.name.isEmpty
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The field.
+  ///   - action: The binding action.
+  /// - Returns: Whether `action` sets that field.
+  public static func ~= <Value>(keyPath: WritableKeyPath<Root, Value>, action: Self) -> Bool {
+    (action.keyPath as AnyKeyPath) == (keyPath as AnyKeyPath)
+  }
+}
+
+extension BindingAction: Equatable {
+  /// Whether two actions set the same field to equal values.
+  ///
+  /// <!-- example: fragment -->
+  /// ```swift
+  /// #expect(BindingAction<Settings.State>.set(\.name, "Ada") == .set(\.name, "Ada"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - lhs: An action.
+  ///   - rhs: Another action.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    (lhs.keyPath as AnyKeyPath) == (rhs.keyPath as AnyKeyPath) && lhs.isEqualValue(rhs.value)
+  }
+}
+
+extension BindingAction: CustomStringConvertible, CustomInspectable {
+  /// `.set(\State.name, "Ada")`.
+  public var description: String {
+    ".set(\(keyPath), \(Inspector().line(value)))"
+  }
+
+  /// The action as Swift code, for the inspector: `.set(\State.name, "Ada")`.
+  public var inspectionValue: Any {
+    InspectedBinding(description: description)
+  }
+}
+
+/// Prints as the binding action it stands for: a mirror with no display style makes the
+/// inspector print the description as it is.
+private struct InspectedBinding: CustomStringConvertible, CustomReflectable {
+  let description: String
+  var customMirror: Mirror { Mirror(self, children: [:], displayStyle: nil) }
+}
+
+extension Reducer {
+  /// Applies this feature's ``BindingAction``s to its state, then runs this reducer, which can
+  /// react to a given field by matching `case .binding(\.name):`.
+  ///
+  /// <!-- example: fragment -->
+  /// ```swift
+  /// static let reducer = core.binding(action: CasePath(Action.binding))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - action: A case path from this reducer's action to its binding actions.
+  /// - Returns: A reducer that sets the field, then runs this one.
+  public func binding(action: CasePath<Action, BindingAction<State>>) -> Self {
+    Self { state, parentAction, environment in
+      action.extract(parentAction)?.apply(to: &state)
+      return body(&state, parentAction, environment)
+    }
+  }
+}
+
+extension Store {
+  /// A binding to a writable field of the state, set through the feature's ``BindingAction``
+  /// case.
+  ///
+  /// ```swift
+  /// enum Settings {
+  ///   struct State: Equatable { var name = "" }
+  ///   enum Action: Sendable, Equatable { case binding(BindingAction<State>) }
+  ///   static let reducer = Reducer<State, Action, Void> { _, _, _ in .none }
+  ///     .binding(action: CasePath(Action.binding))
+  /// }
+  /// let store = Store(initialState: Settings.State(), reducer: Settings.reducer, environment: ())
+  /// let name = store.binding(\.name, action: CasePath(Settings.Action.binding))
+  /// name.set("Ada")
+  /// print(name.value)  // Ada
+  /// ```
+  ///
+  /// In SwiftUI: `TextField("Name", text: store.binding(\.name, action: CasePath(Settings.Action.binding)).swiftUI)`.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The field.
+  ///   - action: A case path from the store's action to its binding actions.
+  /// - Returns: The binding.
+  public func binding<Value: Equatable & Sendable>(
+    _ keyPath: any WritableKeyPath<State, Value> & Sendable,
+    action: CasePath<Action, BindingAction<State>>
+  ) -> StoreBinding<Value> {
+    binding(keyPath, send: { action.embed(.set(keyPath, $0)) })
+  }
+}
