@@ -1,3 +1,5 @@
+import TideInspect
+
 /// An alert as state: a title, a message and buttons, each with the feature action it sends.
 ///
 /// Keep it in an optional field of the state and present it with the `ifLet` that takes no child
@@ -43,6 +45,33 @@ public struct AlertState<Action: Sendable>: Sendable {
     self.title = title
     self.message = message
     self.buttons = buttons()
+  }
+}
+
+extension AlertState {
+  /// An alert with a list of buttons, as a test's suggested expectation writes one.
+  ///
+  /// <!-- example: fragment -->
+  /// ```swift
+  /// AlertState(title: "Delete?", message: nil, buttons: [ButtonState(role: .cancel, "Cancel")])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - title: The alert's title.
+  ///   - message: The text under the title, if any.
+  ///   - buttons: The buttons, in order; none shows the platform's "OK".
+  public init(title: String, message: String?, buttons: [ButtonState<Action>]) {
+    self.title = title
+    self.message = message
+    self.buttons = buttons
+  }
+}
+
+extension AlertState: SourceExpressible {
+  /// The alert as Swift code, for a test's suggested expectation:
+  /// `AlertState(title: "Delete?", message: nil, buttons: [ButtonState(role: .cancel, "Cancel")])`.
+  public var sourceExpression: SourceExpression {
+    SourceExpression("AlertState", ["title": title, "message": message as Any, "buttons": buttons])
   }
 }
 

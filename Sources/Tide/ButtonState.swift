@@ -1,3 +1,5 @@
+import TideInspect
+
 /// A button of an ``AlertState`` or a ``ConfirmationDialogState``: its label, its role, and the
 /// action it sends.
 ///
@@ -53,6 +55,18 @@ public struct ButtonState<Action: Sendable>: Sendable {
   /// ```
   public var tapAction: PresentationAction<Action> {
     action.map { .presented($0) } ?? .dismiss
+  }
+}
+
+extension ButtonState: SourceExpressible {
+  /// The button as Swift code, as its initializer writes it:
+  /// `ButtonState(role: .destructive, "Delete", action: .delete)`.
+  public var sourceExpression: SourceExpression {
+    var arguments: [(label: String, value: Any)] = []
+    if let role { arguments.append((label: "role", value: role)) }
+    arguments.append((label: "", value: label))
+    if let action { arguments.append((label: "action", value: action)) }
+    return SourceExpression("ButtonState", arguments: arguments)
   }
 }
 

@@ -1,3 +1,5 @@
+import TideInspect
+
 /// A confirmation dialog (an action sheet) as state: a title, a message and buttons, each with
 /// the feature action it sends.
 ///
@@ -56,6 +58,44 @@ public struct ConfirmationDialogState<Action: Sendable>: Sendable {
     self.titleVisibility = titleVisibility
     self.message = message
     self.buttons = buttons()
+  }
+}
+
+extension ConfirmationDialogState {
+  /// A dialog with a list of buttons, as a test's suggested expectation writes one.
+  ///
+  /// <!-- example: fragment -->
+  /// ```swift
+  /// ConfirmationDialogState(
+  ///   title: "Home", titleVisibility: .visible, message: nil,
+  ///   buttons: [ButtonState(role: .destructive, "Delete", action: .delete)])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - title: The dialog's title.
+  ///   - titleVisibility: Whether the title is shown.
+  ///   - message: The text under the title, if any.
+  ///   - buttons: The buttons, in order.
+  public init(
+    title: String, titleVisibility: TitleVisibility, message: String?,
+    buttons: [ButtonState<Action>]
+  ) {
+    self.title = title
+    self.titleVisibility = titleVisibility
+    self.message = message
+    self.buttons = buttons
+  }
+}
+
+extension ConfirmationDialogState: SourceExpressible {
+  /// The dialog as Swift code, for a test's suggested expectation.
+  public var sourceExpression: SourceExpression {
+    SourceExpression(
+      "ConfirmationDialogState",
+      [
+        "title": title, "titleVisibility": titleVisibility, "message": message as Any,
+        "buttons": buttons,
+      ])
   }
 }
 

@@ -58,4 +58,23 @@ public struct SourceExpression {
     self.function = function
     self.arguments = arguments.map { (label: $0.key, value: $0.value) }
   }
+
+  /// A call of `function` with arguments built at run time, for a type whose initialiser
+  /// leaves out arguments that have their default value.
+  ///
+  /// ```swift
+  /// let role: String? = nil
+  /// var arguments: [(label: String, value: Any)] = [("", "Cancel")]
+  /// if let role { arguments.append((label: "role", value: role)) }
+  /// let call = SourceExpression("Button", arguments: arguments)
+  /// print(call.arguments.count)  // 1
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - function: The initialiser's type or the function, as a test spells it.
+  ///   - arguments: The arguments, in order: an empty label for an unlabeled argument.
+  public init(_ function: String, arguments: [(label: String, value: Any)]) {
+    self.function = function
+    self.arguments = arguments
+  }
 }

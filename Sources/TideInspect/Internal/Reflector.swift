@@ -409,17 +409,57 @@ enum TypeName {
     {
       name.removeSubrange(start.lowerBound...end)
     }
-    // Drop the leading module name, but keep a bare top-level type name.
+    return withoutModules(name)
+  }
+
+  /// Drops the module name that leads a type's name and each of its generic arguments:
+  /// `Swift.Optional<Places.Alert>` rather than `Swift.Optional<Tests.Places.Alert>`.
+  private static func withoutModules(_ name: String) -> String {
+    guard let open = name.firstIndex(of: "<"), name.last == ">",
+      closingBracket(from: open, in: name) == name.index(before: name.endIndex)
+    else {
+      // No generic arguments, or a type nested in a generic one: only the leading module goes.
+      return withoutModule(name)
+    }
+    // Split the arguments at the commas outside nested brackets.
+    var arguments: [String] = []
     var depth = 0
-    for index in name.indices {
-      switch name[index] {
+    var current = ""
+    for character in name[name.index(after: open)..<name.index(before: name.endIndex)] {
+      switch character {
       case "<": depth += 1
       case ">": depth -= 1
-      case "." where depth == 0:
-        return String(name[name.index(after: index)...])
+      case "," where depth == 0:
+        arguments.append(current.trimmingPrefix(" ").description)
+        current = ""
+        continue
       default: break
       }
+      current.append(character)
     }
-    return name
+    arguments.append(current.trimmingPrefix(" ").description)
+    return withoutModule(String(name[..<open])) + "<"
+      + arguments.map(withoutModules).joined(separator: ", ") + ">"
+  }
+
+  /// The position of the `>` that closes the `<` at `open`.
+  private static func closingBracket(from open: String.Index, in name: String) -> String.Index? {
+    var depth = 0
+    for index in name[open...].indices {
+      if name[index] == "<" { depth += 1 }
+      if name[index] == ">" {
+        depth -= 1
+        if depth == 0 { return index }
+      }
+    }
+    return nil
+  }
+
+  /// Drops the leading module name, but keeps a bare top-level type name.
+  private static func withoutModule(_ name: String) -> String {
+    guard let dot = name.firstIndex(of: "."),
+      name[..<dot].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+    else { return name }
+    return String(name[name.index(after: dot)...])
   }
 }
