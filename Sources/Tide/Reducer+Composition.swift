@@ -1,3 +1,5 @@
+import TideInspect
+
 extension Reducer {
   /// Combines reducers into one that runs each, in order, over the same state and merges their
   /// effects.
@@ -198,8 +200,9 @@ extension Reducer {
   ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
     let body = self.body
     let lifetime = ChildLifetime(
-      name: "pullback(state: \(State.self))", fileID: fileID, filePath: filePath, line: line,
-      column: column)
+      name: "pullback(state: \(Inspector.typeName(State.self)))", fileID: fileID,
+      filePath: filePath,
+      line: line, column: column)
     return .init { parentState, parentAction, parentEnvironment in
       guard let childAction = action.extract(parentAction) else { return .none }
       let childEnvironment = environment(parentEnvironment)

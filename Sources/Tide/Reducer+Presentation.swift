@@ -177,7 +177,7 @@ extension Reducer {
         let found = slot.modify(&parentState) { optional -> Effect<ChildAction>? in
           guard optional != nil else { return nil }
           // An alert, or a destination showing one, goes away when one of its buttons acts.
-          dismisses = dismissesOnAction || isEphemeral(optional!)
+          dismisses = dismissesOnAction || isEphemeral(optional!, actedOnBy: childAction)
           return child(&optional!, childAction, environment(parentEnvironment))
         }
         if let found, let before {
@@ -242,11 +242,12 @@ extension AlertState: EphemeralState {}
 extension ConfirmationDialogState: EphemeralState {}
 
 /// Whether a presented child is an alert or a dialog, or a destination enum whose current case
-/// holds one.
+/// holds one and `action` is of that case (by the convention that a destination's state and
+/// action name their cases alike): an action meant for another case dismisses nothing.
 @usableFromInline
-func isEphemeral<State>(_ state: State) -> Bool {
+func isEphemeral<State, Action>(_ state: State, actedOnBy action: Action) -> Bool {
   if state is any EphemeralState { return true }
-  guard enumCaseName(state) != nil,
+  guard let name = enumCaseName(state), enumCaseName(action) == name,
     let payload = Mirror(reflecting: state).children.first?.value
   else { return false }
   return payload is any EphemeralState

@@ -135,12 +135,12 @@ extension ChildLifetime {
       """
       A screen was pushed with an identifier the stack has already given.
 
-        ID: \(id)
-        Next identifier: \(nextID)
+        ID: \(describe(id))
+        Next identifier: \(describe(nextID))
         Reducer: \(name) at \(location.fileID):\(location.line)
 
       Each pushed screen needs a new identifier, so that no action meant for an earlier screen \
-      reaches it: push with \(nextID) or above, or append to the stack in the reducer.
+      reaches it: push with \(describe(nextID)) or above, or append to the stack in the reducer.
       """,
       at: location)
   }

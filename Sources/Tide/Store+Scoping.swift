@@ -62,6 +62,47 @@ extension Store where Action: CasePathable {
     state: KeyPath<State, ChildState?>,
     action: KeyPath<Action.AllCasePaths, CasePath<Action, ChildAction>>
   ) -> Store<ChildState, ChildAction>? {
+    optionalScope(state: state, action: action) { Action.allCasePaths[keyPath: action] }
+  }
+
+  /// Returns the store of a presented child (a sheet, an alert, a destination): the optional
+  /// child's store, whose actions reach the child as `.presented` actions. It is `nil` while
+  /// nothing is presented, the same store while the child stays, and a new one when the child
+  /// is presented again, as the other optional `scope` promises. Dismiss the child by sending
+  /// `.dismiss` to this store's action case.
+  ///
+  /// <!-- example: fragment -->
+  /// ```swift
+  /// if let rename = store.scope(state: \.rename, action: \.rename) {
+  ///   rename.send(.saveTapped)  // reaches the parent as .rename(.presented(.saveTapped))
+  /// }
+  /// store.send(.rename(.dismiss))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: A key path from this store's state to the child's optional state.
+  ///   - action: A key path to the case path of the child's presentation actions, in
+  ///     `Action.AllCasePaths`.
+  /// - Returns: The child store, or `nil` while nothing is presented.
+  public func scope<ChildState, ChildAction: Sendable>(
+    state: KeyPath<State, ChildState?>,
+    action: KeyPath<Action.AllCasePaths, CasePath<Action, PresentationAction<ChildAction>>>
+  ) -> Store<ChildState, ChildAction>? {
+    optionalScope(state: state, action: action) {
+      let presentation = Action.allCasePaths[keyPath: action]
+      return CasePath(
+        embed: { presentation.embed(.presented($0)) },
+        extract: {
+          guard case .presented(let child)? = presentation.extract($0) else { return nil }
+          return child
+        })
+    }
+  }
+
+  private func optionalScope<ChildState, ChildAction: Sendable>(
+    state: KeyPath<State, ChildState?>, action: AnyKeyPath,
+    casePath: () -> CasePath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction>? {
     trackPresence(state)
     let cache = scopeCache
     let key = ScopeCache.Key(state: state, action: action, kind: .optionalChild)
@@ -73,8 +114,7 @@ extension Store where Action: CasePathable {
     if kept?.projection?.presence?.isGone != false { kept = nil }
     if let store = kept?.store as? Store<ChildState, ChildAction> { return store }
     let store = makeOptionalScope(
-      state: state, initial: initial, action: Action.allCasePaths[keyPath: action], key: key,
-      watch: kept)
+      state: state, initial: initial, action: casePath(), key: key, watch: kept)
     keep(store, for: key, in: cache)
     store.startWatching()
     return store

@@ -23,7 +23,7 @@ public enum Places {
   }
 
   /// What the list handles.
-  public enum Action: Equatable, Sendable {
+  public enum Action: Equatable, Sendable, CasePathable {
     /// Opens the rename sheet of a place.
     case renameTapped(Int)
     /// Asks to confirm deleting a place.
@@ -36,6 +36,16 @@ public enum Places {
     case destination(PresentationAction<Destination.Action>)
     /// The stack's actions.
     case path(StackAction<Detail.State, Detail.Action>)
+
+    /// The cases a store scopes to.
+    public struct AllCasePaths {
+      /// `.destination`.
+      public var destination: CasePath<Action, PresentationAction<Destination.Action>> {
+        CasePath(Action.destination)
+      }
+    }
+    /// The cases a store scopes to.
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
   }
 
   /// The clock of the sheets' saves and the details' timers.

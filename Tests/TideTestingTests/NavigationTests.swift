@@ -173,3 +173,203 @@ import TideTestSupport
     #expect(store.state.path.ids == [1])
   }
 }
+
+/// The exact text of every navigation mistake a TestStore reports.
+@MainActor
+@Suite struct NavigationFailureTests {
+  let clock = ManualClock()
+
+  func makeStore(_ state: Places.State = Places.State()) -> TestStore<
+    Places.State, Places.Action, Places.Environment
+  > {
+    TestStore(
+      initialState: state, reducer: Places.reducer,
+      environment: Places.Environment(clock: clock))
+  }
+
+  func expectIssue(
+    _ expected: String, sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () async -> Void
+  ) async {
+    let recorded = ValueLog<String>()
+    await withKnownIssue {
+      await body()
+    } matching: { issue in
+      recorded.append(issue.comments.first?.rawValue ?? "")
+      return true
+    }
+    #expect(recorded.all == [expected], sourceLocation: sourceLocation)
+  }
+
+  @Test func anActionForADismissedSheet() async {
+    let store = makeStore()
+    await expectIssue(
+      """
+      An action was sent to a child whose state is nil.
+
+        Action: .rename(.saveTapped)
+        Reducer: ifLet(\\State.destination) at TideTestSupport/Places.swift:116
+
+      Its state is nil: it was dismissed, or never presented. A child's effects are cancelled \
+      when its state becomes nil; stop sending to it.
+      """
+    ) {
+      await store.send(.destination(.presented(.rename(.saveTapped))))
+    }
+  }
+
+  @Test func dismissingWhatIsNotPresented() async {
+    let store = makeStore()
+    await expectIssue(
+      """
+      An action was sent to a child whose state is nil.
+
+        Action: .dismiss
+        Reducer: ifLet(\\State.destination) at TideTestSupport/Places.swift:116
+
+      Its state is nil: it was dismissed, or never presented. A child's effects are cancelled \
+      when its state becomes nil; stop sending to it.
+      """
+    ) {
+      await store.send(.destination(.dismiss))
+    }
+  }
+
+  @Test func anActionForTheSheetWhileTheAlertIsShown() async {
+    let store = makeStore()
+    await store.send(.deleteTapped(0)) {
+      $0.destination = .alert(NavigationTests.deleteAlert(0, "Home"))
+    }
+    await expectIssue(
+      """
+      An action was sent to a case of the state that is not the current one.
+
+        Action: .nameChanged("Park")
+        State: .alert
+        Reducer: pullback(state: Rename.State) at TideTestSupport/Places.swift:87
+
+      The state changed case before the action arrived: send it while the case is current, or \
+      cancel the effect that sends it when the case changes.
+      """
+    ) {
+      await store.send(.destination(.presented(.rename(.nameChanged("Park")))))
+    }
+  }
+
+  @Test func anActionForAScreenThatIsNotInTheStack() async {
+    let store = makeStore()
+    await expectIssue(
+      """
+      An action was sent to an element that is not in the collection.
+
+        Action: .tick
+        ID: 3
+        Reducer: forEach(\\State.path) at TideTestSupport/Places.swift:120
+
+      No element has this identifier: it was removed, or never added. An element's effects are \
+      cancelled when it is removed; stop sending to it.
+      """
+    ) {
+      await store.send(.path(.element(id: 3, action: .tick)))
+    }
+  }
+
+  @Test func poppingAScreenThatIsNotInTheStack() async {
+    let store = makeStore()
+    await expectIssue(
+      """
+      An action was sent to an element that is not in the collection.
+
+        Action: .popFrom(id: 3)
+        ID: 3
+        Reducer: forEach(\\State.path) at TideTestSupport/Places.swift:120
+
+      No element has this identifier: it was removed, or never added. An element's effects are \
+      cancelled when it is removed; stop sending to it.
+      """
+    ) {
+      await store.send(.path(.popFrom(id: 3)))
+    }
+  }
+
+  @Test func pushingWithAnIdentifierTheStackHasGiven() async {
+    let store = makeStore()
+    await store.send(.placeTapped(0)) { $0.path.append(Detail.State(name: "Home")) }
+    await expectIssue(
+      """
+      A screen was pushed with an identifier the stack has already given.
+
+        ID: 0
+        Next identifier: 1
+        Reducer: forEach(\\State.path) at TideTestSupport/Places.swift:120
+
+      Each pushed screen needs a new identifier, so that no action meant for an earlier screen \
+      reaches it: push with 1 or above, or append to the stack in the reducer.
+      """
+    ) {
+      await store.send(.path(.push(id: 0, state: Detail.State(name: "Again"))))
+    }
+  }
+
+  @Test func aDismissalThatNothingPresents() async {
+    let store = TestStore(
+      initialState: Rename.State(id: 0, name: "Home"), reducer: Rename.reducer,
+      environment: clock)
+    let line = #line + 12
+    await expectIssue(
+      """
+      An effect asked to dismiss a screen, but nothing presents it.
+
+        Effect: .dismiss()
+        Started by: send(.cancelTapped) at NavigationTests.swift:\(line)
+
+      .dismiss() reaches the nearest ifLet over a PresentationAction, or forEach over a \
+      StackAction, above the reducer that returns it; this one runs under neither.
+      """
+    ) {
+      await store.send(.cancelTapped)
+    }
+  }
+
+  @Test func aForgottenAlertIsSuggestedAsCodeThatCompiles() async {
+    let store = makeStore()
+    await withKnownIssue {
+      await store.send(.deleteTapped(0))
+    } matching: { issue in
+      (issue.comments.first?.rawValue ?? "").hasSuffix(
+        """
+        Expected closure: { $0.destination = .alert(AlertState(title: "Delete Home?", message: \
+        nil, buttons: [ButtonState(role: .destructive, "Delete", action: .confirmDeletion(0)), \
+        ButtonState(role: .cancel, "Cancel")])) }
+        """)
+    }
+    // The suggestion, pasted into the next step (the same alert, shown again), passes.
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
+    await store.send(.deleteTapped(0)) {
+      $0.destination = .alert(
+        AlertState(
+          title: "Delete Home?", message: nil,
+          buttons: [
+            ButtonState(role: .destructive, "Delete", action: .confirmDeletion(0)),
+            ButtonState(role: .cancel, "Cancel"),
+          ]))
+    }
+  }
+
+  @Test func aForgottenPushIsSuggestedAsCodeThatCompiles() async {
+    let store = makeStore()
+    await withKnownIssue {
+      await store.send(.placeTapped(1))
+    } matching: { issue in
+      (issue.comments.first?.rawValue ?? "").hasSuffix(
+        """
+        Expected closure: { $0.path = StackState(ids: [0], elements: [Detail.State(name: \
+        "Work", seconds: 0)]) }
+        """)
+    }
+    await store.send(.popToRootTapped) { $0.path = StackState(ids: [], elements: []) }
+    await store.send(.placeTapped(1)) {
+      $0.path = StackState(ids: [1], elements: [Detail.State(name: "Work", seconds: 0)])
+    }
+  }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import Observation
+import Testing
+import TideInspect
+import TideTestSupport
+
+@testable import Tide
+
+/// Navigation in a live store: what a view sees, and the values navigation is made of.
+@MainActor
+@Suite struct NavigationStoreTests {
+  let clock = ManualClock()
+
+  func makeStore() -> Store<Places.State, Places.Action> {
+    Store(
+      initialState: Places.State(), reducer: Places.reducer,
+      environment: Places.Environment(clock: clock), drivenBy: clock)
+  }
+
+  @Test func aDismissedSheetsRequestNeverArrives() async {
+    let store = makeStore()
+    store.send(.renameTapped(0))
+    store.send(.destination(.presented(.rename(.saveTapped))))
+    #expect(store.runningEffects.count == 1)
+    store.send(.destination(.dismiss))
+    #expect(store.runningEffects.isEmpty)
+    await clock.advance(by: .seconds(5))
+    #expect(store.state.destination == nil)
+    #expect(store.state.names == ["Home", "Work"])
+  }
+
+  @Test func aSheetThatSavesDismissesItself() async {
+    let store = makeStore()
+    store.send(.renameTapped(0))
+    store.send(.destination(.presented(.rename(.nameChanged("House")))))
+    store.send(.destination(.presented(.rename(.saveTapped))))
+    await clock.advance(by: .seconds(1))
+    #expect(store.state.names == ["House", "Work"])
+    #expect(store.state.destination == nil)
+  }
+
+  @Test func aPoppedScreensTimerStops() async {
+    let store = makeStore()
+    store.send(.placeTapped(0))
+    store.send(.path(.element(id: 0, action: .appeared)))
+    await clock.advance(by: .seconds(2))
+    #expect(store.state.path[id: 0]?.seconds == 2)
+    store.send(.path(.element(id: 0, action: .closeTapped)))
+    #expect(store.state.path.isEmpty)
+    #expect(store.runningEffects.isEmpty)
+  }
+
+  @Test func aPresentedChildsStoreIsTheSameWhilePresentedNilAfterAndNewWhenPresentedAgain() {
+    let store = makeStore()
+    #expect(store.scope(state: \.destination, action: \.destination) == nil)
+    let view = RenderCounter { _ = store.scope(state: \.destination, action: \.destination) }
+    store.send(.renameTapped(0))
+    #expect(view.changes == 1)
+    let first = store.scope(state: \.destination, action: \.destination)
+    #expect(first != nil)
+    first?.send(.rename(.nameChanged("House")))
+    #expect(store.state.destination == .rename(Rename.State(id: 0, name: "House")))
+    #expect(store.scope(state: \.destination, action: \.destination) === first)
+    store.send(.destination(.dismiss))
+    #expect(store.scope(state: \.destination, action: \.destination) == nil)
+    store.send(.renameTapped(1))
+    let second = store.scope(state: \.destination, action: \.destination)
+    #expect(second != nil && second !== first)
+  }
+
+  @Test func aChildsCancellationIdentifiersAreItsOwn() async {
+    // The parent and the presented child both run an effect under "timer"; the child
+    // cancelling its own never reaches the parent's.
+    enum Child {
+      enum Action: Sendable, Equatable { case start, stop, tick }
+      static let reducer = Reducer<Int, Action, ManualClock> { count, action, clock in
+        switch action {
+        case .start:
+          return .run(name: "child") { send in
+            try await clock.sleep(for: .seconds(10))
+            await send(.tick)
+          }
+          .cancellable(id: "timer")
+        case .stop: return .cancel(id: "timer")
+        case .tick:
+          count += 1
+          return .none
+        }
+      }
+    }
+    struct Parent: Equatable {
+      var child: Int? = 0
+      var ticks = 0
+    }
+    enum Action: Sendable, Equatable {
+      case start, tick
+      case child(PresentationAction<Child.Action>)
+    }
+    let reducer = Reducer<Parent, Action, ManualClock> { state, action, clock in
+      switch action {
+      case .start:
+        return .run(name: "parent") { send in
+          try await clock.sleep(for: .seconds(1))
+          await send(.tick)
+        }
+        .cancellable(id: "timer")
+      case .tick:
+        state.ticks += 1
+        return .none
+      case .child: return .none
+      }
+    }
+    .ifLet(\.child, action: CasePath(Action.child), environment: { $0 }, child: Child.reducer)
+    let store = Store(initialState: Parent(), reducer: reducer, environment: clock, drivenBy: clock)
+    store.send(.start)
+    store.send(.child(.presented(.start)))
+    store.send(.child(.presented(.stop)))
+    #expect(store.runningEffects.map(\.description) == [".run(\"parent\")"])
+    await clock.advance(by: .seconds(1))
+    #expect(store.state.ticks == 1)
+  }
+
+  // MARK: - Effects
+
+  @Test func aDismissalPrintsAndHasAShape() {
+    let effect = Effect<Int>.concatenate(.run(name: "save") { _ in }, .dismiss())
+    #expect(effect.description == ".concatenate(.run(\"save\"), .dismiss())")
+    guard case .dismiss = Effect<Int>.dismiss().shape else {
+      Issue.record("not a dismissal")
+      return
+    }
+  }
+
+  // MARK: - Stack state
+
+  @Test func aStackPrintsItsScreensWithTheirIdentifiers() {
+    var path = StackState(["List"])
+    path.append("Detail")
+    #expect(
+      Inspector().line(path) == #"[(id: 0, screen: "List"), (id: 1, screen: "Detail")]"#)
+    #expect(
+      Inspector().source(path) == #"StackState(ids: [0, 1], elements: ["List", "Detail"])"#)
+  }
+
+  @Test func aStackPopsToAScreenAndRemovesOne() {
+    var path = StackState(["A", "B", "C", "D"])
+    let popped = path.pop(to: 1)
+    #expect(popped)
+    #expect(Array(path) == ["A", "B"])
+    path.append("E")
+    path[id: 0] = nil
+    #expect(path.ids == [1, 4])
+    let poppedToMissing = path.pop(to: 0)
+    let poppedFromMissing = path.pop(from: 9)
+    #expect(!poppedToMissing && !poppedFromMissing)
+    let last = path.popLast()
+    #expect(last == "E")
+    #expect(path.index(id: 1) == 0)
+  }
+
+  @Test func aStackFindsEveryScreenByIdentifier() {
+    var path = StackState<Int>()
+    for value in 0..<1000 { path.append(value) }
+    for value in stride(from: 0, to: 1000, by: 3) {
+      path[id: StackElementID(rawValue: value)] = nil
+    }
+    for id in path.ids { #expect(path[id: id] == id.rawValue) }
+    #expect(path.index(id: 3) == nil)
+    #expect(path.index(id: 1000) == nil)
+  }
+
+  @Test func aStackRoundTripsThroughJSON() throws {
+    var path = StackState(["List", "Detail"])
+    path.pop(from: 1)
+    path.append("Other")
+    let data = try JSONEncoder().encode(path)
+    let decoded = try JSONDecoder().decode(StackState<String>.self, from: data)
+    #expect(decoded == path)
+    #expect(decoded.nextID == 3)
+  }
+
+  @Test(arguments: [
+    (
+      #"{"ids": [0], "elements": ["A", "B"]}"#,
+      "A stack has 1 identifiers for 2 screens."
+    ),
+    (
+      #"{"ids": [1, 1], "elements": ["A", "B"]}"#,
+      "A stack's identifiers must increase; #1 follows #1."
+    ),
+    (
+      #"{"ids": [0, 4], "elements": ["A", "B"], "nextID": 2}"#,
+      "A stack's next identifier #2 is not above its last, #4."
+    ),
+  ])
+  func aMalformedStackIsAClearError(json: String, message: String) {
+    #expect {
+      try JSONDecoder().decode(StackState<String>.self, from: Data(json.utf8))
+    } throws: { error in
+      guard case DecodingError.dataCorrupted(let context) = error else { return false }
+      return context.debugDescription == message
+    }
+  }
+
+  // MARK: - Alerts
+
+  @Test func anAlertIsPrintedAndComparedAsState() throws {
+    enum Alert: String, Sendable, Equatable, Codable { case delete }
+    let alert = AlertState<Alert>(title: "Delete?", message: "For good.") {
+      ButtonState(role: .destructive, "Delete", action: .delete)
+      ButtonState(role: .cancel, "Cancel")
+    }
+    #expect(
+      Inspector().line(alert)
+        == #"AlertState<NavigationStoreTests.Alert>(title: "Delete?", message: "For good.", buttons: [ButtonState<NavigationStoreTests.Alert>(role: .destructive, label: "Delete", action: .delete), ButtonState<NavigationStoreTests.Alert>(role: .cancel, label: "Cancel", action: nil)])"#
+    )
+    // The source a test's suggestion pastes calls the initialisers, and compiles.
+    #expect(
+      Inspector().source(alert)
+        == #"AlertState(title: "Delete?", message: "For good.", buttons: [ButtonState(role: .destructive, "Delete", action: .delete), ButtonState(role: .cancel, "Cancel")])"#
+    )
+    #expect(
+      alert
+        == AlertState(
+          title: "Delete?", message: "For good.",
+          buttons: [
+            ButtonState(role: .destructive, "Delete", action: .delete),
+            ButtonState(role: .cancel, "Cancel"),
+          ]))
+    let decoded = try JSONDecoder().decode(
+      AlertState<Alert>.self, from: JSONEncoder().encode(alert))
+    #expect(decoded == alert)
+    #expect(alert.buttons.map(\.tapAction) == [.presented(.delete), .dismiss])
+  }
+}
