@@ -94,7 +94,7 @@ extension Reducer {
   /// row's effects. An element's reducer must not change the element's identifier; if it does,
   /// that is reported and the effects under both identifiers are cancelled.
   /// An action for an identifier that is not in the collection changes nothing and is
-  /// reported, like an action for a `nil` child in ``ifLet(_:action:environment:child:fileID:filePath:line:column:)``.
+  /// reported, like an action for a `nil` child in ``ifLet(_:action:environment:child:fileID:filePath:line:column:)-(_,CasePath<Action,ChildAction>,_,_,_,_,_,_)``.
   ///
   /// <!-- example: fragment -->
   /// ```swift
@@ -175,8 +175,8 @@ extension Reducer {
   }
 }
 
-/// Names the effects of one child that ``Reducer/ifLet(_:action:environment:child:fileID:filePath:line:column:)``
-/// or ``Reducer/forEach(_:action:environment:child:fileID:filePath:line:column:)`` runs (one
+/// Names the effects of one child that ``Reducer/ifLet(_:action:environment:child:fileID:filePath:line:column:)-(_,CasePath<Action,ChildAction>,_,_,_,_,_,_)``
+/// or ``Reducer/forEach(_:action:environment:child:fileID:filePath:line:column:)-(_,CasePath<Action,(ElementState.ID,ElementAction)>,_,_,_,_,_,_)`` runs (one
 /// object per operator, so that two operators never share identifiers), and reports actions for
 /// a child that is gone.
 @usableFromInline

@@ -24,8 +24,8 @@
 ///
 /// Reducers compose: ``combine(_:)-(...)`` runs several over the
 /// same state, ``pullback(state:action:environment:)`` lifts a child reducer into a parent domain,
-/// ``ifLet(_:action:environment:child:fileID:filePath:line:column:)`` and
-/// ``forEach(_:action:environment:child:fileID:filePath:line:column:)`` run a child over optional
+/// ``ifLet(_:action:environment:child:fileID:filePath:line:column:)-(_,CasePath<Action,ChildAction>,_,_,_,_,_,_)`` and
+/// ``forEach(_:action:environment:child:fileID:filePath:line:column:)-(_,CasePath<Action,(ElementState.ID,ElementAction)>,_,_,_,_,_,_)`` run a child over optional
 /// and collection state, cancelling its effects when that state goes away.
 public struct Reducer<State, Action: Sendable, Environment>: Sendable {
   @usableFromInline
