@@ -327,3 +327,35 @@ import TideTesting
         """), "\(failure.messageWithoutTest)")
   }
 }
+
+/// The planted "cancel on dismissal forgotten" bug: found in both modes, shrunk to the three
+/// steps that show it, and absent from the version whose sheet runs its own save.
+@MainActor
+@Suite struct PlantedDismissalTests {
+  @Test func aSaveThatOutlivesItsSheetIsFoundInBothModesAndShrunk() async throws {
+    let explorer = Editor.explorer(
+      Editor.forgetsTheSaveOnDismissal, expression: "Editor.forgetsTheSaveOnDismissal")
+    for report in [
+      await explorer.random(seed: 1, runs: 200, steps: 12),
+      await explorer.exhaustive(depth: 5),
+    ] {
+      let failure = try #require(report.failure, "\(report.summary)")
+      guard case .runtimeIssue(let message) = failure.kind else {
+        Issue.record("not a runtime issue: \(failure.kind)")
+        continue
+      }
+      #expect(message.hasPrefix("An effect sent an action to a child whose state is nil."))
+      #expect(
+        failure.schedule.map(\.description) == [
+          // The run's end lets the save answer, as a test's end must.
+          "send .openTapped", "send .sheet(.presented(.saveTapped))", "send .closeTapped",
+        ])
+    }
+  }
+
+  @Test func aSheetThatRunsItsOwnSaveExploresClean() async {
+    let explorer = Editor.explorer(Editor.reducer, expression: "Editor.reducer")
+    await explorer.random(seed: 1, runs: 200, steps: 12).expectNoFailure()
+    await explorer.exhaustive(depth: 6).expectNoFailure()
+  }
+}
