@@ -43,6 +43,10 @@ public enum Places {
       public var destination: CasePath<Action, PresentationAction<Destination.Action>> {
         CasePath(Action.destination)
       }
+      /// `.path`.
+      public var path: CasePath<Action, StackAction<Detail.State, Detail.Action>> {
+        CasePath(Action.path)
+      }
     }
     /// The cases a store scopes to.
     public static var allCasePaths: AllCasePaths { AllCasePaths() }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Tide
 import TideTestSupport
@@ -179,6 +180,19 @@ import TideTestSupport
 @Suite struct NavigationFailureTests {
   let clock = ManualClock()
 
+  /// The line of `Places.swift` where a composition operator is called: what a report names.
+  static func placesLine(of call: String) -> Int {
+    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("TideTestSupport/Places.swift")
+    let lines =
+      (try? String(contentsOf: source, encoding: .utf8))?.split(
+        separator: "\n", omittingEmptySubsequences: false) ?? []
+    return (lines.firstIndex { $0.contains(call) } ?? -1) + 1
+  }
+  static let ifLetLine = placesLine(of: "  .ifLet(")
+  static let forEachLine = placesLine(of: "  .forEach(")
+  static let pullbackLine = placesLine(of: "Rename.reducer.pullback(")
+
   func makeStore(_ state: Places.State = Places.State()) -> TestStore<
     Places.State, Places.Action, Places.Environment
   > {
@@ -208,7 +222,7 @@ import TideTestSupport
       An action was sent to a child whose state is nil.
 
         Action: .rename(.saveTapped)
-        Reducer: ifLet(\\State.destination) at TideTestSupport/Places.swift:116
+        Reducer: ifLet(\\State.destination) at TideTestSupport/Places.swift:\(Self.ifLetLine)
 
       Its state is nil: it was dismissed, or never presented. A child's effects are cancelled \
       when its state becomes nil; stop sending to it.
@@ -225,7 +239,7 @@ import TideTestSupport
       An action was sent to a child whose state is nil.
 
         Action: .dismiss
-        Reducer: ifLet(\\State.destination) at TideTestSupport/Places.swift:116
+        Reducer: ifLet(\\State.destination) at TideTestSupport/Places.swift:\(Self.ifLetLine)
 
       Its state is nil: it was dismissed, or never presented. A child's effects are cancelled \
       when its state becomes nil; stop sending to it.
@@ -246,7 +260,7 @@ import TideTestSupport
 
         Action: .nameChanged("Park")
         State: .alert
-        Reducer: pullback(state: Rename.State) at TideTestSupport/Places.swift:87
+        Reducer: pullback(state: Rename.State) at TideTestSupport/Places.swift:\(Self.pullbackLine)
 
       The state changed case before the action arrived: send it while the case is current, or \
       cancel the effect that sends it when the case changes.
@@ -264,7 +278,7 @@ import TideTestSupport
 
         Action: .tick
         ID: 3
-        Reducer: forEach(\\State.path) at TideTestSupport/Places.swift:120
+        Reducer: forEach(\\State.path) at TideTestSupport/Places.swift:\(Self.forEachLine)
 
       No element has this identifier: it was removed, or never added. An element's effects are \
       cancelled when it is removed; stop sending to it.
@@ -282,7 +296,7 @@ import TideTestSupport
 
         Action: .popFrom(id: 3)
         ID: 3
-        Reducer: forEach(\\State.path) at TideTestSupport/Places.swift:120
+        Reducer: forEach(\\State.path) at TideTestSupport/Places.swift:\(Self.forEachLine)
 
       No element has this identifier: it was removed, or never added. An element's effects are \
       cancelled when it is removed; stop sending to it.
@@ -301,7 +315,7 @@ import TideTestSupport
 
         ID: 0
         Next identifier: 1
-        Reducer: forEach(\\State.path) at TideTestSupport/Places.swift:120
+        Reducer: forEach(\\State.path) at TideTestSupport/Places.swift:\(Self.forEachLine)
 
       Each pushed screen needs a new identifier, so that no action meant for an earlier screen \
       reaches it: push with 1 or above, or append to the stack in the reducer.

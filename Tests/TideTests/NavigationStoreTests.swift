@@ -232,4 +232,58 @@ import TideTestSupport
     #expect(decoded == alert)
     #expect(alert.buttons.map(\.tapAction) == [.presented(.delete), .dismiss])
   }
+
+  // MARK: - What SwiftUI binds to
+
+  @Test func aPresentationBindingTellsWhenTheChildComesAndGoesAndDismisses() {
+    let store = makeStore()
+    let isPresented = store.isPresenting(\.destination, action: \.destination)
+    let view = RenderCounter { _ = isPresented.value }
+    #expect(!isPresented.value)
+    store.send(.renameTapped(0))
+    #expect(isPresented.value)
+    // A change inside the sheet is not a change of its presence.
+    store.send(.destination(.presented(.rename(.nameChanged("House")))))
+    #expect(view.changes == 1)
+    isPresented.set(false)
+    #expect(store.state.destination == nil)
+    #expect(view.changes == 2)
+    // Setting true presents nothing: presenting is the feature's to do.
+    isPresented.set(true)
+    #expect(store.state.destination == nil)
+  }
+
+  @Test func aStackPathBindingPopsWhatTheViewWentBackFrom() {
+    let store = makeStore()
+    let path = store.stackPath(\.path, action: \.path)
+    store.send(.placeTapped(0))
+    store.send(.placeTapped(1))
+    store.send(.placeTapped(0))
+    #expect(path.value == [0, 1, 2])
+    path.set([0])
+    #expect(store.state.path.ids == [0])
+  }
+
+  @Test func aStackPathSetToScreensItDoesNotHoldIsReported() {
+    let store = makeStore()
+    let path = store.stackPath(\.path, action: \.path)
+    store.send(.placeTapped(0))
+    let issues = ReportedIssues()
+    IssueReporter.$current.withValue(issues.reporter) {
+      path.set([0, 7])
+    }
+    #expect(store.state.path.ids == [0])
+    #expect(
+      issues.all == [
+        """
+        A navigation stack's path was set to screens it does not hold.
+
+          Path: [0]
+          Set to: [0, 7]
+
+        A view can only go back (a shorter path); push by sending the feature's action, which \
+        appends to the stack.
+        """
+      ])
+  }
 }

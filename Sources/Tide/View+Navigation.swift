@@ -1,0 +1,97 @@
+// SwiftUI's alerts and confirmation dialogs over a store's `AlertState` and
+// `ConfirmationDialogState`. Built only where SwiftUI exists: CI (Linux) does not build this file.
+// What it rests on, `Store.isPresenting(_:action:)` and `ButtonState.tapAction`, is tested on
+// Linux.
+#if canImport(SwiftUI)
+  import SwiftUI
+
+  extension View {
+    /// Shows an alert while the store's state holds one; each button sends its action through
+    /// the alert's presentation, which dismisses it. Not built by CI.
+    ///
+    /// <!-- example: fragment -->
+    /// ```swift
+    /// List { … }
+    ///   .alert(store, state: \.alert, action: \.alert)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - store: The store whose state holds the alert.
+    ///   - state: A key path to the optional alert.
+    ///   - action: A key path to the case path of the alert's presentation actions.
+    /// - Returns: The view, with the alert.
+    @MainActor
+    public func alert<State, Action: CasePathable, AlertAction: Sendable>(
+      _ store: Store<State, Action>,
+      state: KeyPath<State, AlertState<AlertAction>?>,
+      action: KeyPath<Action.AllCasePaths, CasePath<Action, PresentationAction<AlertAction>>>
+    ) -> some View {
+      let alert = store[state]
+      let presentation = Action.allCasePaths[keyPath: action]
+      return self.alert(
+        alert?.title ?? "", isPresented: store.isPresenting(state, action: action).swiftUI,
+        presenting: alert
+      ) { alert in
+        ForEach(Array(alert.buttons.enumerated()), id: \.offset) { _, button in
+          Button(button.label, role: button.role.map(ButtonRole.init)) {
+            store.send(presentation.embed(button.tapAction))
+          }
+        }
+      } message: { alert in
+        if let message = alert.message { Text(message) }
+      }
+    }
+
+    /// Shows a confirmation dialog while the store's state holds one; each button sends its
+    /// action through the dialog's presentation, which dismisses it. Not built by CI.
+    ///
+    /// <!-- example: fragment -->
+    /// ```swift
+    /// DetailView(store: store)
+    ///   .confirmationDialog(store, state: \.dialog, action: \.dialog)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - store: The store whose state holds the dialog.
+    ///   - state: A key path to the optional dialog.
+    ///   - action: A key path to the case path of the dialog's presentation actions.
+    /// - Returns: The view, with the dialog.
+    @MainActor
+    public func confirmationDialog<State, Action: CasePathable, DialogAction: Sendable>(
+      _ store: Store<State, Action>,
+      state: KeyPath<State, ConfirmationDialogState<DialogAction>?>,
+      action: KeyPath<Action.AllCasePaths, CasePath<Action, PresentationAction<DialogAction>>>
+    ) -> some View {
+      let dialog = store[state]
+      let presentation = Action.allCasePaths[keyPath: action]
+      let visibility: Visibility =
+        switch dialog?.titleVisibility ?? .automatic {
+        case .automatic: .automatic
+        case .visible: .visible
+        case .hidden: .hidden
+        }
+      return self.confirmationDialog(
+        dialog?.title ?? "", isPresented: store.isPresenting(state, action: action).swiftUI,
+        titleVisibility: visibility, presenting: dialog
+      ) { dialog in
+        ForEach(Array(dialog.buttons.enumerated()), id: \.offset) { _, button in
+          Button(button.label, role: button.role.map(ButtonRole.init)) {
+            store.send(presentation.embed(button.tapAction))
+          }
+        }
+      } message: { dialog in
+        if let message = dialog.message { Text(message) }
+      }
+    }
+  }
+
+  extension ButtonRole {
+    /// SwiftUI's role for a ``ButtonState/Role``.
+    init(_ role: ButtonState<some Sendable>.Role) {
+      switch role {
+      case .cancel: self = .cancel
+      case .destructive: self = .destructive
+      }
+    }
+  }
+#endif
