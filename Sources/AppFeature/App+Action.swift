@@ -21,6 +21,8 @@ extension App {
     case removeSavedLocation(index: Int)
     /// An action of the row of a saved location, by the location's identifier.
     case savedLocation(id: Int, action: SavedLocationAction)
+    /// An action of the saved places' screens, pushes and pops.
+    case path(StackAction<PlaceDetail.State, PlaceDetail.Action>)
     /// The user logged out.
     case logoutTapped
 
@@ -32,6 +34,8 @@ extension App {
   public enum SavedLocationAction: Equatable, Sendable, Codable {
     /// The row's remove button was tapped.
     case removeTapped
+    /// The row was tapped: the place's screen is pushed.
+    case openTapped
   }
 }
 
@@ -62,6 +66,12 @@ extension App.Action: CasePathable {
         extract: {
           if case .savedLocation(let id, let action) = $0 { (id, action) } else { nil }
         })
+    }
+    /// The actions of the places' screens, pushes and pops.
+    public var path: CasePath<App.Action, StackAction<PlaceDetail.State, PlaceDetail.Action>> {
+      CasePath(
+        embed: App.Action.path,
+        extract: { if case .path(let action) = $0 { action } else { nil } })
     }
   }
 

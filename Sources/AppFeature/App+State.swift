@@ -38,6 +38,8 @@ extension App {
     public var savedLocations: IdentifiedArray<Location>
     /// The add-location search.
     public var search: AddLocation.State
+    /// The saved places' screens pushed over the list.
+    public var path: StackState<PlaceDetail.State>
     /// What went wrong with the last change to the saved list, if anything.
     public var errorMessage: String?
 
@@ -47,15 +49,18 @@ extension App {
     ///   - user: The logged-in user.
     ///   - savedLocations: The saved locations.
     ///   - search: The search's state.
+    ///   - path: The places' screens pushed over the list.
     ///   - errorMessage: The error on screen.
     public init(
       user: User, savedLocations: IdentifiedArray<Location> = [],
       search: AddLocation.State = AddLocation.State(),
+      path: StackState<PlaceDetail.State> = StackState(),
       errorMessage: String? = nil
     ) {
       self.user = user
       self.savedLocations = savedLocations
       self.search = search
+      self.path = path
       self.errorMessage = errorMessage
     }
   }
@@ -70,5 +75,19 @@ extension App.State {
   /// ```
   public var savedLocations: IdentifiedArray<Location> {
     home?.savedLocations ?? []
+  }
+}
+
+extension App.State {
+  /// The places' screens pushed over the home screen's list; none while logged out, where
+  /// setting it changes nothing. The app's stack runs through it, so that popping a screen
+  /// anywhere in the app's logic (logging out included) cancels what the screen started.
+  ///
+  /// ```swift
+  /// print(App.State().path.isEmpty)  // true
+  /// ```
+  public var path: StackState<PlaceDetail.State> {
+    get { home?.path ?? StackState() }
+    set { home?.path = newValue }
   }
 }

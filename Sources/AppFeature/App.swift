@@ -2,9 +2,10 @@ import AddLocationFeature
 import LoginFeature
 import Tide
 
-/// The app: the login screen while logged out; once logged in, the user's saved locations and
-/// the add-location search. Composed from `LoginFeature` and `AddLocationFeature` with
-/// `ifLet` and `pullback`.
+/// The app: the login screen while logged out; once logged in, the user's saved locations, the
+/// add-location search, and a screen for each saved place pushed over the list. Composed from
+/// `LoginFeature` and `AddLocationFeature` with `ifLet` and `pullback`, and from ``PlaceDetail``
+/// with a navigation stack's `forEach`.
 ///
 /// ```swift
 /// let store = Store(initialState: App.State(), reducer: App.reducer, environment: .demo(clock: ContinuousClock()))
@@ -19,6 +20,10 @@ public enum App {
   /// cost each of the app's actions about 4 µs (`tide-benchmarks record`).
   public static let reducer =
     core
+    .forEach(
+      \.path, action: Action.allCasePaths.path, environment: \.addLocation,
+      child: PlaceDetail.reducer
+    )
     .ifLet(
       \.login, action: Action.allCasePaths.login, environment: \.login, child: Login.reducer
     )
@@ -43,6 +48,13 @@ public enum App {
     saved.append(location)
   }
 
+  /// Pops the screen of a removed place, and those above it.
+  static func popScreens(of id: Int, in home: inout Home) {
+    if let screen = home.path.ids.first(where: { home.path[id: $0]?.location.id == id }) {
+      home.path.pop(from: screen)
+    }
+  }
+
   static let core = Reducer<State, Action, Environment> { state, action, _ in
     switch action {
     case .login(.loginResponse(.success(let user))):
@@ -64,6 +76,33 @@ public enum App {
         return .none
       }
       state.home!.errorMessage = nil
+      popScreens(of: id, in: &state.home!)
+      return .none
+
+    case .savedLocation(let id, .openTapped):
+      guard state.home != nil else { return .none }
+      guard let location = state.home!.savedLocations[id: id] else {
+        state.home!.errorMessage = "There is no saved location with identifier \(id)."
+        return .none
+      }
+      state.home!.errorMessage = nil
+      let screen = state.home!.path.append(PlaceDetail.State(location: location))
+      // The screen looks its namesakes up as it is pushed, as a view's appearance would.
+      return .send(.path(.element(id: screen, action: .appeared)))
+
+    case .path(.element(let screen, .delegate(.renamed(let name)))):
+      guard state.home != nil,
+        let id = state.home!.path[id: screen]?.location.id
+      else { return .none }
+      state.home!.savedLocations[id: id]?.name = name
+      return .none
+
+    case .path(.element(let screen, .delegate(.deleteConfirmed))):
+      guard state.home != nil,
+        let id = state.home!.path[id: screen]?.location.id
+      else { return .none }
+      state.home!.savedLocations.remove(id: id)
+      popScreens(of: id, in: &state.home!)
       return .none
 
     case .removeSavedLocation(let index):
@@ -73,8 +112,9 @@ public enum App {
           "There is no saved location at index \(index); the list has \(count)."
         return .none
       }
-      state.home!.savedLocations.remove(at: index)
+      let removed = state.home!.savedLocations.remove(at: index)
       state.home!.errorMessage = nil
+      popScreens(of: removed.id, in: &state.home!)
       return .none
 
     case .logoutTapped:
@@ -84,7 +124,7 @@ public enum App {
       // `ifLet` cancels the search's effects now that its state is gone.
       return .none
 
-    case .login, .addLocation:
+    case .login, .addLocation, .path:
       return .none
     }
   }

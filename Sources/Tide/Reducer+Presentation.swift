@@ -8,7 +8,8 @@ extension Reducer {
   /// The child is dismissed, and its effects cancelled, when:
   /// - the parent's action is `.dismiss` (a view closed it, or the child returned
   ///   ``Effect/dismiss(fileID:filePath:line:column:)``): the parent reducer sees the action
-  ///   with the child still there, and the child's state is `nil` after it;
+  ///   with the child still there, and the child's state is `nil` after it, unless the parent
+  ///   presented another child in its place;
   /// - the parent sets the child's state to `nil`;
   /// - the parent replaces the child with another one: another case of a destination enum, or a
   ///   state with another `id` when it is `Identifiable`. Changing the presented state in any
@@ -94,7 +95,8 @@ extension Reducer {
 
   /// Presents a child that has no logic of its own, such as an ``AlertState`` or a
   /// ``ConfirmationDialogState``: any `.presented` action (a button's) dismisses it, after this
-  /// reducer has seen the action; `.dismiss` dismisses it too.
+  /// reducer has seen the action, unless this reducer presented another child in its place (a
+  /// "Try again" button that shows the form anew); `.dismiss` dismisses it too.
   ///
   /// ```swift
   /// enum Places {
@@ -201,9 +203,14 @@ extension Reducer {
         break
       }
       let effect = body(&parentState, parentAction, parentEnvironment)
-      if dismisses { slot.modify(&parentState) { $0 = nil } }
       guard let before else { return childEffect.merged(with: effect) }
-      let after = slot.modify(&parentState) { $0.map(PresentationIdentity.init(of:)) }
+      var after = slot.modify(&parentState) { $0.map(PresentationIdentity.init(of:)) }
+      // The child goes, unless the parent already put another one in its place (an alert's
+      // "Try again" presenting the form anew): that one stays.
+      if dismisses, after == before {
+        slot.modify(&parentState) { $0 = nil }
+        after = nil
+      }
       guard after != before else { return childEffect.merged(with: effect) }
       return .merge(childEffect, effect, .cancel(id: lifetime.presentedID(for: before)))
     }

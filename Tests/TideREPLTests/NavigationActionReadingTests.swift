@@ -6,7 +6,10 @@ import TideExpressions
 /// element actions by identifier, pops and pushes.
 @Suite struct NavigationActionReadingTests {
   struct Detail: Codable, Equatable, Sendable { var name: String }
-  enum DetailAction: Codable, Equatable, Sendable { case closeTapped, renamed(String) }
+  enum DetailAction: Codable, Equatable, Sendable {
+    case closeTapped
+    case renamed(String)
+  }
   enum Alert: Codable, Equatable, Sendable { case confirmDeletion(Int) }
   enum Action: Codable, Equatable, Sendable {
     case alert(PresentationAction<Alert>)
@@ -16,7 +19,10 @@ import TideExpressions
   @Test(arguments: [
     (".alert(.presented(.confirmDeletion(2)))", Action.alert(.presented(.confirmDeletion(2)))),
     (".alert(.dismiss)", Action.alert(.dismiss)),
-    (".path(.element(id: 1, action: .closeTapped))", Action.path(.element(id: 1, action: .closeTapped))),
+    (
+      ".path(.element(id: 1, action: .closeTapped))",
+      Action.path(.element(id: 1, action: .closeTapped))
+    ),
     (
       #".path(.element(id: 0, action: .renamed("Home")))"#,
       Action.path(.element(id: 0, action: .renamed("Home")))

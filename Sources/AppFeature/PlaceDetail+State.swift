@@ -1,0 +1,102 @@
+import AddLocationFeature
+import Tide
+
+extension PlaceDetail {
+  /// The place, its namesakes, and what is presented over the screen.
+  public struct State: Equatable, Sendable, Codable {
+    /// The saved place.
+    public var location: Location
+    /// Other places with its name, once looked up.
+    public var namesakes: [Location]?
+    /// Whether the lookup runs.
+    public var isLoadingNamesakes: Bool
+    /// Why the lookup failed, if it did.
+    public var lookupError: String?
+    /// The rename sheet, the delete confirmation, or the alert, if one is shown.
+    public var destination: Destination.State?
+
+    /// A screen for a saved place, nothing looked up or presented yet.
+    ///
+    /// - Parameters:
+    ///   - location: The saved place.
+    ///   - namesakes: Other places with its name, once looked up.
+    ///   - isLoadingNamesakes: Whether the lookup runs.
+    ///   - lookupError: Why the lookup failed.
+    ///   - destination: What is presented over the screen.
+    public init(
+      location: Location, namesakes: [Location]? = nil, isLoadingNamesakes: Bool = false,
+      lookupError: String? = nil, destination: Destination.State? = nil
+    ) {
+      self.location = location
+      self.namesakes = namesakes
+      self.isLoadingNamesakes = isLoadingNamesakes
+      self.lookupError = lookupError
+      self.destination = destination
+    }
+  }
+
+  /// What the screen handles.
+  public enum Action: Equatable, Sendable, Codable {
+    /// The screen appeared: look up the place's namesakes.
+    case appeared
+    /// The namesakes arrived.
+    case namesakesLoaded([Location])
+    /// The lookup failed.
+    case namesakesFailed(String)
+    /// Opens the rename sheet.
+    case renameTapped
+    /// Asks to confirm the deletion.
+    case deleteTapped
+    /// The rename sheet's, the confirmation's and the alert's actions.
+    case destination(PresentationAction<Destination.Action>)
+    /// What the screen asks the app to do.
+    case delegate(Delegate)
+  }
+
+  /// What the screen asks the app to do with the saved list.
+  public enum Delegate: Equatable, Sendable, Codable {
+    /// The place was renamed.
+    case renamed(String)
+    /// The deletion was confirmed: remove the place and pop the screen.
+    case deleteConfirmed
+  }
+
+  /// What the screen presents, one at a time.
+  public enum Destination {
+    /// The presented screen.
+    public enum State: Equatable, Sendable, Codable {
+      /// The rename sheet.
+      case rename(RenamePlace.State)
+      /// The delete confirmation.
+      case confirmDeletion(ConfirmationDialogState<Dialog>)
+      /// A rename that could not be saved.
+      case alert(AlertState<Alert>)
+    }
+
+    /// Their actions.
+    public enum Action: Equatable, Sendable, Codable {
+      /// The rename sheet's.
+      case rename(RenamePlace.Action)
+      /// The confirmation's buttons'.
+      case confirmDeletion(Dialog)
+      /// The alert's buttons'.
+      case alert(Alert)
+    }
+
+    /// The confirmation's buttons.
+    public enum Dialog: Equatable, Sendable, Codable {
+      /// Delete the place.
+      case delete
+    }
+
+    /// The alert's buttons.
+    public enum Alert: Equatable, Sendable, Codable {
+      /// Open the rename sheet again.
+      case renameAgain
+    }
+
+    /// Runs the rename sheet; the confirmation and the alert have no logic of their own.
+    static let reducer: Reducer<State, Action, Void> = RenamePlace.reducer.pullback(
+      state: CasePath(State.rename), action: CasePath(Action.rename), environment: { $0 })
+  }
+}

@@ -1,0 +1,256 @@
+import AddLocationFeature
+import AppFeature
+import LoginFeature
+import Testing
+import Tide
+import TideTesting
+
+extension Location {
+  static let parisFrance = Location(
+    id: 2_988_507, name: "Paris", countryCode: "FR", countryName: "France", latitude: 48.85341,
+    longitude: 2.3488, population: 2_138_551, timezone: "Europe/Paris")
+  static let parisTexas = Location(
+    id: 4_717_560, name: "Paris", countryCode: "US", countryName: "United States",
+    latitude: 33.66094, longitude: -95.55551, population: 24_782, timezone: "America/Chicago")
+  static let parisian = Location(
+    id: 1, name: "Parisian", latitude: 0, longitude: 0)
+}
+
+/// A saved place's screen, alone: the namesakes lookup, the rename sheet and its alert, and the
+/// delete confirmation, exhaustively.
+@MainActor
+@Suite struct PlaceDetailTests {
+  let clock = ManualClock()
+
+  func makeStore(_ state: PlaceDetail.State = PlaceDetail.State(location: .parisFrance))
+    -> TestStore<PlaceDetail.State, PlaceDetail.Action, AddLocation.Environment>
+  {
+    let clock = self.clock
+    return TestStore(
+      initialState: state, reducer: PlaceDetail.reducer,
+      environment: AddLocation.Environment(
+        geocode: { _ in
+          try await clock.sleep(for: .seconds(1))
+          return [.parisFrance, .parisTexas, .parisian]
+        },
+        clock: clock))
+  }
+
+  @Test func itLooksUpThePlacesWithTheSameName() async {
+    let store = makeStore()
+    await store.send(.appeared) { $0.isLoadingNamesakes = true }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.namesakesLoaded([.parisTexas])) {
+      $0.isLoadingNamesakes = false
+      $0.namesakes = [.parisTexas]
+    }
+  }
+
+  @Test func aFailedLookupSaysWhy() async {
+    let store = TestStore(
+      initialState: PlaceDetail.State(location: .parisFrance), reducer: PlaceDetail.reducer,
+      environment: AddLocation.Environment(
+        geocode: { _ in throw GeocoderError.unavailable("offline") }, clock: clock))
+    await store.send(.appeared) { $0.isLoadingNamesakes = true }
+    await store.receive(.namesakesFailed("The place search is unavailable: offline")) {
+      $0.isLoadingNamesakes = false
+      $0.lookupError = "The place search is unavailable: offline"
+    }
+  }
+
+  @Test func renamingSavesTheTrimmedNameAndTellsTheApp() async {
+    let store = makeStore()
+    await store.send(.renameTapped) { $0.destination = .rename(RenamePlace.State(name: "Paris")) }
+    await store.send(.destination(.presented(.rename(.nameChanged("  City of Light "))))) {
+      $0.destination = .rename(RenamePlace.State(name: "  City of Light "))
+    }
+    await store.send(.destination(.presented(.rename(.saveTapped)))) {
+      $0.location.name = "City of Light"
+      $0.destination = nil
+    }
+    await store.receive(.delegate(.renamed("City of Light")))
+  }
+
+  @Test func cancellingTheRenameDismissesTheSheet() async {
+    let store = makeStore()
+    await store.send(.renameTapped) { $0.destination = .rename(RenamePlace.State(name: "Paris")) }
+    await store.send(.destination(.presented(.rename(.cancelTapped))))
+    await store.receive(.destination(.dismiss)) { $0.destination = nil }
+  }
+
+  static let emptyNameAlert = AlertState<PlaceDetail.Destination.Alert>(
+    title: "A place needs a name", message: "The name can’t be empty."
+  ) {
+    ButtonState("Rename again", action: .renameAgain)
+    ButtonState(role: .cancel, "Keep “Paris”")
+  }
+
+  @Test func anEmptyNameShowsAnAlertWhoseButtonOpensTheSheetAgain() async {
+    let store = makeStore()
+    await store.send(.renameTapped) { $0.destination = .rename(RenamePlace.State(name: "Paris")) }
+    await store.send(.destination(.presented(.rename(.nameChanged("   "))))) {
+      $0.destination = .rename(RenamePlace.State(name: "   "))
+    }
+    await store.send(.destination(.presented(.rename(.saveTapped)))) {
+      $0.destination = .alert(Self.emptyNameAlert)
+    }
+    // The button presents the sheet anew in the step the alert goes away.
+    await store.send(.destination(.presented(.alert(.renameAgain)))) {
+      $0.destination = .rename(RenamePlace.State(name: "Paris"))
+    }
+  }
+
+  @Test func theAlertsCancelButtonKeepsTheName() async {
+    let store = makeStore(
+      PlaceDetail.State(location: .parisFrance, destination: .alert(Self.emptyNameAlert)))
+    await store.send(.destination(Self.emptyNameAlert.buttons[1].tapAction.map { .alert($0) })) {
+      $0.destination = nil
+    }
+    #expect(store.state.location.name == "Paris")
+  }
+
+  @Test func deletingAsksFirstAndTheConfirmationTellsTheApp() async {
+    let store = makeStore()
+    await store.send(.deleteTapped) {
+      $0.destination = .confirmDeletion(
+        ConfirmationDialogState(
+          title: "Paris", titleVisibility: .visible, message: "Remove it from your saved places?"
+        ) {
+          ButtonState(role: .destructive, "Delete", action: .delete)
+          ButtonState(role: .cancel, "Cancel")
+        })
+    }
+    await store.send(.destination(.presented(.confirmDeletion(.delete)))) {
+      $0.destination = nil
+    }
+    await store.receive(.delegate(.deleteConfirmed))
+  }
+}
+
+/// The saved places as a stack in the app: pushed from the list, renamed and deleted through
+/// their screens, popped mid-lookup, and gone with a logout.
+@MainActor
+@Suite struct AppNavigationTests {
+  let clock = ManualClock()
+
+  func makeStore(saved: [Location] = [.parisFrance, .brussels])
+    -> TestStore<App.State, App.Action, App.Environment>
+  {
+    let clock = self.clock
+    var environment = App.Environment.unimplemented
+    environment.addLocation = AddLocation.Environment(
+      geocode: { _ in
+        try await clock.sleep(for: .seconds(1))
+        return [.parisFrance, .parisTexas]
+      },
+      clock: clock)
+    return TestStore(
+      initialState: App.State(
+        home: App.Home(user: .pritesh, savedLocations: IdentifiedArray(saved))),
+      reducer: App.reducer, environment: environment)
+  }
+
+  func open(_ store: TestStore<App.State, App.Action, App.Environment>) async {
+    await store.send(.savedLocation(id: Location.parisFrance.id, action: .openTapped)) {
+      $0.path.append(PlaceDetail.State(location: .parisFrance))
+    }
+    await store.receive(.path(.element(id: 0, action: .appeared))) {
+      $0.path[id: 0]?.isLoadingNamesakes = true
+    }
+  }
+
+  @Test func openingASavedPlacePushesItsScreenWhichLooksUpItsNamesakes() async {
+    let store = makeStore()
+    await open(store)
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 0, action: .namesakesLoaded([.parisTexas])))) {
+      $0.path[id: 0]?.isLoadingNamesakes = false
+      $0.path[id: 0]?.namesakes = [.parisTexas]
+    }
+  }
+
+  @Test func poppingMidLookupCancelsTheLookup() async {
+    let store = makeStore()
+    await open(store)
+    #expect(store.runningEffects.count == 1)
+    await store.send(.path(.popFrom(id: 0))) { $0.path.removeAll() }
+    #expect(store.runningEffects.isEmpty)
+    await clock.advance(by: .seconds(5))
+  }
+
+  @Test func loggingOutMidLookupCancelsTheLookup() async {
+    let store = makeStore()
+    await open(store)
+    await store.send(.logoutTapped) {
+      $0.home = nil
+      $0.login = Login.State()
+    }
+    #expect(store.runningEffects.isEmpty)
+    await clock.advance(by: .seconds(5))
+  }
+
+  @Test func removingAPlaceFromTheListPopsItsScreenMidLookup() async {
+    let store = makeStore()
+    await open(store)
+    await store.send(.removeSavedLocation(index: 0)) {
+      $0.home?.savedLocations.remove(id: Location.parisFrance.id)
+      $0.path.removeAll()
+    }
+    #expect(store.runningEffects.isEmpty)
+  }
+
+  @Test func aRenameOnThePlacesScreenRenamesItInTheList() async {
+    let store = makeStore()
+    await open(store)
+    await clock.advance(by: .seconds(1))
+    await store.skipReceivedActions()
+    await store.send(.path(.element(id: 0, action: .renameTapped))) {
+      $0.path[id: 0]?.destination = .rename(RenamePlace.State(name: "Paris"))
+    }
+    await store.send(
+      .path(.element(id: 0, action: .destination(.presented(.rename(.nameChanged("Home"))))))
+    ) {
+      $0.path[id: 0]?.destination = .rename(RenamePlace.State(name: "Home"))
+    }
+    await store.send(.path(.element(id: 0, action: .destination(.presented(.rename(.saveTapped))))))
+    {
+      $0.path[id: 0]?.location.name = "Home"
+      $0.path[id: 0]?.destination = nil
+    }
+    await store.receive(.path(.element(id: 0, action: .delegate(.renamed("Home"))))) {
+      $0.home?.savedLocations[id: Location.parisFrance.id]?.name = "Home"
+    }
+  }
+
+  @Test func aConfirmedDeletionRemovesThePlaceAndPopsItsScreen() async {
+    let store = makeStore()
+    await open(store)
+    await clock.advance(by: .seconds(1))
+    await store.skipReceivedActions()
+    await store.send(.path(.element(id: 0, action: .deleteTapped))) {
+      $0.path[id: 0]?.destination = .confirmDeletion(
+        ConfirmationDialogState(
+          title: "Paris", titleVisibility: .visible, message: "Remove it from your saved places?"
+        ) {
+          ButtonState(role: .destructive, "Delete", action: .delete)
+          ButtonState(role: .cancel, "Cancel")
+        })
+    }
+    await store.send(
+      .path(.element(id: 0, action: .destination(.presented(.confirmDeletion(.delete)))))
+    ) {
+      $0.path[id: 0]?.destination = nil
+    }
+    await store.receive(.path(.element(id: 0, action: .delegate(.deleteConfirmed)))) {
+      $0.home?.savedLocations.remove(id: Location.parisFrance.id)
+      $0.path.removeAll()
+    }
+  }
+
+  @Test func openingAPlaceThatIsNotSavedSaysSo() async {
+    let store = makeStore()
+    await store.send(.savedLocation(id: 42, action: .openTapped)) {
+      $0.home?.errorMessage = "There is no saved location with identifier 42."
+    }
+  }
+}
