@@ -13,15 +13,22 @@ extension App {
     public var login: Login.State?
     /// The home screen, while logged in.
     public var home: Home?
+    /// The saved places' screens pushed over the home screen's list: empty while logged out.
+    public var path: StackState<PlaceDetail.State>
 
     /// Creates a state; logged out unless a home is given.
     ///
     /// - Parameters:
     ///   - login: The login screen.
     ///   - home: The home screen.
-    public init(login: Login.State? = Login.State(), home: Home? = nil) {
+    ///   - path: The places' screens pushed over the home screen, when there is one.
+    public init(
+      login: Login.State? = Login.State(), home: Home? = nil,
+      path: StackState<PlaceDetail.State> = StackState()
+    ) {
       self.login = home == nil ? login : nil
       self.home = home
+      self.path = home == nil ? StackState() : path
     }
   }
 
@@ -38,8 +45,6 @@ extension App {
     public var savedLocations: IdentifiedArray<Location>
     /// The add-location search.
     public var search: AddLocation.State
-    /// The saved places' screens pushed over the list.
-    public var path: StackState<PlaceDetail.State>
     /// What went wrong with the last change to the saved list, if anything.
     public var errorMessage: String?
 
@@ -49,18 +54,15 @@ extension App {
     ///   - user: The logged-in user.
     ///   - savedLocations: The saved locations.
     ///   - search: The search's state.
-    ///   - path: The places' screens pushed over the list.
     ///   - errorMessage: The error on screen.
     public init(
       user: User, savedLocations: IdentifiedArray<Location> = [],
       search: AddLocation.State = AddLocation.State(),
-      path: StackState<PlaceDetail.State> = StackState(),
       errorMessage: String? = nil
     ) {
       self.user = user
       self.savedLocations = savedLocations
       self.search = search
-      self.path = path
       self.errorMessage = errorMessage
     }
   }
@@ -75,19 +77,5 @@ extension App.State {
   /// ```
   public var savedLocations: IdentifiedArray<Location> {
     home?.savedLocations ?? []
-  }
-}
-
-extension App.State {
-  /// The places' screens pushed over the home screen's list; none while logged out, where
-  /// setting it changes nothing. The app's stack runs through it, so that popping a screen
-  /// anywhere in the app's logic (logging out included) cancels what the screen started.
-  ///
-  /// ```swift
-  /// print(App.State().path.isEmpty)  // true
-  /// ```
-  public var path: StackState<PlaceDetail.State> {
-    get { home?.path ?? StackState() }
-    set { home?.path = newValue }
   }
 }

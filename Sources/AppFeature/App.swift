@@ -49,9 +49,9 @@ public enum App {
   }
 
   /// Pops the screen of a removed place, and those above it.
-  static func popScreens(of id: Int, in home: inout Home) {
-    if let screen = home.path.ids.first(where: { home.path[id: $0]?.location.id == id }) {
-      home.path.pop(from: screen)
+  static func popScreens(of id: Int, in path: inout StackState<PlaceDetail.State>) {
+    if let screen = path.ids.first(where: { path[id: $0]?.location.id == id }) {
+      path.pop(from: screen)
     }
   }
 
@@ -76,7 +76,7 @@ public enum App {
         return .none
       }
       state.home!.errorMessage = nil
-      popScreens(of: id, in: &state.home!)
+      popScreens(of: id, in: &state.path)
       return .none
 
     case .savedLocation(let id, .openTapped):
@@ -86,23 +86,23 @@ public enum App {
         return .none
       }
       state.home!.errorMessage = nil
-      let screen = state.home!.path.append(PlaceDetail.State(location: location))
+      let screen = state.path.append(PlaceDetail.State(location: location))
       // The screen looks its namesakes up as it is pushed, as a view's appearance would.
       return .send(.path(.element(id: screen, action: .appeared)))
 
     case .path(.element(let screen, .delegate(.renamed(let name)))):
       guard state.home != nil,
-        let id = state.home!.path[id: screen]?.location.id
+        let id = state.path[id: screen]?.location.id
       else { return .none }
       state.home!.savedLocations[id: id]?.name = name
       return .none
 
     case .path(.element(let screen, .delegate(.deleteConfirmed))):
       guard state.home != nil,
-        let id = state.home!.path[id: screen]?.location.id
+        let id = state.path[id: screen]?.location.id
       else { return .none }
       state.home!.savedLocations.remove(id: id)
-      popScreens(of: id, in: &state.home!)
+      popScreens(of: id, in: &state.path)
       return .none
 
     case .removeSavedLocation(let index):
@@ -114,13 +114,15 @@ public enum App {
       }
       let removed = state.home!.savedLocations.remove(at: index)
       state.home!.errorMessage = nil
-      popScreens(of: removed.id, in: &state.home!)
+      popScreens(of: removed.id, in: &state.path)
       return .none
 
     case .logoutTapped:
       guard state.home != nil else { return .none }
       state.home = nil
       state.login = Login.State()
+      // The stack's forEach cancels the effects of the screens this pops.
+      state.path.removeAll()
       // `ifLet` cancels the search's effects now that its state is gone.
       return .none
 

@@ -32,7 +32,7 @@ import TideTesting
   await store.send(.login(.loginButtonTapped)) { $0.login?.isLoading = true }
   await store.receive(.login(.loginResponse(.success(User(name: "Ada Lovelace", userName: "ada", email: "ada@example.com", address: "London", designation: "Analyst"))))) {
     $0.login = nil
-    $0.home = App.Home(user: User(name: "Ada Lovelace", userName: "ada", email: "ada@example.com", address: "London", designation: "Analyst"), savedLocations: [], search: AddLocation.State(query: "", locations: [], isSearching: false, pickedLocation: nil, errorMessage: nil), path: StackState(ids: [], elements: []), errorMessage: nil)
+    $0.home = App.Home(user: User(name: "Ada Lovelace", userName: "ada", email: "ada@example.com", address: "London", designation: "Analyst"), savedLocations: [], search: AddLocation.State(query: "", locations: [], isSearching: false, pickedLocation: nil, errorMessage: nil), errorMessage: nil)
   }
   await store.send(.addLocation(.queryChanged("Brus"))) {
     $0.home?.search.query = "Brus"

@@ -25,7 +25,7 @@ import TideTesting
   await clock.advance(by: .milliseconds(800))
   await store.receive(.login(.loginResponse(.success(User(name: "Pritesh", userName: "pritesh", email: "pritesh@example.com", address: "Pune, India", designation: "iOS Developer"))))) {
     $0.login = nil
-    $0.home = App.Home(user: User(name: "Pritesh", userName: "pritesh", email: "pritesh@example.com", address: "Pune, India", designation: "iOS Developer"), savedLocations: [], search: AddLocation.State(query: "", locations: [], isSearching: false, pickedLocation: nil, errorMessage: nil), path: StackState(ids: [], elements: []), errorMessage: nil)
+    $0.home = App.Home(user: User(name: "Pritesh", userName: "pritesh", email: "pritesh@example.com", address: "Pune, India", designation: "iOS Developer"), savedLocations: [], search: AddLocation.State(query: "", locations: [], isSearching: false, pickedLocation: nil, errorMessage: nil), errorMessage: nil)
   }
   await store.send(.addLocation(.queryChanged("B"))) {
     $0.home?.search.query = "B"

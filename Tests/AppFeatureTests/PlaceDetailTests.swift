@@ -184,6 +184,7 @@ extension Location {
     await store.send(.logoutTapped) {
       $0.home = nil
       $0.login = Login.State()
+      $0.path.removeAll()
     }
     #expect(store.runningEffects.isEmpty)
     await clock.advance(by: .seconds(5))
