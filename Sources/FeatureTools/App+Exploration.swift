@@ -29,6 +29,18 @@ extension App {
           !saved[..<index].contains { $0.isSamePlace(as: saved[index]) }
         }
       },
+      .always("no place's screen is pushed while logged out") { state in
+        state.home != nil || state.path.isEmpty
+      },
+      .always("each place's screen shows a saved place, under its saved name") { state in
+        let saved = state.home?.savedLocations ?? []
+        return state.path.allSatisfy { screen in
+          saved[id: screen.location.id]?.name == screen.location.name
+        }
+      },
+      .always("no lookup runs without its place's screen") { state, running in
+        running.count(named: "namesakes") <= state.path.count
+      },
       .transition("logging out returns to an empty login screen") { _, action, after in
         guard action == .logoutTapped, after.home == nil else { return true }
         return after.login == Login.State()
@@ -54,9 +66,36 @@ extension App {
     }
     guard let home = state.home else { return [] }
     var actions = AddLocation.explorationActions(home.search).map(Action.addLocation)
-    if !home.savedLocations.isEmpty { actions.append(.removeSavedLocation(index: 0)) }
+    if let first = home.savedLocations.first {
+      actions.append(.removeSavedLocation(index: 0))
+      if state.path.isEmpty { actions.append(.savedLocation(id: first.id, action: .openTapped)) }
+    }
+    if let top = state.path.ids.last, let screen = state.path[id: top] {
+      actions += placeActions(screen).map { .path(.element(id: top, action: $0)) }
+      actions.append(.path(.popFrom(id: top)))
+    }
     actions.append(.logoutTapped)
     return actions
+  }
+
+  /// What a person can do on a place's screen: open the sheet or the confirmation, or act in
+  /// what is presented (an empty name shows the alert).
+  static func placeActions(_ screen: PlaceDetail.State) -> [PlaceDetail.Action] {
+    switch screen.destination {
+    case nil:
+      return [.renameTapped, .deleteTapped]
+    case .rename:
+      return [
+        .destination(.presented(.rename(.nameChanged("Home")))),
+        .destination(.presented(.rename(.nameChanged("")))),
+        .destination(.presented(.rename(.saveTapped))),
+        .destination(.presented(.rename(.cancelTapped))),
+      ]
+    case .confirmDeletion:
+      return [.destination(.presented(.confirmDeletion(.delete))), .destination(.dismiss)]
+    case .alert:
+      return [.destination(.presented(.alert(.renameAgain))), .destination(.dismiss)]
+    }
   }
 
   /// An explorer of the app with its invariants, explorable environment and the expressions an

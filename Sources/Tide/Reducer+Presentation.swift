@@ -18,8 +18,24 @@ extension Reducer {
   /// Effects are cancelled synchronously, in the step that dismisses, so no action of a dismissed
   /// child is reduced afterwards, and none reaches a newer child of the same kind. Cancellation
   /// identifiers inside the child are its own: its `.cancel(id:)` never reaches its parent's
-  /// effects. A `.presented` action or a `.dismiss` while the state is `nil` changes nothing and
-  /// is reported, as with the other `ifLet`.
+  /// effects.
+  ///
+  /// An action meant for a screen that is not there changes nothing, reaches neither the child
+  /// nor this reducer, and is reported: a `.presented` action or a `.dismiss` while the state is
+  /// `nil`, and, for a destination enum, an action for a case other than the one presented (a
+  /// delete confirmation's button while the rename sheet is shown). That check relies on a
+  /// destination's state and action naming their cases alike, as `case rename(Rename.State)`
+  /// and `case rename(Rename.Action)`:
+  ///
+  /// ```
+  /// An action was sent to a destination that is not the one presented.
+  ///
+  ///   Action: .confirmDeletion(.delete)
+  ///   Presented: .rename
+  ///   Reducer: ifLet(\State.destination) at PlaceDetail.swift:20
+  ///
+  /// The action is for .confirmDeletion, which is not presented: it changed nothing, and this reducer did not see it. A destination's state and action name their cases alike; if these two are meant to match, give them the same name.
+  /// ```
   ///
   /// ```swift
   /// enum Rename {
@@ -176,29 +192,37 @@ extension Reducer {
       var dismisses = false
       switch action.extract(parentAction) {
       case .presented(let childAction)?:
-        let found = slot.modify(&parentState) { optional -> Effect<ChildAction>? in
-          guard optional != nil else { return nil }
+        // An action for a child that is not there, or for another case of a destination than
+        // the one shown, is meant for a screen that is gone: it reaches neither the child nor
+        // this reducer.
+        guard before != nil else {
+          lifetime.reportMissingChild(childAction)
+          return .none
+        }
+        if let shown = slot.modify(&parentState, { enumCaseName($0!) }),
+          let addressed = enumCaseName(childAction), addressed != shown
+        {
+          lifetime.reportOtherDestination(childAction, shown: shown)
+          return .none
+        }
+        let found = slot.modify(&parentState) { optional -> Effect<ChildAction> in
           // An alert, or a destination showing one, goes away when one of its buttons acts.
-          dismisses = dismissesOnAction || isEphemeral(optional!, actedOnBy: childAction)
+          dismisses = dismissesOnAction || isEphemeral(optional!)
           return child(&optional!, childAction, environment(parentEnvironment))
         }
-        if let found, let before {
-          if !found.isNone {
-            let id = lifetime.presentedID(for: before)
-            childEffect = found.map { action.embed(.presented($0)) }
-              .replacingDismissal(with: dismissal)
-              .scopingCancellation(to: id)
-              .cancellable(id: id)
-          }
-        } else {
-          lifetime.reportMissingChild(childAction)
+        if !found.isNone {
+          let id = lifetime.presentedID(for: before!)
+          childEffect = found.map { action.embed(.presented($0)) }
+            .replacingDismissal(with: dismissal)
+            .scopingCancellation(to: id)
+            .cancellable(id: id)
         }
       case .dismiss?:
-        if before != nil {
-          dismisses = true
-        } else {
+        guard before != nil else {
           lifetime.reportMissingChild(PresentationAction<ChildAction>.dismiss)
+          return .none
         }
+        dismisses = true
       case nil:
         break
       }
@@ -249,13 +273,31 @@ extension AlertState: EphemeralState {}
 extension ConfirmationDialogState: EphemeralState {}
 
 /// Whether a presented child is an alert or a dialog, or a destination enum whose current case
-/// holds one and `action` is of that case (by the convention that a destination's state and
-/// action name their cases alike): an action meant for another case dismisses nothing.
+/// holds one (the action, checked before, is of that case).
 @usableFromInline
-func isEphemeral<State, Action>(_ state: State, actedOnBy action: Action) -> Bool {
+func isEphemeral<State>(_ state: State) -> Bool {
   if state is any EphemeralState { return true }
-  guard let name = enumCaseName(state), enumCaseName(action) == name,
-    let payload = Mirror(reflecting: state).children.first?.value
+  guard enumCaseName(state) != nil, let payload = Mirror(reflecting: state).children.first?.value
   else { return false }
   return payload is any EphemeralState
+}
+
+extension ChildLifetime {
+  /// An action for a case of a destination other than the one shown.
+  @usableFromInline
+  func reportOtherDestination(_ action: some Sendable, shown: String) {
+    IssueReporter.current.report(
+      """
+      An action was sent to a destination that is not the one presented.
+
+        Action: \(describe(action))
+        Presented: .\(shown)
+        Reducer: \(name) at \(location.fileID):\(location.line)
+
+      The action is for .\(enumCaseName(action) ?? "?"), which is not presented: it changed \
+      nothing, and this reducer did not see it. A destination's state and action name their \
+      cases alike; if these two are meant to match, give them the same name.
+      """,
+      at: location)
+  }
 }

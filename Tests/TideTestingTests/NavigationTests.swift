@@ -256,14 +256,15 @@ import TideTestSupport
     }
     await expectIssue(
       """
-      An action was sent to a case of the state that is not the current one.
+      An action was sent to a destination that is not the one presented.
 
-        Action: .nameChanged("Park")
-        State: .alert
-        Reducer: pullback(state: Rename.State) at TideTestSupport/Places.swift:\(Self.pullbackLine)
+        Action: .rename(.nameChanged("Park"))
+        Presented: .alert
+        Reducer: ifLet(\\State.destination) at TideTestSupport/Places.swift:\(Self.ifLetLine)
 
-      The state changed case before the action arrived: send it while the case is current, or \
-      cancel the effect that sends it when the case changes.
+      The action is for .rename, which is not presented: it changed nothing, and this reducer \
+      did not see it. A destination's state and action name their cases alike; if these two are \
+      meant to match, give them the same name.
       """
     ) {
       await store.send(.destination(.presented(.rename(.nameChanged("Park")))))

@@ -286,4 +286,30 @@ import TideTestSupport
         """
       ])
   }
+
+  @Test func aCasePullbackReportsAnActionForAnotherCase() {
+    let store = Store(
+      initialState: Places.Destination.State.alert(AlertState(title: "Gone?")),
+      reducer: Places.Destination.reducer, environment: Places.Environment(clock: clock))
+    let issues = ReportedIssues()
+    IssueReporter.$current.withValue(issues.reporter) {
+      store.send(.rename(.nameChanged("Park")))
+    }
+    #expect(issues.all.count == 1)
+    #expect(
+      issues.all.first?.hasPrefix(
+        """
+        An action was sent to a case of the state that is not the current one.
+
+          Action: .nameChanged("Park")
+          State: .alert
+          Reducer: pullback(state: Rename.State) at TideTestSupport/Places.swift:
+        """) == true)
+    #expect(
+      issues.all.first?.hasSuffix(
+        """
+        The state changed case before the action arrived: send it while the case is current, or \
+        cancel the effect that sends it when the case changes.
+        """) == true)
+  }
 }
