@@ -1,5 +1,7 @@
 import AddLocationFeature
 import LoginFeature
+import Tide
+import TideInspect
 
 extension App {
   /// What the app shows: the login screen, or the home screen.
@@ -23,12 +25,16 @@ extension App {
       public var greeting: String
       /// The saved locations: "Brussels, Belgium".
       public var savedLocations: [String]
+      /// What tapping each saved location sends: its screen is pushed.
+      public var openActions: [String]
       /// What to show when nothing is saved yet.
       public var emptyMessage: String?
       /// The search.
       public var search: AddLocation.ViewState
       /// An error line, if any.
       public var errorMessage: String?
+      /// The place's screen on top of the list, if one is pushed.
+      public var place: PlaceView?
     }
 
     /// Projects the state into what the app shows.
@@ -44,9 +50,16 @@ extension App {
           HomeView(
             greeting: "Hello \(home.user.name)",
             savedLocations: saved,
+            openActions: home.savedLocations.map {
+              Inspector().line(App.Action.savedLocation(id: $0.id, action: .openTapped))
+            },
             emptyMessage: saved.isEmpty ? "No saved locations yet: search for a city." : nil,
             search: AddLocation.ViewState(home.search),
-            errorMessage: home.errorMessage))
+            errorMessage: home.errorMessage,
+            place: state.path.ids.last.map { top in
+              PlaceView(
+                screen: top.rawValue, depth: state.path.count, detail: state.path[id: top]!)
+            }))
       } else {
         self = .login(Login.ViewState(state.login ?? Login.State()))
       }

@@ -255,3 +255,60 @@ extension Location {
     }
   }
 }
+
+/// What the app's page shows of a place's screen, and the actions its buttons send.
+@Suite struct PlaceViewTests {
+  @Test func aPlacesScreenShowsWhatTheGazetteerKnowsAndItsNamesakes() {
+    let view = App.ViewState.PlaceView(
+      screen: 3, depth: 2,
+      detail: PlaceDetail.State(location: .parisFrance, namesakes: [.parisTexas]))
+    #expect(view.title == "Paris")
+    #expect(
+      view.facts == [
+        "Country: France (FR)", "Population: 2,138,551", "Coordinates: 48.85341, 2.3488",
+        "Time zone: Europe/Paris",
+      ])
+    #expect(view.namesakes == ["Paris, United States"])
+    #expect(view.namesakesMessage == nil)
+    #expect(view.back == ".path(.popFrom(id: 3))")
+    #expect(view.actions.rename == ".path(.element(id: 3, action: .renameTapped))")
+    #expect(
+      view.actions.nameChanged
+        == ".path(.element(id: 3, action: .destination(.presented(.rename(.nameChanged($NAME))))))")
+    #expect(view.rename == nil && view.prompt == nil)
+  }
+
+  @Test func theNamesakesListSaysWhenItLooksFindsNoneOrFails() {
+    func message(_ detail: PlaceDetail.State) -> String? {
+      App.ViewState.PlaceView(screen: 0, depth: 1, detail: detail).namesakesMessage
+    }
+    #expect(
+      message(PlaceDetail.State(location: .parisFrance, isLoadingNamesakes: true))
+        == "Looking for other places called Paris…")
+    #expect(
+      message(PlaceDetail.State(location: .parisFrance, namesakes: []))
+        == "No other place is called Paris.")
+    #expect(
+      message(PlaceDetail.State(location: .parisFrance, lookupError: "offline")) == "offline")
+  }
+
+  @Test func aConfirmationsButtonsSendTheirActionsThroughThePresentation() throws {
+    var detail = PlaceDetail.State(location: .parisFrance)
+    _ = PlaceDetail.reducer.reduce(
+      into: &detail, action: .deleteTapped, environment: .unimplemented)
+    let view = App.ViewState.PlaceView(screen: 0, depth: 1, detail: detail)
+    let prompt = try #require(view.prompt)
+    #expect(prompt.title == "Paris")
+    #expect(prompt.message == "Remove it from your saved places?")
+    #expect(
+      prompt.buttons == [
+        .init(
+          label: "Delete", role: "destructive",
+          action:
+            ".path(.element(id: 0, action: .destination(.presented(.confirmDeletion(.delete)))))"),
+        .init(
+          label: "Cancel", role: "cancel",
+          action: ".path(.element(id: 0, action: .destination(.dismiss)))"),
+      ])
+  }
+}

@@ -109,6 +109,78 @@ struct BrowserTests {
     #expect(perStep >= 0)
   }
 
+  /// The app's navigation on the page: a saved place's screen is pushed, renamed through its
+  /// sheet, and deleted after its confirmation, each step a line the REPL prints.
+  @Test(.enabled(if: Chromium.isAvailable || required, "Debian's chromium is not installed"))
+  func thePagePushesAPlaceRenamesItInASheetAndDeletesItAfterAConfirmation() async throws {
+    try #require(Chromium.isAvailable, "TIDE_REQUIRE_BROWSER=1, but \(Chromium.path) is missing")
+    let tide = try TideProcess(arguments: ["--web", "--clock", "real", "--no-color"])
+    let browser = try Chromium()
+    try browser.navigate(to: tide.url)
+    try browser.wait(for: "!document.getElementById('login').hidden", "the login form")
+    try Self.logIn(browser)
+    try browser.wait(
+      for: "document.getElementById('greeting').textContent === 'Hello Pritesh'", "the home screen"
+    )
+    tide.type(#".addLocation(.queryChanged("Brus"))"#)
+    try browser.wait(
+      for: "document.getElementById('results').innerText.includes('Brussels')", "Brussels found")
+    tide.type(".addLocation(.locationTapped(index: 0))")
+    try browser.wait(
+      for: "document.getElementById('saved').innerText.includes('Brussels, Belgium')",
+      "Brussels saved")
+
+    // Open: the place's screen covers the list, with what the gazetteer knows.
+    try browser.click("#saved li[data-index='0'] .open")
+    try browser.wait(
+      for: "!document.getElementById('place').hidden && document.getElementById('home').hidden",
+      "the place's screen")
+    try browser.wait(
+      for: "document.getElementById('place-facts').innerText.includes('Population: 1,019,022')",
+      "the place's facts")
+    try browser.wait(
+      for: "document.getElementById('namesakes-message').textContent !== ''"
+        + " && !document.getElementById('namesakes-message').textContent.startsWith('Looking')",
+      "the namesakes looked up")
+
+    // Rename in the sheet.
+    try browser.click("#place-rename")
+    try browser.wait(for: "!document.getElementById('rename-sheet').hidden", "the rename sheet")
+    _ = try browser.evaluate("document.getElementById('rename-name').select()")
+    try browser.type("Home $&", into: "rename-name")
+    try browser.wait(
+      for: "document.getElementById('rename-name').value === 'Home $&'", "the typed name")
+    try browser.click("#rename-save")
+    try browser.wait(
+      for: "document.getElementById('rename-sheet').hidden"
+        + " && document.getElementById('place-title').textContent === 'Home $&'",
+      "the renamed place")
+
+    // Delete, after the confirmation: back on the list, which is empty.
+    try browser.click("#place-delete")
+    try browser.wait(
+      for: "!document.getElementById('prompt').hidden"
+        + " && document.getElementById('prompt-message').textContent"
+        + " === 'Remove it from your saved places?'",
+      "the confirmation")
+    try Self.record(browser, as: "place")
+    try browser.click("#prompt-buttons button.destructive")
+    try browser.wait(
+      for: "!document.getElementById('home').hidden"
+        + " && document.getElementById('saved').children.length === 0",
+      "the list, without the place")
+
+    let printed = tide.output
+    #expect(printed.contains("web> .savedLocation(id: 2800866, action: .openTapped)"))
+    #expect(printed.contains("← .path(.element(id: 0, action: .appeared))"))
+    #expect(printed.contains("web> .path(.element(id: 0, action: .renameTapped))"))
+    #expect(printed.contains(#"Home $&"))"#))
+    #expect(
+      printed.contains(
+        "web> .path(.element(id: 0, action: .destination(.presented(.confirmDeletion(.delete)))))"))
+    #expect(printed.contains("← .path(.element(id: 0, action: .delegate(.deleteConfirmed)))"))
+  }
+
   /// `tide attach --web`: the app's page and the inspector on a store another process serves.
   /// The page logs in through tide attach, the served process's own state changes, and the
   /// inspector shows the served store's steps.

@@ -34,19 +34,60 @@ function renderLogin(view) {
   }
 }
 
+// The place's screen on top of the stack: the actions its buttons send come with the view.
+let place = null;
+
+function renderPlace(view) {
+  place = view;
+  setText("place-title", view.title);
+  setText("place-depth", view.depth > 1 ? `${view.depth} screens` : "");
+  const items = (texts) => texts.map((text) => {
+    const item = document.createElement("li");
+    item.textContent = text;
+    return item;
+  });
+  $("place-facts").replaceChildren(...items(view.facts));
+  $("namesakes").replaceChildren(...items(view.namesakes));
+  setText("namesakes-message", view.namesakesMessage);
+  $("rename-sheet").hidden = view.rename === null;
+  if (view.rename !== null) setField($("rename-name"), view.rename);
+  $("prompt").hidden = view.prompt === null;
+  if (view.prompt) {
+    setText("prompt-title", view.prompt.title);
+    setText("prompt-message", view.prompt.message);
+    const buttons = view.prompt.buttons.length > 0
+      ? view.prompt.buttons
+      : [{ label: "OK", role: "cancel", action: view.prompt.dismiss }];
+    $("prompt-buttons").replaceChildren(
+      ...buttons.map((button) => {
+        const element = document.createElement("button");
+        element.textContent = button.label;
+        if (button.role) element.className = button.role === "cancel" ? "plain" : button.role;
+        element.addEventListener("click", () => send(button.action));
+        return element;
+      })
+    );
+  }
+}
+
 function renderHome(view) {
   setText("greeting", view.greeting);
   $("saved").replaceChildren(
     ...view.savedLocations.map((name, index) => {
       const item = document.createElement("li");
+      item.dataset.index = String(index);
       const label = document.createElement("span");
       label.className = "grow";
       label.textContent = name;
+      const open = document.createElement("button");
+      open.className = "plain open";
+      open.textContent = "Open";
+      open.addEventListener("click", () => send(view.openActions[index]));
       const remove = document.createElement("button");
       remove.className = "plain";
       remove.textContent = "Remove";
       remove.addEventListener("click", () => send(`.removeSavedLocation(index: ${index})`));
-      item.append(label, remove);
+      item.append(label, open, remove);
       return item;
     })
   );
@@ -83,9 +124,13 @@ function render(session) {
     $("password").value = "";
     screen = next;
   }
-  for (const id of ["login", "home", "elsewhere"]) $(id).hidden = id !== next;
+  // A pushed place's screen covers the home screen, as a navigation stack shows it.
+  const shown = next === "home" && view.value.place ? "place" : next;
+  for (const id of ["login", "home", "place", "elsewhere"]) $(id).hidden = id !== shown;
+  place = null;
   if (next === "login") renderLogin(view.value);
   else if (next === "home") renderHome(view.value);
+  if (shown === "place") renderPlace(view.value.place);
   else setText("other-feature", session.feature);
   document.body.dataset.step = String(session.cursor);
 }
@@ -104,5 +149,15 @@ $("alert-ok").addEventListener("click", () => send(".login(.alertDismissed)"));
 $("query").addEventListener("input", (event) =>
   send(`.addLocation(.queryChanged(${Tide.swiftString(event.target.value)}))`));
 $("logout").addEventListener("click", () => send(".logoutTapped"));
+$("place-back").addEventListener("click", () => place && send(place.back));
+$("place-rename").addEventListener("click", () => place && send(place.actions.rename));
+$("place-delete").addEventListener("click", () => place && send(place.actions.delete));
+$("rename-save").addEventListener("click", () => place && send(place.actions.save));
+$("rename-cancel").addEventListener("click", () => place && send(place.actions.cancel));
+$("rename-name").addEventListener("input", (event) => {
+  if (!place) return;
+  // A function, so that a "$" the person typed is not read as a replacement pattern.
+  send(place.actions.nameChanged.replace("$NAME", () => Tide.swiftString(event.target.value)));
+});
 
 Tide.follow(render, (connected, reason) => Tide.showStatus($("status"), connected, reason));
