@@ -100,3 +100,68 @@ extension PlaceDetail {
       state: CasePath(State.rename), action: CasePath(Action.rename), environment: { $0 })
   }
 }
+
+extension PlaceDetail.Action: CasePathable {
+  /// The case paths a view scopes by: `store.scope(state: \.destination, action: \.destination)`.
+  ///
+  /// ```swift
+  /// let destination = PlaceDetail.Action.allCasePaths.destination
+  /// print(destination.embed(.dismiss) == .destination(.dismiss))  // true
+  /// ```
+  public struct AllCasePaths: Sendable {
+    /// What the screen presents.
+    public var destination:
+      CasePath<PlaceDetail.Action, PresentationAction<PlaceDetail.Destination.Action>>
+    {
+      CasePath(
+        embed: PlaceDetail.Action.destination,
+        extract: { if case .destination(let action) = $0 { action } else { nil } })
+    }
+  }
+
+  /// The case paths of the actions views scope to.
+  public static var allCasePaths: AllCasePaths { AllCasePaths() }
+}
+
+extension PlaceDetail.Destination.Action: CasePathable {
+  /// The case paths a view scopes by: `store.scope(state: \.rename, action: \.rename)`.
+  ///
+  /// ```swift
+  /// let rename = PlaceDetail.Destination.Action.allCasePaths.rename
+  /// print(rename.embed(.saveTapped) == .rename(.saveTapped))  // true
+  /// ```
+  public struct AllCasePaths: Sendable {
+    /// The rename sheet's actions.
+    public var rename: CasePath<PlaceDetail.Destination.Action, RenamePlace.Action> {
+      CasePath(
+        embed: PlaceDetail.Destination.Action.rename,
+        extract: { if case .rename(let action) = $0 { action } else { nil } })
+    }
+  }
+
+  /// The case paths of the actions views scope to.
+  public static var allCasePaths: AllCasePaths { AllCasePaths() }
+}
+
+extension PlaceDetail.Destination.State {
+  /// The rename sheet, when it is the one presented: what a view scopes to with `\.rename`.
+  ///
+  /// ```swift
+  /// let sheet = PlaceDetail.Destination.State.rename(RenamePlace.State(name: "Paris"))
+  /// print(sheet.rename?.name ?? "none", sheet.alert == nil)  // Paris true
+  /// ```
+  public var rename: RenamePlace.State? {
+    get { if case .rename(let state) = self { state } else { nil } }
+    set { if let newValue { self = .rename(newValue) } }
+  }
+
+  /// The delete confirmation, when it is the one presented.
+  public var confirmDeletion: ConfirmationDialogState<PlaceDetail.Destination.Dialog>? {
+    if case .confirmDeletion(let state) = self { state } else { nil }
+  }
+
+  /// The alert, when it is the one presented.
+  public var alert: AlertState<PlaceDetail.Destination.Alert>? {
+    if case .alert(let state) = self { state } else { nil }
+  }
+}

@@ -21,12 +21,19 @@
 
     /// The login screen or the home screen, whichever the state has.
     public var body: some View {
-      NavigationStack {
+      // The stack's path is the state's: going back pops through the store, and a place's
+      // screen is pushed by the app's own action.
+      NavigationStack(path: store.stackPath(\.path, action: \.path).swiftUI) {
         // Each scope call is tracked: the view renders again when the login screen comes or goes.
         if let login = store.scope(state: \.login, action: \.login) {
           LoginView(store: login)
         } else {
           HomeView(store: store)
+            .navigationDestination(for: StackElementID.self) { id in
+              if let place = store.scope(state: \.path, id: id, action: \.path) {
+                PlaceDetailView(store: place)
+              }
+            }
         }
       }
     }

@@ -45,6 +45,9 @@
         Spacer()
         Button("Remove", role: .destructive) { store.send(.removeTapped) }
       }
+      // Tapping the row pushes the place's screen: the app appends it to the stack.
+      .contentShape(Rectangle())
+      .onTapGesture { store.send(.openTapped) }
     }
   }
 #endif

@@ -33,14 +33,18 @@ extension Store where Action: CasePathable {
     _ state: KeyPath<State, ChildState?>,
     action: KeyPath<Action.AllCasePaths, CasePath<Action, PresentationAction<ChildAction>>>
   ) -> StoreBinding<Bool> {
-    let presence = state.appending(path: \ChildState?.isPresentForBinding)
     let dismiss = Action.allCasePaths[keyPath: action].embed(.dismiss)
+    // The child's own path is tracked, with an equality that sees only its presence. A key
+    // path appended to it instead (`.appending(path: \.isPresent)`) crashed reading through
+    // `\.destination?.rename` in the app's tests (Swift 6.3.1; a small program does not
+    // reproduce it), and the path as given needs nothing appended.
+    let samePresence: (ChildState?, ChildState?) -> Bool = { ($0 == nil) == ($1 == nil) }
     return StoreBinding(
-      read: { [self] in track(presence, isEqual: ==) },
+      read: { [self] in track(state, isEqual: samePresence) != nil },
       write: { [self] isPresented in
         // Presenting is the feature's to do, with the state it chooses; only a dismissal
         // comes from the view.
-        if !isPresented, currentState[keyPath: presence] { send(dismiss) }
+        if !isPresented, currentState[keyPath: state] != nil { send(dismiss) }
       })
   }
 
@@ -104,7 +108,37 @@ extension Store where Action: CasePathable {
   }
 }
 
-extension Optional {
-  /// Whether there is a value: the key path a presentation binding tracks.
-  var isPresentForBinding: Bool { self != nil }
+extension Store where Action: CasePathable {
+  /// Returns the store of one screen of a navigation stack: `nil` when the stack has no screen
+  /// with `id`, the same store while the screen stays, and `nil` once it is popped. Its actions
+  /// reach the screen as `.element(id:action:)`.
+  ///
+  /// <!-- example: fragment -->
+  /// ```swift
+  /// .navigationDestination(for: StackElementID.self) { id in
+  ///   if let place = store.scope(state: \.path, id: id, action: \.path) {
+  ///     PlaceDetailView(store: place)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: A key path from this store's state to the stack.
+  ///   - id: The screen's identifier.
+  ///   - action: A key path to the case path of the stack's actions.
+  /// - Returns: The screen's store, or `nil` when the stack has no screen with `id`.
+  public func scope<ElementState: Sendable, ElementAction: Sendable>(
+    state: KeyPath<State, StackState<ElementState>>, id: StackElementID,
+    action: KeyPath<Action.AllCasePaths, CasePath<Action, StackAction<ElementState, ElementAction>>>
+  ) -> Store<ElementState, ElementAction>? {
+    optionalScope(state: state.appending(path: \.[id: id]), action: action) {
+      let stack = Action.allCasePaths[keyPath: action]
+      return CasePath(
+        embed: { stack.embed(.element(id: id, action: $0)) },
+        extract: {
+          guard case .element(id, let element)? = stack.extract($0) else { return nil }
+          return element
+        })
+    }
+  }
 }

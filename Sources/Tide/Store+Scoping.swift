@@ -99,7 +99,7 @@ extension Store where Action: CasePathable {
     }
   }
 
-  private func optionalScope<ChildState, ChildAction: Sendable>(
+  func optionalScope<ChildState, ChildAction: Sendable>(
     state: KeyPath<State, ChildState?>, action: AnyKeyPath,
     casePath: () -> CasePath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? {

@@ -26,6 +26,30 @@
       state: KeyPath<State, AlertState<AlertAction>?>,
       action: KeyPath<Action.AllCasePaths, CasePath<Action, PresentationAction<AlertAction>>>
     ) -> some View {
+      alert(store, state: state, action: action, embed: { $0 })
+    }
+
+    /// Shows an alert that is one case of a destination enum: its buttons' actions are wrapped
+    /// with `embed` into the destination's action. Not built by CI.
+    ///
+    /// <!-- example: fragment -->
+    /// ```swift
+    /// .alert(store, state: \.destination?.alert, action: \.destination, embed: { .alert($0) })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - store: The store whose state holds the alert.
+    ///   - state: A key path to the optional alert.
+    ///   - action: A key path to the case path of the destination's presentation actions.
+    ///   - embed: Wraps a button's action into the destination's action.
+    /// - Returns: The view, with the alert.
+    @MainActor
+    public func alert<State, Action: CasePathable, ChildAction: Sendable, AlertAction: Sendable>(
+      _ store: Store<State, Action>,
+      state: KeyPath<State, AlertState<AlertAction>?>,
+      action: KeyPath<Action.AllCasePaths, CasePath<Action, PresentationAction<ChildAction>>>,
+      embed: @escaping (AlertAction) -> ChildAction
+    ) -> some View {
       let alert = store[state]
       let presentation = Action.allCasePaths[keyPath: action]
       return self.alert(
@@ -34,7 +58,7 @@
       ) { alert in
         ForEach(Array(alert.buttons.enumerated()), id: \.offset) { _, button in
           Button(button.label, role: button.role.map(ButtonRole.init)) {
-            store.send(presentation.embed(button.tapAction))
+            store.send(presentation.embed(button.tapAction.map(embed)))
           }
         }
       } message: { alert in
@@ -62,6 +86,34 @@
       state: KeyPath<State, ConfirmationDialogState<DialogAction>?>,
       action: KeyPath<Action.AllCasePaths, CasePath<Action, PresentationAction<DialogAction>>>
     ) -> some View {
+      confirmationDialog(store, state: state, action: action, embed: { $0 })
+    }
+
+    /// Shows a confirmation dialog that is one case of a destination enum: its buttons' actions
+    /// are wrapped with `embed` into the destination's action. Not built by CI.
+    ///
+    /// <!-- example: fragment -->
+    /// ```swift
+    /// .confirmationDialog(
+    ///   store, state: \.destination?.confirmDeletion, action: \.destination,
+    ///   embed: { .confirmDeletion($0) })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - store: The store whose state holds the dialog.
+    ///   - state: A key path to the optional dialog.
+    ///   - action: A key path to the case path of the destination's presentation actions.
+    ///   - embed: Wraps a button's action into the destination's action.
+    /// - Returns: The view, with the dialog.
+    @MainActor
+    public func confirmationDialog<
+      State, Action: CasePathable, ChildAction: Sendable, DialogAction: Sendable
+    >(
+      _ store: Store<State, Action>,
+      state: KeyPath<State, ConfirmationDialogState<DialogAction>?>,
+      action: KeyPath<Action.AllCasePaths, CasePath<Action, PresentationAction<ChildAction>>>,
+      embed: @escaping (DialogAction) -> ChildAction
+    ) -> some View {
       let dialog = store[state]
       let presentation = Action.allCasePaths[keyPath: action]
       let visibility: Visibility =
@@ -76,7 +128,7 @@
       ) { dialog in
         ForEach(Array(dialog.buttons.enumerated()), id: \.offset) { _, button in
           Button(button.label, role: button.role.map(ButtonRole.init)) {
-            store.send(presentation.embed(button.tapAction))
+            store.send(presentation.embed(button.tapAction.map(embed)))
           }
         }
       } message: { dialog in

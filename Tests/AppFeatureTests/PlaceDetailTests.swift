@@ -312,3 +312,39 @@ extension Location {
       ])
   }
 }
+
+/// What the SwiftUI views of a place read and send, on Linux: the stack's element store, the
+/// sheet's presence, and the sheet's store through the destination.
+@MainActor
+@Suite struct PlaceDetailViewStoreTests {
+  @Test func theSheetIsPresentedAndDismissedThroughTheDestination() {
+    let clock = ManualClock()
+    var environment = App.Environment.unimplemented
+    environment.addLocation = AddLocation.Environment(geocode: { _ in [] }, clock: clock)
+    let store = Store(
+      initialState: App.State(
+        home: App.Home(user: .pritesh, savedLocations: [.parisFrance])),
+      reducer: App.reducer, environment: environment, drivenBy: clock)
+    store.send(.savedLocation(id: Location.parisFrance.id, action: .openTapped))
+    let place = store.scope(state: \.path, id: 0, action: \.path)
+    #expect(place?.location.name == "Paris")
+    guard let place else { return }
+    let sheet = place.isPresenting(\.destination?.rename, action: \.destination)
+    #expect(!sheet.value)
+    place.send(.renameTapped)
+    #expect(sheet.value)
+    let rename = place.scope(state: \.destination, action: \.destination)?
+      .scope(state: \.rename, action: \.rename)
+    rename?.send(.nameChanged("City of Light"))
+    rename?.send(.saveTapped)
+    #expect(!sheet.value)
+    #expect(store.state.home?.savedLocations.first?.name == "City of Light")
+    // The confirmation is a destination too; the sheet's binding says it is not the sheet.
+    place.send(.deleteTapped)
+    #expect(!sheet.value)
+    #expect(place.isPresenting(\.destination?.confirmDeletion, action: \.destination).value)
+    // Swiping it away dismisses it.
+    place.isPresenting(\.destination?.confirmDeletion, action: \.destination).set(false)
+    #expect(store.state.path[id: 0]?.destination == nil)
+  }
+}

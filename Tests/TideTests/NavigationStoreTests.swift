@@ -312,4 +312,21 @@ import TideTestSupport
         cancel the effect that sends it when the case changes.
         """) == true)
   }
+
+  @Test func aScreensStoreIsTheSameWhileItStaysAndNilOncePopped() {
+    let store = makeStore()
+    store.send(.placeTapped(0))
+    store.send(.placeTapped(1))
+    let work = store.scope(state: \.path, id: 1, action: \.path)
+    #expect(work?.state == Detail.State(name: "Work"))
+    #expect(store.scope(state: \.path, id: 1, action: \.path) === work)
+    #expect(store.scope(state: \.path, id: 7, action: \.path) == nil)
+    work?.send(.tick)
+    #expect(store.state.path[id: 1]?.seconds == 1)
+    #expect(store.state.path[id: 0]?.seconds == 0)
+    let view = RenderCounter { _ = store.scope(state: \.path, id: 1, action: \.path) }
+    store.send(.path(.popFrom(id: 1)))
+    #expect(view.changes == 1)
+    #expect(store.scope(state: \.path, id: 1, action: \.path) == nil)
+  }
 }
