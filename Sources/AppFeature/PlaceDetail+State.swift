@@ -64,7 +64,7 @@ extension PlaceDetail {
   /// What the screen presents, one at a time.
   public enum Destination {
     /// The presented screen.
-    public enum State: Equatable, Sendable, Codable {
+    public enum State: Equatable, Sendable, Codable, DestinationState {
       /// The rename sheet.
       case rename(RenamePlace.State)
       /// The delete confirmation.

@@ -161,7 +161,7 @@ extension Reducer {
   ///   }
   /// }
   /// enum Destination {
-  ///   enum State: Equatable {
+  ///   enum State: Equatable, DestinationState {
   ///     case rename(Rename.State)
   ///     case alert(AlertState<Alert>)
   ///   }

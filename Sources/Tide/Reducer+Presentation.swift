@@ -22,10 +22,9 @@ extension Reducer {
   ///
   /// An action meant for a screen that is not there changes nothing, reaches neither the child
   /// nor this reducer, and is reported: a `.presented` action or a `.dismiss` while the state is
-  /// `nil`, and, for a destination enum, an action for a case other than the one presented (a
-  /// delete confirmation's button while the rename sheet is shown). That check relies on a
-  /// destination's state and action naming their cases alike, as `case rename(Rename.State)`
-  /// and `case rename(Rename.Action)`:
+  /// `nil`, and, for a destination (an enum state conforming to ``DestinationState``), an action
+  /// for a case other than the one presented (a delete confirmation's button while the rename
+  /// sheet is shown):
   ///
   /// ```
   /// An action was sent to a destination that is not the one presented.
@@ -186,6 +185,7 @@ extension Reducer {
   ) -> Self {
     let slot = InlineKeyPath(state)
     let dismissal = action.embed(.dismiss)
+    let isDestination = ChildState.self is any DestinationState.Type
     return Self { parentState, parentAction, parentEnvironment in
       let before = slot.modify(&parentState) { $0.map(PresentationIdentity.init(of:)) }
       var childEffect = Effect<Action>.none
@@ -199,7 +199,7 @@ extension Reducer {
           lifetime.reportMissingChild(childAction)
           return .none
         }
-        if let shown = slot.modify(&parentState, { enumCaseName($0!) }),
+        if isDestination, let shown = slot.modify(&parentState, { enumCaseName($0!) }),
           let addressed = enumCaseName(childAction), addressed != shown
         {
           lifetime.reportOtherDestination(childAction, shown: shown)
@@ -207,7 +207,7 @@ extension Reducer {
         }
         let found = slot.modify(&parentState) { optional -> Effect<ChildAction> in
           // An alert, or a destination showing one, goes away when one of its buttons acts.
-          dismisses = dismissesOnAction || isEphemeral(optional!)
+          dismisses = dismissesOnAction || isEphemeral(optional!, isDestination: isDestination)
           return child(&optional!, childAction, environment(parentEnvironment))
         }
         if !found.isNone {
@@ -272,13 +272,14 @@ protocol EphemeralState {}
 extension AlertState: EphemeralState {}
 extension ConfirmationDialogState: EphemeralState {}
 
-/// Whether a presented child is an alert or a dialog, or a destination enum whose current case
-/// holds one (the action, checked before, is of that case).
+/// Whether a presented child is an alert or a dialog, or a ``DestinationState`` whose current
+/// case holds one (the action, checked before, is of that case).
 @usableFromInline
-func isEphemeral<State>(_ state: State) -> Bool {
+func isEphemeral<State>(_ state: State, isDestination: Bool) -> Bool {
   if state is any EphemeralState { return true }
-  guard enumCaseName(state) != nil, let payload = Mirror(reflecting: state).children.first?.value
-  else { return false }
+  guard isDestination, let payload = Mirror(reflecting: state).children.first?.value else {
+    return false
+  }
   return payload is any EphemeralState
 }
 

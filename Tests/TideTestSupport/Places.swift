@@ -66,7 +66,7 @@ public enum Places {
   /// The sheet and the alert the list can show, one at a time.
   public enum Destination {
     /// Which one is shown.
-    public enum State: Equatable, Sendable {
+    public enum State: Equatable, Sendable, DestinationState {
       /// The rename sheet.
       case rename(Rename.State)
       /// The delete confirmation.

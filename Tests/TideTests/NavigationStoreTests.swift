@@ -329,4 +329,35 @@ import TideTestSupport
     #expect(view.changes == 1)
     #expect(store.scope(state: \.path, id: 1, action: \.path) == nil)
   }
+
+  @Test func aPresentedChildWhoseStateIsAnEnumButNotADestinationGetsEveryAction() {
+    // A loading screen: its state's cases are phases, and its actions are named otherwise.
+    enum Loading: Equatable {
+      case waiting
+      case loaded(String)
+    }
+    enum LoadingAction: Sendable, Equatable {
+      case finished(String)
+      case retry
+    }
+    struct Parent: Equatable { var loading: Loading? = .waiting }
+    enum Action: Sendable, Equatable { case loading(PresentationAction<LoadingAction>) }
+    let child = Reducer<Loading, LoadingAction, Void> { state, action, _ in
+      switch action {
+      case .finished(let text): state = .loaded(text)
+      case .retry: state = .waiting
+      }
+      return .none
+    }
+    let reducer = Reducer<Parent, Action, Void> { _, _, _ in .none }
+      .ifLet(\.loading, action: CasePath(Action.loading), environment: { _ in }, child: child)
+    let store = Store(initialState: Parent(), reducer: reducer, environment: ())
+    let issues = ReportedIssues()
+    IssueReporter.$current.withValue(issues.reporter) {
+      store.send(.loading(.presented(.finished("Done"))))
+      store.send(.loading(.presented(.retry)))
+    }
+    #expect(issues.all.isEmpty)
+    #expect(store.state.loading == .waiting)
+  }
 }
