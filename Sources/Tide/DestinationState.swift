@@ -9,6 +9,11 @@
 /// state merely happens to be an enum (a screen's loading phases) does not conform, and none of
 /// this applies to it.
 ///
+/// A destination's identity is its case: replacing the rename sheet by the alert is a dismissal
+/// and a presentation, which cancels the sheet's effects. Two screens of the same case (a detail
+/// of one place, then of another) are told apart when the enum is also `Identifiable`, with an
+/// `id` that says which screen it shows.
+///
 /// ```swift
 /// enum Destination {
 ///   enum State: Equatable, DestinationState {

@@ -11,9 +11,9 @@ extension Reducer {
   ///   with the child still there, and the child's state is `nil` after it, unless the parent
   ///   presented another child in its place;
   /// - the parent sets the child's state to `nil`;
-  /// - the parent replaces the child with another one: another case of a destination enum, or a
-  ///   state with another `id` when it is `Identifiable`. Changing the presented state in any
-  ///   other way is an update of the same screen.
+  /// - the parent replaces the child with another one: another case of a ``DestinationState``,
+  ///   or a state with another `id` when it is `Identifiable`. Changing the presented state in
+  ///   any other way is an update of the same screen.
   ///
   /// Effects are cancelled synchronously, in the step that dismisses, so no action of a dismissed
   /// child is reduced afterwards, and none reaches a newer child of the same kind. Cancellation
@@ -171,7 +171,9 @@ extension Reducer {
         name: "ifLet(\(state))", fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  @usableFromInline
+  // Inlinable, so that each feature's presentation runs code specialized for its types: generic,
+  // it cost some 600 ns a level.
+  @inlinable
   func presenting<ChildState, ChildAction: Sendable, ChildEnvironment>(
     _ state: any WritableKeyPath<State, ChildState?> & Sendable,
     action: CasePath<Action, PresentationAction<ChildAction>>,
@@ -185,9 +187,12 @@ extension Reducer {
   ) -> Self {
     let slot = InlineKeyPath(state)
     let dismissal = action.embed(.dismiss)
+    // Decided once for the child's type: a conformance check costs more than a step.
     let isDestination = ChildState.self is any DestinationState.Type
+    let isEphemeral = ChildState.self is any EphemeralState.Type
+    let identifier = PresentationIdentifier<ChildState>()
     return Self { parentState, parentAction, parentEnvironment in
-      let before = slot.modify(&parentState) { $0.map(PresentationIdentity.init(of:)) }
+      let before = slot.modify(&parentState) { identifier.identity(of: $0) }
       var childEffect = Effect<Action>.none
       var dismisses = false
       switch action.extract(parentAction) {
@@ -207,7 +212,9 @@ extension Reducer {
         }
         let found = slot.modify(&parentState) { optional -> Effect<ChildAction> in
           // An alert, or a destination showing one, goes away when one of its buttons acts.
-          dismisses = dismissesOnAction || isEphemeral(optional!, isDestination: isDestination)
+          dismisses =
+            dismissesOnAction || isEphemeral
+            || (isDestination && showsEphemeralState(optional!))
           return child(&optional!, childAction, environment(parentEnvironment))
         }
         if !found.isNone {
@@ -228,7 +235,7 @@ extension Reducer {
       }
       let effect = body(&parentState, parentAction, parentEnvironment)
       guard let before else { return childEffect.merged(with: effect) }
-      var after = slot.modify(&parentState) { $0.map(PresentationIdentity.init(of:)) }
+      var after = slot.modify(&parentState) { identifier.identity(of: $0) }
       // The child goes, unless the parent already put another one in its place (an alert's
       // "Try again" presenting the form anew): that one stays.
       if dismisses, after == before {
@@ -272,15 +279,11 @@ protocol EphemeralState {}
 extension AlertState: EphemeralState {}
 extension ConfirmationDialogState: EphemeralState {}
 
-/// Whether a presented child is an alert or a dialog, or a ``DestinationState`` whose current
-/// case holds one (the action, checked before, is of that case).
+/// Whether a ``DestinationState``'s current case holds an alert or a dialog (the action, checked
+/// before, is of that case).
 @usableFromInline
-func isEphemeral<State>(_ state: State, isDestination: Bool) -> Bool {
-  if state is any EphemeralState { return true }
-  guard isDestination, let payload = Mirror(reflecting: state).children.first?.value else {
-    return false
-  }
-  return payload is any EphemeralState
+func showsEphemeralState<State>(_ destination: State) -> Bool {
+  Mirror(reflecting: destination).children.first?.value is any EphemeralState
 }
 
 extension ChildLifetime {

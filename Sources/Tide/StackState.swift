@@ -23,7 +23,7 @@ import TideInspect
 public struct StackState<Element> {
   /// The identifiers, in order: always increasing.
   public private(set) var ids: [StackElementID]
-  private var elements: [Element]
+  @usableFromInline var elements: [Element]
   /// The number the next pushed screen gets: above every identifier the stack has given.
   public private(set) var nextID: StackElementID
 
@@ -89,6 +89,7 @@ public struct StackState<Element> {
   /// - Parameters:
   ///   - id: The identifier.
   /// - Returns: Its position, found by binary search.
+  @inlinable
   public func index(id: StackElementID) -> Int? {
     var low = 0
     var high = ids.count
@@ -133,7 +134,7 @@ public struct StackState<Element> {
   ///   - id: The identifier.
   ///   - body: Changes the screen.
   /// - Returns: What `body` returns, or `nil` when the stack has no screen with `id`.
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func modify<Result>(
     id: StackElementID, _ body: (inout Element) throws -> Result
   ) rethrows -> Result? {

@@ -65,12 +65,21 @@ public enum Places {
 
   /// The sheet and the alert the list can show, one at a time.
   public enum Destination {
-    /// Which one is shown.
-    public enum State: Equatable, Sendable, DestinationState {
+    /// Which one is shown. `Identifiable`, so that the rename sheet of one place replaced by
+    /// the sheet of another is a new presentation.
+    public enum State: Equatable, Sendable, DestinationState, Identifiable {
       /// The rename sheet.
       case rename(Rename.State)
       /// The delete confirmation.
       case alert(AlertState<Alert>)
+
+      /// Which sheet, for which place.
+      public var id: String {
+        switch self {
+        case .rename(let rename): "rename \(rename.id)"
+        case .alert: "alert"
+        }
+      }
     }
 
     /// Their actions.

@@ -360,4 +360,32 @@ import TideTestSupport
     #expect(issues.all.isEmpty)
     #expect(store.state.loading == .waiting)
   }
+
+  @Test func anIdentifiableChildReplacedByAnotherIdHasItsEffectsCancelled() async {
+    struct Parent: Equatable { var sheet: Rename.State? }
+    enum Action: Sendable, Equatable {
+      case open(Int)
+      case rename(Int)
+      case sheet(PresentationAction<Rename.Action>)
+    }
+    let reducer = Reducer<Parent, Action, any Clock<Duration>> { state, action, _ in
+      switch action {
+      case .open(let id): state.sheet = Rename.State(id: id, name: "Place \(id)")
+      // The same sheet, renamed in place: an update, not a new presentation.
+      case .rename(let id): state.sheet?.name = "Renamed \(id)"
+      case .sheet: break
+      }
+      return .none
+    }
+    .ifLet(\.sheet, action: CasePath(Action.sheet), environment: { $0 }, child: Rename.reducer)
+    let store = Store(initialState: Parent(), reducer: reducer, environment: clock, drivenBy: clock)
+    store.send(.open(1))
+    store.send(.sheet(.presented(.saveTapped)))
+    store.send(.rename(1))
+    #expect(store.runningEffects.count == 1)
+    store.send(.open(2))
+    #expect(store.runningEffects.isEmpty)
+    await clock.advance(by: .seconds(5))
+    #expect(store.state.sheet == Rename.State(id: 2, name: "Place 2"))
+  }
 }

@@ -3,38 +3,75 @@ import TideInspect
 /// Which child a presentation shows: two states of a presented child with the same identity are
 /// the same screen, changed; a different identity is a dismissal and a new presentation.
 ///
-/// The identity is the child's enum case, when its state is an enum (a destination), and the
-/// identifier of the state or of the case's payload, when it is `Identifiable`.
+/// The identity is the child's case, when its state is a ``DestinationState``, and its `id`,
+/// when it is `Identifiable` (a destination enum may be too). A child that is neither has one
+/// identity: present. It is a plain value, copied and compared at every step for nothing: the
+/// `id` is kept as its hash, so two identifiers whose 64-bit hashes collide count as one (the
+/// older screen's effects then outlive it, as for a child changed in place).
 @usableFromInline
 struct PresentationIdentity: Hashable, Sendable, CustomStringConvertible {
-  let caseName: String?
-  // AnyHashable is not Sendable; identifiers of states are values (an Int, a UUID, a String).
-  private nonisolated(unsafe) let id: AnyHashable?
+  /// Where the runtime keeps the case's name (`0` for none): compared without making a string.
+  @usableFromInline let caseAddress: UInt
+  /// The hash of the child's `id`, if it has one.
+  @usableFromInline let idHash: Int?
 
-  /// The identity of a child's state.
   @usableFromInline
-  init<State>(of state: State) {
-    caseName = enumCaseName(state)
-    if let identifiable = state as? any Identifiable {
-      id = Self.hashable(identifiable)
-    } else if caseName != nil, let payload = Mirror(reflecting: state).children.first?.value,
-      let identifiable = payload as? any Identifiable
-    {
-      id = Self.hashable(identifiable)
-    } else {
-      id = nil
-    }
+  init(caseAddress: UInt, idHash: Int?) {
+    self.caseAddress = caseAddress
+    self.idHash = idHash
   }
 
-  private static func hashable(_ value: some Identifiable) -> AnyHashable {
-    AnyHashable(value.id)
-  }
+  /// The identity of every child of a type that is neither a destination nor identifiable.
+  @usableFromInline static let present = Self(caseAddress: 0, idHash: nil)
 
-  /// `.rename`, `id: 3`, `.detail, id: 3`, or empty for a child that is neither an enum nor
-  /// identifiable.
+  /// `.rename`, or empty for a child that is not a destination.
   @usableFromInline
   var description: String {
-    let parts = [caseName.map { ".\($0)" }, id.map { "id: \(describe($0.base))" }]
-    return parts.compactMap { $0 }.joined(separator: ", ")
+    UnsafePointer<CChar>(bitPattern: caseAddress).map { "." + String(cString: $0) } ?? ""
+  }
+}
+
+/// Reads the identity of one type of child: chosen once, when the presentation is built, so that
+/// a child that is neither a destination nor identifiable costs nothing at each step.
+///
+/// It is `Sendable` by hand: its closure captures nothing but a metatype, and reads the value it is
+/// given.
+@usableFromInline
+struct PresentationIdentifier<State>: @unchecked Sendable {
+  @usableFromInline let read: (State) -> PresentationIdentity
+  /// Whether every child of this type has the same identity: then only its presence counts,
+  /// and `read` need not be called.
+  @usableFromInline let isConstant: Bool
+
+  @usableFromInline
+  init() {
+    let isDestination = State.self is any DestinationState.Type
+    let id = (State.self as? any Identifiable.Type).map { hashOfID(of: $0) as (State) -> Int }
+    isConstant = !isDestination && id == nil
+    switch (isDestination, id) {
+    case (false, nil):
+      read = { _ in .present }
+    case (false, let id?):
+      read = { PresentationIdentity(caseAddress: 0, idHash: id($0)) }
+    case (true, let id):
+      read = { PresentationIdentity(caseAddress: enumCaseAddress($0) ?? 0, idHash: id?($0)) }
+    }
+  }
+}
+
+/// The hash of the `id` of a child whose type `State` is `Element`, an `Identifiable` type.
+private func hashOfID<State, Element: Identifiable>(of _: Element.Type) -> (State) -> Int {
+  { state in
+    // `State` is `Element`: only the compiler does not know it.
+    unsafeBitCast(state, to: Element.self).id.hashValue
+  }
+}
+
+extension PresentationIdentifier {
+  /// The identity of a child that may be absent: `nil` when it is.
+  @inlinable
+  func identity(of child: State?) -> PresentationIdentity? {
+    guard let child else { return nil }
+    return isConstant ? .present : read(child)
   }
 }

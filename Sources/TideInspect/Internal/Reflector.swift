@@ -304,8 +304,17 @@ struct Reflector {
 /// The name of an enum value's case, with or without associated values, from the runtime
 /// (`"\(value)"` would give the type's `description` instead when it has one); `nil` for a
 /// value that is not an enum.
+@usableFromInline
 package func enumCaseName<T>(_ value: T) -> String? {
   runtimeEnumCaseName(value).map { String(cString: $0) }
+}
+
+/// Where the runtime keeps the name of an enum value's case: the same address for every value of
+/// that case, so two cases compare without making a string. `nil` for a value that is not an
+/// enum.
+@usableFromInline
+package func enumCaseAddress<T>(_ value: T) -> UInt? {
+  runtimeEnumCaseName(value).map { UInt(bitPattern: $0) }
 }
 
 @_silgen_name("swift_EnumCaseName")
