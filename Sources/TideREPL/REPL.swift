@@ -130,11 +130,18 @@ public final class REPL {
   /// if let problem = await repl.open("login.tide") { print(problem) }
   /// ```
   ///
+  /// What it prints is printed only when the file loads: when it does not, nothing is printed, and
+  /// the caller says what went wrong once (`tide` on standard error, then it exits).
+  ///
   /// - Parameters:
   ///   - path: The file's path.
-  /// - Returns: What went wrong, as printed; `nil` when it loaded.
+  /// - Returns: What went wrong; `nil` when it loaded.
   public func open(_ path: String) async -> String? {
-    await handle(":load \(path)", from: .repl).failure
+    await output.holdingBack {
+      await handle(":load \(path)", from: .repl).failure
+    } keep: {
+      $0 == nil
+    }
   }
 
   /// Handles a line from a front, one at a time with every other, then tells the change

@@ -8,12 +8,31 @@ final class REPLOutput {
     case plain, removed, added, action, received, effect, warning, error, dim, heading
   }
 
-  private let write: (String) -> Void
+  private let destination: (String) -> Void
   var colors: Bool
+  /// What is written while held back (see ``holdingBack(_:)``), or `nil` when writing goes out.
+  private var heldBack: [String]?
 
   init(colors: Bool, write: @escaping (String) -> Void) {
     self.colors = colors
-    self.write = write
+    self.destination = write
+  }
+
+  private func write(_ text: String) {
+    if heldBack != nil { heldBack!.append(text) } else { destination(text) }
+  }
+
+  /// Runs `body` with what it writes held back, then writes it, unless `keep` says, from what
+  /// `body` returned, to drop it.
+  func holdingBack<Result>(
+    _ body: () async -> Result, keep: (Result) -> Bool
+  ) async -> Result {
+    heldBack = []
+    let result = await body()
+    let text = heldBack ?? []
+    heldBack = nil
+    if keep(result) { text.forEach(destination) }
+    return result
   }
 
   func line(_ text: String, _ style: Style = .plain) {
