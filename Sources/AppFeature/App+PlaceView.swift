@@ -158,23 +158,13 @@ extension App.ViewState {
       case .confirmDeletion(let dialog)?:
         rename = nil
         prompt = Prompt(
-          title: dialog.title, message: dialog.message,
-          buttons: dialog.buttons.map { button in
-            Button(
-              label: button.label, role: button.role?.rawValue,
-              action: line(.destination(button.tapAction.map { .confirmDeletion($0) })))
-          },
-          dismiss: line(.destination(.dismiss)))
+          title: dialog.title, message: dialog.message, buttons: dialog.buttons,
+          sending: { line(.destination($0.map { .confirmDeletion($0) })) })
       case .alert(let alert)?:
         rename = nil
         prompt = Prompt(
-          title: alert.title, message: alert.message,
-          buttons: alert.buttons.map { button in
-            Button(
-              label: button.label, role: button.role?.rawValue,
-              action: line(.destination(button.tapAction.map { .alert($0) })))
-          },
-          dismiss: line(.destination(.dismiss)))
+          title: alert.title, message: alert.message, buttons: alert.buttons,
+          sending: { line(.destination($0.map { .alert($0) })) })
       case nil:
         rename = nil
         prompt = nil
@@ -206,5 +196,22 @@ extension App.ViewState {
       }
       return (number < 0 ? "-" : "") + groups.joined(separator: ",")
     }
+  }
+}
+
+extension App.ViewState.PlaceView.Prompt {
+  /// The prompt of a confirmation's or an alert's texts and buttons, each button sending what
+  /// `sending` makes of its tap, and dismissing sending what it makes of `.dismiss`.
+  init<Action: Sendable>(
+    title: String, message: String?, buttons: [ButtonState<Action>],
+    sending: (PresentationAction<Action>) -> String
+  ) {
+    self.init(
+      title: title, message: message,
+      buttons: buttons.map { button in
+        App.ViewState.PlaceView.Button(
+          label: button.label, role: button.role?.rawValue, action: sending(button.tapAction))
+      },
+      dismiss: sending(.dismiss))
   }
 }
