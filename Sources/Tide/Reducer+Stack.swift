@@ -97,10 +97,12 @@ extension Reducer {
         }
       case .push(let id, let element)?:
         let nextID = stack.modify(&parentState) { $0.nextID }
-        if id >= nextID {
-          operation = { _ = $0.push(element, id: id) }
-        } else {
+        if id < nextID {
           lifetime.reportReusedID(id, nextID: nextID)
+        } else if id > .largest {
+          lifetime.reportTooLargeID(id)
+        } else {
+          operation = { _ = $0.push(element, id: id) }
         }
       case nil:
         break
@@ -129,6 +131,21 @@ func removedIDs(before: [StackElementID], after: [StackElementID]) -> [StackElem
 }
 
 extension ChildLifetime {
+  @usableFromInline
+  func reportTooLargeID(_ id: StackElementID) {
+    IssueReporter.current.report(
+      """
+      A screen was pushed with an identifier above the largest a stack takes.
+
+        ID: \(describe(id))
+        Largest: \(describe(StackElementID.largest))
+        Reducer: \(name) at \(location.fileID):\(location.line)
+
+      Push with the stack's next identifier, or append to the stack in the reducer.
+      """,
+      at: location)
+  }
+
   @usableFromInline
   func reportReusedID(_ id: StackElementID, nextID: StackElementID) {
     IssueReporter.current.report(

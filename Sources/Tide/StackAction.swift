@@ -22,8 +22,9 @@ public enum StackAction<State: Sendable, Action: Sendable>: Sendable {
   /// Pops the screen with this identifier and every screen above it (a back button, a swipe, or
   /// the screen's own ``Effect/dismiss(fileID:filePath:line:column:)``).
   case popFrom(id: StackElementID)
-  /// Pushes a screen with this identifier, which must be above every one the stack has given:
-  /// what a navigation link sends. A reducer pushes by appending to the ``StackState``.
+  /// Pushes a screen with this identifier, which must be above every one the stack has given and
+  /// at most ``StackElementID/largest``: what a navigation link sends. A reducer pushes by
+  /// appending to the ``StackState``.
   case push(id: StackElementID, state: State)
 }
 

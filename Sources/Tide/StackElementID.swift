@@ -44,6 +44,10 @@ public struct StackElementID: Hashable, Comparable, Sendable, Codable, CustomStr
     self.init(rawValue: value)
   }
 
+  /// The largest identifier a stack takes from outside (a push action, a decoded stack, a
+  /// test's expectation): half of `Int.max`, so that counting on from it never overflows.
+  public static let largest = StackElementID(rawValue: Int.max / 2)
+
   /// `#` and the number: `#1`.
   public var description: String { "#\(rawValue)" }
 

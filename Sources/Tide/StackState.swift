@@ -59,8 +59,9 @@ public struct StackState<Element> {
   /// print(path.nextID)  // #6
   /// ```
   ///
-  /// Identifiers that do not increase, or whose count is not the screens', are a programming
-  /// error, and stop the program with a message that says which.
+  /// Identifiers that do not increase, whose count is not the screens', or above
+  /// ``StackElementID/largest``, are a programming error, and stop the program with a message
+  /// that says which.
   ///
   /// - Parameters:
   ///   - ids: The screens' identifiers, increasing.
@@ -69,6 +70,9 @@ public struct StackState<Element> {
     precondition(
       ids.count == elements.count,
       "StackState(ids:elements:): \(ids.count) identifiers for \(elements.count) screens")
+    precondition(
+      ids.allSatisfy { $0 <= .largest },
+      "StackState(ids:elements:): an identifier is above StackElementID.largest")
     for (lower, upper) in zip(ids, ids.dropFirst()) {
       precondition(
         lower < upper,
@@ -167,7 +171,7 @@ public struct StackState<Element> {
   /// - Returns: Whether the screen was pushed.
   @usableFromInline
   mutating func push(_ element: Element, id: StackElementID) -> Bool {
-    guard id >= nextID else { return false }
+    guard id >= nextID, id <= .largest else { return false }
     nextID = id
     append(element)
     return true
@@ -352,8 +356,22 @@ extension StackState: Decodable where Element: Decodable {
         forKey: .ids, in: container,
         debugDescription: "A stack's identifiers must increase; \(upper) follows \(lower).")
     }
+    if let last = ids.last, last > .largest {
+      throw DecodingError.dataCorruptedError(
+        forKey: .ids, in: container,
+        debugDescription:
+          "A stack's identifier \(last) is above the largest a stack takes, \(StackElementID.largest)."
+      )
+    }
     let lowest = StackElementID(rawValue: (ids.last?.rawValue ?? -1) + 1)
     let nextID = try container.decodeIfPresent(StackElementID.self, forKey: .nextID) ?? lowest
+    guard nextID.rawValue <= StackElementID.largest.rawValue + 1 else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .nextID, in: container,
+        debugDescription:
+          "A stack's next identifier \(nextID) is above the largest a stack takes, \(StackElementID.largest)."
+      )
+    }
     guard nextID >= lowest else {
       throw DecodingError.dataCorruptedError(
         forKey: .nextID, in: container,

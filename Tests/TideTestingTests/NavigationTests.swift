@@ -326,6 +326,29 @@ import TideTestSupport
     }
   }
 
+  @Test func pushingWithAnIdentifierTooLargeToCountOnFrom() async {
+    let store = makeStore()
+    await expectIssue(
+      """
+      A screen was pushed with an identifier above the largest a stack takes.
+
+        ID: 9223372036854775807
+        Largest: 4611686018427387903
+        Reducer: forEach(\\State.path) at TideTestSupport/Places.swift:\(Self.forEachLine)
+
+      Push with the stack's next identifier, or append to the stack in the reducer.
+      """
+    ) {
+      await store.send(
+        .path(.push(id: StackElementID(rawValue: .max), state: Detail.State(name: "Far"))))
+    }
+    // The largest is taken, and counting on from it does not overflow.
+    await store.send(.path(.push(id: .largest, state: Detail.State(name: "Last")))) {
+      $0.path = StackState(ids: [.largest], elements: [Detail.State(name: "Last")])
+    }
+    await store.send(.placeTapped(0)) { $0.path.append(Detail.State(name: "Home")) }
+  }
+
   @Test func aDismissalThatNothingPresents() async {
     let store = TestStore(
       initialState: Rename.State(id: 0, name: "Home"), reducer: Rename.reducer,

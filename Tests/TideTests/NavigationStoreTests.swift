@@ -192,6 +192,14 @@ import TideTestSupport
       #"{"ids": [0, 4], "elements": ["A", "B"], "nextID": 2}"#,
       "A stack's next identifier #2 is not above its last, #4."
     ),
+    (
+      #"{"ids": [9223372036854775807], "elements": ["A"]}"#,
+      "A stack's identifier #9223372036854775807 is above the largest a stack takes, #4611686018427387903."
+    ),
+    (
+      #"{"ids": [], "elements": [], "nextID": 9223372036854775807}"#,
+      "A stack's next identifier #9223372036854775807 is above the largest a stack takes, #4611686018427387903."
+    ),
   ])
   func aMalformedStackIsAClearError(json: String, message: String) {
     #expect {
