@@ -9,17 +9,25 @@ extension IdentifiedArray {
   /// print(rows.ids)  // [2]
   /// ```
   ///
-  /// A position outside the collection is a programming error, and stops the program with a
-  /// message that names it, as `Array` does; repeated positions count once.
+  /// Repeated positions count once. A position outside the collection (an offset a view took
+  /// from a list that has changed since) removes nothing and is reported, as a runtime warning
+  /// in an app and a failure in a test:
+  ///
+  /// ```
+  /// IdentifiedArray.remove(atOffsets:) was given position 7, outside 0..<3; nothing was removed.
+  /// ```
   ///
   /// - Parameters:
   ///   - offsets: The positions of the elements to remove.
   public mutating func remove(atOffsets offsets: some Sequence<Int>) {
     var doomed = [Bool](repeating: false, count: count)
     for offset in offsets {
-      precondition(
-        indices.contains(offset),
-        "IdentifiedArray.remove(atOffsets:): position \(offset) is outside 0..<\(count)")
+      guard indices.contains(offset) else {
+        IssueReporter.current.report(
+          "IdentifiedArray.remove(atOffsets:) was given position \(offset), outside "
+            + "0..<\(count); nothing was removed.")
+        return
+      }
       doomed[offset] = true
     }
     var position = 0
@@ -40,22 +48,28 @@ extension IdentifiedArray {
   /// ```
   ///
   /// Positions are those before the move; `destination` is from `0` through `count`. A position
-  /// outside those is a programming error, and stops the program with a message that names it.
+  /// or a destination outside those moves nothing and is reported, as a runtime warning in an
+  /// app and a failure in a test.
   ///
   /// - Parameters:
   ///   - offsets: The positions of the elements to move.
   ///   - destination: The position, before the move, of the element they go before; `count`
   ///     puts them at the end.
   public mutating func move(fromOffsets offsets: some Sequence<Int>, toOffset destination: Int) {
-    precondition(
-      (0...count).contains(destination),
-      "IdentifiedArray.move(fromOffsets:toOffset:): destination \(destination) is outside 0...\(count)"
-    )
+    guard (0...count).contains(destination) else {
+      IssueReporter.current.report(
+        "IdentifiedArray.move(fromOffsets:toOffset:) was given destination \(destination), "
+          + "outside 0...\(count); nothing was moved.")
+      return
+    }
     var moving = [Bool](repeating: false, count: count)
     for offset in offsets {
-      precondition(
-        indices.contains(offset),
-        "IdentifiedArray.move(fromOffsets:toOffset:): position \(offset) is outside 0..<\(count)")
+      guard indices.contains(offset) else {
+        IssueReporter.current.report(
+          "IdentifiedArray.move(fromOffsets:toOffset:) was given position \(offset), outside "
+            + "0..<\(count); nothing was moved.")
+        return
+      }
       moving[offset] = true
     }
     let staying = indices.filter { !moving[$0] }

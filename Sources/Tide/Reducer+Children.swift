@@ -1,3 +1,4 @@
+import Synchronization
 import TideInspect
 
 extension Reducer {
@@ -183,6 +184,9 @@ extension Reducer {
 final class ChildLifetime: Sendable {
   let name: String
   let location: SourceCodeLocation
+  /// Whether a presented child has been looked at for an alert in an enum that is not a
+  /// ``DestinationState``: once is enough.
+  let lookedForDestination = Atomic<Bool>(false)
 
   @usableFromInline
   init(name: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {

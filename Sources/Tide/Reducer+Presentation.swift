@@ -1,3 +1,4 @@
+import Synchronization
 import TideInspect
 
 extension Reducer {
@@ -210,6 +211,9 @@ extension Reducer {
           lifetime.reportOtherDestination(childAction, shown: shown)
           return .none
         }
+        if !isDestination, !lifetime.hasLookedForDestination {
+          slot.modify(&parentState) { lifetime.lookForDestination(in: $0!) }
+        }
         let found = slot.modify(&parentState) { optional -> Effect<ChildAction> in
           // An alert, or a destination showing one, goes away when one of its buttons acts.
           dismisses =
@@ -287,6 +291,33 @@ func showsEphemeralState<State>(_ destination: State) -> Bool {
 }
 
 extension ChildLifetime {
+  /// Reports, once, a presented enum that holds an alert or a dialog but is not a
+  /// ``DestinationState``: without the conformance, its buttons would not dismiss it and actions
+  /// for its other cases would reach the parent.
+  @usableFromInline
+  var hasLookedForDestination: Bool {
+    lookedForDestination.load(ordering: .relaxed)
+  }
+
+  @usableFromInline
+  func lookForDestination<State>(in child: State) {
+    guard !lookedForDestination.exchange(true, ordering: .relaxed), enumCaseName(child) != nil,
+      showsEphemeralState(child)
+    else { return }
+    IssueReporter.current.report(
+      """
+      A presented enum holds an alert or a dialog, but is not a DestinationState.
+
+        State: \(Inspector.typeName(State.self))
+        Reducer: \(name) at \(location.fileID):\(location.line)
+
+      Conform it to DestinationState, and name its state's and action's cases alike: then its \
+      buttons dismiss it, and an action for a case that is not presented is refused. Without it, \
+      the alert stays after a button is tapped.
+      """,
+      at: location)
+  }
+
   /// An action for a case of a destination other than the one shown.
   @usableFromInline
   func reportOtherDestination(_ action: some Sendable, shown: String) {

@@ -86,14 +86,13 @@ extension Reducer {
               .cancellable(id: lifetime.id(for: id))
           }
         } else {
-          lifetime.reportMissingElement(elementAction, id: id)
+          lifetime.reportMissingScreen(elementAction, id: id)
         }
       case .popFrom(let id)?:
         if before.contains(id) {
           operation = { $0.pop(from: id) }
         } else {
-          lifetime.reportMissingElement(
-            StackAction<ElementState, ElementAction>.popFrom(id: id), id: id)
+          lifetime.reportPopOfMissingScreen(id)
         }
       case .push(let id, let element)?:
         let nextID = stack.modify(&parentState) { $0.nextID }
@@ -131,6 +130,49 @@ func removedIDs(before: [StackElementID], after: [StackElementID]) -> [StackElem
 }
 
 extension ChildLifetime {
+  @usableFromInline
+  func reportMissingScreen(_ action: some Sendable, id: StackElementID) {
+    let details = """
+        Action: \(describe(action))
+        ID: \(describe(id))
+        Reducer: \(name) at \(location.fileID):\(location.line)
+      """
+    let message =
+      IssueReporter.isReducingEffectAction
+      ? """
+      An effect sent an action to a screen that is not in the stack.
+
+      \(details)
+
+      If the screen was popped, its own effects were cancelled then, so this one was started \
+      elsewhere (by the stack's parent, or another screen): cancel it when the screen is popped, \
+      or send only while the screen is there.
+      """
+      : """
+      An action was sent to a screen that is not in the stack.
+
+      \(details)
+
+      No screen has this identifier: it was popped, or never pushed. A screen's effects are \
+      cancelled when it is popped; stop sending to it.
+      """
+    IssueReporter.current.report(message, at: location)
+  }
+
+  @usableFromInline
+  func reportPopOfMissingScreen(_ id: StackElementID) {
+    IssueReporter.current.report(
+      """
+      A pop named a screen that is not in the stack.
+
+        ID: \(describe(id))
+        Reducer: \(name) at \(location.fileID):\(location.line)
+
+      No screen has this identifier: it was popped already, or never pushed. Nothing was popped.
+      """,
+      at: location)
+  }
+
   @usableFromInline
   func reportTooLargeID(_ id: StackElementID) {
     IssueReporter.current.report(

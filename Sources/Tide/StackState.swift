@@ -59,7 +59,7 @@ public struct StackState<Element> {
   /// print(path.nextID)  // #6
   /// ```
   ///
-  /// Identifiers that do not increase, whose count is not the screens', or above
+  /// Identifiers that do not increase, whose count is not the screens', negative, or above
   /// ``StackElementID/largest``, are a programming error, and stop the program with a message
   /// that says which.
   ///
@@ -71,8 +71,8 @@ public struct StackState<Element> {
       ids.count == elements.count,
       "StackState(ids:elements:): \(ids.count) identifiers for \(elements.count) screens")
     precondition(
-      ids.allSatisfy { $0 <= .largest },
-      "StackState(ids:elements:): an identifier is above StackElementID.largest")
+      ids.allSatisfy { $0.rawValue >= 0 && $0 <= .largest },
+      "StackState(ids:elements:): an identifier is negative or above StackElementID.largest")
     for (lower, upper) in zip(ids, ids.dropFirst()) {
       precondition(
         lower < upper,
@@ -356,6 +356,11 @@ extension StackState: Decodable where Element: Decodable {
         forKey: .ids, in: container,
         debugDescription: "A stack's identifiers must increase; \(upper) follows \(lower).")
     }
+    if let first = ids.first, first.rawValue < 0 {
+      throw DecodingError.dataCorruptedError(
+        forKey: .ids, in: container,
+        debugDescription: "A stack's identifier \(first) is negative; a stack counts from #0.")
+    }
     if let last = ids.last, last > .largest {
       throw DecodingError.dataCorruptedError(
         forKey: .ids, in: container,
@@ -375,8 +380,9 @@ extension StackState: Decodable where Element: Decodable {
     guard nextID >= lowest else {
       throw DecodingError.dataCorruptedError(
         forKey: .nextID, in: container,
-        debugDescription: "A stack's next identifier \(nextID) is not above its last, \(ids.last!)."
-      )
+        debugDescription: ids.last.map {
+          "A stack's next identifier \(nextID) is not above its last, \($0)."
+        } ?? "A stack's next identifier \(nextID) is negative; a stack counts from #0.")
     }
     self.elements = elements
     self.ids = ids

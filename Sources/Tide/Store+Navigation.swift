@@ -131,7 +131,10 @@ extension Store where Action: CasePathable {
     state: KeyPath<State, StackState<ElementState>>, id: StackElementID,
     action: KeyPath<Action.AllCasePaths, CasePath<Action, StackAction<ElementState, ElementAction>>>
   ) -> Store<ElementState, ElementAction>? {
-    optionalScope(state: state.appending(path: \.[id: id]), action: action) {
+    optionalScope(
+      state: state.appending(path: \.[id: id]), action: action,
+      gone: "a screen popped from its stack"
+    ) {
       let stack = Action.allCasePaths[keyPath: action]
       return CasePath(
         embed: { stack.embed(.element(id: id, action: $0)) },

@@ -88,7 +88,7 @@ extension Store where Action: CasePathable {
     state: KeyPath<State, ChildState?>,
     action: KeyPath<Action.AllCasePaths, CasePath<Action, PresentationAction<ChildAction>>>
   ) -> Store<ChildState, ChildAction>? {
-    optionalScope(state: state, action: action) {
+    optionalScope(state: state, action: action, gone: "a presented child that was dismissed") {
       let presentation = Action.allCasePaths[keyPath: action]
       return CasePath(
         embed: { presentation.embed(.presented($0)) },
@@ -101,6 +101,7 @@ extension Store where Action: CasePathable {
 
   func optionalScope<ChildState, ChildAction: Sendable>(
     state: KeyPath<State, ChildState?>, action: AnyKeyPath,
+    gone: String = "an optional child whose state is nil",
     casePath: () -> CasePath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? {
     trackPresence(state)
@@ -114,7 +115,7 @@ extension Store where Action: CasePathable {
     if kept?.projection?.presence?.isGone != false { kept = nil }
     if let store = kept?.store as? Store<ChildState, ChildAction> { return store }
     let store = makeOptionalScope(
-      state: state, initial: initial, action: casePath(), key: key, watch: kept)
+      state: state, initial: initial, action: casePath(), key: key, watch: kept, gone: gone)
     keep(store, for: key, in: cache)
     store.startWatching()
     return store
@@ -221,7 +222,8 @@ extension Store {
 
   func makeOptionalScope<ChildState, ChildAction: Sendable>(
     state path: KeyPath<State, ChildState?>, initial: ChildState,
-    action: CasePath<Action, ChildAction>, key: ScopeCache.Key, watch kept: StoreWatch<ChildState>?
+    action: CasePath<Action, ChildAction>, key: ScopeCache.Key, watch kept: StoreWatch<ChildState>?,
+    gone: String = "an optional child whose state is nil"
   ) -> Store<ChildState, ChildAction> {
     let projection: ScopeProjection<ChildState>
     if let kept = kept?.projection {
@@ -246,7 +248,7 @@ extension Store {
       send: { [self] childAction in
         if !presence.isGone, self.currentState[keyPath: path] == nil { presence.markGone() }
         if presence.isGone {
-          reportSendToGoneScope(childAction, what: "an optional child whose state is nil")
+          reportSendToGoneScope(childAction, what: gone)
           return StoreTask()
         }
         return sendToRoot(action.embed(childAction))

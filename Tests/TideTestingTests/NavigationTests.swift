@@ -275,14 +275,14 @@ import TideTestSupport
     let store = makeStore()
     await expectIssue(
       """
-      An action was sent to an element that is not in the collection.
+      An action was sent to a screen that is not in the stack.
 
         Action: .tick
         ID: 3
         Reducer: forEach(\\State.path) at TideTestSupport/Places.swift:\(Self.forEachLine)
 
-      No element has this identifier: it was removed, or never added. An element's effects are \
-      cancelled when it is removed; stop sending to it.
+      No screen has this identifier: it was popped, or never pushed. A screen's effects are \
+      cancelled when it is popped; stop sending to it.
       """
     ) {
       await store.send(.path(.element(id: 3, action: .tick)))
@@ -293,14 +293,12 @@ import TideTestSupport
     let store = makeStore()
     await expectIssue(
       """
-      An action was sent to an element that is not in the collection.
+      A pop named a screen that is not in the stack.
 
-        Action: .popFrom(id: 3)
         ID: 3
         Reducer: forEach(\\State.path) at TideTestSupport/Places.swift:\(Self.forEachLine)
 
-      No element has this identifier: it was removed, or never added. An element's effects are \
-      cancelled when it is removed; stop sending to it.
+      No screen has this identifier: it was popped already, or never pushed. Nothing was popped.
       """
     ) {
       await store.send(.path(.popFrom(id: 3)))

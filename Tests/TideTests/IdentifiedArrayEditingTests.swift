@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TideTestSupport
 
 @testable import Tide
 
@@ -27,6 +28,23 @@ import Testing
     rows.move(fromOffsets: IndexSet([3]), toOffset: 0)
     #expect(rows.ids == [4, 3, 1, 2])
     #expect(rows.ids.allSatisfy { rows[rows.index(id: $0)!].id == $0 })
+  }
+
+  @Test func offsetsOutsideTheCollectionChangeNothingAndAreReported() {
+    var rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2), Row(id: 3)]
+    let issues = ReportedIssues()
+    IssueReporter.$current.withValue(issues.reporter) {
+      rows.remove(atOffsets: [0, 7])
+      rows.move(fromOffsets: [0], toOffset: 9)
+      rows.move(fromOffsets: [-1], toOffset: 0)
+    }
+    #expect(rows.ids == [1, 2, 3])
+    #expect(
+      issues.all == [
+        "IdentifiedArray.remove(atOffsets:) was given position 7, outside 0..<3; nothing was removed.",
+        "IdentifiedArray.move(fromOffsets:toOffset:) was given destination 9, outside 0...3; nothing was moved.",
+        "IdentifiedArray.move(fromOffsets:toOffset:) was given position -1, outside 0..<3; nothing was moved.",
+      ])
   }
 
   @Test func sortingIsStable() {

@@ -193,6 +193,14 @@ import TideTestSupport
       "A stack's next identifier #2 is not above its last, #4."
     ),
     (
+      #"{"ids": [], "elements": [], "nextID": -3}"#,
+      "A stack's next identifier #-3 is negative; a stack counts from #0."
+    ),
+    (
+      #"{"ids": [-5], "elements": ["A"]}"#,
+      "A stack's identifier #-5 is negative; a stack counts from #0."
+    ),
+    (
       #"{"ids": [9223372036854775807], "elements": ["A"]}"#,
       "A stack's identifier #9223372036854775807 is above the largest a stack takes, #4611686018427387903."
     ),
@@ -336,6 +344,21 @@ import TideTestSupport
     store.send(.path(.popFrom(id: 1)))
     #expect(view.changes == 1)
     #expect(store.scope(state: \.path, id: 1, action: \.path) == nil)
+    // A view that still holds the popped screen's store: its sends are reported, not sent.
+    let issues = ReportedIssues()
+    IssueReporter.$current.withValue(issues.reporter) { work?.send(.tick) }
+    #expect(
+      issues.all == [
+        """
+        A store sent an action after its state was gone.
+
+          Action: .tick
+          Store: a screen popped from its stack
+
+        The store keeps answering with the last state it saw; the action was not sent. Scope \
+        again for a store of what is there now.
+        """
+      ])
   }
 
   @Test func aPresentedChildWhoseStateIsAnEnumButNotADestinationGetsEveryAction() {
@@ -395,5 +418,42 @@ import TideTestSupport
     #expect(store.runningEffects.isEmpty)
     await clock.advance(by: .seconds(5))
     #expect(store.state.sheet == Rename.State(id: 2, name: "Place 2"))
+  }
+
+  @Test func aPresentedEnumWithAnAlertThatIsNotADestinationIsReportedOnce() {
+    enum Shown: Equatable {
+      case sheet(String)
+      case alert(AlertState<Never>)
+    }
+    enum ShownAction: Sendable, Equatable {
+      case sheet(String)
+      case alert(Never)
+    }
+    struct Parent: Equatable { var shown: Shown? = .alert(AlertState(title: "Gone?")) }
+    enum Action: Sendable, Equatable { case shown(PresentationAction<ShownAction>) }
+    let reducer = Reducer<Parent, Action, Void> { _, _, _ in .none }
+      .ifLet(
+        \.shown, action: CasePath(Action.shown), environment: { _ in },
+        child: Reducer<Shown, ShownAction, Void> { _, _, _ in .none })
+    let line = #line - 3
+    let store = Store(initialState: Parent(), reducer: reducer, environment: ())
+    let issues = ReportedIssues()
+    IssueReporter.$current.withValue(issues.reporter) {
+      store.send(.shown(.presented(.sheet("a"))))
+      store.send(.shown(.presented(.sheet("b"))))
+    }
+    #expect(
+      issues.all == [
+        """
+        A presented enum holds an alert or a dialog, but is not a DestinationState.
+
+          State: NavigationStoreTests.Shown
+          Reducer: ifLet(\\Parent.shown) at TideTests/NavigationStoreTests.swift:\(line)
+
+        Conform it to DestinationState, and name its state's and action's cases alike: then its \
+        buttons dismiss it, and an action for a case that is not presented is refused. Without \
+        it, the alert stays after a button is tapped.
+        """
+      ])
   }
 }
