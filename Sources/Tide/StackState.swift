@@ -318,7 +318,7 @@ extension StackState: SourceExpressible {
   /// The stack as Swift code, for a test's suggested expectation:
   /// `StackState(ids: [0, 2], elements: [.list, .detail("Home")])`.
   public var sourceExpression: SourceExpression {
-    SourceExpression("StackState", ["ids": ids, "elements": elements])
+    SourceExpression("StackState", ["ids": ids, "elements": elements], elements: "elements")
   }
 }
 

@@ -94,6 +94,27 @@ extension Inspector {
       let body = inner.count == 1 ? "{ \(inner[0]) }" : "{ \(inner.joined(separator: "; ")) }"
       let modify = "CasePath(\(type).\(name)).modify(&\(target)) \(body)"
       return modify.count < whole.count ? [modify] : [whole]
+    case (
+      .expression(let oldFunction, let oldArguments, let elements?),
+      .expression(let newFunction, let newArguments, let newElements)
+    )
+    where oldFunction == newFunction && elements == newElements
+      && oldArguments.map(\.label) == newArguments.map(\.label):
+      // Only the elements changed, and only inside some of them: assign inside those, through
+      // the value's position subscript.
+      let whole = "\(path) = \(source.render(new))"
+      for (old, new) in zip(oldArguments, newArguments) where old.label != elements {
+        guard old.node == new.node else { return [whole] }
+      }
+      guard let index = oldArguments.firstIndex(where: { $0.label == elements }),
+        case .array(let oldElements) = oldArguments[index].node.unwrapped,
+        case .array(let newElements) = newArguments[index].node.unwrapped,
+        oldElements.count == newElements.count,
+        zip(oldElements, newElements).filter({ $0 != $1 }).count <= 3
+      else { return [whole] }
+      return zip(oldElements, newElements).enumerated().flatMap { index, pair in
+        assignments(pair.0, pair.1, path: "\(path)[\(index)]")
+      }
     case (.dictionary(let oldPairs), .dictionary(let newPairs)):
       let oldByKey = Dictionary(oldPairs.map { (source.render($0.key), $0.value) }) { a, _ in a }
       let newByKey = Dictionary(newPairs.map { (source.render($0.key), $0.value) }) { a, _ in a }

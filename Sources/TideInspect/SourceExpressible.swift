@@ -44,6 +44,10 @@ public struct SourceExpression {
   public let function: String
   /// The arguments, in order: an empty label for an unlabeled argument.
   public let arguments: [(label: String, value: Any)]
+  /// The label of the argument that holds the value's elements, in order, when the value's own
+  /// subscript reaches them by position: a change inside a few elements is then suggested as
+  /// `$0.path[2].title = "B"` rather than as the whole value again. `nil` for most types.
+  public let elements: String?
 
   /// A call of `function` with `arguments`.
   ///
@@ -57,6 +61,25 @@ public struct SourceExpression {
   public init(_ function: String, _ arguments: KeyValuePairs<String, Any> = [:]) {
     self.function = function
     self.arguments = arguments.map { (label: $0.key, value: $0.value) }
+    elements = nil
+  }
+
+  /// A call of `function` with `arguments`, one of which, `elements`, holds the value's elements
+  /// in the order its position subscript reaches them.
+  ///
+  /// ```swift
+  /// let call = SourceExpression("Shelf", ["owner": "Ada", "books": ["Dune"]], elements: "books")
+  /// print(call.elements ?? "none")  // books
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - function: The initialiser's type or the function, as a test spells it.
+  ///   - arguments: The arguments' labels (empty for none) and values.
+  ///   - elements: The label of the argument that holds the elements.
+  public init(_ function: String, _ arguments: KeyValuePairs<String, Any>, elements: String) {
+    self.function = function
+    self.arguments = arguments.map { (label: $0.key, value: $0.value) }
+    self.elements = elements
   }
 
   /// A call of `function` with arguments built at run time, for a type whose initialiser
@@ -76,5 +99,6 @@ public struct SourceExpression {
   public init(_ function: String, arguments: [(label: String, value: Any)]) {
     self.function = function
     self.arguments = arguments
+    elements = nil
   }
 }

@@ -408,4 +408,18 @@ import TideTestSupport
       $0.path = StackState(ids: [1], elements: [Detail.State(name: "Work", seconds: 0)])
     }
   }
+
+  @Test func aForgottenChangeInsideAPushedScreenIsSuggestedThroughItsPosition() async {
+    var state = Places.State()
+    for name in ["Home", "Work", "Park"] { state.path.append(Detail.State(name: name)) }
+    let store = makeStore(state)
+    await withKnownIssue {
+      await store.send(.path(.element(id: 1, action: .tick)))
+    } matching: { issue in
+      (issue.comments.first?.rawValue ?? "").hasSuffix(
+        "Expected closure: { $0.path[1].seconds = 1 }")
+    }
+    // The suggestion, pasted into the next step, passes.
+    await store.send(.path(.element(id: 1, action: .tick))) { $0.path[1].seconds = 2 }
+  }
 }

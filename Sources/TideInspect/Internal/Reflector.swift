@@ -74,7 +74,7 @@ struct Reflector {
           Node.Field(
             label: argument.label.isEmpty ? nil : argument.label,
             node: inner.node(argument.value, redacted: hidden.contains(argument.label)))
-        })
+        }, elements: expression.elements)
     }
     if let custom = value as? any CustomInspectable {
       return descending(into: value, isObject: false).node(custom.inspectionValue)
