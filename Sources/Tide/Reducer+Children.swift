@@ -289,6 +289,33 @@ final class ChildLifetime: Sendable {
 
   @usableFromInline
   func reportMissingElement(_ action: some Sendable, id: some Sendable) {
+    reportMissing(action, id: id, in: .collection)
+  }
+
+  /// The words of a report about a member that is not there: an element of a collection, or a
+  /// screen of a stack.
+  struct Members {
+    /// `element`, `screen`.
+    let noun: String
+    /// `An`, `A`.
+    let article: String
+    /// `collection`, `stack`.
+    let container: String
+    /// `removed`, `popped`.
+    let removed: String
+    /// `added`, `pushed`.
+    let added: String
+
+    static let collection = Self(
+      noun: "element", article: "An", container: "collection", removed: "removed",
+      added: "added")
+    static let stack = Self(
+      noun: "screen", article: "A", container: "stack", removed: "popped", added: "pushed")
+  }
+
+  /// Reports an action for a member that is not there, saying whether an effect sent it.
+  func reportMissing(_ action: some Sendable, id: some Sendable, in members: Members) {
+    let (noun, a, container) = (members.noun, members.article.lowercased(), members.container)
     let details = """
         Action: \(describe(action))
         ID: \(describe(id))
@@ -297,22 +324,23 @@ final class ChildLifetime: Sendable {
     let message =
       IssueReporter.isReducingEffectAction
       ? """
-      An effect sent an action to an element that is not in the collection.
+      An effect sent an action to \(a) \(noun) that is not in the \(container).
 
       \(details)
 
-      If the element was removed, its own effects were cancelled then, so this one was started \
-      elsewhere (by the collection's parent, or another element): cancel it when the element \
-      goes, or send only while the element is there. If no element ever had this identifier, \
-      the effect names the wrong one.
+      If the \(noun) was \(members.removed), its own effects were cancelled then, so this one \
+      was started elsewhere (by the \(container)'s parent, or another \(noun)): cancel it when \
+      the \(noun) goes, or send only while the \(noun) is there. If no \(noun) ever had this \
+      identifier, the effect names the wrong one.
       """
       : """
-      An action was sent to an element that is not in the collection.
+      An action was sent to \(a) \(noun) that is not in the \(container).
 
       \(details)
 
-      No element has this identifier: it was removed, or never added. An element's effects are \
-      cancelled when it is removed; stop sending to it.
+      No \(noun) has this identifier: it was \(members.removed), or never \(members.added). \
+      \(members.article) \(noun)'s effects are cancelled when it is \(members.removed); stop \
+      sending to it.
       """
     IssueReporter.current.report(message, at: location)
   }

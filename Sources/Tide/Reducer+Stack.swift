@@ -132,31 +132,7 @@ func removedIDs(before: [StackElementID], after: [StackElementID]) -> [StackElem
 extension ChildLifetime {
   @usableFromInline
   func reportMissingScreen(_ action: some Sendable, id: StackElementID) {
-    let details = """
-        Action: \(describe(action))
-        ID: \(describe(id))
-        Reducer: \(name) at \(location.fileID):\(location.line)
-      """
-    let message =
-      IssueReporter.isReducingEffectAction
-      ? """
-      An effect sent an action to a screen that is not in the stack.
-
-      \(details)
-
-      If the screen was popped, its own effects were cancelled then, so this one was started \
-      elsewhere (by the stack's parent, or another screen): cancel it when the screen is popped, \
-      or send only while the screen is there.
-      """
-      : """
-      An action was sent to a screen that is not in the stack.
-
-      \(details)
-
-      No screen has this identifier: it was popped, or never pushed. A screen's effects are \
-      cancelled when it is popped; stop sending to it.
-      """
-    IssueReporter.current.report(message, at: location)
+    reportMissing(action, id: id, in: .stack)
   }
 
   @usableFromInline
