@@ -35,7 +35,8 @@ import TideInspect
 /// ```
 ///
 /// Only fields whose values are `Equatable` and `Sendable` can be set, so that two actions compare
-/// and the action crosses to the store's actor. It prints as `.set(\State.name, "Ada")`.
+/// and the action crosses to the store's actor. It prints as `.set(\.name, "Ada")`, the call that
+/// makes it.
 public struct BindingAction<Root>: Sendable {
   /// The field the action sets.
   public let keyPath: any PartialKeyPath<Root> & Sendable
@@ -122,12 +123,19 @@ extension BindingAction: Equatable {
 }
 
 extension BindingAction: CustomStringConvertible, CustomInspectable {
-  /// `.set(\State.name, "Ada")`.
+  /// `.set(\.name, "Ada")`: the call that makes it, with the key path's root left to the
+  /// action's case to infer.
   public var description: String {
-    ".set(\(keyPath), \(Inspector().line(value)))"
+    // `\State.name` names the root by its bare name, which a test cannot resolve when the state
+    // is nested in a feature (`Settings.State`); `\.name` is inferred from the action's case.
+    var path = "\(keyPath)"
+    if let dot = path.firstIndex(of: "."), path.hasPrefix("\\") {
+      path = "\\" + path[dot...]
+    }
+    return ".set(\(path), \(Inspector().line(value)))"
   }
 
-  /// The action as Swift code, for the inspector: `.set(\State.name, "Ada")`.
+  /// The action as Swift code, for the inspector: `.set(\.name, "Ada")`.
   public var inspectionValue: Any {
     InspectedBinding(description: description)
   }
