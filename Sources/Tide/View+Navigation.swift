@@ -1,7 +1,7 @@
-// SwiftUI's alerts and confirmation dialogs over a store's `AlertState` and
-// `ConfirmationDialogState`. Built only where SwiftUI exists: CI (Linux) does not build this file.
-// What it rests on, `Store.isPresenting(_:action:)` and `ButtonState.tapAction`, is tested on
-// Linux.
+// SwiftUI's sheets, alerts and confirmation dialogs over a store's presented children,
+// `AlertState` and `ConfirmationDialogState`. Built only where SwiftUI exists: CI (Linux) does not
+// build this file. What it rests on (`Store.isPresenting(_:action:)`, the presented child's
+// `scope(state:action:)` and `ButtonState.tapAction`) is tested on Linux.
 #if canImport(SwiftUI)
   import SwiftUI
 
@@ -133,6 +133,39 @@
         }
       } message: { dialog in
         if let message = dialog.message { Text(message) }
+      }
+    }
+  }
+
+  extension View {
+    /// Shows a sheet while the store presents a child, with the child's store; the user swiping
+    /// it down sends the child's `.dismiss`. Not built by CI.
+    ///
+    /// <!-- example: fragment -->
+    /// ```swift
+    /// List { … }
+    ///   .sheet(store, state: \.edit, action: \.edit) { edit in EditView(store: edit) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - store: The store that presents the child.
+    ///   - state: A key path to the child's optional state.
+    ///   - action: A key path to the case path of the child's presentation actions.
+    ///   - content: The sheet's view, given the child's store.
+    /// - Returns: The view, with the sheet.
+    @MainActor
+    public func sheet<
+      State, Action: CasePathable, ChildState, ChildAction: Sendable, Content: View
+    >(
+      _ store: Store<State, Action>,
+      state: KeyPath<State, ChildState?>,
+      action: KeyPath<Action.AllCasePaths, CasePath<Action, PresentationAction<ChildAction>>>,
+      @ViewBuilder content: @escaping (Store<ChildState, ChildAction>) -> Content
+    ) -> some View {
+      sheet(isPresented: store.isPresenting(state, action: action).swiftUI) {
+        if let child = store.scope(state: state, action: action) {
+          content(child)
+        }
       }
     }
   }
