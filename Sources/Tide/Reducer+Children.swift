@@ -55,7 +55,8 @@ extension Reducer {
   ) -> Self {
     // Inlinable, so that each feature's action goes through code specialized for its types.
     let lifetime = ChildLifetime(
-      name: "ifLet(\(state))", fileID: fileID, filePath: filePath, line: line, column: column)
+      operator: "ifLet", path: state, fileID: fileID, filePath: filePath, line: line,
+      column: column)
     let slot = InlineKeyPath(state)
     let childBody = child.body
     return Self { parentState, parentAction, parentEnvironment in
@@ -130,7 +131,8 @@ extension Reducer {
   ) -> Self where ElementState: SendableMetatype, ElementState.ID: Sendable {
     // Inlinable, so that each feature's action goes through code specialized for its types.
     let lifetime = ChildLifetime(
-      name: "forEach(\(state))", fileID: fileID, filePath: filePath, line: line, column: column)
+      operator: "forEach", path: state, fileID: fileID, filePath: filePath, line: line,
+      column: column)
     let rows = InlineKeyPath(state)
     return Self { parentState, parentAction, parentEnvironment in
       // The identifiers before the step: a copy of the index that costs nothing unless the step
@@ -193,6 +195,33 @@ final class ChildLifetime: Sendable {
     self.name = name
     self.location = SourceCodeLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// The lifetime of the child an operator runs through `path`, named `operator(path)`:
+  /// `ifLet(\State.login)`.
+  @usableFromInline
+  convenience init(
+    operator name: String, path: AnyKeyPath, fileID: StaticString, filePath: StaticString,
+    line: UInt, column: UInt
+  ) {
+    self.init(
+      name: "\(name)(\(Self.stableName(of: path)))", fileID: fileID, filePath: filePath,
+      line: line, column: column)
+  }
+
+  /// A key path as Swift prints it, except a computed property's component, which Swift prints
+  /// with an address that changes from run to run (`<computed 0x55a1… (Int)>`), written as
+  /// `<computed Int>`: the name shows in effects, reports and transcripts, which must not change.
+  static func stableName(of path: AnyKeyPath) -> String {
+    var text = "\(path)"
+    while let start = text.firstRange(of: "<computed 0x"),
+      let open = text[start.upperBound...].firstRange(of: " ("),
+      let close = text[open.upperBound...].firstRange(of: ")>")
+    {
+      let type = text[open.upperBound..<close.lowerBound]
+      text.replaceSubrange(start.lowerBound..<close.upperBound, with: "<computed \(type)>")
+    }
+    return text
   }
 
   /// The identifier of the child's effects.

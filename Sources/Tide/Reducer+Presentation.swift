@@ -106,7 +106,8 @@ extension Reducer {
       state, action: action, environment: environment, child: child.body,
       dismissesOnAction: false,
       lifetime: ChildLifetime(
-        name: "ifLet(\(state))", fileID: fileID, filePath: filePath, line: line, column: column))
+        operator: "ifLet", path: state, fileID: fileID, filePath: filePath, line: line,
+        column: column))
   }
 
   /// Presents a child that has no logic of its own, such as an ``AlertState`` or a
@@ -169,7 +170,8 @@ extension Reducer {
       state, action: action, environment: { _ in }, child: { _, _, _ in .none },
       dismissesOnAction: true,
       lifetime: ChildLifetime(
-        name: "ifLet(\(state))", fileID: fileID, filePath: filePath, line: line, column: column))
+        operator: "ifLet", path: state, fileID: fileID, filePath: filePath, line: line,
+        column: column))
   }
 
   // Inlinable, so that each feature's presentation runs code specialized for its types: generic,

@@ -65,7 +65,8 @@ extension Reducer {
     column: UInt = #column
   ) -> Self {
     let lifetime = ChildLifetime(
-      name: "forEach(\(state))", fileID: fileID, filePath: filePath, line: line, column: column)
+      operator: "forEach", path: state, fileID: fileID, filePath: filePath, line: line,
+      column: column)
     let stack = InlineKeyPath(state)
     let childBody = child.body
     return Self { parentState, parentAction, parentEnvironment in

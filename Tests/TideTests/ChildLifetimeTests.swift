@@ -223,4 +223,23 @@ import TideTestSupport
     store.send(.removeRow(2))
     #expect(store.runningEffects.isEmpty)
   }
+
+  @Test("A report names a computed key path without the address Swift prints it with")
+  func computedKeyPathsAreNamedStably() {
+    let reducer = Reducer<Screen, ScreenAction, Void>.empty.forEach(
+      \.computedRows, action: CasePath(ScreenAction.row), environment: { $0 },
+      child: Self.timer(clock: ManualClock()))
+    let line = #line - 3
+    let store = Store(initialState: Screen(), reducer: reducer, environment: ())
+    let issues = ReportedIssues()
+    IssueReporter.$current.withValue(issues.reporter) {
+      store.send(.row(id: 7, action: .tick))
+    }
+    #expect("\(\Screen.computedRows)".contains("<computed 0x"))
+    #expect(
+      issues.all.first?.contains(
+        "Reducer: forEach(\\Screen.<computed IdentifiedArray<Timer>>) at "
+          + "TideTests/ChildLifetimeTests.swift:\(line)") == true,
+      "\(issues.all)")
+  }
 }
