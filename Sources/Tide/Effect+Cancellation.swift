@@ -110,6 +110,14 @@ extension Effect {
     scoped(EffectID(scope))
   }
 
+  /// The effect of a child that `id` owns (an element, a stack's screen, a presentation): its
+  /// cancellation identifiers made private to `id`, and all of it cancellable under `id`, so
+  /// that the child going away cancels it.
+  @usableFromInline
+  func owned(by id: some Hashable & Sendable) -> Self {
+    scopingCancellation(to: id).cancellable(id: id)
+  }
+
   private func scoped(_ scope: EffectID) -> Self {
     switch operation {
     case .none, .send, .run, .dismiss:

@@ -159,8 +159,7 @@ extension Reducer {
           // Identifiers inside an element's effects are its own: `.cancel(id:)` in one element
           // never reaches another's effects, however the two are nested.
           elementEffect = found.map { action.embed((id, $0)) }
-            .scopingCancellation(to: lifetime.id(for: id))
-            .cancellable(id: lifetime.id(for: id))
+            .owned(by: lifetime.id(for: id))
         } else if found == nil {
           lifetime.reportMissingElement(elementAction, id: id)
         }

@@ -224,11 +224,9 @@ extension Reducer {
           return child(&optional!, childAction, environment(parentEnvironment))
         }
         if !found.isNone {
-          let id = lifetime.presentedID(for: before!)
           childEffect = found.map { action.embed(.presented($0)) }
             .replacingDismissal(with: dismissal)
-            .scopingCancellation(to: id)
-            .cancellable(id: id)
+            .owned(by: lifetime.presentedID(for: before!))
         }
       case .dismiss?:
         guard before != nil else {

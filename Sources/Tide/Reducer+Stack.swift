@@ -83,8 +83,7 @@ extension Reducer {
           if !found.isNone {
             elementEffect = found.map { action.embed(.element(id: id, action: $0)) }
               .replacingDismissal(with: action.embed(.popFrom(id: id)))
-              .scopingCancellation(to: lifetime.id(for: id))
-              .cancellable(id: lifetime.id(for: id))
+              .owned(by: lifetime.id(for: id))
           }
         } else {
           lifetime.reportMissingScreen(elementAction, id: id)
