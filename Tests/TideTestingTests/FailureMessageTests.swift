@@ -15,22 +15,6 @@ import TideTestSupport
     TestStore(initialState: state, reducer: Search.reducer, environment: .test(clock: clock))
   }
 
-  /// Checks that `body` records exactly the issues whose texts are `expected`, in order.
-  func expectIssues(
-    _ expected: [String],
-    sourceLocation: SourceLocation = #_sourceLocation,
-    _ body: () async -> Void
-  ) async {
-    let recorded = ValueLog<String>()
-    await withKnownIssue {
-      await body()
-    } matching: { issue in
-      recorded.append(issue.comments.first?.rawValue ?? "")
-      return true
-    }
-    #expect(recorded.all == expected, sourceLocation: sourceLocation)
-  }
-
   @Test func stateMismatchShowsADiffAndTheClosureThatWouldPass() async {
     let store = makeStore()
     await expectIssues([

@@ -201,23 +201,9 @@ import TideTestSupport
       environment: Places.Environment(clock: clock))
   }
 
-  func expectIssue(
-    _ expected: String, sourceLocation: SourceLocation = #_sourceLocation,
-    _ body: () async -> Void
-  ) async {
-    let recorded = ValueLog<String>()
-    await withKnownIssue {
-      await body()
-    } matching: { issue in
-      recorded.append(issue.comments.first?.rawValue ?? "")
-      return true
-    }
-    #expect(recorded.all == [expected], sourceLocation: sourceLocation)
-  }
-
   @Test func anActionForADismissedSheet() async {
     let store = makeStore()
-    await expectIssue(
+    await expectIssues([
       """
       An action was sent to a child whose state is nil.
 
@@ -227,14 +213,14 @@ import TideTestSupport
       Its state is nil: it was dismissed, or never presented. A child's effects are cancelled \
       when its state becomes nil; stop sending to it.
       """
-    ) {
+    ]) {
       await store.send(.destination(.presented(.rename(.saveTapped))))
     }
   }
 
   @Test func dismissingWhatIsNotPresented() async {
     let store = makeStore()
-    await expectIssue(
+    await expectIssues([
       """
       An action was sent to a child whose state is nil.
 
@@ -244,7 +230,7 @@ import TideTestSupport
       Its state is nil: it was dismissed, or never presented. A child's effects are cancelled \
       when its state becomes nil; stop sending to it.
       """
-    ) {
+    ]) {
       await store.send(.destination(.dismiss))
     }
   }
@@ -254,7 +240,7 @@ import TideTestSupport
     await store.send(.deleteTapped(0)) {
       $0.destination = .alert(NavigationTests.deleteAlert(0, "Home"))
     }
-    await expectIssue(
+    await expectIssues([
       """
       An action was sent to a destination that is not the one presented.
 
@@ -266,14 +252,14 @@ import TideTestSupport
       did not see it. A destination's state and action name their cases alike; if these two are \
       meant to match, give them the same name.
       """
-    ) {
+    ]) {
       await store.send(.destination(.presented(.rename(.nameChanged("Park")))))
     }
   }
 
   @Test func anActionForAScreenThatIsNotInTheStack() async {
     let store = makeStore()
-    await expectIssue(
+    await expectIssues([
       """
       An action was sent to a screen that is not in the stack.
 
@@ -284,14 +270,14 @@ import TideTestSupport
       No screen has this identifier: it was popped, or never pushed. A screen's effects are \
       cancelled when it is popped; stop sending to it.
       """
-    ) {
+    ]) {
       await store.send(.path(.element(id: 3, action: .tick)))
     }
   }
 
   @Test func poppingAScreenThatIsNotInTheStack() async {
     let store = makeStore()
-    await expectIssue(
+    await expectIssues([
       """
       A pop named a screen that is not in the stack.
 
@@ -300,7 +286,7 @@ import TideTestSupport
 
       No screen has this identifier: it was popped already, or never pushed. Nothing was popped.
       """
-    ) {
+    ]) {
       await store.send(.path(.popFrom(id: 3)))
     }
   }
@@ -308,7 +294,7 @@ import TideTestSupport
   @Test func pushingWithAnIdentifierTheStackHasGiven() async {
     let store = makeStore()
     await store.send(.placeTapped(0)) { $0.path.append(Detail.State(name: "Home")) }
-    await expectIssue(
+    await expectIssues([
       """
       A screen was pushed with an identifier the stack has already given.
 
@@ -319,14 +305,14 @@ import TideTestSupport
       Each pushed screen needs a new identifier, so that no action meant for an earlier screen \
       reaches it: push with 1 or above, or append to the stack in the reducer.
       """
-    ) {
+    ]) {
       await store.send(.path(.push(id: 0, state: Detail.State(name: "Again"))))
     }
   }
 
   @Test func pushingWithAnIdentifierTooLargeToCountOnFrom() async {
     let store = makeStore()
-    await expectIssue(
+    await expectIssues([
       """
       A screen was pushed with an identifier above the largest a stack takes.
 
@@ -336,7 +322,7 @@ import TideTestSupport
 
       Push with the stack's next identifier, or append to the stack in the reducer.
       """
-    ) {
+    ]) {
       await store.send(
         .path(.push(id: StackElementID(rawValue: .max), state: Detail.State(name: "Far"))))
     }
@@ -352,7 +338,7 @@ import TideTestSupport
       initialState: Rename.State(id: 0, name: "Home"), reducer: Rename.reducer,
       environment: clock)
     let line = #line + 12
-    await expectIssue(
+    await expectIssues([
       """
       An effect asked to dismiss a screen, but nothing presents it.
 
@@ -362,7 +348,7 @@ import TideTestSupport
       .dismiss() reaches the nearest ifLet over a PresentationAction, or forEach over a \
       StackAction, above the reducer that returns it; this one runs under neither.
       """
-    ) {
+    ]) {
       await store.send(.cancelTapped)
     }
   }
