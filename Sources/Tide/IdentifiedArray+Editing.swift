@@ -20,15 +20,8 @@ extension IdentifiedArray {
   /// - Parameters:
   ///   - offsets: The positions of the elements to remove.
   public mutating func remove(atOffsets offsets: some Sequence<Int>) {
-    var doomed = [Bool](repeating: false, count: count)
-    for offset in offsets {
-      guard indices.contains(offset) else {
-        IssueReporter.current.report(
-          "IdentifiedArray.remove(atOffsets:) was given position \(offset), outside "
-            + "0..<\(count); nothing was removed.")
-        return
-      }
-      doomed[offset] = true
+    guard let doomed = marks(offsets, for: "remove(atOffsets:)", undone: "removed") else {
+      return
     }
     var position = 0
     removeAll { _ in
@@ -62,15 +55,8 @@ extension IdentifiedArray {
           + "outside 0...\(count); nothing was moved.")
       return
     }
-    var moving = [Bool](repeating: false, count: count)
-    for offset in offsets {
-      guard indices.contains(offset) else {
-        IssueReporter.current.report(
-          "IdentifiedArray.move(fromOffsets:toOffset:) was given position \(offset), outside "
-            + "0..<\(count); nothing was moved.")
-        return
-      }
-      moving[offset] = true
+    guard let moving = marks(offsets, for: "move(fromOffsets:toOffset:)", undone: "moved") else {
+      return
     }
     let staying = indices.filter { !moving[$0] }
     let order =
@@ -124,6 +110,24 @@ extension IdentifiedArray {
     var result = self
     try result.removeAll { try !isIncluded($0) }
     return result
+  }
+
+  /// Which positions `offsets` names, one flag a position; `nil`, with the offset outside the
+  /// collection reported, when one is.
+  private func marks(
+    _ offsets: some Sequence<Int>, for operation: String, undone: String
+  ) -> [Bool]? {
+    var marked = [Bool](repeating: false, count: count)
+    for offset in offsets {
+      guard indices.contains(offset) else {
+        IssueReporter.current.report(
+          "IdentifiedArray.\(operation) was given position \(offset), outside 0..<\(count); "
+            + "nothing was \(undone).")
+        return nil
+      }
+      marked[offset] = true
+    }
+    return marked
   }
 
   /// Puts the elements in the order of `order`, a permutation of the positions.
