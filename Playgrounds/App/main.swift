@@ -1,4 +1,5 @@
-// The composed app driven through one Store: log in, search, save a location, log out.
+// The composed app driven through one Store: log in, search, save a location, open its screen,
+// rename it through the sheet, log out.
 //
 // Run it with `swift run AppPlayground`. Time runs on a ManualClock that the tour moves by hand,
 // so it finishes at once and prints the same every time; it checks itself with `precondition`.
@@ -50,11 +51,31 @@ func tour() async {
   store.send(.addLocation(.locationTapped(index: 0)))
   precondition(store.state.home?.savedLocations.map(\.name) == ["Zürich"])
 
-  print("4. Logging out returns to login and cancels the search in flight.")
+  print("4. Opening the saved place pushes its screen, which looks up its namesakes.")
+  let zurich = store.state.home!.savedLocations[0].id
+  store.send(.savedLocation(id: zurich, action: .openTapped))
+  await clock.advance(by: .zero)
+  let screen = store.state.path.ids[0]
+  let place = store.state.path[id: screen]!
+  precondition(!place.isLoadingNamesakes && place.namesakes != nil)
+  print(
+    "   [place] \(place.location.name), \(store.state.path.count) screen pushed; "
+      + "\(place.namesakes!.count) other places so named")
+
+  print("5. The rename sheet renames it in the list too, and dismisses itself.")
+  store.send(.path(.element(id: screen, action: .renameTapped)))
+  let rename = PlaceDetail.Action.destination(.presented(.rename(.nameChanged("Züri"))))
+  store.send(.path(.element(id: screen, action: rename)))
+  store.send(.path(.element(id: screen, action: .destination(.presented(.rename(.saveTapped))))))
+  precondition(store.state.path[id: screen]?.destination == nil)
+  precondition(store.state.home?.savedLocations.map(\.name) == ["Züri"])
+
+  print("6. Logging out returns to login, pops the screen and cancels the search in flight.")
   store.send(.addLocation(.queryChanged("Paris")))
   precondition(store.runningEffects.count == 1)
   store.send(.logoutTapped)
   precondition(store.state.login != nil && store.runningEffects.isEmpty)
+  precondition(store.state.path.isEmpty)
   print("Done: the app tour checked itself.")
 }
 

@@ -39,6 +39,8 @@ import Testing
       "AppPlayground",
       [
         "   [home] Hello Ada Lovelace; saved: Zürich, Switzerland",
+        "   [place] Zürich, 1 screen pushed; 0 other places so named",
+        "   [home] Hello Ada Lovelace; saved: Züri, Switzerland",
         "Done: the app tour checked itself.",
       ]
     ),
