@@ -456,4 +456,42 @@ import TideTestSupport
         """
       ])
   }
+
+  @Test func scopesOfAThousandScreensLeaveTheCacheWhenTheScreensArePopped() {
+    let store = makeStore()
+    for _ in 0..<1_000 { store.send(.placeTapped(0)) }
+    var held: [Store<Detail.State, Detail.Action>] = []
+    for id in store.state.path.ids {
+      held.append(store.scope(state: \.path, id: id, action: \.path)!)
+    }
+    #expect(store.scopeCache.count >= 1_000)
+    store.send(.popToRootTapped)
+    // Each store is gone from the cache once its screen is: none is found again.
+    #expect(store.scope(state: \.path, id: 500, action: \.path) == nil)
+    #expect(store.scopeCache.count == 0)
+    #expect(held.count == 1_000)
+  }
+
+  @Test func aRootLetGoWhileAScreensTimerRunsAndAReadOfItsScreenWaitsIsFreed() async {
+    weak var weakStore: Store<Places.State, Places.Action>?
+    let told = ValueLog<String>()
+    do {
+      let store = makeStore()
+      weakStore = store
+      store.send(.placeTapped(0))
+      store.send(.path(.element(id: 0, action: .appeared)))
+      #expect(store.runningEffects.count == 1)
+      // A view read the screen through its store, then went with the rest of the app.
+      let screen = store.scope(state: \.path, id: 0, action: \.path)
+      withObservationTracking {
+        _ = screen?.seconds
+      } onChange: {
+        told.append("told")
+      }
+    }
+    // What waits is the read, not the store: the root goes, and the screen's timer with it.
+    #expect(weakStore == nil)
+    await clock.advance(by: .seconds(3))
+    #expect(told.all.isEmpty)
+  }
 }
