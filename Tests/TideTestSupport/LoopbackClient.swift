@@ -61,11 +61,12 @@ public final class LoopbackClient: @unchecked Sendable {
 
   deinit { close(fd) }
 
-  /// No read or write waits longer than a minute. Servers answer on the main actor, which the
-  /// suite's other tests share: under the thread sanitizer an answer waited 10 s behind them
-  /// (seen in CI). A minute bounds a hang without failing a slow but correct answer.
+  /// No read or write waits longer than the failure detector's bound. Servers answer on the main
+  /// actor, which the suite's other tests share: under the thread sanitizer an answer waited 10 s
+  /// behind them, and a 2,000-step test took over a minute to write (both seen in CI). The bound
+  /// detects a hang; it must not fail a slow but correct answer.
   private static func bound(_ fd: Int32) {
-    var timeout = timeval(tv_sec: 60, tv_usec: 0)
+    var timeout = timeval(tv_sec: Int(failureDetectorSeconds), tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   }
