@@ -45,10 +45,13 @@ func tour() async {
   await send(.login(.loginButtonTapped), thenAdvance: LoginDemoBackend.defaultDelay)
   precondition(store.state.home?.user.name == "Ada Lovelace")
 
-  print("3. A location picked in the search is saved, once.")
-  await send(.addLocation(.queryChanged("zurich")), thenAdvance: AddLocation.debounce)
-  store.send(.addLocation(.locationTapped(index: 0)))
-  store.send(.addLocation(.locationTapped(index: 0)))
+  print("3. A location picked in the search is saved, once, and the search is dismissed.")
+  for _ in 1...2 {
+    store.send(.searchTapped)
+    await send(.addLocation(.presented(.queryChanged("zurich"))), thenAdvance: AddLocation.debounce)
+    store.send(.addLocation(.presented(.locationTapped(index: 0))))
+    precondition(store.state.search == nil)
+  }
   precondition(store.state.home?.savedLocations.map(\.name) == ["Zürich"])
 
   print("4. Opening the saved place pushes its screen, which looks up its namesakes.")
@@ -71,7 +74,8 @@ func tour() async {
   precondition(store.state.home?.savedLocations.map(\.name) == ["Züri"])
 
   print("6. Logging out returns to login, pops the screen and cancels the search in flight.")
-  store.send(.addLocation(.queryChanged("Paris")))
+  store.send(.searchTapped)
+  store.send(.addLocation(.presented(.queryChanged("Paris"))))
   precondition(store.runningEffects.count == 1)
   store.send(.logoutTapped)
   precondition(store.state.login != nil && store.runningEffects.isEmpty)

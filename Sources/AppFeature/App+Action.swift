@@ -9,14 +9,17 @@ extension App {
   /// <!-- example: given store: Store<App.State, App.Action> -->
   /// ```swift
   /// store.send(.login(.usernameChanged("pritesh")))
-  /// store.send(.addLocation(.queryChanged("Brus")))
+  /// store.send(.searchTapped)
+  /// store.send(.addLocation(.presented(.queryChanged("Brus"))))
   /// store.send(.logoutTapped)
   /// ```
   public enum Action: Equatable, Sendable, Codable, Redacting {
     /// An action of the login screen.
     case login(Login.Action)
-    /// An action of the add-location search.
-    case addLocation(AddLocation.Action)
+    /// The search button was tapped: the add-location search is presented.
+    case searchTapped
+    /// An action of the presented add-location search, or its dismissal.
+    case addLocation(PresentationAction<AddLocation.Action>)
     /// The saved location at an index was removed.
     case removeSavedLocation(index: Int)
     /// An action of the row of a saved location, by the location's identifier.
@@ -53,8 +56,8 @@ extension App.Action: CasePathable {
         embed: App.Action.login,
         extract: { if case .login(let action) = $0 { action } else { nil } })
     }
-    /// The add-location search's actions.
-    public var addLocation: CasePath<App.Action, AddLocation.Action> {
+    /// The presented add-location search's actions and its dismissal.
+    public var addLocation: CasePath<App.Action, PresentationAction<AddLocation.Action>> {
       CasePath(
         embed: App.Action.addLocation,
         extract: { if case .addLocation(let action) = $0 { action } else { nil } })

@@ -15,6 +15,10 @@ extension App {
     public var home: Home?
     /// The saved places' screens pushed over the home screen's list: empty while logged out.
     public var path: StackState<PlaceDetail.State>
+    /// The add-location search, presented over the home screen by ``App/Action/searchTapped``
+    /// and dismissed when a location is picked (or by `.addLocation(.dismiss)`); `nil` while it
+    /// is not shown, and always while logged out. Its effects end with it.
+    public var search: AddLocation.State?
 
     /// Creates a state; logged out unless a home is given.
     ///
@@ -22,18 +26,20 @@ extension App {
     ///   - login: The login screen.
     ///   - home: The home screen.
     ///   - path: The places' screens pushed over the home screen, when there is one.
+    ///   - search: The search presented over the home screen, when there is one.
     public init(
       login: Login.State? = Login.State(), home: Home? = nil,
-      path: StackState<PlaceDetail.State> = StackState()
+      path: StackState<PlaceDetail.State> = StackState(), search: AddLocation.State? = nil
     ) {
       self.login = home == nil ? login : nil
       self.home = home
       self.path = home == nil ? StackState() : path
+      self.search = home == nil ? nil : search
     }
   }
 
-  /// The logged-in screen: who is logged in, the locations they saved, and the search that adds
-  /// more.
+  /// The logged-in screen: who is logged in and the locations they saved. The search that adds
+  /// more is presented over it (``State/search``).
   public struct Home: Equatable, Sendable {
     /// The logged-in user.
     public var user: User
@@ -43,8 +49,6 @@ extension App {
     /// A place made by hand (identifier 0) gets an identifier of its own when it is saved: the
     /// lowest in the list less one, below zero, so it never collides with a GeoNames place.
     public var savedLocations: IdentifiedArray<Location>
-    /// The add-location search.
-    public var search: AddLocation.State
     /// What went wrong with the last change to the saved list, if anything.
     public var errorMessage: String?
 
@@ -53,16 +57,13 @@ extension App {
     /// - Parameters:
     ///   - user: The logged-in user.
     ///   - savedLocations: The saved locations.
-    ///   - search: The search's state.
     ///   - errorMessage: The error on screen.
     public init(
       user: User, savedLocations: IdentifiedArray<Location> = [],
-      search: AddLocation.State = AddLocation.State(),
       errorMessage: String? = nil
     ) {
       self.user = user
       self.savedLocations = savedLocations
-      self.search = search
       self.errorMessage = errorMessage
     }
   }

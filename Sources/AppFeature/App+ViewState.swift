@@ -29,8 +29,8 @@ extension App {
       public var openActions: [String]
       /// What to show when nothing is saved yet.
       public var emptyMessage: String?
-      /// The search.
-      public var search: AddLocation.ViewState
+      /// The search, while it is presented.
+      public var search: AddLocation.ViewState?
       /// An error line, if any.
       public var errorMessage: String?
       /// The place's screen on top of the list, if one is pushed.
@@ -54,7 +54,7 @@ extension App {
               Inspector().line(App.Action.savedLocation(id: $0.id, action: .openTapped))
             },
             emptyMessage: saved.isEmpty ? "No saved locations yet: search for a city." : nil,
-            search: AddLocation.ViewState(home.search),
+            search: state.search.map(AddLocation.ViewState.init),
             errorMessage: home.errorMessage,
             place: state.path.ids.last.map { top in
               PlaceView(

@@ -3,17 +3,18 @@ import LoginFeature
 import Tide
 
 /// The app: the login screen while logged out; once logged in, the user's saved locations, the
-/// add-location search, and a screen for each saved place pushed over the list. Composed from
-/// `LoginFeature` and `AddLocationFeature` with `ifLet` and `pullback`, and from ``PlaceDetail``
-/// with a navigation stack's `forEach`.
+/// add-location search presented over them, and a screen for each saved place pushed over the
+/// list. Composed from `LoginFeature` and `AddLocationFeature` with `ifLet` (the search is a
+/// presented child), and from ``PlaceDetail`` with a navigation stack's `forEach`.
 ///
 /// ```swift
 /// let store = Store(initialState: App.State(), reducer: App.reducer, environment: .demo(clock: ContinuousClock()))
 /// let login = store.makeChildStore(state: { $0.login }, action: App.Action.login)
 /// ```
 ///
-/// A location picked in the search is added to the saved list (never twice). Logging out
-/// returns to the login screen; `ifLet` cancels the effects of a child whose state is gone.
+/// A location picked in the search is added to the saved list (never twice) and the search is
+/// dismissed. Logging out returns to the login screen; `ifLet` cancels the effects of a child
+/// whose state is gone.
 public enum App {
   /// The feature's logic. The children's actions are found with the hand-written case paths
   /// (``Action/allCasePaths``): `CasePath(Action.login)` would find them by reflection, which
@@ -28,8 +29,8 @@ public enum App {
       \.login, action: Action.allCasePaths.login, environment: \.login, child: Login.reducer
     )
     .ifLet(
-      \.home, action: Action.allCasePaths.addLocation, environment: \.addLocation,
-      child: AddLocation.reducer.pullback(state: \Home.search, action: .`self`, environment: { $0 })
+      \.search, action: Action.allCasePaths.addLocation, environment: \.addLocation,
+      child: AddLocation.reducer
     )
 
   /// What the app itself decides: the hand-offs between the screens.
@@ -62,11 +63,18 @@ public enum App {
       state.home = Home(user: user)
       return .none
 
+    case .searchTapped:
+      guard state.home != nil, state.search == nil else { return .none }
+      state.search = AddLocation.State()
+      return .none
+
     // The home screen is changed in place (`state.home!`, after checking it is there): a copy of
     // it would make each change copy the whole list of saved locations.
-    case .addLocation(.delegate(.didAddLocation(let location))):
+    case .addLocation(.presented(.delegate(.didAddLocation(let location)))):
       guard state.home != nil else { return .none }
       save(location, in: &state.home!.savedLocations)
+      // Dismissed: `ifLet` cancels whatever the search still runs.
+      state.search = nil
       return .none
 
     case .savedLocation(let id, .removeTapped):
@@ -124,6 +132,7 @@ public enum App {
       // The stack's forEach cancels the effects of the screens this pops.
       state.path.removeAll()
       // `ifLet` cancels the search's effects now that its state is gone.
+      state.search = nil
       return .none
 
     case .login, .addLocation, .path:

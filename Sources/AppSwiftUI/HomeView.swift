@@ -4,10 +4,10 @@
   import SwiftUI
   import Tide
 
-  /// The saved locations, one row view each, and the search in a sheet.
+  /// The saved locations, one row view each, and the search in a sheet: presented by the
+  /// state (`App.State.search`), so a test, the REPL or a recording shows and dismisses it too.
   struct HomeView: View {
     let store: Store<App.State, App.Action>
-    @State private var isSearching = false
 
     var body: some View {
       List {
@@ -20,14 +20,13 @@
       }
       .navigationTitle(store[\.home?.user.name] ?? "")
       .toolbar {
-        Button("Add") { isSearching = true }
+        Button("Add") { store.send(.searchTapped) }
         Button("Log out") { store.send(.logoutTapped) }
       }
-      .sheet(isPresented: $isSearching) {
-        // nil once logged out; AppView then shows the login screen, and the sheet goes too.
-        if let search = store.scope(state: \.home?.search, action: \.addLocation) {
-          SearchSheet(store: search)
-        }
+      // Swiping the sheet away sends `.addLocation(.dismiss)`; picking a place dismisses it
+      // from the app's reducer, and logging out takes it away with the home screen.
+      .sheet(store, state: \.search, action: \.addLocation) { search in
+        SearchSheet(store: search)
       }
     }
   }

@@ -22,9 +22,7 @@
         }
         .navigationTitle("Add a location")
       }
-      // Searches again for the query on screen each time the sheet appears; the search's
-      // effects are cancelled when the sheet goes away, as SwiftUI cancels the task.
-      .task { await store.send(.queryChanged(store.query)).finish() }
+      // The search's effects end when the sheet is dismissed: the app's `ifLet` cancels them.
     }
   }
 #endif

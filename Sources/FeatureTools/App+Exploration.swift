@@ -6,7 +6,7 @@ import TideExplore
 
 extension App {
   /// What must hold in every state of the app: one screen at a time, and no child's effect
-  /// outliving its screen (a search after logout, a login request once logged in).
+  /// outliving its screen (a search once dismissed, a login request once logged in).
   ///
   /// ```swift
   /// await App.explorer().exhaustive(depth: 6).expectNoFailure()
@@ -16,9 +16,11 @@ extension App {
       .always("exactly one of the login screen and the home screen is shown") { state in
         (state.login == nil) != (state.home == nil)
       },
-      .always("no child effect runs after logout: no search while logged out") { state, running in
-        state.home != nil
-          || !running.contains(named: "geocode")
+      .always("no search is presented while logged out") { state in
+        state.home != nil || state.search == nil
+      },
+      .always("no search runs once the search is dismissed") { state, running in
+        state.search != nil || !running.contains(named: "geocode")
       },
       .always("no login request runs once logged in") { state, running in
         state.login != nil || !running.contains(named: "login")
@@ -48,8 +50,9 @@ extension App {
     ]
   }
 
-  /// The actions the explorer tries in the app: the login screen's while logged out; the
-  /// search's, removing the first saved location and logging out once logged in.
+  /// The actions the explorer tries in the app: the login screen's while logged out; once logged
+  /// in, presenting the search (or, while it is shown, its actions and its dismissal), opening
+  /// and removing the first saved location, the top screen's actions, and logging out.
   ///
   /// ```swift
   /// let actions = App.explorationActions(App.State())
@@ -65,7 +68,13 @@ extension App {
       }.map(Action.login)
     }
     guard let home = state.home else { return [] }
-    var actions = AddLocation.explorationActions(home.search).map(Action.addLocation)
+    var actions: [Action] = []
+    if let search = state.search {
+      actions += AddLocation.explorationActions(search).map { .addLocation(.presented($0)) }
+      actions.append(.addLocation(.dismiss))
+    } else {
+      actions.append(.searchTapped)
+    }
     if let first = home.savedLocations.first {
       actions.append(.removeSavedLocation(index: 0))
       if state.path.isEmpty { actions.append(.savedLocation(id: first.id, action: .openTapped)) }

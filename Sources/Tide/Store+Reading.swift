@@ -26,7 +26,7 @@ extension Store {
   /// A member read this way is compared with `==` after each batch of actions. A computed
   /// property works the same way, and tells its readers only when its result changes
   /// (`store.isLoginButtonEnabled`). To track a value deeper in the state, give the whole path in
-  /// one key path, `store[keyPath]`: `store.home?.search.query` tracks all of `home`.
+  /// one key path, `store[keyPath]`: `store.home?.user.name` tracks all of `home`.
   ///
   /// While a reader waits, the store evaluates the path again after each batch, on the new state:
   /// a path must be valid in every state the feature reaches. Read optionals through `?.` and a
@@ -55,7 +55,7 @@ extension Store {
   }
 
   /// Reads a value anywhere in the state through the store, so that Observation tracks that value
-  /// alone: `store[\.home?.search.query]` is told when the query changes, not when anything
+  /// alone: `store[\.home?.user.name]` is told when the user's name changes, not when anything
   /// else in `home` does.
   ///
   /// The path is evaluated again after each batch while a reader waits, so it must be valid in
@@ -63,7 +63,7 @@ extension Store {
   ///
   /// <!-- example: given store: Store<App.State, App.Action> -->
   /// ```swift
-  /// let query = store[\.home?.search.query]
+  /// let name = store[\.home?.user.name]
   /// ```
   ///
   /// - Parameters:

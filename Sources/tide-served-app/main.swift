@@ -52,7 +52,10 @@ func serve() async -> Int32 {
     let source = DispatchSource.makeSignalSource(signal: signal, queue: .main)
     source.setEventHandler {
       MainActor.assumeIsolated { server.stop() }
-      exit(128 + signal)
+      // `_exit`, not `exit`: nothing is buffered (every line is written at once), and `exit`
+      // runs the C library's clean-up, which may wait for stdin, held by the thread blocked
+      // reading it. Once in a whole suite's run, SIGTERM left this process running.
+      _exit(128 + signal)
     }
     source.resume()
     stopping.append(source)

@@ -68,7 +68,7 @@ enum Features {
   static var app: REPLFeature {
     REPLFeature(
       name: "app",
-      summary: "login, then saved locations and the add-location search",
+      summary: "login, then saved locations, the add-location search and a screen per place",
       initialState: App.State(),
       reducer: App.reducer,
       environments: [
@@ -85,7 +85,8 @@ enum Features {
       examples: [
         .login(.usernameChanged("pritesh")), .login(.passwordChanged("Secret1")),
         .login(.loginButtonTapped), .login(.alertDismissed),
-        .addLocation(.queryChanged("Brus")), .addLocation(.locationTapped(index: 0)),
+        .searchTapped, .addLocation(.presented(.queryChanged("Brus"))),
+        .addLocation(.presented(.locationTapped(index: 0))), .addLocation(.dismiss),
         .removeSavedLocation(index: 0), .logoutTapped,
       ],
       export: REPLTestExport(

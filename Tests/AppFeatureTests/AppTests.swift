@@ -64,28 +64,54 @@ extension User {
     #expect(store.state.home == nil)
   }
 
-  @Test func aPickedLocationIsSavedOnce() async {
+  @Test func aPickedLocationIsSavedOnceAndDismissesTheSearch() async {
     let store = makeStore(loggedIn())
-    await store.send(.addLocation(.queryChanged("Brus"))) {
-      $0.home?.search.query = "Brus"
-      $0.home?.search.isSearching = true
+    for _ in 1...2 {
+      await store.send(.searchTapped) { $0.search = AddLocation.State() }
+      await store.send(.addLocation(.presented(.queryChanged("Brus")))) {
+        $0.search?.query = "Brus"
+        $0.search?.isSearching = true
+      }
+      await clock.advance(by: AddLocation.debounce)
+      await store.receive(.addLocation(.presented(.searchResponse(.success([.brussels]))))) {
+        $0.search?.isSearching = false
+        $0.search?.locations = [.brussels]
+      }
+      await store.send(.addLocation(.presented(.locationTapped(index: 0)))) {
+        $0.search?.pickedLocation = .brussels
+      }
+      // Picked: saved (the second time, already there: nothing to add) and dismissed.
+      await store.receive(.addLocation(.presented(.delegate(.didAddLocation(.brussels))))) {
+        $0.home?.savedLocations = [.brussels]
+        $0.search = nil
+      }
     }
-    await clock.advance(by: AddLocation.debounce)
-    await store.receive(.addLocation(.searchResponse(.success([.brussels])))) {
-      $0.home?.search.isSearching = false
-      $0.home?.search.locations = [.brussels]
-    }
-    await store.send(.addLocation(.locationTapped(index: 0))) {
-      $0.home?.search.pickedLocation = .brussels
-    }
-    await store.receive(.addLocation(.delegate(.didAddLocation(.brussels)))) {
-      $0.home?.savedLocations = [.brussels]
-    }
-    // Picking it again adds nothing.
-    await store.send(.addLocation(.locationTapped(index: 0)))
-    await store.receive(.addLocation(.delegate(.didAddLocation(.brussels))))
     guard case .home(let home) = App.ViewState(store.state) else { return }
     #expect(home.savedLocations == ["Brussels, Belgium"])
+    #expect(home.search == nil)
+  }
+
+  @Test func theSearchIsPresentedOnceAndDismissingItCancelsItsSearch() async {
+    let store = makeStore(loggedIn())
+    await store.send(.searchTapped) { $0.search = AddLocation.State() }
+    await store.send(.addLocation(.presented(.queryChanged("Pa")))) {
+      $0.search?.query = "Pa"
+      $0.search?.isSearching = true
+    }
+    // Tapped again while shown: the search on screen stays as it is.
+    await store.send(.searchTapped)
+    #expect(store.runningEffects.count == 1)
+    await store.send(.addLocation(.dismiss)) { $0.search = nil }
+    #expect(store.runningEffects.isEmpty)
+    await clock.advanceUntilIdle()
+    // Presented again: a new, empty search.
+    await store.send(.searchTapped) { $0.search = AddLocation.State() }
+  }
+
+  @Test func theSearchCannotBePresentedWhileLoggedOut() async {
+    let store = makeStore()
+    await store.send(.searchTapped)
+    #expect(App.State(search: AddLocation.State()).search == nil)
   }
 
   @Test func savedLocationsCanBeRemoved() async {
@@ -101,14 +127,16 @@ extension User {
 
   @Test func loggingOutReturnsToLoginAndCancelsTheSearch() async {
     let store = makeStore(loggedIn(saved: [.brussels]))
-    await store.send(.addLocation(.queryChanged("Pa"))) {
-      $0.home?.search.query = "Pa"
-      $0.home?.search.isSearching = true
+    await store.send(.searchTapped) { $0.search = AddLocation.State() }
+    await store.send(.addLocation(.presented(.queryChanged("Pa")))) {
+      $0.search?.query = "Pa"
+      $0.search?.isSearching = true
     }
     #expect(store.runningEffects.count == 1)
     await store.send(.logoutTapped) {
       $0.home = nil
       $0.login = Login.State()
+      $0.search = nil
     }
     #expect(store.runningEffects.isEmpty)
     await clock.advanceUntilIdle()
@@ -127,7 +155,7 @@ extension User {
     }
     let loggedOut = makeStore()
     await withKnownIssue {
-      await loggedOut.send(.addLocation(.queryChanged("x")))
+      await loggedOut.send(.addLocation(.presented(.queryChanged("x"))))
     } matching: { issue in
       issue.comments.first?.rawValue.contains("Action: .queryChanged(\"x\")") == true
     }

@@ -71,9 +71,11 @@ import TideTestSupport
     let store = await loggedIn()
     let paris = Location(name: "Paris", latitude: 48.85, longitude: 2.35)
     let rome = Location(name: "Rome", latitude: 41.9, longitude: 12.5)
-    store.send(.addLocation(.delegate(.didAddLocation(paris))))
-    store.send(.addLocation(.delegate(.didAddLocation(rome))))
-    store.send(.addLocation(.delegate(.didAddLocation(paris))))
+    for place in [paris, rome, paris] {
+      store.send(.searchTapped)
+      store.send(.addLocation(.presented(.delegate(.didAddLocation(place)))))
+      #expect(store[\.search] == nil)
+    }
     // Places made by hand get identifiers of their own, below zero; never saved twice.
     #expect(store[\.savedLocations.ids] == [-1, -2])
     let list = Body { _ = store[\.savedLocations.ids] }
@@ -99,35 +101,48 @@ import TideTestSupport
     #expect(store[\.home?.errorMessage] == "There is no saved location with identifier 42.")
   }
 
-  @Test func theSearchSheetIsAnOptionalScope() async {
+  @Test func theSearchSheetIsAPresentedScope() async {
     let loggedOut = makeStore()
-    #expect(loggedOut.scope(state: \.home?.search, action: \.addLocation) == nil)
+    #expect(loggedOut.scope(state: \.search, action: \.addLocation) == nil)
     let store = await loggedIn()
-    let search = store.scope(state: \.home?.search, action: \.addLocation)!
-    #expect(search === store.scope(state: \.home?.search, action: \.addLocation))
+    #expect(store.scope(state: \.search, action: \.addLocation) == nil)
+    #expect(store.isPresenting(\.search, action: \.addLocation).value == false)
+    store.send(.searchTapped)
+    let search = store.scope(state: \.search, action: \.addLocation)!
+    #expect(search === store.scope(state: \.search, action: \.addLocation))
+    #expect(store.isPresenting(\.search, action: \.addLocation).value)
     search.send(.queryChanged("Brus"))
     await clock.advanceUntilIdle()
     #expect(search.locations.first?.name == "Brussels")
+    // Picking a place dismisses the sheet: the scope goes, the held store keeps its last state.
+    search.send(.locationTapped(index: 0))
+    #expect(store.scope(state: \.search, action: \.addLocation) == nil)
+    #expect(search.query == "Brus")
+    #expect(store[\.savedLocations.ids] == [Location.brussels.id])
+    // Presented again: a new store, for a new search.
+    store.send(.searchTapped)
+    let again = store.scope(state: \.search, action: \.addLocation)!
+    #expect(again !== search)
+    #expect(again.query == "")
     store.send(.logoutTapped)
-    #expect(store.scope(state: \.home?.search, action: \.addLocation) == nil)
-    #expect(search.query == "Brus")  // its last state
+    #expect(store.scope(state: \.search, action: \.addLocation) == nil)
   }
 
-  @Test func theSearchSheetsTaskEndsItsEffectsWhenCancelled() async {
+  @Test func swipingTheSearchSheetAwayEndsItsEffects() async {
     // As the app runs it: effects on the global executor, sleeping on the environment's clock.
     let store = Store(
       initialState: App.State(home: App.Home(user: LoginDemoBackend.accounts[0].user)),
       reducer: App.reducer, environment: .demo(clock: clock))
-    let search = store.scope(state: \.home?.search, action: \.addLocation)!
-    // `.task { await store.send(…).finish() }`: SwiftUI cancels the task when the sheet goes.
-    // The send is made here, before the task, so that the test knows the effect started without
-    // waiting for the task to run; the task only awaits it, as the view's does.
-    let sent = search.send(.queryChanged("Brus"))
-    let task = Task { await sent.finish() }
+    store.send(.searchTapped)
+    let search = store.scope(state: \.search, action: \.addLocation)!
+    search.send(.queryChanged("Brus"))
     #expect(store.runningEffects.count == 1)
-    task.cancel()
-    await task.value
+    // What `.sheet(store, state: \.search, action: \.addLocation)` does when the sheet is
+    // swiped away: its binding is set to false, which sends `.addLocation(.dismiss)`.
+    store.isPresenting(\.search, action: \.addLocation).set(false)
+    #expect(store[\.search] == nil)
     #expect(store.runningEffects.isEmpty)
+    await clock.advanceUntilIdle()
     #expect(search.locations.isEmpty)
   }
 }

@@ -25,23 +25,27 @@ import TideTesting
   await clock.advance(by: .milliseconds(800))
   await store.receive(.login(.loginResponse(.success(User(name: "Pritesh", userName: "pritesh", email: "pritesh@example.com", address: "Pune, India", designation: "iOS Developer"))))) {
     $0.login = nil
-    $0.home = App.Home(user: User(name: "Pritesh", userName: "pritesh", email: "pritesh@example.com", address: "Pune, India", designation: "iOS Developer"), savedLocations: [], search: AddLocation.State(query: "", locations: [], isSearching: false, pickedLocation: nil, errorMessage: nil), errorMessage: nil)
+    $0.home = App.Home(user: User(name: "Pritesh", userName: "pritesh", email: "pritesh@example.com", address: "Pune, India", designation: "iOS Developer"), savedLocations: [], errorMessage: nil)
   }
-  await store.send(.addLocation(.queryChanged("B"))) {
-    $0.home?.search.query = "B"
-    $0.home?.search.isSearching = true
+  await store.send(.searchTapped) { $0.search = AddLocation.State(query: "", locations: [], isSearching: false, pickedLocation: nil, errorMessage: nil) }
+  await store.send(.addLocation(.presented(.queryChanged("B")))) {
+    $0.search?.query = "B"
+    $0.search?.isSearching = true
   }
   await clock.advance(by: .milliseconds(100))
-  await store.send(.addLocation(.queryChanged("Brus"))) { $0.home?.search.query = "Brus" }
+  await store.send(.addLocation(.presented(.queryChanged("Brus")))) { $0.search?.query = "Brus" }
   await clock.advance(by: .milliseconds(300))
-  await store.receive(.addLocation(.searchResponse(.success([Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels"), Location(id: 3468879, name: "Brusque", countryCode: "BR", countryName: "Brazil", latitude: -27.09795, longitude: -48.91281, population: 141385, timezone: "America/Sao_Paulo"), Location(id: 4676920, name: "Brushy Creek", countryCode: "US", countryName: "United States", latitude: 30.51353, longitude: -97.73973, population: 21764, timezone: "America/Chicago"), Location(id: 3181471, name: "Brusciano", countryCode: "IT", countryName: "Italy", latitude: 40.92237, longitude: 14.42386, population: 15238, timezone: "Europe/Rome")])))) {
-    $0.home?.search.locations = [Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels"), Location(id: 3468879, name: "Brusque", countryCode: "BR", countryName: "Brazil", latitude: -27.09795, longitude: -48.91281, population: 141385, timezone: "America/Sao_Paulo"), Location(id: 4676920, name: "Brushy Creek", countryCode: "US", countryName: "United States", latitude: 30.51353, longitude: -97.73973, population: 21764, timezone: "America/Chicago"), Location(id: 3181471, name: "Brusciano", countryCode: "IT", countryName: "Italy", latitude: 40.92237, longitude: 14.42386, population: 15238, timezone: "Europe/Rome")]
-    $0.home?.search.isSearching = false
+  await store.receive(.addLocation(.presented(.searchResponse(.success([Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels"), Location(id: 3468879, name: "Brusque", countryCode: "BR", countryName: "Brazil", latitude: -27.09795, longitude: -48.91281, population: 141385, timezone: "America/Sao_Paulo"), Location(id: 4676920, name: "Brushy Creek", countryCode: "US", countryName: "United States", latitude: 30.51353, longitude: -97.73973, population: 21764, timezone: "America/Chicago"), Location(id: 3181471, name: "Brusciano", countryCode: "IT", countryName: "Italy", latitude: 40.92237, longitude: 14.42386, population: 15238, timezone: "Europe/Rome")]))))) {
+    $0.search?.locations = [Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels"), Location(id: 3468879, name: "Brusque", countryCode: "BR", countryName: "Brazil", latitude: -27.09795, longitude: -48.91281, population: 141385, timezone: "America/Sao_Paulo"), Location(id: 4676920, name: "Brushy Creek", countryCode: "US", countryName: "United States", latitude: 30.51353, longitude: -97.73973, population: 21764, timezone: "America/Chicago"), Location(id: 3181471, name: "Brusciano", countryCode: "IT", countryName: "Italy", latitude: 40.92237, longitude: 14.42386, population: 15238, timezone: "Europe/Rome")]
+    $0.search?.isSearching = false
   }
-  await store.send(.addLocation(.locationTapped(index: 0))) { $0.home?.search.pickedLocation = Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels") }
-  await store.receive(.addLocation(.delegate(.didAddLocation(Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels"))))) { $0.home?.savedLocations = [Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels")] }
-  await store.send(.addLocation(.locationTapped(index: 0)))
-  await store.receive(.addLocation(.delegate(.didAddLocation(Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels")))))
+  await store.send(.addLocation(.presented(.locationTapped(index: 0)))) { $0.search?.pickedLocation = Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels") }
+  await store.receive(.addLocation(.presented(.delegate(.didAddLocation(Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels")))))) {
+    $0.home?.savedLocations = [Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels")]
+    $0.search = nil
+  }
+  await store.send(.searchTapped) { $0.search = AddLocation.State(query: "", locations: [], isSearching: false, pickedLocation: nil, errorMessage: nil) }
+  await store.send(.addLocation(.dismiss)) { $0.search = nil }
   await store.send(.savedLocation(id: 2800866, action: .openTapped)) { $0.path = StackState(ids: [0], elements: [PlaceDetail.State(location: Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels"), namesakes: nil, isLoadingNamesakes: false, lookupError: nil, destination: nil)]) }
   await store.receive(.path(.element(id: 0, action: .appeared))) { $0.path[0].isLoadingNamesakes = true }
   await store.receive(.path(.element(id: 0, action: .namesakesLoaded([])))) {

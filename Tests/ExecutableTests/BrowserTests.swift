@@ -26,7 +26,10 @@ struct BrowserTests {
       for: "document.getElementById('greeting').textContent === 'Hello Pritesh'", "the home screen"
     )
 
-    // Search "Brus" and add Brussels.
+    // Present the search, search "Brus" and add Brussels, which dismisses the search.
+    #expect(try browser.evaluate("document.getElementById('search').hidden") as? Bool == true)
+    try browser.click("#search-open")
+    try browser.wait(for: "!document.getElementById('search').hidden", "the search")
     try browser.type("Brus", into: "query")
     try browser.wait(
       for:
@@ -39,6 +42,7 @@ struct BrowserTests {
     try browser.wait(
       for: "document.getElementById('saved').innerText.includes('Brussels, Belgium')",
       "Brussels among the saved locations")
+    try browser.wait(for: "document.getElementById('search').hidden", "the search dismissed")
 
     // The REPL printed each of the page's steps, and never the password.
     let printed = tide.output
@@ -46,12 +50,14 @@ struct BrowserTests {
     #expect(printed.contains(#"web> .login(.usernameChanged("pritesh"))"#))
     #expect(printed.contains(#"web> .login(.passwordChanged("••••••"))"#))
     #expect(printed.contains("web> .login(.loginButtonTapped)"))
-    #expect(printed.contains(#"web> .addLocation(.queryChanged("Brus"))"#))
-    #expect(printed.contains("← .addLocation(.delegate(.didAddLocation("))
+    #expect(printed.contains("web> .searchTapped"))
+    #expect(printed.contains(#"web> .addLocation(.presented(.queryChanged("Brus")))"#))
+    #expect(printed.contains("← .addLocation(.presented(.delegate(.didAddLocation("))
     #expect(!printed.contains("Secret1"))
 
     // A line typed in the REPL reaches the page.
-    tide.type(#".addLocation(.queryChanged("Genev"))"#)
+    tide.type(".searchTapped")
+    tide.type(#".addLocation(.presented(.queryChanged("Genev")))"#)
     try browser.wait(
       for: "document.getElementById('query').value === 'Genev'", "the REPL's query in the page")
     try browser.wait(
@@ -59,6 +65,10 @@ struct BrowserTests {
       "Geneva among the results")
     #expect(try browser.evaluate("document.getElementById('password').value") as? String == "")
     try Self.record(browser, as: "app")
+    // Cancel dismisses the search, and the REPL prints it.
+    try browser.click("#search-cancel")
+    try browser.wait(for: "document.getElementById('search').hidden", "the search cancelled")
+    #expect(tide.waitForOutput("web> .addLocation(.dismiss)", within: 30))
 
     // The inspector: every step, from where it came, without the password.
     try browser.navigate(to: tide.origin + "/inspector")
@@ -122,10 +132,11 @@ struct BrowserTests {
     try browser.wait(
       for: "document.getElementById('greeting').textContent === 'Hello Pritesh'", "the home screen"
     )
-    tide.type(#".addLocation(.queryChanged("Brus"))"#)
+    tide.type(".searchTapped")
+    tide.type(#".addLocation(.presented(.queryChanged("Brus")))"#)
     try browser.wait(
       for: "document.getElementById('results').innerText.includes('Brussels')", "Brussels found")
-    tide.type(".addLocation(.locationTapped(index: 0))")
+    tide.type(".addLocation(.presented(.locationTapped(index: 0)))")
     try browser.wait(
       for: "document.getElementById('saved').innerText.includes('Brussels, Belgium')",
       "Brussels saved")

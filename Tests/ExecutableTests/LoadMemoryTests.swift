@@ -9,7 +9,8 @@ import TideTestSupport
 /// the web front's steps and `tide attach`. Linux only: the size is read from `/proc`.
 @Suite("Loading a long session's memory", .serialized)
 struct LoadMemoryTests {
-  /// A session of the app: logged in, then `count` places saved one step each.
+  /// A session of the app: logged in, then `count` places saved two steps each (the search
+  /// presented, a place picked in it, which dismisses it).
   static func session(saving count: Int) -> String {
     var lines = [
       "# tide session", "# feature: app", "# environment: demo",
@@ -18,8 +19,9 @@ struct LoadMemoryTests {
       #"receive @800ms .login(.loginResponse(.success(User(name: "Pritesh", userName: "pritesh", email: "pritesh@example.com", address: "Pune, India", designation: "iOS Developer"))))"#,
     ]
     for index in 0..<count {
+      lines.append("send @1100ms .searchTapped")
       lines.append(
-        #"send @1100ms .addLocation(.delegate(.didAddLocation(Location(id: \#(index + 10), name: "Place \#(index)", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels"))))"#
+        #"send @1100ms .addLocation(.presented(.delegate(.didAddLocation(Location(id: \#(index + 10), name: "Place \#(index)", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels")))))"#
       )
     }
     return lines.joined(separator: "\n") + "\n"
@@ -36,23 +38,23 @@ struct LoadMemoryTests {
     tide.type(":load \(path)")
     // Failure detectors only: they measure nothing.
     #expect(
-      tide.waitForOutput("loaded 9004 steps of app", within: 600), "\(tide.output.suffix(500))")
+      tide.waitForOutput("loaded 18004 steps of app", within: 600), "\(tide.output.suffix(500))")
     tide.type(":jump 1")
-    #expect(tide.waitForOutput("step 1 of 9004", within: 600))
-    tide.type(":jump 9004")
-    #expect(tide.waitForOutput("step 9004 of 9004", within: 600))
+    #expect(tide.waitForOutput("step 1 of 18004", within: 600))
+    tide.type(":jump 18004")
+    #expect(tide.waitForOutput("step 18004 of 18004", within: 600))
     // The web front shows the diffs of the last 200 steps, computed again from a checkpoint.
     let client = try LoopbackClient(port: tide.port)
     client.write(
-      "GET /api/steps?from=8805&to=9004 HTTP/1.1\r\nHost: 127.0.0.1:\(tide.port)\r\n"
+      "GET /api/steps?from=17805&to=18004 HTTP/1.1\r\nHost: 127.0.0.1:\(tide.port)\r\n"
         + "X-Tide-Token: \(tide.token)\r\n\r\n")
     let answer = client.readToEndHere()
     #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer.prefix(300))")
-    #expect(answer.contains(#""number":9004"#))
+    #expect(answer.contains(#""number":18004"#))
     #expect(answer.contains(#"Place 8999"#))
     let growth = tide.peakResidentBytes - start
     print(
-      "load memory: 9,000 steps of a growing list (2 MB) grew tide by \(growth >> 20) MiB at most")
+      "load memory: 18,000 steps of a growing list (2 MB) grew tide by \(growth >> 20) MiB at most")
     // Kept whole, the states took 5.5 GB; 40 MB here in a debug build.
     #expect(growth < 400 << 20, "tide grew by \(growth) bytes")
     tide.terminateAndWait()

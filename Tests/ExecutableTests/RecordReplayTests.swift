@@ -57,10 +57,11 @@ import TideTestSupport
     store.send(.login(.passwordChanged("Lovelace1")))
     store.send(.login(.loginButtonTapped))
     try await drive(clock) { store.state.home != nil }
-    store.send(.addLocation(.queryChanged("Brus")))
+    store.send(.searchTapped)
+    store.send(.addLocation(.presented(.queryChanged("Brus"))))
     await clock.advance(by: AddLocation.debounce)
-    try await drive(clock) { store.state.home?.search.locations.isEmpty == false }
-    store.send(.addLocation(.locationTapped(index: 0)))
+    try await drive(clock) { store.state.search?.locations.isEmpty == false }
+    store.send(.addLocation(.presented(.locationTapped(index: 0))))
     #expect(server.received.count == 1)
     return recorder.recording()
   }
@@ -78,14 +79,14 @@ import TideTestSupport
     :state home.user
     :state home.savedLocations
     :jump 3
-    :jump 8
+    :jump 9
     :export-test \(folder.path)/ExportedAppRecordingTests.swift
     """.write(toFile: script, atomically: true, encoding: .utf8)
     // The server is stopped: every answer comes from the file.
     let result = try runExecutable(named: "tide", arguments: ["--open", file, "--script", script])
     #expect(result.status == 0, "\(result.output)")
     let output = result.output.replacingOccurrences(of: folder.path, with: "$OUTPUT")
-    #expect(output.contains("loaded 8 steps of app (environment: replay)"), "\(output)")
+    #expect(output.contains("loaded 9 steps of app (environment: replay)"), "\(output)")
     #expect(
       output.contains(
         "    a recording made in live: its calls answer from the file's 2 recorded answers, and none runs"

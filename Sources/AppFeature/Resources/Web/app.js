@@ -93,7 +93,12 @@ function renderHome(view) {
   );
   setText("saved-empty", view.emptyMessage);
   setText("home-error", view.errorMessage);
+  // The search is a sheet over the list: presented by `.searchTapped`, gone once a place is
+  // picked or it is cancelled.
   const search = view.search;
+  $("search-open").hidden = Boolean(search);
+  $("search").hidden = !search;
+  if (!search) return;
   setField($("query"), search.query);
   $("search-spinner").hidden = !search.isSearchingIndicatorVisible;
   $("results").replaceChildren(
@@ -107,7 +112,7 @@ function renderHome(view) {
       subtitle.className = "subtitle";
       subtitle.textContent = row.subtitle;
       item.append(title, subtitle);
-      item.addEventListener("click", () => send(`.addLocation(.locationTapped(index: ${index}))`));
+      item.addEventListener("click", () => send(`.addLocation(.presented(.locationTapped(index: ${index})))`));
       return item;
     })
   );
@@ -147,7 +152,9 @@ for (const id of ["username", "password"]) {
 }
 $("alert-ok").addEventListener("click", () => send(".login(.alertDismissed)"));
 $("query").addEventListener("input", (event) =>
-  send(`.addLocation(.queryChanged(${Tide.swiftString(event.target.value)}))`));
+  send(`.addLocation(.presented(.queryChanged(${Tide.swiftString(event.target.value)})))`));
+$("search-open").addEventListener("click", () => send(".searchTapped"));
+$("search-cancel").addEventListener("click", () => send(".addLocation(.dismiss)"));
 $("logout").addEventListener("click", () => send(".logoutTapped"));
 $("place-back").addEventListener("click", () => place && send(place.back));
 $("place-rename").addEventListener("click", () => place && send(place.actions.rename));
