@@ -29,10 +29,8 @@
           LoginView(store: login)
         } else {
           HomeView(store: store)
-            .navigationDestination(for: StackElementID.self) { id in
-              if let place = store.scope(state: \.path, id: id, action: \.path) {
-                PlaceDetailView(store: place)
-              }
+            .navigationDestination(store, state: \.path, action: \.path) { place in
+              PlaceDetailView(store: place)
             }
         }
       }

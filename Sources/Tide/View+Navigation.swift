@@ -1,7 +1,8 @@
 // SwiftUI's sheets, alerts and confirmation dialogs over a store's presented children,
-// `AlertState` and `ConfirmationDialogState`. Built only where SwiftUI exists: CI (Linux) does not
-// build this file. What it rests on (`Store.isPresenting(_:action:)`, the presented child's
-// `scope(state:action:)` and `ButtonState.tapAction`) is tested on Linux.
+// `AlertState` and `ConfirmationDialogState`, and a navigation stack's screens. Built only where
+// SwiftUI exists: CI (Linux) does not build this file. What it rests on (`Store.isPresenting(_:action:)`, the presented child's
+// `scope(state:action:)`, `ButtonState.tapAction`, `Store.stackPath(_:action:)` and a stack
+// screen's `scope(state:id:action:)`) is tested on Linux.
 #if canImport(SwiftUI)
   import SwiftUI
 
@@ -165,6 +166,48 @@
       sheet(isPresented: store.isPresenting(state, action: action).swiftUI) {
         if let child = store.scope(state: state, action: action) {
           content(child)
+        }
+      }
+    }
+  }
+
+  extension View {
+    /// Shows each screen of a store's navigation stack, with the screen's store, inside a
+    /// `NavigationStack` whose path is the stack's (``Store/stackPath(_:action:)``). A screen
+    /// popped by the user is popped through the store. Not built by CI.
+    ///
+    /// <!-- example: fragment -->
+    /// ```swift
+    /// NavigationStack(path: store.stackPath(\.path, action: \.path).swiftUI) {
+    ///   ListView(store: store)
+    ///     .navigationDestination(store, state: \.path, action: \.path) { screen in
+    ///       DetailView(store: screen)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - store: The store whose state holds the stack.
+    ///   - state: A key path to the stack.
+    ///   - action: A key path to the case path of the stack's actions.
+    ///   - destination: A screen's view, given the screen's store.
+    /// - Returns: The view, with its stack's screens.
+    @MainActor
+    public func navigationDestination<
+      State, Action: CasePathable, ElementState: Sendable, ElementAction: Sendable,
+      Destination: View
+    >(
+      _ store: Store<State, Action>,
+      state: KeyPath<State, StackState<ElementState>>,
+      action: KeyPath<
+        Action.AllCasePaths, CasePath<Action, StackAction<ElementState, ElementAction>>
+      >,
+      @ViewBuilder destination: @escaping (Store<ElementState, ElementAction>) -> Destination
+    ) -> some View {
+      navigationDestination(for: StackElementID.self) { id in
+        // nil once the screen is popped: SwiftUI may ask for it while it animates away.
+        if let screen = store.scope(state: state, id: id, action: action) {
+          destination(screen)
         }
       }
     }
