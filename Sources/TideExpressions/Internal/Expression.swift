@@ -13,6 +13,8 @@ package indirect enum Expression: Equatable {
   case boolean(Bool, position: Int)
   case null(position: Int)
   case array([Expression], position: Int)
+  /// `\.name` or `\.address.city`: the names after the root, which is left out.
+  case keyPath([String], position: Int)
 
   package struct Argument: Equatable {
     let label: String?
@@ -24,7 +26,7 @@ package indirect enum Expression: Equatable {
     switch self {
     case .member(_, _, let position), .call(_, _, let position), .string(_, let position),
       .integer(_, let position), .decimal(_, let position), .boolean(_, let position),
-      .null(let position), .array(_, let position):
+      .null(let position), .array(_, let position), .keyPath(_, let position):
       position
     }
   }
@@ -40,6 +42,7 @@ package indirect enum Expression: Equatable {
     case .boolean: "a Boolean"
     case .null: "nil"
     case .array: "an array"
+    case .keyPath(let names, _): "the key path \\.\(names.joined(separator: "."))"
     }
   }
 }

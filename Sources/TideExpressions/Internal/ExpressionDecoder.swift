@@ -1,4 +1,5 @@
 import Foundation
+import Tide
 import TideInspect
 import TideRecord
 
@@ -14,6 +15,14 @@ package struct ExpressionDecoder: Decoder {
   package enum Node {
     case value(Expression)
     case payload(caseName: String, arguments: [Expression.Argument], position: Int)
+
+    /// Where it starts in the input.
+    var position: Int {
+      switch self {
+      case .value(let expression): expression.position
+      case .payload(_, _, let position): position
+      }
+    }
   }
 
   package let node: Node
@@ -26,15 +35,44 @@ package struct ExpressionDecoder: Decoder {
   package static func decode<T: Decodable>(
     _ type: T.Type, from expression: Expression, caseNames: @escaping () -> [String: Set<String>]
   ) throws -> T {
-    try T(from: ExpressionDecoder(node: .value(expression), caseNames: caseNames))
-  }
-
-  package var position: Int {
-    switch node {
-    case .value(let expression): expression.position
-    case .payload(_, _, let position): position
+    let decoder = ExpressionDecoder(node: .value(expression), caseNames: caseNames)
+    do {
+      return try T(from: decoder)
+    } catch DecodingError.dataCorrupted(let context) {
+      // A type's own check (a duplicate identifier, an unknown bindable field): its message, at
+      // the value it names.
+      throw InputError(
+        message: context.debugDescription, position: decoder.position(at: context.codingPath))
     }
   }
+
+  /// Where the value at `path` (keys from this decoder's value down) starts; as far down as the
+  /// keys lead.
+  func position(at path: [any CodingKey]) -> Int {
+    var node = node
+    for key in path {
+      switch node {
+      case .value(.member(let name, let arguments, let position)) where key.stringValue == name:
+        node = .payload(caseName: name, arguments: arguments ?? [], position: position)
+      case .payload(_, let arguments, _), .value(.call(_, let arguments, _)):
+        let found = arguments.enumerated().first { offset, argument in
+          (argument.label ?? "_\(offset)") == key.stringValue
+        }
+        guard let found else { return node.position }
+        node = .value(found.element.value)
+      case .value(.array(let elements, _)):
+        guard let index = key.intValue, elements.indices.contains(index) else {
+          return node.position
+        }
+        node = .value(elements[index])
+      default:
+        return node.position
+      }
+    }
+    return node.position
+  }
+
+  package var position: Int { node.position }
 
   package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<
     Key
@@ -294,5 +332,16 @@ extension ExpressionDecoder {
       }
       return converted
     }
+  }
+}
+
+extension ExpressionDecoder: KeyPathLiteralDecoder {
+  /// The key path written here, `\.name`, as `name`.
+  package func decodeKeyPathLiteral() throws -> String {
+    guard case .value(.keyPath(let names, _)) = node else {
+      throw InputError(
+        message: "expected a key path like \\.name, found \(describe())", position: position)
+    }
+    return names.joined(separator: ".")
   }
 }

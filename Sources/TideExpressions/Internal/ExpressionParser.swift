@@ -1,7 +1,8 @@
 import TideRecord
 
 /// Parses Swift-syntax values: enum cases with positional or labelled payloads, struct literals,
-/// arrays, strings with escapes and Unicode, numbers, Booleans and `nil`.
+/// arrays, strings with escapes and Unicode, numbers, Booleans, `nil` and key paths without
+/// their root (`\.name`, as a binding action names its field).
 ///
 /// Values nest at most ``maximumDepth`` levels, so a line of a thousand `(` is an error, not a
 /// stack overflow.
@@ -63,6 +64,8 @@ package struct ExpressionParser {
       return try array()
     case "(":
       return .call(type: nil, arguments: try arguments(), position: start)
+    case "\\":
+      return try keyPath()
     case "-":
       return try number()
     case "0"..."9":
@@ -87,6 +90,25 @@ package struct ExpressionParser {
         return .call(type: name, arguments: try arguments(), position: start)
       }
     }
+  }
+
+  /// `\.name` or `\.address.city`, the root left out: what a binding action names its field with.
+  private mutating func keyPath() throws(InputError) -> Expression {
+    let start = index
+    index += 1  // \
+    var names: [String] = []
+    repeat {
+      guard current == "." else {
+        throw InputError(
+          message: "expected '.' after '\\': a key path is written like \\.name", position: index)
+      }
+      index += 1
+      guard let name = identifier() else {
+        throw InputError(message: "expected a property name after '.'", position: index)
+      }
+      names.append(name)
+    } while current == "."
+    return .keyPath(names, position: start)
   }
 
   /// `( [label:] value, … )`

@@ -1,0 +1,87 @@
+/// A state whose fields ``BindingAction`` can set from text: what the REPL, a recording, a
+/// served store and `tide attach` read. A feature lists the fields its views bind to; its
+/// binding actions are then `Codable`, so an action type with a `binding` case keeps its
+/// synthesized `Codable` conformance.
+///
+/// ```swift
+/// import Foundation
+///
+/// enum Profile {
+///   struct State: Equatable, BindableState {
+///     var name = ""
+///     var age = 0
+///     static let bindableFields: [BindableField<Self>] = [.field(\.name), .field(\.age)]
+///   }
+///   enum Action: Equatable, Sendable, Codable {
+///     case binding(BindingAction<State>)
+///   }
+/// }
+///
+/// let action = Profile.Action.binding(.set(\.age, 36))
+/// let data = try JSONEncoder().encode(action)
+/// print(try JSONDecoder().decode(Profile.Action.self, from: data) == action)  // true
+/// ```
+///
+/// A field is named by its key path from the state (`name`, or `address.city` for a nested
+/// one), as `.set(\.address.city, "Ghent")` writes it. List stored properties: a computed
+/// property's key path has no name that stays the same from run to run.
+public protocol BindableState {
+  /// The fields a binding action may set when it is read from text.
+  static var bindableFields: [BindableField<Self>] { get }
+}
+
+/// One field of a ``BindableState`` that a ``BindingAction`` may set: its key path, its name,
+/// and how its value is read and written.
+///
+/// <!-- example: fragment -->
+/// ```swift
+/// static let bindableFields: [BindableField<Self>] = [.field(\.name), .field(\.age)]
+/// ```
+public struct BindableField<Root>: Sendable {
+  /// The field's name: its key path from the root without the root, `name` or `address.city`.
+  public let name: String
+  /// The field's key path.
+  public let keyPath: any PartialKeyPath<Root> & Sendable
+  let decodeAction:
+    @Sendable (KeyedDecodingContainer<BindingActionCodingKey>) throws -> BindingAction<Root>
+  let encodeValue:
+    @Sendable (any Sendable, inout KeyedEncodingContainer<BindingActionCodingKey>) throws -> Void
+
+  /// The field at `keyPath`, whose values are read and written with `Codable`.
+  ///
+  /// <!-- example: fragment -->
+  /// ```swift
+  /// BindableField<Profile.State>.field(\.name)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: A writable key path to a stored property of the state.
+  /// - Returns: The field.
+  public static func field<Value: Codable & Equatable & Sendable>(
+    _ keyPath: any WritableKeyPath<Root, Value> & Sendable
+  ) -> Self {
+    Self(
+      name: Self.name(of: keyPath), keyPath: keyPath,
+      decodeAction: { container in
+        .set(keyPath, try container.decode(Value.self, forKey: .value))
+      },
+      encodeValue: { value, container in
+        guard let value = value as? Value else {
+          throw EncodingError.invalidValue(
+            value,
+            EncodingError.Context(
+              codingPath: container.codingPath,
+              debugDescription: "The value for \\.\(Self.name(of: keyPath)) is not \(Value.self)."))
+        }
+        try container.encode(value, forKey: .value)
+      })
+  }
+
+  /// `name` for `\State.name`, `address.city` for `\State.address.city`: the key path as Swift
+  /// prints it, without its root.
+  static func name(of keyPath: AnyKeyPath) -> String {
+    let text = "\(keyPath)"
+    guard text.hasPrefix("\\"), let dot = text.firstIndex(of: ".") else { return text }
+    return String(text[text.index(after: dot)...])
+  }
+}

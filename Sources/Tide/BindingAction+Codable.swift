@@ -1,0 +1,78 @@
+import TideInspect
+
+extension BindingAction: Encodable where Root: BindableState {
+  /// Writes the action as its call is written, `.set(\.name, "Ada")`: a `set` case whose first
+  /// value is the field's key path (`"\\.name"`) and whose second is the value.
+  ///
+  /// - Parameters:
+  ///   - encoder: The encoder.
+  /// - Throws: `EncodingError.invalidValue` when the field is not among the state's
+  ///   ``BindableState/bindableFields``.
+  public func encode(to encoder: any Encoder) throws {
+    guard let field = Root.field(at: keyPath) else {
+      throw EncodingError.invalidValue(
+        self,
+        EncodingError.Context(
+          codingPath: encoder.codingPath,
+          debugDescription:
+            "\(description) sets a field that is not among \(Inspector.typeName(Root.self)).bindableFields (\(Root.fieldNames)): add it there to write this action."
+        ))
+    }
+    var container = encoder.container(keyedBy: BindingActionCodingKey.self)
+    var arguments = container.nestedContainer(keyedBy: BindingActionCodingKey.self, forKey: .set)
+    try arguments.encode(BindingKeyPath(path: field.name), forKey: .keyPath)
+    try field.encodeValue(value, &arguments)
+  }
+}
+
+extension BindingAction: Decodable where Root: BindableState {
+  /// Reads an action written as its call is, `.set(\.name, "Ada")`: the field is looked up by
+  /// name among the state's ``BindableState/bindableFields``, and the value is read as that
+  /// field's type.
+  ///
+  /// ```swift
+  /// import Foundation
+  ///
+  /// struct Profile: Equatable, BindableState {
+  ///   var name = ""
+  ///   static let bindableFields: [BindableField<Self>] = [.field(\.name)]
+  /// }
+  /// let json = Data(#"{"set": {"_0": "\\.nmae", "_1": "Ada"}}"#.utf8)
+  /// do {
+  ///   _ = try JSONDecoder().decode(BindingAction<Profile>.self, from: json)
+  /// } catch DecodingError.dataCorrupted(let context) {
+  ///   print(context.debugDescription)  // Profile has no bindable field 'nmae' (it has: name).
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - decoder: The decoder.
+  /// - Throws: `DecodingError.dataCorrupted` naming the fields there are when the field is
+  ///   unknown; the decoder's own error when the value is not of the field's type.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: BindingActionCodingKey.self)
+    let arguments = try container.nestedContainer(
+      keyedBy: BindingActionCodingKey.self, forKey: .set)
+    let path = try arguments.decode(BindingKeyPath.self, forKey: .keyPath).path
+    guard let field = Root.bindableFields.first(where: { $0.name == path }) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .keyPath, in: arguments,
+        debugDescription:
+          "\(Inspector.typeName(Root.self)) has no bindable field '\(path)' (it has: \(Root.fieldNames))."
+      )
+    }
+    self = try field.decodeAction(arguments)
+  }
+}
+
+extension BindableState {
+  /// The field at `keyPath`, if the state lists it.
+  static func field(at keyPath: AnyKeyPath) -> BindableField<Self>? {
+    bindableFields.first { ($0.keyPath as AnyKeyPath) == keyPath }
+  }
+
+  /// "name, age": the fields' names, for messages.
+  static var fieldNames: String {
+    bindableFields.isEmpty ? "none" : bindableFields.map(\.name).joined(separator: ", ")
+  }
+}

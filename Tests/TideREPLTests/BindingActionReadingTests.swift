@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+import Tide
+import TideExpressions
+import TideInspect
+import TideRecord
+
+/// A binding action is read as it prints, `.binding(.set(\.name, "Ada"))`: in the REPL, a
+/// recording and a served store. The field is looked up among the state's bindable fields, and a
+/// mistake is an error at the place it was made.
+@Suite struct BindingActionReadingTests {
+  struct Address: Codable, Equatable, Sendable {
+    var city = ""
+  }
+  struct Profile: Equatable, Sendable, BindableState {
+    var name = ""
+    var age = 0
+    var address = Address()
+    var notes = ""  // not bindable
+    static let bindableFields: [BindableField<Self>] = [
+      .field(\.name), .field(\.age), .field(\.address.city),
+    ]
+  }
+  enum Action: Codable, Equatable, Sendable {
+    case binding(BindingAction<Profile>)
+    case saveTapped
+  }
+
+  @Test(arguments: [
+    (#".binding(.set(\.name, "Ada"))"#, Action.binding(.set(\.name, "Ada"))),
+    (".binding(.set(\\.age, 36))", Action.binding(.set(\.age, 36))),
+    (#".binding(.set( \.address.city , "Ghent" ))"#, Action.binding(.set(\.address.city, "Ghent"))),
+  ])
+  func readsWhatItPrints(text: String, expected: Action) throws {
+    let action = try ActionReader.read(text, as: Action.self)
+    // Equal: the same field (so `case .binding(\.name):` matches it) and the same value.
+    #expect(action == expected)
+    // Printed, it reads back as itself.
+    #expect(try ActionReader.read(Inspector().line(action), as: Action.self) == action)
+  }
+
+  @Test(arguments: [
+    (
+      #".binding(.set(\.nmae, "Ada"))"#,
+      "BindingActionReadingTests.Profile has no bindable field 'nmae' (it has: name, age, address.city).",
+      14
+    ),
+    (
+      #".binding(.set(\.notes, "x"))"#,
+      "BindingActionReadingTests.Profile has no bindable field 'notes' (it has: name, age, address.city).",
+      14
+    ),
+    (#".binding(.set(\.age, "36"))"#, "expected a whole number, found a string", 21),
+    (#".binding(.set("name", "Ada"))"#, "expected a key path like \\.name, found a string", 14),
+    (
+      #".binding(.set(\name, "Ada"))"#,
+      "expected '.' after '\\': a key path is written like \\.name", 15
+    ),
+    (#".binding(.set(\.name., "Ada"))"#, "expected a property name after '.'", 21),
+    (#".binding(.set(\.name))"#, "missing value 1 of .set(…)", 9),
+    (#".binding(.put(\.name, "Ada"))"#, "BindingActionCodingKey has no case .put", 9),
+  ])
+  func aMistakeIsAnErrorWhereItWasMade(text: String, message: String, position: Int) {
+    #expect {
+      _ = try ActionReader.read(text, as: Action.self)
+    } throws: { error in
+      guard let error = error as? InputError else { return false }
+      return error.message == message && error.position == position
+    }
+  }
+
+  @Test func aBindingActionRoundTripsThroughJSON() throws {
+    let action = Action.binding(.set(\.address.city, "Ghent"))
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let data = try encoder.encode(action)
+    #expect(
+      String(decoding: data, as: UTF8.self)
+        == #"{"binding":{"_0":{"set":{"_0":"\\.address.city","_1":"Ghent"}}}}"#)
+    #expect(try JSONDecoder().decode(Action.self, from: data) == action)
+  }
+
+  @Test func aFieldThatIsNotListedCannotBeWritten() {
+    #expect {
+      _ = try JSONEncoder().encode(Action.binding(.set(\.notes, "x")))
+    } throws: { error in
+      guard case EncodingError.invalidValue(_, let context) = error else { return false }
+      return context.debugDescription
+        == #".set(\.notes, "x") sets a field that is not among BindingActionReadingTests.Profile.bindableFields (name, age, address.city): add it there to write this action."#
+    }
+    let json = Data(#"{"binding":{"_0":{"set":{"_0":"notes","_1":"x"}}}}"#.utf8)
+    #expect {
+      _ = try JSONDecoder().decode(Action.self, from: json)
+    } throws: { error in
+      guard case DecodingError.dataCorrupted(let context) = error else { return false }
+      return context.debugDescription
+        == #"Expected a key path written like "\\.name", found "notes"."#
+    }
+  }
+}
