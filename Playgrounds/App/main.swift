@@ -67,7 +67,7 @@ func tour() async {
 
   print("5. The rename sheet renames it in the list too, and dismisses itself.")
   store.send(.path(.element(id: screen, action: .renameTapped)))
-  let rename = PlaceDetail.Action.destination(.presented(.rename(.nameChanged("Züri"))))
+  let rename = PlaceDetail.Action.destination(.presented(.rename(.binding(.set(\.name, "Züri")))))
   store.send(.path(.element(id: screen, action: rename)))
   store.send(.path(.element(id: screen, action: .destination(.presented(.rename(.saveTapped))))))
   precondition(store.state.path[id: screen]?.destination == nil)

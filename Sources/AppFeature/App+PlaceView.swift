@@ -149,7 +149,7 @@ extension App.ViewState {
       actions = Actions(
         rename: line(.renameTapped), delete: line(.deleteTapped),
         save: presented(.rename(.saveTapped)), cancel: presented(.rename(.cancelTapped)),
-        nameChanged: presented(.rename(.nameChanged("$NAME"))).replacingOccurrences(
+        nameChanged: presented(.rename(.binding(.set(\.name, "$NAME")))).replacingOccurrences(
           of: #""$NAME""#, with: "$NAME"))
       switch detail.destination {
       case .rename(let sheet)?:

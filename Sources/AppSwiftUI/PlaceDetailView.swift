@@ -67,7 +67,8 @@
       NavigationStack {
         Form {
           TextField(
-            "Name", text: store.binding(\.name, send: RenamePlace.Action.nameChanged).swiftUI)
+            "Name",
+            text: store.binding(\.name, action: RenamePlace.Action.allCasePaths.binding).swiftUI)
         }
         .navigationTitle("Rename")
         .toolbar {

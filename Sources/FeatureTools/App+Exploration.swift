@@ -95,8 +95,8 @@ extension App {
       return [.renameTapped, .deleteTapped]
     case .rename:
       return [
-        .destination(.presented(.rename(.nameChanged("Home")))),
-        .destination(.presented(.rename(.nameChanged("")))),
+        .destination(.presented(.rename(.binding(.set(\.name, "Home"))))),
+        .destination(.presented(.rename(.binding(.set(\.name, ""))))),
         .destination(.presented(.rename(.saveTapped))),
         .destination(.presented(.rename(.cancelTapped))),
       ]

@@ -53,10 +53,10 @@ import TideTesting
     $0.path[0].isLoadingNamesakes = false
   }
   await store.send(.path(.element(id: 0, action: .renameTapped))) { $0.path[0].destination = .rename(RenamePlace.State(name: "Brussels")) }
-  await store.send(.path(.element(id: 0, action: .destination(.presented(.rename(.nameChanged(""))))))) { $0.path[0].destination = .rename(RenamePlace.State(name: "")) }
+  await store.send(.path(.element(id: 0, action: .destination(.presented(.rename(.binding(.set(\.name, "")))))))) { $0.path[0].destination = .rename(RenamePlace.State(name: "")) }
   await store.send(.path(.element(id: 0, action: .destination(.presented(.rename(.saveTapped)))))) { $0.path[0].destination = .alert(AlertState(title: "A place needs a name", message: "The name can’t be empty.", buttons: [ButtonState("Rename again", action: .renameAgain), ButtonState(role: .cancel, "Keep “Brussels”")])) }
   await store.send(.path(.element(id: 0, action: .destination(.presented(.alert(.renameAgain)))))) { $0.path[0].destination = .rename(RenamePlace.State(name: "Brussels")) }
-  await store.send(.path(.element(id: 0, action: .destination(.presented(.rename(.nameChanged("Home"))))))) { $0.path[0].destination = .rename(RenamePlace.State(name: "Home")) }
+  await store.send(.path(.element(id: 0, action: .destination(.presented(.rename(.binding(.set(\.name, "Home")))))))) { $0.path[0].destination = .rename(RenamePlace.State(name: "Home")) }
   await store.send(.path(.element(id: 0, action: .destination(.presented(.rename(.saveTapped)))))) {
     $0.path[0].location.name = "Home"
     $0.path[0].destination = nil

@@ -61,7 +61,8 @@ extension Location {
   @Test func renamingSavesTheTrimmedNameAndTellsTheApp() async {
     let store = makeStore()
     await store.send(.renameTapped) { $0.destination = .rename(RenamePlace.State(name: "Paris")) }
-    await store.send(.destination(.presented(.rename(.nameChanged("  City of Light "))))) {
+    await store.send(.destination(.presented(.rename(.binding(.set(\.name, "  City of Light "))))))
+    {
       $0.destination = .rename(RenamePlace.State(name: "  City of Light "))
     }
     await store.send(.destination(.presented(.rename(.saveTapped)))) {
@@ -88,7 +89,7 @@ extension Location {
   @Test func anEmptyNameShowsAnAlertWhoseButtonOpensTheSheetAgain() async {
     let store = makeStore()
     await store.send(.renameTapped) { $0.destination = .rename(RenamePlace.State(name: "Paris")) }
-    await store.send(.destination(.presented(.rename(.nameChanged("   "))))) {
+    await store.send(.destination(.presented(.rename(.binding(.set(\.name, "   ")))))) {
       $0.destination = .rename(RenamePlace.State(name: "   "))
     }
     await store.send(.destination(.presented(.rename(.saveTapped)))) {
@@ -209,7 +210,8 @@ extension Location {
       $0.path[id: 0]?.destination = .rename(RenamePlace.State(name: "Paris"))
     }
     await store.send(
-      .path(.element(id: 0, action: .destination(.presented(.rename(.nameChanged("Home"))))))
+      .path(
+        .element(id: 0, action: .destination(.presented(.rename(.binding(.set(\.name, "Home")))))))
     ) {
       $0.path[id: 0]?.destination = .rename(RenamePlace.State(name: "Home"))
     }
@@ -274,7 +276,8 @@ extension Location {
     #expect(view.actions.rename == ".path(.element(id: 3, action: .renameTapped))")
     #expect(
       view.actions.nameChanged
-        == ".path(.element(id: 3, action: .destination(.presented(.rename(.nameChanged($NAME))))))")
+        == #".path(.element(id: 3, action: .destination(.presented(.rename(.binding(.set(\.name, $NAME)))))))"#
+    )
     #expect(view.rename == nil && view.prompt == nil)
   }
 
@@ -335,7 +338,7 @@ extension Location {
     #expect(sheet.value)
     let rename = place.scope(state: \.destination, action: \.destination)?
       .scope(state: \.rename, action: \.rename)
-    rename?.send(.nameChanged("City of Light"))
+    rename?.send(.binding(.set(\.name, "City of Light")))
     rename?.send(.saveTapped)
     #expect(!sheet.value)
     #expect(store.state.home?.savedLocations.first?.name == "City of Light")
