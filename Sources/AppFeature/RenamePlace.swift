@@ -1,7 +1,7 @@
 import Tide
 
 /// The sheet that renames a saved place: a text field bound to the name through a
-/// ``Tide/BindingAction``, Save and Cancel.
+/// `BindingAction`, Save and Cancel.
 ///
 /// ```swift
 /// let store = Store(initialState: RenamePlace.State(name: "Paris"), reducer: RenamePlace.reducer, environment: ())
