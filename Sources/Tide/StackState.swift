@@ -59,9 +59,9 @@ public struct StackState<Element> {
   /// print(path.nextID)  // #6
   /// ```
   ///
-  /// Identifiers that do not increase, whose count is not the screens', negative, or above
-  /// ``StackElementID/largest``, are a programming error, and stop the program with a message
-  /// that says which.
+  /// Identifiers that do not increase, whose count is not the screens', negative, or above three
+  /// quarters of `Int.max` (what a stack can hold, counting on from ``StackElementID/largest``),
+  /// are a programming error, and stop the program with a message that says which.
   ///
   /// - Parameters:
   ///   - ids: The screens' identifiers, increasing.
@@ -71,8 +71,9 @@ public struct StackState<Element> {
       ids.count == elements.count,
       "StackState(ids:elements:): \(ids.count) identifiers for \(elements.count) screens")
     precondition(
-      ids.allSatisfy { $0.rawValue >= 0 && $0 <= .largest },
-      "StackState(ids:elements:): an identifier is negative or above StackElementID.largest")
+      ids.allSatisfy { $0.rawValue >= 0 && $0 <= .ceiling },
+      "StackState(ids:elements:): an identifier is negative or above \(StackElementID.ceiling), the largest a stack holds"
+    )
     for (lower, upper) in zip(ids, ids.dropFirst()) {
       precondition(
         lower < upper,
@@ -361,20 +362,20 @@ extension StackState: Decodable where Element: Decodable {
         forKey: .ids, in: container,
         debugDescription: "A stack's identifier \(first) is negative; a stack counts from #0.")
     }
-    if let last = ids.last, last > .largest {
+    if let last = ids.last, last > .ceiling {
       throw DecodingError.dataCorruptedError(
         forKey: .ids, in: container,
         debugDescription:
-          "A stack's identifier \(last) is above the largest a stack takes, \(StackElementID.largest)."
+          "A stack's identifier \(last) is above the largest a stack holds, \(StackElementID.ceiling)."
       )
     }
     let lowest = StackElementID(rawValue: (ids.last?.rawValue ?? -1) + 1)
     let nextID = try container.decodeIfPresent(StackElementID.self, forKey: .nextID) ?? lowest
-    guard nextID.rawValue <= StackElementID.largest.rawValue + 1 else {
+    guard nextID.rawValue <= StackElementID.ceiling.rawValue + 1 else {
       throw DecodingError.dataCorruptedError(
         forKey: .nextID, in: container,
         debugDescription:
-          "A stack's next identifier \(nextID) is above the largest a stack takes, \(StackElementID.largest)."
+          "A stack's next identifier \(nextID) is above the largest a stack holds, \(StackElementID.ceiling)."
       )
     }
     guard nextID >= lowest else {

@@ -310,7 +310,7 @@ import TideTestSupport
     }
   }
 
-  @Test func pushingWithAnIdentifierTooLargeToCountOnFrom() async {
+  @Test func pushingWithAnIdentifierTooLargeToCountOnFrom() async throws {
     let store = makeStore()
     await expectIssues([
       """
@@ -331,6 +331,17 @@ import TideTestSupport
       $0.path = StackState(ids: [.largest], elements: [Detail.State(name: "Last")])
     }
     await store.send(.placeTapped(0)) { $0.path.append(Detail.State(name: "Home")) }
+    // A stack counted on past the largest is written as a test writes it, and read back.
+    let past = StackElementID(rawValue: StackElementID.largest.rawValue + 1)
+    #expect(
+      store.state.path
+        == StackState(
+          ids: [.largest, past], elements: [Detail.State(name: "Last"), Detail.State(name: "Home")])
+    )
+    let json = try JSONEncoder().encode(StackState(ids: [.largest, past], elements: ["A", "B"]))
+    #expect(
+      try JSONDecoder().decode(StackState<String>.self, from: json)
+        == StackState(ids: [.largest, past], elements: ["A", "B"]))
   }
 
   @Test func aDismissalThatNothingPresents() async {

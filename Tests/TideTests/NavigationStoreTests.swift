@@ -202,11 +202,11 @@ import TideTestSupport
     ),
     (
       #"{"ids": [9223372036854775807], "elements": ["A"]}"#,
-      "A stack's identifier #9223372036854775807 is above the largest a stack takes, #4611686018427387903."
+      "A stack's identifier #9223372036854775807 is above the largest a stack holds, #6917529027641081853."
     ),
     (
       #"{"ids": [], "elements": [], "nextID": 9223372036854775807}"#,
-      "A stack's next identifier #9223372036854775807 is above the largest a stack takes, #4611686018427387903."
+      "A stack's next identifier #9223372036854775807 is above the largest a stack holds, #6917529027641081853."
     ),
   ])
   func aMalformedStackIsAClearError(json: String, message: String) {
