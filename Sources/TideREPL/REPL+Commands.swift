@@ -243,6 +243,17 @@ extension REPL {
       source, to: path,
       existing: replacing ? .replace : .keep(hint: ":export-test! \(path) replaces it"))
     output.line("wrote \(path): @Test func \(name)()", .dim)
+    let warned = session.warnedStepsOfLastExport
+    if let first = warned.first {
+      var numbers: [String] = []
+      for (step, _) in warned where numbers.last != "\(step)" { numbers.append("\(step)") }
+      let steps =
+        numbers.count == 1
+        ? numbers[0] : numbers.dropLast().joined(separator: ", ") + " and " + numbers.last!
+      output.line(
+        "note: \(numbers.count == 1 ? "step" : "steps") \(steps) reported \(warned.count == 1 ? "an issue" : "issues") when \(numbers.count == 1 ? "it" : "they") ran (\(first.issue.hasSuffix(".") ? String(first.issue.dropLast()) : first.issue)); the test reports \(warned.count == 1 ? "it" : "them") too, so it fails until the feature no longer does",
+        .warning)
+    }
     if session.exportsExploredFailure {
       output.line(
         "  the explorer's test of the failure: the invariants checked at every step, so it fails until the bug is fixed",

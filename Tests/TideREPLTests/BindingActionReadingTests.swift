@@ -57,7 +57,7 @@ import TideRecord
       "expected '.' after '\\': a key path is written like \\.name", 15
     ),
     (#".binding(.set(\.name., "Ada"))"#, "expected a property name after '.'", 21),
-    (#".binding(.set(\.name))"#, "missing value 1 of .set(…)", 9),
+    (#".binding(.set(\.name))"#, "missing value 2 of .set(…)", 9),
     (#".binding(.put(\.name, "Ada"))"#, "BindingActionCodingKey has no case .put", 9),
   ])
   func aMistakeIsAnErrorWhereItWasMade(text: String, message: String, position: Int) {

@@ -180,9 +180,10 @@ extension ExpressionDecoder {
 
     private func node(_ key: Key) throws -> Node {
       guard let node = entries[key.stringValue] else {
+        // `_1` is the second value: counted from 1, as a person counts them.
         let what =
           key.stringValue.hasPrefix("_")
-          ? "value \(key.stringValue.dropFirst()) of" : "'\(key.stringValue):' in"
+          ? "value \((Int(key.stringValue.dropFirst()) ?? 0) + 1) of" : "'\(key.stringValue):' in"
         throw InputError(message: "missing \(what) \(describe)", position: decoder.position)
       }
       return node

@@ -175,12 +175,14 @@ extension FeatureSession {
   }
 
   func exportTest(named name: String, secretPlaceholder: String?) throws(InputError) -> String {
+    warnedStepsOfLastExport = []
     if let failure = exploredFailureToExport { return failure.test(named: name) }
     var export = try testExport(
       named: name, secretPlaceholder: secretPlaceholder, byteLimit: .max)
     while let steps = export.nextSteps() {
       for step in steps { _ = export.writer.write(step) }
     }
+    warnedStepsOfLastExport = export.warnedSteps()
     // With no limit, the writer always finishes.
     return export.writer.finish(effectsStillRunning: export.effectsStillRunning) ?? ""
   }
@@ -236,10 +238,12 @@ extension FeatureSession {
     var remaining = history.steps(in: 0..<steps.count)
     var index = 0
     let count = steps.count
+    var warned: [(step: Int, issue: String)] = []
     let nextSteps: () -> [TestExporter.Step]? = {
       guard index <= count else { return nil }
       defer { index += 1 }
       guard let (entry, before, after) = remaining.next() else { return resolutionSteps(at: count) }
+      warned += remaining.lastIssues.map { (index + 1, $0) }
       return resolutionSteps(at: index) + [
         TestExporter.Step(
           received: entry.source == .received, action: entry.action, before: before,
@@ -273,7 +277,8 @@ extension FeatureSession {
       hasSteps: !steps.isEmpty || !resolved.isEmpty,
       secretPlaceholder: secretPlaceholder, checkingInvariants: nil, byteLimit: byteLimit)
     return REPLTestExportInProgress(
-      writer: writer, nextSteps: nextSteps, effectsStillRunning: !store.runningEffects.isEmpty)
+      writer: writer, nextSteps: nextSteps, effectsStillRunning: !store.runningEffects.isEmpty,
+      warnedSteps: { warned })
   }
 
   /// The statements that give an exported test the loaded recording's answers, as `calls`: the

@@ -40,6 +40,7 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
   /// Every step so far. Replaced as a whole when time travel or `:load` re-runs the session.
   var history: SessionHistory<State, Action>
   let warnings = WarningLog()
+  var warnedStepsOfLastExport: [(step: Int, issue: String)] = []
   /// How many history entries have been printed: never more than the history's cursor.
   var printed = 0
   var realStart = ContinuousClock.now

@@ -37,6 +37,9 @@ protocol REPLSession: AnyObject {
   var followReruns: Int { get }
   /// A TestStore test of the session; secrets print as `secretPlaceholder` when one is given.
   func exportTest(named name: String, secretPlaceholder: String?) throws(InputError) -> String
+  /// The steps of the last `exportTest` that reported issues (an action for a screen that is
+  /// gone), numbered from 1, with each issue's first line.
+  var warnedStepsOfLastExport: [(step: Int, issue: String)] { get }
   /// The session's test, its head written and its steps still to write: for a writer that
   /// hands the main actor back between steps.
   func testExport(

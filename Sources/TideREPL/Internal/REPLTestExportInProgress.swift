@@ -9,4 +9,7 @@ struct REPLTestExportInProgress {
   /// all at once. `nil` after the last.
   let nextSteps: () -> [TestExporter.Step]?
   let effectsStillRunning: Bool
+  /// The steps written so far (numbered from 1) that reported issues when they were reduced
+  /// again, with the first line of each: the test reports them too.
+  let warnedSteps: () -> [(step: Int, issue: String)]
 }

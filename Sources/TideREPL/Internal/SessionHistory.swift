@@ -1,3 +1,4 @@
+import Synchronization
 import Tide
 
 /// Every action a REPL session reduced, and where the session stands in it.
@@ -182,6 +183,9 @@ final class SessionHistory<State, Action: Sendable> {
     fileprivate let isEqual: ((State, State) -> Bool)?
     /// Whether a state computed again differed from a checkpoint's.
     private(set) var reducedDifferently = false
+    /// The first lines of the issues the last entry taken reported as it was reduced again (an
+    /// action for a screen that is gone): an exported test reports them too.
+    private(set) var lastIssues: [String] = []
 
     /// The next entry, the state before it and the state after it.
     mutating func next() -> (entry: Entry, before: State, after: State)? {
@@ -189,12 +193,14 @@ final class SessionHistory<State, Action: Sendable> {
       self.state = nil  // the one copy is `before`
       let entry = entries.removeFirst()
       let before = state
+      var issues: [String] = []
       if !SessionHistory.reduce(
         &state, entry, at: position, checkpoints: checkpoints, reduceAgain: reduceAgain,
-        isEqual: isEqual)
+        isEqual: isEqual, onIssue: { issues.append(String($0.prefix { $0 != "\n" })) })
       {
         reducedDifferently = true
       }
+      lastIssues = issues
       self.state = state
       return (entry, before, state)
     }
@@ -217,11 +223,16 @@ final class SessionHistory<State, Action: Sendable> {
   fileprivate static func reduce(
     _ state: inout State, _ entry: Entry, at position: Int,
     checkpoints: [(index: Int, state: State)],
-    reduceAgain: (inout State, Action, String) -> Void, isEqual: ((State, State) -> Bool)?
+    reduceAgain: (inout State, Action, String) -> Void, isEqual: ((State, State) -> Bool)?,
+    onIssue: (String) -> Void = { _ in }
   ) -> Bool {
-    IssueReporter.$current.withValue(IssueReporter { _, _ in }) {
+    let collected = IssueCollector()
+    IssueReporter.$current.withValue(
+      IssueReporter { message, _ in collected.messages.withLock { $0.append(message) } }
+    ) {
       reduceAgain(&state, entry.action, entry.environment)
     }
+    for message in collected.messages.withLock({ $0 }) { onIssue(message) }
     guard let checkpoint = checkpoints.last(where: { $0.index == position + 1 }) else {
       return true
     }
@@ -293,4 +304,9 @@ final class SessionHistory<State, Action: Sendable> {
     if let computed, computed.index > cursor { self.computed = nil }
     resolutions.removeAll { $0.index >= cursor }
   }
+}
+
+/// The messages of the issues reported while a step is reduced again.
+private final class IssueCollector: Sendable {
+  let messages = Mutex<[String]>([])
 }
