@@ -498,7 +498,7 @@ import TideTestSupport
       await transcript.run(line)
         == """
         vault> (a line of 1000020 characters)
-        error: the line is 1000020 characters long; tide reads lines of at most 1000000
+        error: the line is 1000020 characters long; a line may be at most 1000000
 
         """)
     #expect(Suggestions.closest(to: String(repeating: "z", count: 2_000_000), in: ["zz"]) == [])

@@ -122,13 +122,24 @@ extension FeatureSession {
         walked.append(name)
       }
       for index in indices {
-        // Only a list is indexed: a struct's fields by position would skip its redaction.
-        let list = try present(value, at: place())
+        // Only a list is indexed: a struct's fields by position would skip its redaction. A
+        // collection that keeps its elements in `elements` (a navigation stack) is indexed by
+        // them, as `$0.path[0]` is in a test.
+        var list = try present(value, at: place())
+        let mirror = Mirror(reflecting: list)
+        if mirror.displayStyle != .collection, mirror.displayStyle != .set,
+          let elements = mirror.children.first(where: { $0.label == "elements" })?.value,
+          Mirror(reflecting: elements).displayStyle == .collection
+        {
+          list = elements
+        }
         let style = Mirror(reflecting: list).displayStyle
         guard style == .collection || style == .set else {
+          let known = mirror.children.compactMap(\.label)
           throw InputError(
             message:
-              "\(place()) is \(English.withArticle(Inspector.typeName(type(of: list)))), not a list: [\(index)] indexes lists; name a property instead",
+              "\(place()) is \(English.withArticle(Inspector.typeName(type(of: list)))), not a list: [\(index)] indexes lists; name a property instead"
+              + (known.isEmpty ? "" : " (it has: \(known.joined(separator: ", ")))"),
             position: 0)
         }
         let elements = Mirror(reflecting: list).children.map(\.value)

@@ -18,7 +18,7 @@ package enum InputLimits {
     let count = line.count
     guard count > lineLength else { return }
     throw InputError(
-      message: "\(what) is \(count) characters long; tide reads lines of at most \(lineLength)",
+      message: "\(what) is \(count) characters long; a line may be at most \(lineLength)",
       position: 0)
   }
 }
