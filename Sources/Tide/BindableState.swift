@@ -49,9 +49,8 @@ public struct BindableField<Root>: Sendable {
 
   /// The field at `keyPath`, whose values are read and written with `Codable`.
   ///
-  /// <!-- example: fragment -->
   /// ```swift
-  /// BindableField<Profile.State>.field(\.name)
+  /// let name = BindableField<Settings.State>.field(\.name)
   /// ```
   ///
   /// - Parameters:

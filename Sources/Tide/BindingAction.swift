@@ -47,7 +47,7 @@ public struct BindingAction<Root>: Sendable {
 
   /// An action that sets the field at `keyPath` to `value`.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: Store<Settings.State, Settings.Action> -->
   /// ```swift
   /// store.send(.binding(.set(\.name, "Ada")))
   /// ```
@@ -77,7 +77,7 @@ public struct BindingAction<Root>: Sendable {
 
   /// Sets the field in `state`.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given state: inout Settings.State -->
   /// ```swift
   /// BindingAction<Settings.State>.set(\.name, "Ada").apply(to: &state)
   /// ```
@@ -109,7 +109,6 @@ public struct BindingAction<Root>: Sendable {
 extension BindingAction: Equatable {
   /// Whether two actions set the same field to equal values.
   ///
-  /// <!-- example: fragment -->
   /// ```swift
   /// #expect(BindingAction<Settings.State>.set(\.name, "Ada") == .set(\.name, "Ada"))
   /// ```

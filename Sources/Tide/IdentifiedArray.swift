@@ -51,7 +51,6 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// An empty collection.
   ///
-  /// <!-- example: fragment -->
   /// ```swift
   /// var rows = IdentifiedArray<Row>()
   /// ```
@@ -68,7 +67,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// A collection of `elements` in order; of elements that share an identifier, the last one
   /// is kept, at the position of the first.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given places: [Place] -->
   /// ```swift
   /// let rows = IdentifiedArray(places.map(Row.init))
   /// ```
@@ -113,7 +112,7 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// The position of the element with an identifier, or `nil` if there is none.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given rows: IdentifiedArray<Row> -->
   /// ```swift
   /// let position = rows.index(id: 2)
   /// ```
@@ -128,7 +127,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// The element with an identifier: `nil` when there is none. Setting an element adds it (at
   /// the end) or replaces the one with that identifier; setting `nil` removes it.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given rows: IdentifiedArray<Row> -->
   /// ```swift
   /// rows[id: 3] = Row(id: 3)
   /// rows[id: 3]?.title = "Third"
@@ -158,7 +157,7 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// Changes the element at a position in place; its identifier must stay the same.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given rows: IdentifiedArray<Row> -->
   /// ```swift
   /// rows.modify(at: 0) { $0.title = "First" }
   /// ```
@@ -194,7 +193,7 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// Adds an element at the end, or replaces the element with the same identifier in place.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given rows: IdentifiedArray<Row> -->
   /// ```swift
   /// rows.updateOrAppend(Row(id: 2, title: "Second"))
   /// ```
@@ -223,7 +222,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   ///
   /// Appending an element whose identifier is present replaces that element where it is.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given rows: IdentifiedArray<Row> -->
   /// ```swift
   /// rows.append(Row(id: 3))
   /// ```
@@ -237,7 +236,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// Inserts an element at a position, or, if its identifier is present, replaces that element
   /// where it is.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given rows: IdentifiedArray<Row> -->
   /// ```swift
   /// rows.insert(Row(id: 0), at: 0)
   /// ```
@@ -265,7 +264,7 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// Removes the element with an identifier.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given rows: IdentifiedArray<Row> -->
   /// ```swift
   /// rows.remove(id: 2)
   /// ```
@@ -281,7 +280,7 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// Removes the element at a position.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given rows: IdentifiedArray<Row> -->
   /// ```swift
   /// rows.remove(at: 0)
   /// ```
@@ -306,7 +305,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// The predicate is asked about every element before anything is removed: when it throws, the
   /// array is left as it was.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given rows: IdentifiedArray<Row> -->
   /// ```swift
   /// rows.removeAll { $0.isDone }
   /// ```
@@ -377,7 +376,7 @@ extension IdentifiedArray: RandomAccessCollection {
   /// The element at a position, which can be changed in place as long as its identifier stays
   /// the same.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given rows: IdentifiedArray<Row> -->
   /// ```swift
   /// let first = rows[0]
   /// rows[0].title = "First"
@@ -406,7 +405,6 @@ extension IdentifiedArray: RandomAccessCollection {
 extension IdentifiedArray: ExpressibleByArrayLiteral {
   /// A collection of the elements written in the literal.
   ///
-  /// <!-- example: fragment -->
   /// ```swift
   /// let rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2)]
   /// ```
@@ -421,7 +419,7 @@ extension IdentifiedArray: ExpressibleByArrayLiteral {
 extension IdentifiedArray: Equatable where Element: Equatable {
   /// Whether two collections hold equal elements in the same order.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given state: Feature.State -->
   /// ```swift
   /// #expect(state.rows == [Row(id: 1)])
   /// ```

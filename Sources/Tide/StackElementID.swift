@@ -20,7 +20,7 @@ public struct StackElementID: Hashable, Comparable, Sendable, Codable, CustomStr
 
   /// An identifier with a number, as a test or a REPL names a screen it saw pushed.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: Store<App.State, App.Action> -->
   /// ```swift
   /// store.send(.path(.element(id: StackElementID(rawValue: 1), action: .renameTapped)))
   /// ```
@@ -33,9 +33,9 @@ public struct StackElementID: Hashable, Comparable, Sendable, Codable, CustomStr
 
   /// An identifier written as its number: `.element(id: 1, action: …)`.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: TestStore<App.State, App.Action, App.Environment> -->
   /// ```swift
-  /// await store.send(.path(.popFrom(id: 1))) { $0.path.removeLast() }
+  /// await store.send(.path(.popFrom(id: 1))) { $0.path.popLast() }
   /// ```
   ///
   /// - Parameters:
@@ -58,7 +58,7 @@ public struct StackElementID: Hashable, Comparable, Sendable, Codable, CustomStr
 
   /// Whether one screen was pushed before another.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given path: StackState<Path.State> -->
   /// ```swift
   /// #expect(path.ids.first! < path.ids.last!)
   /// ```

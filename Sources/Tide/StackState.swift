@@ -29,7 +29,6 @@ public struct StackState<Element> {
 
   /// An empty stack.
   ///
-  /// <!-- example: fragment -->
   /// ```swift
   /// var path = StackState<Path.State>()
   /// ```
@@ -39,7 +38,6 @@ public struct StackState<Element> {
 
   /// A stack of screens, numbered from `#0`.
   ///
-  /// <!-- example: fragment -->
   /// ```swift
   /// var path = StackState<Path.State>([.list(List.State())])
   /// ```
@@ -86,7 +84,7 @@ public struct StackState<Element> {
 
   /// The position of the screen with an identifier, or `nil` if the stack has none.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given path: StackState<Path.State> -->
   /// ```swift
   /// let position = path.index(id: 2)
   /// ```
@@ -108,7 +106,7 @@ public struct StackState<Element> {
   /// The screen with an identifier: `nil` when the stack has none. Setting `nil` removes that
   /// screen alone; setting a screen replaces the one there, and adds nothing when there is none.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given path: StackState<Path.State> -->
   /// ```swift
   /// path[id: 1] = .detail(Detail.State(name: "Work"))
   /// ```
@@ -130,7 +128,7 @@ public struct StackState<Element> {
 
   /// Changes the screen with an identifier in place.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given path: StackState<Path.State> -->
   /// ```swift
   /// path.modify(id: 1) { $0 = .detail(Detail.State(name: "Work")) }
   /// ```
@@ -149,7 +147,7 @@ public struct StackState<Element> {
 
   /// Pushes a screen on top of the stack.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given state: inout Feature.State, place: Place -->
   /// ```swift
   /// state.path.append(.detail(Detail.State(place: place)))
   /// ```
@@ -180,7 +178,7 @@ public struct StackState<Element> {
 
   /// Pops the top screen.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given state: inout Feature.State -->
   /// ```swift
   /// state.path.popLast()
   /// ```
@@ -195,7 +193,7 @@ public struct StackState<Element> {
 
   /// Pops the screen with an identifier and every screen above it.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given state: inout Feature.State, id: StackElementID -->
   /// ```swift
   /// state.path.pop(from: id)
   /// ```
@@ -213,7 +211,7 @@ public struct StackState<Element> {
 
   /// Pops every screen above the one with an identifier, which becomes the top.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given state: inout Feature.State, listID: StackElementID -->
   /// ```swift
   /// state.path.pop(to: listID)
   /// ```
@@ -231,7 +229,7 @@ public struct StackState<Element> {
 
   /// Pops every screen.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given state: inout Feature.State -->
   /// ```swift
   /// state.path.removeAll()
   /// ```
@@ -250,7 +248,7 @@ extension StackState: RandomAccessCollection, MutableCollection {
 
   /// The screen at a position, bottom first; it can be changed in place.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given path: StackState<Path.State> -->
   /// ```swift
   /// let top = path[path.count - 1]
   /// ```
@@ -266,9 +264,9 @@ extension StackState: RandomAccessCollection, MutableCollection {
 extension StackState: Equatable where Element: Equatable {
   /// Whether two stacks hold the same identifiers and screens, in the same order.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given state: Feature.State -->
   /// ```swift
-  /// #expect(state.path == StackState([.list]))
+  /// #expect(state.path == StackState([.list(List.State())]))
   /// ```
   ///
   /// - Parameters:
@@ -295,7 +293,6 @@ extension StackState: Sendable where Element: Sendable {}
 extension StackState: ExpressibleByArrayLiteral {
   /// A stack of the screens written in the literal, bottom first.
   ///
-  /// <!-- example: fragment -->
   /// ```swift
   /// var path: StackState<Path.State> = [.list(List.State())]
   /// ```

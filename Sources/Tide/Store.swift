@@ -8,7 +8,6 @@ import Observation
 /// the slices they render. `scope(state:action:)` hands a child
 /// feature a store of its own domain that reads from, and sends through, this one.
 ///
-/// <!-- example: fragment -->
 /// ```swift
 /// let store = Store(
 ///   initialState: Counter.State(),
@@ -149,7 +148,7 @@ public final class Store<State, Action: Sendable> {
   /// reads through the store instead, `store.username`, and is told only when what it read
   /// changes: see `subscript(dynamicMember:)`.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: Store<Counter.State, Counter.Action> -->
   /// ```swift
   /// print(store.state.count)
   /// ```

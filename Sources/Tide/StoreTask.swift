@@ -74,7 +74,7 @@ public struct StoreTask: Sendable {
   /// Whether the send started no effect, or its effects have been cancelled: through this task,
   /// by `.cancel(id:)` or by `cancelInFlight`.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: Store<Counter.State, Counter.Action> -->
   /// ```swift
   /// #expect(store.send(.incrementTapped).isCancelled)  // no effect was started
   /// ```

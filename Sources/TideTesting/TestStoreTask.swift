@@ -34,7 +34,7 @@ public struct TestStoreTask: Sendable {
 
   /// Whether none of the effects the send owns is still running.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: TestStore<Counter.State, Counter.Action, Counter.Environment> -->
   /// ```swift
   /// #expect(await store.send(.incrementTapped).isFinished)
   /// ```
