@@ -101,6 +101,8 @@ public enum Counter {
   public enum Action: Equatable, Sendable {
     case incrementTapped
     case decrementTapped
+    case onAppear
+    case startTimerTapped
   }
 
   public struct Environment: Sendable {
@@ -111,7 +113,96 @@ public enum Counter {
     switch action {
     case .incrementTapped: state.count += 1
     case .decrementTapped: state.count -= 1
+    case .onAppear, .startTimerTapped: break
     }
     return .none
   }
+}
+
+/// A row's own feature, for the `forEach` examples.
+extension Row {
+  public enum Action: Equatable, Sendable {
+    case toggled
+  }
+
+  public struct Environment: Sendable {
+    public init() {}
+  }
+
+  public static let reducer = Reducer<Row, Action, Environment> { row, action, _ in
+    row.isDone.toggle()
+    return .none
+  }
+}
+
+/// A debounced place search: the feature the effect, store and clock examples talk about.
+public enum Search {
+  public struct State: Equatable, Sendable {
+    public var query = ""
+    public var isSearching = false
+    public var locations: [Place] = []
+
+    public init() {}
+  }
+
+  public enum Action: Equatable, Sendable {
+    case queryChanged(String)
+    case searchButtonTapped
+    case searchTapped
+    case refreshPulled
+    case downloadTapped
+    case clearTapped
+    case searchResponse([Place])
+    case searchFailed(String)
+  }
+
+  public struct Environment: Sendable {
+    public var geocode: @Sendable (String) async throws -> [Place]
+    public var clock: any Clock<Duration>
+
+    public init(
+      geocode: @escaping @Sendable (String) async throws -> [Place], clock: any Clock<Duration>
+    ) {
+      self.geocode = geocode
+      self.clock = clock
+    }
+  }
+
+  public static let reducer = Reducer<State, Action, Environment> { state, action, _ in
+    if case .queryChanged(let query) = action { state.query = query }
+    return .none
+  }
+}
+
+/// A geocoder whose `search` a search's environment takes.
+public struct Geocoder: Sendable {
+  public var search: @Sendable (String) async throws -> [Place]
+
+  public init(search: @escaping @Sendable (String) async throws -> [Place] = { _ in [] }) {
+    self.search = search
+  }
+}
+
+/// A child feature's actions, and an app's that embeds them: the case path examples.
+public enum LoginAction: Equatable, Sendable {
+  case usernameChanged(String)
+  case loginButtonTapped
+}
+
+public enum AppAction: Equatable, Sendable {
+  case login(LoginAction)
+  case logoutTapped
+}
+
+public enum ChildAction: Equatable, Sendable {
+  case tapped
+}
+
+public enum ParentAction: Equatable, Sendable {
+  case child(ChildAction)
+}
+
+/// The actions of a place's alert and confirmation dialog.
+public enum PlaceAlert: Equatable, Sendable {
+  case delete
 }

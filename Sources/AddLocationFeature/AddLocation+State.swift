@@ -1,7 +1,7 @@
 extension AddLocation {
   /// Everything the add-location screen knows.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given brussels: Location -->
   /// ```swift
   /// let state = AddLocation.State(query: "Brus", locations: [brussels])
   /// state.location(at: 0)  // brussels

@@ -27,9 +27,9 @@ public enum AddLocation {
   /// An effect that cancels the feature's running effects: for a parent that takes the screen
   /// away.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in app-effect -->
   /// ```swift
-  /// return AddLocation.cancelEffects.map(App.Action.addLocation)
+  /// return AddLocation.cancelEffects.map { App.Action.addLocation(.presented($0)) }
   /// ```
   public static var cancelEffects: Effect<Action> {
     .cancel(id: CancelID.search)

@@ -6,7 +6,7 @@ import TideInspect
 extension App {
   /// What the app shows: the login screen, or the home screen.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in app-render -->
   /// ```swift
   /// switch App.ViewState(store.state) {
   /// case .login(let login): render(login)

@@ -36,10 +36,9 @@ extension Login {
 
     /// An environment backed by ``LoginDemoBackend``: no server, no network. The REPL's default.
     ///
-    /// <!-- example: fragment -->
     /// ```swift
     /// let environment = Login.Environment.demo(clock: ContinuousClock())
-    /// let failing = Login.Environment.demo(clock: ContinuousClock(), outcome: .wrongStatusCode(500))
+    /// let failing = Login.Environment.demo(clock: ContinuousClock(), outcome: .wrongStatusCode)
     /// ```
     ///
     /// - Parameters:

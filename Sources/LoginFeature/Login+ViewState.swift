@@ -3,7 +3,7 @@ import TideInspect
 extension Login {
   /// What the login screen shows: a front renders only this, and sends ``Action``s.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in uikit-login -->
   /// ```swift
   /// let view = Login.ViewState(store.state)
   /// loginButton.isEnabled = view.isLoginButtonEnabled

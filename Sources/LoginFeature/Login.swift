@@ -69,7 +69,7 @@ public enum Login {
   /// An effect that cancels the feature's running effects: for a parent that takes the screen
   /// away.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in app-effect -->
   /// ```swift
   /// return Login.cancelEffects.map(App.Action.login)
   /// ```

@@ -29,7 +29,7 @@ public struct AlertState<Action: Sendable>: Sendable {
 
   /// An alert.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in place-state -->
   /// ```swift
   /// state.alert = AlertState(title: "Couldn’t save", message: error.message)
   /// ```
@@ -51,7 +51,7 @@ public struct AlertState<Action: Sendable>: Sendable {
 extension AlertState {
   /// An alert with a list of buttons, as a test's suggested expectation writes one.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in place-alert -->
   /// ```swift
   /// AlertState(title: "Delete?", message: nil, buttons: [ButtonState(role: .cancel, "Cancel")])
   /// ```

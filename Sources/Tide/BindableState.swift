@@ -33,7 +33,7 @@ public protocol BindableState {
 /// One field of a ``BindableState`` that a ``BindingAction`` may set: its key path, its name,
 /// and how its value is read and written.
 ///
-/// <!-- example: fragment -->
+/// <!-- example: in bindable-state -->
 /// ```swift
 /// static let bindableFields: [BindableField<Self>] = [.field(\.name), .field(\.age)]
 /// ```

@@ -91,7 +91,7 @@ public struct BindingAction<Root>: Sendable {
   /// Whether a binding action sets the field at `keyPath`: lets a reducer match
   /// `case .binding(\.name):`.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in settings-feature -->
   /// ```swift
   /// case .binding(\.name):
   ///   state.nameIsValid = !state.name.isEmpty
@@ -151,7 +151,7 @@ extension Reducer {
   /// Applies this feature's ``BindingAction``s to its state, then runs this reducer, which can
   /// react to a given field by matching `case .binding(\.name):`.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in settings-declaration -->
   /// ```swift
   /// static let reducer = core.binding(action: CasePath(Action.binding))
   /// ```

@@ -30,7 +30,7 @@ public struct ButtonState<Action: Sendable>: Sendable {
 
   /// A button.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in place-button -->
   /// ```swift
   /// ButtonState(role: .cancel, "Keep editing")
   /// ```

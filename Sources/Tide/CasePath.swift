@@ -7,7 +7,6 @@
 ///
 /// Build one from a case's constructor; extraction then works by reflection:
 ///
-/// <!-- example: fragment -->
 /// ```swift
 /// enum AppAction: Sendable {
 ///   case login(LoginAction)
@@ -20,7 +19,6 @@
 ///
 /// Or spell out both directions, which is faster and works for any shape:
 ///
-/// <!-- example: fragment -->
 /// ```swift
 /// let login = CasePath<AppAction, LoginAction>(
 ///   embed: AppAction.login,
@@ -57,7 +55,6 @@ public struct CasePath<Root, Value>: Sendable {
   /// values, labelled or not. Cases without associated values have no payload to extract; use
   /// ``init(embed:extract:)`` for them, and on hot paths where reflection is too slow.
   ///
-  /// <!-- example: fragment -->
   /// ```swift
   /// let child = CasePath(ParentAction.child)
   /// ```
@@ -104,7 +101,6 @@ public struct CasePath<Root, Value>: Sendable {
 
   /// Returns a case path that goes through this one and then through `path`.
   ///
-  /// <!-- example: fragment -->
   /// ```swift
   /// let usernameChanged = CasePath(AppAction.login).appending(path: CasePath(LoginAction.usernameChanged))
   /// usernameChanged.extract(.login(.usernameChanged("pritesh")))  // "pritesh"

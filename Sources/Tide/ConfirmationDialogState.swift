@@ -38,7 +38,7 @@ public struct ConfirmationDialogState<Action: Sendable>: Sendable {
 
   /// A confirmation dialog.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in place-state -->
   /// ```swift
   /// state.dialog = ConfirmationDialogState(title: place.name) {
   ///   ButtonState(role: .destructive, "Delete", action: .delete)
@@ -64,7 +64,7 @@ public struct ConfirmationDialogState<Action: Sendable>: Sendable {
 extension ConfirmationDialogState {
   /// A dialog with a list of buttons, as a test's suggested expectation writes one.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in place-dialog -->
   /// ```swift
   /// ConfirmationDialogState(
   ///   title: "Home", titleVisibility: .visible, message: nil,

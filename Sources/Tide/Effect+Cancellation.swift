@@ -4,12 +4,11 @@ extension Effect {
   /// Every task the effect starts, including those of merged and concatenated children, is
   /// registered under `id` until it finishes. ``cancel(id:)`` cancels them all. With
   /// `cancelInFlight`, starting this effect first cancels whatever is still running under `id`,
-  /// so only the newest request survives.
+  /// so only the newest request survives. Here `CancelID` is the feature's own
+  /// `enum CancelID { case search }`:
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in search-reducer -->
   /// ```swift
-  /// enum CancelID { case search }
-  ///
   /// case .queryChanged(let query):
   ///   return .run(name: "geocode") { send in
   ///     await send(.searchResponse(try await environment.geocode(query)))
@@ -38,7 +37,7 @@ extension Effect {
   /// The cancellation happens as soon as the store runs this effect, synchronously, before any
   /// other action is handled; an effect that is cancelled never sends another action.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in session-reducer -->
   /// ```swift
   /// case .logoutTapped:
   ///   state = .loggedOut
@@ -58,7 +57,7 @@ extension Effect {
   /// Only the last of a burst of effects runs. Inject the clock through the environment so tests
   /// control time:
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in search-reducer -->
   /// ```swift
   /// case .queryChanged(let query):
   ///   state.query = query

@@ -4,7 +4,7 @@ extension Effect {
   /// ``Reducer/pullback(state:action:environment:)`` uses this to wrap a child's actions into the
   /// parent's. The result keeps its shape: mapping a `.run` gives a `.run` with the same name.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given childEffect: Effect<LoginAction> -->
   /// ```swift
   /// let parentEffect = childEffect.map(AppAction.login)
   /// ```

@@ -5,7 +5,7 @@
 /// factories, so it can be compared in kind, printed and inspected (see ``shape`` and
 /// ``description``) before anything runs.
 ///
-/// <!-- example: fragment -->
+/// <!-- example: in search-reducer -->
 /// ```swift
 /// case .searchButtonTapped:
 ///   state.isSearching = true
@@ -31,7 +31,7 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// An effect that does nothing.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in counter-reducer -->
   /// ```swift
   /// case .incrementTapped:
   ///   state.count += 1
@@ -49,7 +49,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// returns `.send(.c)`, reduces `a`, `b`, then `c`. A reducer can so reuse the logic of another
   /// action without duplicating it.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in search-reducer -->
   /// ```swift
   /// case .clearTapped:
   ///   return .send(.queryChanged(""))
@@ -67,13 +67,13 @@ public struct Effect<Action: Sendable>: Sendable {
   /// cancellation is reported, never swallowed: a ``Store`` prints a runtime warning naming the
   /// effect, and a `TestStore` fails the test at the step that started it.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in login-effect -->
   /// ```swift
   /// return .run(name: "login") { [username = state.username, password = state.password] send in
   ///   let user = try await environment.login(username, password)
   ///   await send(.loginResponse(.success(user)))
   /// } catch: { error, send in
-  ///   await send(.loginResponse(.failure(LoginError(error))))
+  ///   await send(.loginResponse(.failure(LoginServiceError(error))))
   /// }
   /// ```
   ///
@@ -99,7 +99,7 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// An effect that runs several effects at once.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in effect-return -->
   /// ```swift
   /// return .merge(.send(.refresh), .run(name: "track") { _ in await analytics.track("open") })
   /// ```
@@ -113,7 +113,7 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// An effect that runs an array of effects at once.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in effect-return -->
   /// ```swift
   /// return .merge(ids.map { .cancel(id: $0) })
   /// ```
@@ -138,7 +138,7 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// Returns an effect that runs this effect and `other` at once.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in effect-return -->
   /// ```swift
   /// return effect.merged(with: .send(.didStart))
   /// ```
@@ -156,7 +156,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// An effect that runs several effects one after another, each starting when the previous one
   /// has finished.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in effect-return -->
   /// ```swift
   /// return .concatenate(.run(name: "save") { _ in try await db.save() }, .send(.saved))
   /// ```
@@ -172,7 +172,7 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// An effect that runs an array of effects one after another.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in effect-return -->
   /// ```swift
   /// return .concatenate(steps.map { step in .run { _ in try await step() } })
   /// ```
@@ -199,7 +199,7 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// Returns an effect that runs this effect and then `next`.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in effect-return -->
   /// ```swift
   /// return save.concatenate(with: .send(.saved))
   /// ```
@@ -217,7 +217,7 @@ public struct Effect<Action: Sendable>: Sendable {
 
   /// Whether this effect does nothing.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given reducer: Reducer<Counter.State, Counter.Action, Counter.Environment>, state: inout Counter.State, environment: Counter.Environment -->
   /// ```swift
   /// #expect(reducer.reduce(into: &state, action: .incrementTapped, environment: environment).isNone)
   /// ```

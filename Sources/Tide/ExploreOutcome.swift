@@ -22,7 +22,7 @@ public struct ExploreOutcome<Value: Sendable>: Sendable {
 
   /// The call returns `value`.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in outcome-locations -->
   /// ```swift
   /// .success([Location(name: "Brussels", latitude: 50.8503, longitude: 4.3517)])
   /// ```
@@ -35,7 +35,7 @@ public struct ExploreOutcome<Value: Sendable>: Sendable {
 
   /// The call throws `error`.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in outcome-user -->
   /// ```swift
   /// .failure(LoginServiceError.wrongStatusCode(500))
   /// ```

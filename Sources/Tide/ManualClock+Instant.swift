@@ -45,7 +45,7 @@ extension ManualClock {
 
     /// Returns the duration from this instant to `other`.
     ///
-    /// <!-- example: fragment -->
+    /// <!-- example: given start: ManualClock.Instant, clock: ManualClock -->
     /// ```swift
     /// let elapsed = start.duration(to: clock.now)
     /// ```

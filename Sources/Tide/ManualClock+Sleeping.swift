@@ -97,7 +97,7 @@ extension ManualClock {
   /// ``Store/init(initialState:reducer:environment:drivenBy:)``, a `TestStore` and the REPL run
   /// their effects on a clock, and ``advance(by:)`` runs them up to their sleeps first.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: Store<Search.State, Search.Action>, clock: ManualClock -->
   /// ```swift
   /// store.send(.queryChanged("Brus"))
   /// await clock.waitForSleepers()

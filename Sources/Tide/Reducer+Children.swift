@@ -22,7 +22,7 @@ extension Reducer {
   /// Its state is nil: it was dismissed, or never presented. A child's effects are cancelled when its state becomes nil; stop sending to it.
   /// ```
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in app-declaration -->
   /// ```swift
   /// static let reducer = core.ifLet(
   ///   \.login,
@@ -98,7 +98,7 @@ extension Reducer {
   /// An action for an identifier that is not in the collection changes nothing and is
   /// reported, like an action for a `nil` child in ``ifLet(_:action:environment:child:fileID:filePath:line:column:)-(_,CasePath<Action,ChildAction>,_,_,_,_,_,_)``.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in list-declaration -->
   /// ```swift
   /// static let reducer = core.forEach(
   ///   \.rows,

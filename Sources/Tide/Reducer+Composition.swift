@@ -4,7 +4,7 @@ extension Reducer {
   /// Combines reducers into one that runs each, in order, over the same state and merges their
   /// effects.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given analytics: Reducer<Counter.State, Counter.Action, Counter.Environment>, navigation: Reducer<Counter.State, Counter.Action, Counter.Environment>, core: Reducer<Counter.State, Counter.Action, Counter.Environment> -->
   /// ```swift
   /// let app = Reducer.combine(analytics, navigation, core)
   /// ```
@@ -20,7 +20,7 @@ extension Reducer {
   /// Combines an array of reducers into one that runs each, in order, over the same state and
   /// merges their effects.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given analytics: Reducer<Counter.State, Counter.Action, Counter.Environment>, navigation: Reducer<Counter.State, Counter.Action, Counter.Environment>, core: Reducer<Counter.State, Counter.Action, Counter.Environment> -->
   /// ```swift
   /// let app = Reducer.combine([analytics, navigation, core])
   /// ```
@@ -64,7 +64,7 @@ extension Reducer {
 
   /// Returns a reducer that runs this one, then `other`, over the same state.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given core: Reducer<Counter.State, Counter.Action, Counter.Environment>, logging: Reducer<Counter.State, Counter.Action, Counter.Environment> -->
   /// ```swift
   /// let reducer = core.combined(with: logging)
   /// ```

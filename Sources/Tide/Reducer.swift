@@ -52,7 +52,6 @@ public struct Reducer<State, Action: Sendable, Environment>: Sendable {
   /// Stores and test stores call this for you; call it directly to test a reducer by hand or to
   /// measure it.
   ///
-  /// <!-- example: fragment -->
   /// ```swift
   /// var state = Counter.State()
   /// let effect = Counter.reducer.reduce(

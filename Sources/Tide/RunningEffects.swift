@@ -41,7 +41,7 @@ public struct RunningEffects: RandomAccessCollection, Sendable, CustomStringConv
 
   /// Whether a running effect is made of a `.run(name:)` effect with this name.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in login-invariants -->
   /// ```swift
   /// .always("isLoading implies a login request is running") { state, running in
   ///   !state.isLoading || running.contains(named: "login")
@@ -56,7 +56,7 @@ public struct RunningEffects: RandomAccessCollection, Sendable, CustomStringConv
 
   /// How many running effects are made of a `.run(name:)` effect with this name.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in login-invariants -->
   /// ```swift
   /// .always("at most one timer runs") { _, running in running.count(named: "timer") <= 1 }
   /// ```
@@ -69,7 +69,7 @@ public struct RunningEffects: RandomAccessCollection, Sendable, CustomStringConv
 
   /// Whether cancelling `id` would cancel one of the running effects.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in search-store -->
   /// ```swift
   /// let searching = store.runningEffects.contains(cancellableBy: CancelID.search)
   /// ```

@@ -65,7 +65,7 @@ public enum RuntimeWarnings {
   /// The function every runtime warning goes to, ``platformLog`` unless replaced. Replace it
   /// once, at launch, to send warnings elsewhere: a logger, a crash reporter.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in logger -->
   /// ```swift
   /// RuntimeWarnings.reporter = { warning in logger.warning("\(warning.message)") }
   /// ```

@@ -21,9 +21,8 @@ public struct Send<Action: Sendable>: Sendable {
   ///
   /// Stores and test stores make these; create one yourself to run an effect's operation by hand.
   ///
-  /// <!-- example: fragment -->
   /// ```swift
-  /// let send = Send<Action> { action in received.append(action) }
+  /// let send = Send<Search.Action> { action in print("sent", action) }
   /// ```
   ///
   /// - Parameters:
@@ -34,7 +33,7 @@ public struct Send<Action: Sendable>: Sendable {
 
   /// Sends an action, unless the current task has been cancelled.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given send: Send<Search.Action>, places: [Place] -->
   /// ```swift
   /// await send(.searchResponse(places))
   /// ```

@@ -111,14 +111,13 @@ extension Store where Action: CasePathable {
 extension Store where Action: CasePathable {
   /// Returns the store of one screen of a navigation stack: `nil` when the stack has no screen
   /// with `id`, the same store while the screen stays, and `nil` once it is popped. Its actions
-  /// reach the screen as `.element(id:action:)`.
+  /// reach the screen as `.element(id:action:)`. The SwiftUI modifier
+  /// `navigationDestination(_:state:action:destination:)` gives each screen's view this store.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: Store<App.State, App.Action> -->
   /// ```swift
-  /// .navigationDestination(for: StackElementID.self) { id in
-  ///   if let place = store.scope(state: \.path, id: id, action: \.path) {
-  ///     PlaceDetailView(store: place)
-  ///   }
+  /// if let place = store.scope(state: \.path, id: 0, action: \.path) {
+  ///   place.send(.renameTapped)  // reaches the app as .path(.element(id: 0, action: .renameTapped))
   /// }
   /// ```
   ///

@@ -8,7 +8,7 @@ extension Store {
   /// Capture the store weakly to send from an observer: the store keeps its observers, so a
   /// strong capture would keep the store alive for ever.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: Store<Search.State, Search.Action> -->
   /// ```swift
   /// store.observe({ $0.locations.count }) { count in
   ///   print("\(count) results")
@@ -72,7 +72,7 @@ extension Store {
   /// A state that is `Equatable` is compared after each batch of actions, so an action that
   /// changes nothing tells nobody, as for any other observer and any Observation reader.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: Store<Counter.State, Counter.Action>, log: [Counter.State] -->
   /// ```swift
   /// store.observe { state in log.append(state) }
   /// ```
@@ -93,7 +93,7 @@ extension Store {
   /// store stops and reports after 10,000 batches in a row. To send from it, capture the store
   /// weakly.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: Store<Counter.State, Counter.Action>, log: [Counter.State] -->
   /// ```swift
   /// store.observe { state in log.append(state) }
   /// ```

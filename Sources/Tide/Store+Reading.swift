@@ -43,7 +43,7 @@ extension Store {
   /// Reads a value that is not `Equatable` through the store: Observation tracks it, and tells
   /// its readers after every batch of actions, since it cannot tell whether the value changed.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in parent-store -->
   /// ```swift
   /// let session = store.session  // a member whose type is not Equatable
   /// ```

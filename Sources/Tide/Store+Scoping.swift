@@ -9,7 +9,7 @@ extension Store where Action: CasePathable {
   /// the root frees the whole tree. Reads through the child store are tracked relative to the
   /// child's state: a change elsewhere in the parent never tells them.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in parent-store -->
   /// ```swift
   /// let settings = store.scope(state: \.settings, action: \.settings)
   /// ```
@@ -71,7 +71,7 @@ extension Store where Action: CasePathable {
   /// is presented again, as the other optional `scope` promises. Dismiss the child by sending
   /// `.dismiss` to this store's action case.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in parent-store -->
   /// ```swift
   /// if let rename = store.scope(state: \.rename, action: \.rename) {
   ///   rename.send(.saveTapped)  // reaches the parent as .rename(.presented(.saveTapped))

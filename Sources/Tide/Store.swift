@@ -65,7 +65,7 @@ public final class Store<State, Action: Sendable> {
   /// ``ManualClock/advance(by:)`` first runs every effect up to the point where it waits, then
   /// wakes the sleepers it passes. No ``ManualClock/waitForSleepers(count:timeout:)`` is needed.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given geocoder: Geocoder -->
   /// ```swift
   /// let clock = ManualClock()
   /// let store = Store(

@@ -3,7 +3,7 @@
 ///
 /// Observations end by themselves when the store is released.
 ///
-/// <!-- example: fragment -->
+/// <!-- example: in spinner -->
 /// ```swift
 /// let observation = store.observe(\.isLoading) { isLoading in spinner.isVisible = isLoading }
 /// // later

@@ -3,7 +3,7 @@
 /// Await ``finish(isolation:)`` to wait until they have all finished (useful in command-line fronts and in
 /// tests that drive a real ``Store``), or ``cancel()`` them.
 ///
-/// <!-- example: fragment -->
+/// <!-- example: given store: Store<Search.State, Search.Action> -->
 /// ```swift
 /// let task = store.send(.refreshPulled)
 /// await task.finish()           // every effect of .refreshPulled is done
@@ -61,7 +61,7 @@ public struct StoreTask: Sendable {
   /// Cancels every effect the send owns: those its action started, those started by the actions
   /// they sent back, and any that such an action still on its way would start.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: Store<Search.State, Search.Action> -->
   /// ```swift
   /// let download = store.send(.downloadTapped)
   /// download.cancel()

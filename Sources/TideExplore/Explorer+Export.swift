@@ -78,7 +78,6 @@ extension Explorer {
   /// `expectExportCheck(matchesFile:)`, in `TideTesting`, keeps the file in step with the
   /// explorer:
   ///
-  /// <!-- example: fragment -->
   /// ```swift
   /// @MainActor @Test func theLoginExportCompiles() {
   ///   Login.explorer().expectExportCheck(matchesFile: "Tests/LoginExportCheck.swift")

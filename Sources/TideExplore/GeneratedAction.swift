@@ -44,7 +44,7 @@ public struct GeneratedAction<State, Action> {
   /// Shrinking tries the shortest string of the first character, then halves, single characters
   /// removed, and characters replaced by the first.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in search-generated -->
   /// ```swift
   /// .string(CasePath(AddLocation.Action.queryChanged), alphabet: "Bru ", length: 0...6)
   /// ```
@@ -143,7 +143,7 @@ public struct GeneratedAction<State, Action> {
   /// off-by-one bugs live, and any number in the range otherwise. Exhaustive mode tries the
   /// number nearest zero and both bounds. Shrinking moves towards the number nearest zero.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in search-generated -->
   /// ```swift
   /// .integer(CasePath(AddLocation.Action.locationTapped), in: -1...3)
   /// ```
@@ -183,7 +183,7 @@ public struct GeneratedAction<State, Action> {
   /// Exhaustive mode tries the first 16 values; shrinking tries the values before the failing
   /// one, first to last.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in search-generated -->
   /// ```swift
   /// .element(CasePath(AddLocation.Action.locationTapped), of: { Array($0.locations.indices) })
   /// ```

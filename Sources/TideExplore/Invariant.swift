@@ -31,7 +31,7 @@ public struct Invariant<State, Action> {
 
   /// An invariant over every settled state.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in search-invariants -->
   /// ```swift
   /// .always("results belong to the current query") { state in
   ///   state.locations.allSatisfy { $0.name.hasPrefix(state.query) }
@@ -49,7 +49,7 @@ public struct Invariant<State, Action> {
   /// `Store.runningEffects` lists them: asked about by the names given to `.run(name:)` or by
   /// cancellation identifier, not by the text they print.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in login-invariants -->
   /// ```swift
   /// .always("isLoading implies a login request is running") { state, running in
   ///   !state.isLoading || running.contains(named: "login")
@@ -68,7 +68,7 @@ public struct Invariant<State, Action> {
   /// An invariant over every transition: the state before an action, the action, and the state
   /// after it.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: in login-invariants -->
   /// ```swift
   /// .transition("a user is set only by a success response") { before, action, after in
   ///   before.user == after.user || action == .loginResponse(.success(after.user!))

@@ -63,9 +63,9 @@ public struct Inspector: Sendable {
 
   /// Prints a value on one line.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given inspector: Inspector -->
   /// ```swift
-  /// inspector.line(Action.usernameChanged("pritesh"))  // .usernameChanged("pritesh")
+  /// inspector.line(Login.Action.usernameChanged("pritesh"))  // .usernameChanged("pritesh")
   /// ```
   ///
   /// - Parameters:

@@ -29,7 +29,7 @@ public protocol Redacting {
 /// Use it for wrappers whose stored layout is noise, such as a collection stored as a dictionary
 /// and an order array, to print them as what they mean.
 ///
-/// <!-- example: fragment -->
+/// <!-- example: in identified-list -->
 /// ```swift
 /// extension IdentifiedList: CustomInspectable {
 ///   var inspectionValue: Any { Array(self) }

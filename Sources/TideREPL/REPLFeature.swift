@@ -115,7 +115,7 @@ public struct REPLFeature {
 
 /// An environment a feature can run in from the REPL.
 ///
-/// <!-- example: fragment -->
+/// <!-- example: in repl-environment -->
 /// ```swift
 /// REPLEnvironment("login=invalidCredentials", summary: "every login is rejected") { clock in
 ///   .demo(clock: clock, outcome: .invalidCredentials)

@@ -1,7 +1,6 @@
 extension Recording {
   /// Reads a recording from a file: a regular file of at most 64 MiB of UTF-8 text.
   ///
-  /// <!-- example: fragment -->
   /// ```swift
   /// let recording = try Recording(contentsOfFile: "login.tide")
   /// ```

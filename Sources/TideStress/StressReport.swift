@@ -15,7 +15,6 @@ public struct StressReport: Sendable, CustomStringConvertible {
 
   /// A report with nothing found yet.
   ///
-  /// <!-- example: fragment -->
   /// ```swift
   /// var report = StressReport(name: "cancellation is final", size: "200 trials")
   /// ```

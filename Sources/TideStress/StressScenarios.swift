@@ -6,7 +6,6 @@ import Tide
 /// Every scenario returns a ``StressReport`` with counts and the promises it saw broken, rather
 /// than trapping or asserting, so that one run reports every class at once.
 ///
-/// <!-- example: fragment -->
 /// ```swift
 /// for report in await StressScenarios.runAll(sizes: .suite, seed: 42) {
 ///   print(report)
@@ -16,7 +15,6 @@ import Tide
 public enum StressScenarios {
   /// Runs every scenario in order, or those whose names contain `filter`.
   ///
-  /// <!-- example: fragment -->
   /// ```swift
   /// let reports = await StressScenarios.runAll(sizes: .full, seed: 7)
   /// ```

@@ -7,7 +7,7 @@ import Tide
 /// Await ``finish(timeout:fileID:filePath:line:column:)`` to assert they end, or ``cancel()``
 /// them to simulate a screen going away.
 ///
-/// <!-- example: fragment -->
+/// <!-- example: given store: TestStore<Counter.State, Counter.Action, Counter.Environment> -->
 /// ```swift
 /// let task = await store.send(.onAppear)
 /// await task.cancel()
@@ -22,7 +22,7 @@ public struct TestStoreTask: Sendable {
 
   /// Cancels every effect the send owns and lets them wind down.
   ///
-  /// <!-- example: fragment -->
+  /// <!-- example: given store: TestStore<Counter.State, Counter.Action, Counter.Environment> -->
   /// ```swift
   /// await store.send(.startTimerTapped).cancel()
   /// ```

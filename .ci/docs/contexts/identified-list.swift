@@ -1,0 +1,5 @@
+// A collection type of the app's own.
+struct IdentifiedList: Sequence {
+  func makeIterator() -> IndexingIterator<[Int]> { [].makeIterator() }
+}
+// «example»

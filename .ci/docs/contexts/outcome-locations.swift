@@ -1,0 +1,3 @@
+// An outcome the explorer gives a call.
+let _: ExploreOutcome<[Location]> =
+  // «example»

@@ -1,0 +1,3 @@
+// An alert of a place's screen.
+let _: AlertState<PlaceAlert> =
+  // «example»

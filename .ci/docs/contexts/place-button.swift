@@ -1,0 +1,3 @@
+// A button of a place's alert.
+let _: ButtonState<PlaceAlert> =
+  // «example»

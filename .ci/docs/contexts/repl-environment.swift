@@ -1,0 +1,3 @@
+// An environment of the login screen for tide.
+let _: REPLEnvironment<Login.Environment> =
+  // «example»

@@ -1,0 +1,5 @@
+// A feature registered with tide.
+@MainActor func _example() {
+  _ =
+    // «example»
+}
