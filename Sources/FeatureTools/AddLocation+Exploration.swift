@@ -8,22 +8,20 @@ extension AddLocation {
   /// ```swift
   /// await AddLocation.explorer().exhaustive(depth: 6).expectNoFailure()
   /// ```
-  public static var invariants: [Invariant<State, Action>] {
-    [
-      .always("the listed results belong to the current query once a search ends") { state in
-        let term = state.query.trimmingWhitespace
-        return state.isSearching
-          || state.locations.allSatisfy { $0.name.hasPrefix(term) && !term.isEmpty }
-      },
-      .always("an empty query lists nothing and searches nothing") { state, running in
-        !state.query.trimmingWhitespace.isEmpty
-          || (state.locations.isEmpty && !state.isSearching && running.isEmpty)
-      },
-      .always("isSearching implies a search is running") { state, running in
-        !state.isSearching || !running.isEmpty
-      },
-    ]
-  }
+  public static let invariants: [Invariant<State, Action>] = [
+    .always("the listed results belong to the current query once a search ends") { state in
+      let term = state.query.trimmingWhitespace
+      return state.isSearching
+        || state.locations.allSatisfy { $0.name.hasPrefix(term) && !term.isEmpty }
+    },
+    .always("an empty query lists nothing and searches nothing") { state, running in
+      !state.query.trimmingWhitespace.isEmpty
+        || (state.locations.isEmpty && !state.isSearching && running.isEmpty)
+    },
+    .always("isSearching implies a search is running") { state, running in
+      !state.isSearching || !running.isEmpty
+    },
+  ]
 
   /// The actions the explorer tries on the search screen, simplest first.
   ///

@@ -11,44 +11,42 @@ extension App {
   /// ```swift
   /// await App.explorer().exhaustive(depth: 6).expectNoFailure()
   /// ```
-  public static var invariants: [Invariant<State, Action>] {
-    [
-      .always("exactly one of the login screen and the home screen is shown") { state in
-        (state.login == nil) != (state.home == nil)
-      },
-      .always("no search is presented while logged out") { state in
-        state.home != nil || state.search == nil
-      },
-      .always("no search runs once the search is dismissed") { state, running in
-        state.search != nil || !running.contains(named: "geocode")
-      },
-      .always("no login request runs once logged in") { state, running in
-        state.login != nil || !running.contains(named: "login")
-      },
-      .always("a saved location is listed once") { state in
-        let saved = state.home?.savedLocations ?? []
-        return saved.indices.allSatisfy { index in
-          !saved[..<index].contains { $0.isSamePlace(as: saved[index]) }
-        }
-      },
-      .always("no place's screen is pushed while logged out") { state in
-        state.home != nil || state.path.isEmpty
-      },
-      .always("each place's screen shows a saved place, under its saved name") { state in
-        let saved = state.home?.savedLocations ?? []
-        return state.path.allSatisfy { screen in
-          saved[id: screen.location.id]?.name == screen.location.name
-        }
-      },
-      .always("no lookup runs without its place's screen") { state, running in
-        running.count(named: "namesakes") <= state.path.count
-      },
-      .transition("logging out returns to an empty login screen") { _, action, after in
-        guard action == .logoutTapped, after.home == nil else { return true }
-        return after.login == Login.State()
-      },
-    ]
-  }
+  public static let invariants: [Invariant<State, Action>] = [
+    .always("exactly one of the login screen and the home screen is shown") { state in
+      (state.login == nil) != (state.home == nil)
+    },
+    .always("no search is presented while logged out") { state in
+      state.home != nil || state.search == nil
+    },
+    .always("no search runs once the search is dismissed") { state, running in
+      state.search != nil || !running.contains(named: "geocode")
+    },
+    .always("no login request runs once logged in") { state, running in
+      state.login != nil || !running.contains(named: "login")
+    },
+    .always("a saved location is listed once") { state in
+      let saved = state.home?.savedLocations ?? []
+      return saved.indices.allSatisfy { index in
+        !saved[..<index].contains { $0.isSamePlace(as: saved[index]) }
+      }
+    },
+    .always("no place's screen is pushed while logged out") { state in
+      state.home != nil || state.path.isEmpty
+    },
+    .always("each place's screen shows a saved place, under its saved name") { state in
+      let saved = state.home?.savedLocations ?? []
+      return state.path.allSatisfy { screen in
+        saved[id: screen.location.id]?.name == screen.location.name
+      }
+    },
+    .always("no lookup runs without its place's screen") { state, running in
+      running.count(named: "namesakes") <= state.path.count
+    },
+    .transition("logging out returns to an empty login screen") { _, action, after in
+      guard action == .logoutTapped, after.home == nil else { return true }
+      return after.login == Login.State()
+    },
+  ]
 
   /// The actions the explorer tries in the app: the login screen's while logged out; once logged
   /// in, presenting the search (or, while it is shown, its actions and its dismissal), opening

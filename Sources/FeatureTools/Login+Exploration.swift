@@ -8,31 +8,29 @@ extension Login {
   /// ```swift
   /// await Login.explorer().exhaustive(depth: 6).expectNoFailure()
   /// ```
-  public static var invariants: [Invariant<State, Action>] {
-    [
-      .always(
-        "the login button is enabled exactly when the input is valid and no request is in flight"
-      ) {
-        state in
-        ViewState(state).isLoginButtonEnabled == (state.validationError == nil && !state.isLoading)
-      },
-      .always("isLoading implies a login request is running") { state, running in
-        !state.isLoading || running.contains(named: "login")
-      },
-      .transition("a user is set only by a success response") { before, action, after in
-        guard before.user != after.user else { return true }
-        return action == .loginResponse(.success(after.user!))
-      },
-      .transition("a response is for the credentials in the form") { _, action, after in
-        guard case .loginResponse(.success(let user)) = action else { return true }
-        return user.userName == after.username
-      },
-      .transition("isLoading is off once a response has arrived") { _, action, after in
-        guard case .loginResponse = action else { return true }
-        return !after.isLoading
-      },
-    ]
-  }
+  public static let invariants: [Invariant<State, Action>] = [
+    .always(
+      "the login button is enabled exactly when the input is valid and no request is in flight"
+    ) {
+      state in
+      ViewState(state).isLoginButtonEnabled == (state.validationError == nil && !state.isLoading)
+    },
+    .always("isLoading implies a login request is running") { state, running in
+      !state.isLoading || running.contains(named: "login")
+    },
+    .transition("a user is set only by a success response") { before, action, after in
+      guard before.user != after.user else { return true }
+      return action == .loginResponse(.success(after.user!))
+    },
+    .transition("a response is for the credentials in the form") { _, action, after in
+      guard case .loginResponse(.success(let user)) = action else { return true }
+      return user.userName == after.username
+    },
+    .transition("isLoading is off once a response has arrived") { _, action, after in
+      guard case .loginResponse = action else { return true }
+      return !after.isLoading
+    },
+  ]
 
   /// The actions the explorer tries on the login screen, simplest first: a name and password
   /// that are too short, ones that are valid, a tap, and dismissing the alert.

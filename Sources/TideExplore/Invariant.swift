@@ -19,10 +19,10 @@ import TideInspect
 ///   },
 /// ]
 /// ```
-public struct Invariant<State, Action> {
-  enum Check {
-    case state((_ state: State, _ runningEffects: RunningEffects) -> Bool)
-    case transition((_ before: State, _ action: Action, _ after: State) -> Bool)
+public struct Invariant<State, Action>: Sendable {
+  enum Check: Sendable {
+    case state(@Sendable (_ state: State, _ runningEffects: RunningEffects) -> Bool)
+    case transition(@Sendable (_ before: State, _ action: Action, _ after: State) -> Bool)
   }
 
   /// The invariant's name, as reports print it.
@@ -41,7 +41,9 @@ public struct Invariant<State, Action> {
   /// - Parameters:
   ///   - name: The invariant's name.
   ///   - holds: Whether it holds in a state.
-  public static func always(_ name: String, _ holds: @escaping (_ state: State) -> Bool) -> Self {
+  public static func always(_ name: String, _ holds: @escaping @Sendable (_ state: State) -> Bool)
+    -> Self
+  {
     Self(name: name, check: .state { state, _ in holds(state) })
   }
 
@@ -60,7 +62,8 @@ public struct Invariant<State, Action> {
   ///   - name: The invariant's name.
   ///   - holds: Whether it holds in a state, given the running effects.
   public static func always(
-    _ name: String, _ holds: @escaping (_ state: State, _ runningEffects: RunningEffects) -> Bool
+    _ name: String,
+    _ holds: @escaping @Sendable (_ state: State, _ runningEffects: RunningEffects) -> Bool
   ) -> Self {
     Self(name: name, check: .state(holds))
   }
@@ -79,7 +82,8 @@ public struct Invariant<State, Action> {
   ///   - name: The invariant's name.
   ///   - holds: Whether it holds for a transition.
   public static func transition(
-    _ name: String, _ holds: @escaping (_ before: State, _ action: Action, _ after: State) -> Bool
+    _ name: String,
+    _ holds: @escaping @Sendable (_ before: State, _ action: Action, _ after: State) -> Bool
   ) -> Self {
     Self(name: name, check: .transition(holds))
   }
