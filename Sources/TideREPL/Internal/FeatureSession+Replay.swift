@@ -155,9 +155,10 @@ extension FeatureSession {
         Self.isSameAction(entry.action, step.action)
       else {
         abandon()
+        let (gave, has) = describeApart(
+          (entry.source == .received, entry.action), (step.received, step.action))
         throw ReplayDivergence(
-          message:
-            "\(step.place): re-running the session gave \(describe(entry)) where the history has \(describe(step))"
+          message: "\(step.place): re-running the session gave \(gave) where the history has \(has)"
         )
       }
     }
@@ -268,6 +269,29 @@ extension FeatureSession {
 
   private func describe(_ entry: Entry) -> String {
     describe(received: entry.source == .received, entry.action)
+  }
+
+  /// Two steps that differ, each as `:history` prints it, unless that hides where they differ
+  /// (two long payloads alike in their first 80 characters): then each is shown around the first
+  /// place they differ, `…"Brussels", population: 1019022…`.
+  func describeApart(
+    _ first: (received: Bool, action: Action), _ second: (received: Bool, action: Action)
+  ) -> (String, String) {
+    let short = (
+      describe(received: first.received, first.action),
+      describe(received: second.received, second.action)
+    )
+    guard short.0 == short.1 else { return short }
+    let texts = [first, second].map {
+      Array("\($0.received ? "←" : "→") \(REPLFormat.inspector.line($0.action))")
+    }
+    let common = zip(texts[0], texts[1]).prefix { $0 == $1 }.count
+    let start = max(0, common - 30)
+    func window(_ text: [Character]) -> String {
+      let end = min(text.count, common + 50)
+      return (start > 0 ? "…" : "") + String(text[start..<end]) + (end < text.count ? "…" : "")
+    }
+    return (window(texts[0]), window(texts[1]))
   }
 
   /// `← .loginResponse(…)`, as `:history` prints a step.
