@@ -18,17 +18,29 @@ extension EnvironmentCall {
   ///   - outcomes: The ways the call can end for these arguments, simplest first, for the
   ///     explorer to choose from. Without them, exploring a feature that makes the call fails
   ///     with a report that says so.
+  ///   - fileID: The file that declares the call: where an issue about it (an answer a
+  ///     recording cannot keep) points.
+  ///   - filePath: The full path of that file.
+  ///   - line: The line that declares the call.
+  ///   - column: The column that declares the call.
   public init<Output: Sendable>(
     _ name: String,
     _ call: any WritableKeyPath<Environment, @Sendable () async throws -> Output> & Sendable,
     errors: (any (Error & Codable).Type)? = nil,
-    outcomes: (@Sendable () -> [ExploreOutcome<Output>])? = nil
+    outcomes: (@Sendable () -> [ExploreOutcome<Output>])? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
+    let location = SourceCodeLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
     self.init(name: name, keyPath: call) { live, interceptor in
       {
         try await interceptor.intercept(
           InterceptedCall(
             name: name, arguments: [], keptErrors: errors,
+            location: location,
             outcomes: outcomes.map { outcomes in { outcomes() } })
         ) { try await live() }
       }
@@ -51,17 +63,29 @@ extension EnvironmentCall {
   ///   - outcomes: The ways the call can end for these arguments, simplest first, for the
   ///     explorer to choose from. Without them, exploring a feature that makes the call fails
   ///     with a report that says so.
+  ///   - fileID: The file that declares the call: where an issue about it (an answer a
+  ///     recording cannot keep) points.
+  ///   - filePath: The full path of that file.
+  ///   - line: The line that declares the call.
+  ///   - column: The column that declares the call.
   public init<A: Sendable, Output: Sendable>(
     _ name: String,
     _ call: any WritableKeyPath<Environment, @Sendable (A) async throws -> Output> & Sendable,
     errors: (any (Error & Codable).Type)? = nil,
-    outcomes: (@Sendable (A) -> [ExploreOutcome<Output>])? = nil
+    outcomes: (@Sendable (A) -> [ExploreOutcome<Output>])? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
+    let location = SourceCodeLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
     self.init(name: name, keyPath: call) { live, interceptor in
       { a in
         try await interceptor.intercept(
           InterceptedCall(
             name: name, arguments: [a], keptErrors: errors,
+            location: location,
             outcomes: outcomes.map { outcomes in { outcomes(a) } })
         ) { try await live(a) }
       }
@@ -87,17 +111,29 @@ extension EnvironmentCall {
   ///   - outcomes: The ways the call can end for these arguments, simplest first, for the
   ///     explorer to choose from. Without them, exploring a feature that makes the call fails
   ///     with a report that says so.
+  ///   - fileID: The file that declares the call: where an issue about it (an answer a
+  ///     recording cannot keep) points.
+  ///   - filePath: The full path of that file.
+  ///   - line: The line that declares the call.
+  ///   - column: The column that declares the call.
   public init<A: Sendable, B: Sendable, Output: Sendable>(
     _ name: String,
     _ call: any WritableKeyPath<Environment, @Sendable (A, B) async throws -> Output> & Sendable,
     errors: (any (Error & Codable).Type)? = nil,
-    outcomes: (@Sendable (A, B) -> [ExploreOutcome<Output>])? = nil
+    outcomes: (@Sendable (A, B) -> [ExploreOutcome<Output>])? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
+    let location = SourceCodeLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
     self.init(name: name, keyPath: call) { live, interceptor in
       { a, b in
         try await interceptor.intercept(
           InterceptedCall(
             name: name, arguments: [a, b], keptErrors: errors,
+            location: location,
             outcomes: outcomes.map { outcomes in { outcomes(a, b) } })
         ) { try await live(a, b) }
       }
@@ -122,17 +158,29 @@ extension EnvironmentCall {
   ///   - outcomes: The ways the call can end for these arguments, simplest first, for the
   ///     explorer to choose from. Without them, exploring a feature that makes the call fails
   ///     with a report that says so.
+  ///   - fileID: The file that declares the call: where an issue about it (an answer a
+  ///     recording cannot keep) points.
+  ///   - filePath: The full path of that file.
+  ///   - line: The line that declares the call.
+  ///   - column: The column that declares the call.
   public init<A: Sendable, B: Sendable, C: Sendable, Output: Sendable>(
     _ name: String,
     _ call: any WritableKeyPath<Environment, @Sendable (A, B, C) async throws -> Output> & Sendable,
     errors: (any (Error & Codable).Type)? = nil,
-    outcomes: (@Sendable (A, B, C) -> [ExploreOutcome<Output>])? = nil
+    outcomes: (@Sendable (A, B, C) -> [ExploreOutcome<Output>])? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
+    let location = SourceCodeLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
     self.init(name: name, keyPath: call) { live, interceptor in
       { a, b, c in
         try await interceptor.intercept(
           InterceptedCall(
             name: name, arguments: [a, b, c], keptErrors: errors,
+            location: location,
             outcomes: outcomes.map { outcomes in { outcomes(a, b, c) } })
         ) { try await live(a, b, c) }
       }
@@ -157,18 +205,30 @@ extension EnvironmentCall {
   ///   - outcomes: The ways the call can end for these arguments, simplest first, for the
   ///     explorer to choose from. Without them, exploring a feature that makes the call fails
   ///     with a report that says so.
+  ///   - fileID: The file that declares the call: where an issue about it (an answer a
+  ///     recording cannot keep) points.
+  ///   - filePath: The full path of that file.
+  ///   - line: The line that declares the call.
+  ///   - column: The column that declares the call.
   public init<A: Sendable, B: Sendable, C: Sendable, D: Sendable, Output: Sendable>(
     _ name: String,
     _ call: any WritableKeyPath<Environment, @Sendable (A, B, C, D) async throws -> Output>
       & Sendable,
     errors: (any (Error & Codable).Type)? = nil,
-    outcomes: (@Sendable (A, B, C, D) -> [ExploreOutcome<Output>])? = nil
+    outcomes: (@Sendable (A, B, C, D) -> [ExploreOutcome<Output>])? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
+    let location = SourceCodeLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
     self.init(name: name, keyPath: call) { live, interceptor in
       { a, b, c, d in
         try await interceptor.intercept(
           InterceptedCall(
             name: name, arguments: [a, b, c, d], keptErrors: errors,
+            location: location,
             outcomes: outcomes.map { outcomes in { outcomes(a, b, c, d) } })
         ) { try await live(a, b, c, d) }
       }

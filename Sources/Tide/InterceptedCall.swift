@@ -12,6 +12,9 @@ public struct InterceptedCall<Output: Sendable>: Sendable {
   /// The type of the errors it throws that a recording keeps as themselves, when declared.
   public let keptErrors: (any (Error & Codable).Type)?
   private let makeOutcomes: (@Sendable () -> [ExploreOutcome<Output>])?
+  /// Where the call was declared: what an issue about it (an answer a recording cannot keep)
+  /// points at.
+  package let location: SourceCodeLocation?
 
   /// The ways the declaration says this call can end, for these arguments, simplest first:
   /// what the explorer chooses from. Empty when the declaration gives none.
@@ -35,9 +38,19 @@ public struct InterceptedCall<Output: Sendable>: Sendable {
     name: String, arguments: [any Sendable], keptErrors: (any (Error & Codable).Type)?,
     outcomes: (@Sendable () -> [ExploreOutcome<Output>])?
   ) {
+    self.init(
+      name: name, arguments: arguments, keptErrors: keptErrors, location: nil, outcomes: outcomes)
+  }
+
+  /// A call declared at `location`.
+  package init(
+    name: String, arguments: [any Sendable], keptErrors: (any (Error & Codable).Type)?,
+    location: SourceCodeLocation?, outcomes: (@Sendable () -> [ExploreOutcome<Output>])?
+  ) {
     self.name = name
     self.arguments = arguments
     self.keptErrors = keptErrors
     self.makeOutcomes = outcomes
+    self.location = location
   }
 }

@@ -17,9 +17,12 @@ extension ExploreCalls: CallInterceptor {
   public func intercept<Output: Sendable>(
     _ call: InterceptedCall<Output>, live: () async throws -> Output
   ) async throws -> Output {
-    try await self.call(
-      call.name, arguments: call.arguments, outcomes: call.outcomes,
-      declaresOutcomes: call.declaresOutcomes)
+    // A call without outcomes is reported where it is declared.
+    try await IssueReporter.pointing(at: call.location) {
+      try await self.call(
+        call.name, arguments: call.arguments, outcomes: call.outcomes,
+        declaresOutcomes: call.declaresOutcomes)
+    }
   }
 }
 

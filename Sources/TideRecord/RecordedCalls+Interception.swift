@@ -6,7 +6,8 @@ extension RecordedCalls: CallInterceptor {
   /// `recorded(by:)` and `replaying(_:)` route an environment's calls through.
   ///
   /// A value is kept as JSON when its type is `Codable`, and a `Void` result as `null`. A value
-  /// of another type cannot be kept: the first time, that is reported as
+  /// of another type cannot be kept: the first time, that is reported, at the line that declares
+  /// the call (its `EnvironmentCall`), as
   ///
   /// ```
   /// The answers of "open" cannot be recorded: Notes.Handle is not Codable. A replay throws RecordedCallError.failed for them; make the type Codable to keep them.
@@ -29,13 +30,16 @@ extension RecordedCalls: CallInterceptor {
   ) async throws -> Output {
     let name = call.name
     let errors = call.keptErrors ?? NoKeptErrors.self
-    return try await answer(
-      name, isolation: nil, perform: live,
-      keep: { value, number, recorder in
-        Self.keepAny(value, call: name, number: number, by: recorder)
-      },
-      keepError: { error, recorder in Self.keep(error, as: errors, by: recorder) },
-      give: { answer in try Self.giveAny(answer, as: Output.self, errors: errors) })
+    // An answer that cannot be kept is reported where the call is declared.
+    return try await IssueReporter.pointing(at: call.location) {
+      try await answer(
+        name, isolation: nil, perform: live,
+        keep: { value, number, recorder in
+          Self.keepAny(value, call: name, number: number, by: recorder)
+        },
+        keepError: { error, recorder in Self.keep(error, as: errors, by: recorder) },
+        give: { answer in try Self.giveAny(answer, as: Output.self, errors: errors) })
+    }
   }
 
   /// The answer a value of any type is kept as.

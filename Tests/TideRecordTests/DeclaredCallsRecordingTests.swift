@@ -40,7 +40,11 @@ import TideTestSupport
     await withKnownIssue {
       await Self.script(store, clock)
     } matching: { issue in
+      // Pointing at the call's declaration, `EnvironmentCall("open", \.open)` in Notes.swift,
+      // not at the test that drove the store.
       issue.comments.first?.rawValue == message
+        && issue.sourceLocation?.fileID == "TideTestSupport/Notes.swift"
+        && issue.sourceLocation?.line == 169
     }
     let recording = recorder.recording()
     #expect(
