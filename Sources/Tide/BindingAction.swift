@@ -125,25 +125,34 @@ extension BindingAction: CustomStringConvertible, CustomInspectable {
   /// `.set(\.name, "Ada")`: the call that makes it, with the key path's root left to the
   /// action's case to infer.
   public var description: String {
-    // `\State.name` names the root by its bare name, which a test cannot resolve when the state
-    // is nested in a feature (`Settings.State`); `\.name` is inferred from the action's case.
-    var path = "\(keyPath)"
-    if let dot = path.firstIndex(of: "."), path.hasPrefix("\\") {
-      path = "\\" + path[dot...]
-    }
-    return ".set(\(path), \(Inspector().line(value)))"
+    Inspector().line(self)
   }
 
-  /// The action as Swift code, for the inspector: `.set(\.name, "Ada")`.
+  /// The action as Swift code, for the inspector: `.set(\.name, "Ada")`. A value set into a
+  /// field that the state hides (``TideInspect/Redacting``, as a password is) is hidden as that
+  /// field is: `.set(\.password, "••••••")`.
   public var inspectionValue: Any {
-    InspectedBinding(description: description)
+    // `\State.name` names the root by its bare name, which a test cannot resolve when the state
+    // is nested in a feature (`Settings.State`); `\.name` is inferred from the action's case.
+    let name = BindableField<Root>.name(of: keyPath)
+    let hidden = (Root.self as? any Redacting.Type)?.redactedLabels ?? []
+    let isSecret = hidden.contains(String(name.prefix { $0 != "." }))
+    var shown: Any = value
+    if isSecret { shown = InspectedSecret(value as Any) }
+    return InspectedSet.set(InspectedKeyPath(name: name), shown)
   }
 }
 
-/// Prints as the binding action it stands for: a mirror with no display style makes the
-/// inspector print the description as it is.
-private struct InspectedBinding: CustomStringConvertible, CustomReflectable {
-  let description: String
+/// A binding action as the inspector prints it, `.set(\.name, "Ada")`.
+private enum InspectedSet {
+  case set(InspectedKeyPath, Any)
+}
+
+/// A key path as written with its root left out, `\.name`: a mirror with no display style makes
+/// the inspector print the description as it is.
+private struct InspectedKeyPath: CustomStringConvertible, CustomReflectable {
+  let name: String
+  var description: String { "\\.\(name)" }
   var customMirror: Mirror { Mirror(self, children: [:], displayStyle: nil) }
 }
 

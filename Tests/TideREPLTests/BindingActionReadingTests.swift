@@ -3,7 +3,9 @@ import Testing
 import Tide
 import TideExpressions
 import TideInspect
+import TideREPL
 import TideRecord
+import TideTestSupport
 
 /// A binding action is read as it prints, `.binding(.set(\.name, "Ada"))`: in the REPL, a
 /// recording and a served store. The field is looked up among the state's bindable fields, and a
@@ -96,5 +98,44 @@ import TideRecord
       return context.debugDescription
         == #"Expected a key path written like "\\.name", found "notes"."#
     }
+  }
+}
+
+/// A binding action that sets a field the state hides is hidden as that field is, wherever Tide
+/// prints actions; source for a test (`redacts: false`) keeps the value.
+@Suite struct SecretBindingTests {
+  struct Account: Equatable, Sendable, BindableState, Redacting {
+    var name = ""
+    var password = ""
+    static let redactedLabels: Set<String> = ["password"]
+    static let bindableFields: [BindableField<Self>] = [.field(\.name), .field(\.password)]
+  }
+  enum Action: Codable, Equatable, Sendable {
+    case binding(BindingAction<Account>)
+  }
+
+  @Test func aSecretFieldsValueIsHidden() {
+    let secret = Action.binding(.set(\.password, "hunter2"))
+    #expect(Inspector().line(secret) == #".binding(.set(\.password, "••••••"))"#)
+    #expect(
+      BindingAction<Account>.set(\.password, "hunter2").description
+        == #".set(\.password, "••••••")"#)
+    #expect(Inspector(redacts: false).line(secret) == #".binding(.set(\.password, "hunter2"))"#)
+    #expect(
+      Inspector().line(Action.binding(.set(\.name, "Ada"))) == #".binding(.set(\.name, "Ada"))"#)
+  }
+
+  @MainActor
+  @Test func theREPLNeverPrintsIt() async throws {
+    let feature = REPLFeature(
+      name: "account", summary: "a name and a password",
+      initialState: Account(),
+      reducer: Reducer<Account, Action, Void> { _, _, _ in .none }
+        .binding(action: CasePath(Action.binding)),
+      environments: [REPLEnvironment("none", summary: "no effects") { _ in }])
+    let transcript = try Transcript(features: [feature])
+    let output = await transcript.run(#".binding(.set(\.password, "hunter2"))"#, ":history")
+    #expect(!output.contains("hunter2"), "\(output)")
+    #expect(output.contains(#"→ .binding(.set(\.password, "••••••"))"#), "\(output)")
   }
 }

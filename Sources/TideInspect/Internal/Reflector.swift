@@ -52,6 +52,7 @@ struct Reflector {
   }
 
   func node(_ value: Any, redacted: Bool = false) -> Node {
+    if let secret = value as? InspectedSecret { return node(secret.value, redacted: true) }
     if depth >= Self.maximumDepth || budget.remaining <= 0 { return .scalar(Self.elided) }
     budget.remaining -= 1
     if redacted && redacts, standsInForSecrets, let standIn = Self.standIn(for: value) {

@@ -1,0 +1,17 @@
+/// A value the inspector hides as a ``Redacting`` type's field is hidden (unless it prints for
+/// source, `Inspector(redacts: false)`): for a ``CustomInspectable`` value whose secrecy depends
+/// on what it holds, such as a binding action that sets a password.
+///
+/// <!-- example: fragment -->
+/// ```swift
+/// var inspectionValue: Any { isSecret ? InspectedSecret(value) : value }
+/// ```
+package struct InspectedSecret {
+  /// The value hidden.
+  package let value: Any
+
+  /// Hides `value`.
+  package init(_ value: Any) {
+    self.value = value
+  }
+}
