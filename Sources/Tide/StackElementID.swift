@@ -45,13 +45,9 @@ public struct StackElementID: Hashable, Comparable, Sendable, Codable, CustomStr
   }
 
   /// The largest identifier a push action takes: half of `Int.max`, so that counting on from
-  /// it never overflows. A stack that counted on from it holds larger identifiers, and reads
-  /// them back and takes them in a test's expectation, up to three quarters of `Int.max`.
+  /// it never runs out. A stack that counted on from it holds larger identifiers, which it
+  /// reads back and a test's expectation writes, up to `Int.max - 1`.
   public static let largest = StackElementID(rawValue: Int.max / 2)
-
-  /// The largest identifier a stack holds: ``largest`` and room to count on from it for more
-  /// screens than a program pushes, with room left to count on from this one.
-  static let ceiling = StackElementID(rawValue: Int.max / 4 * 3)
 
   /// `#` and the number: `#1`.
   public var description: String { "#\(rawValue)" }

@@ -57,9 +57,9 @@ public struct StackState<Element> {
   /// print(path.nextID)  // #6
   /// ```
   ///
-  /// Identifiers that do not increase, whose count is not the screens', negative, or above three
-  /// quarters of `Int.max` (what a stack can hold, counting on from ``StackElementID/largest``),
-  /// are a programming error, and stop the program with a message that says which.
+  /// Identifiers that do not increase, whose count is not the screens', negative, or `Int.max`
+  /// (which leaves no identifier for a next screen) are a programming error, and stop the
+  /// program with a message that says which.
   ///
   /// - Parameters:
   ///   - ids: The screens' identifiers, increasing.
@@ -69,8 +69,8 @@ public struct StackState<Element> {
       ids.count == elements.count,
       "StackState(ids:elements:): \(ids.count) identifiers for \(elements.count) screens")
     precondition(
-      ids.allSatisfy { $0.rawValue >= 0 && $0 <= .ceiling },
-      "StackState(ids:elements:): an identifier is negative or above \(StackElementID.ceiling), the largest a stack holds"
+      ids.allSatisfy { $0.rawValue >= 0 && $0.rawValue < Int.max },
+      "StackState(ids:elements:): an identifier is negative or Int.max, which leaves none for a next screen"
     )
     for (lower, upper) in zip(ids, ids.dropFirst()) {
       precondition(
@@ -158,6 +158,13 @@ public struct StackState<Element> {
   @discardableResult
   public mutating func append(_ element: Element) -> StackElementID {
     let id = nextID
+    // Counting on from `StackElementID.largest` takes longer than any program runs; a stack made
+    // with an identifier just below `Int.max` can get here.
+    guard id.rawValue < Int.max else {
+      IssueReporter.current.report(
+        "A stack has given every identifier up to Int.max, so the screen was not pushed.")
+      return id
+    }
     elements.append(element)
     ids.append(id)
     nextID = StackElementID(rawValue: id.rawValue + 1)
@@ -359,22 +366,14 @@ extension StackState: Decodable where Element: Decodable {
         forKey: .ids, in: container,
         debugDescription: "A stack's identifier \(first) is negative; a stack counts from #0.")
     }
-    if let last = ids.last, last > .ceiling {
+    if let last = ids.last, last.rawValue == Int.max {
       throw DecodingError.dataCorruptedError(
         forKey: .ids, in: container,
         debugDescription:
-          "A stack's identifier \(last) is above the largest a stack holds, \(StackElementID.ceiling)."
-      )
+          "A stack's identifier \(last) is Int.max, which leaves no identifier for a next screen.")
     }
     let lowest = StackElementID(rawValue: (ids.last?.rawValue ?? -1) + 1)
     let nextID = try container.decodeIfPresent(StackElementID.self, forKey: .nextID) ?? lowest
-    guard nextID.rawValue <= StackElementID.ceiling.rawValue + 1 else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .nextID, in: container,
-        debugDescription:
-          "A stack's next identifier \(nextID) is above the largest a stack holds, \(StackElementID.ceiling)."
-      )
-    }
     guard nextID >= lowest else {
       throw DecodingError.dataCorruptedError(
         forKey: .nextID, in: container,
@@ -392,4 +391,15 @@ extension StackState {
   enum CodingKeys: String, CodingKey {
     case ids, elements, nextID
   }
+}
+
+/// A collection whose elements the REPL's `:state path[0]` indexes by position, as a test's
+/// `$0.path[0]` does, though it is not a list itself: a navigation stack.
+package protocol ScreensByPosition {
+  /// The elements, bottom first.
+  var screensByPosition: [Any] { get }
+}
+
+extension StackState: ScreensByPosition {
+  package var screensByPosition: [Any] { elements }
 }

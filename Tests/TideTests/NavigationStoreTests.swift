@@ -202,11 +202,7 @@ import TideTestSupport
     ),
     (
       #"{"ids": [9223372036854775807], "elements": ["A"]}"#,
-      "A stack's identifier #9223372036854775807 is above the largest a stack holds, #6917529027641081853."
-    ),
-    (
-      #"{"ids": [], "elements": [], "nextID": 9223372036854775807}"#,
-      "A stack's next identifier #9223372036854775807 is above the largest a stack holds, #6917529027641081853."
+      "A stack's identifier #9223372036854775807 is Int.max, which leaves no identifier for a next screen."
     ),
   ])
   func aMalformedStackIsAClearError(json: String, message: String) {
@@ -493,5 +489,23 @@ import TideTestSupport
     #expect(weakStore == nil)
     await clock.advance(by: .seconds(3))
     #expect(told.all.isEmpty)
+  }
+}
+
+/// A stack holds any identifier up to the one before `Int.max`: what it holds, it reads back;
+/// past that, a push is reported, never a crash.
+@Suite struct StackIdentifierLimitTests {
+  @Test func aStackJustBelowIntMaxReadsBackAndRefusesAnotherScreen() throws {
+    let last = StackElementID(rawValue: Int.max - 1)
+    var stack = StackState(ids: [last], elements: ["A"])
+    let json = try JSONEncoder().encode(stack)
+    #expect(try JSONDecoder().decode(StackState<String>.self, from: json) == stack)
+    let issues = ReportedIssues()
+    IssueReporter.$current.withValue(issues.reporter) { _ = stack.append("B") }
+    #expect(
+      issues.all == [
+        "A stack has given every identifier up to Int.max, so the screen was not pushed."
+      ])
+    #expect(stack == StackState(ids: [last], elements: ["A"]))
   }
 }

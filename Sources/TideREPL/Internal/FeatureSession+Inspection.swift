@@ -123,16 +123,10 @@ extension FeatureSession {
       }
       for index in indices {
         // Only a list is indexed: a struct's fields by position would skip its redaction. A
-        // collection that keeps its elements in `elements` (a navigation stack) is indexed by
-        // them, as `$0.path[0]` is in a test.
+        // navigation stack is indexed by its screens, as `$0.path[0]` is in a test.
         var list = try present(value, at: place())
         let mirror = Mirror(reflecting: list)
-        if mirror.displayStyle != .collection, mirror.displayStyle != .set,
-          let elements = mirror.children.first(where: { $0.label == "elements" })?.value,
-          Mirror(reflecting: elements).displayStyle == .collection
-        {
-          list = elements
-        }
+        if let stack = list as? any ScreensByPosition { list = stack.screensByPosition }
         let style = Mirror(reflecting: list).displayStyle
         guard style == .collection || style == .set else {
           let known = mirror.children.compactMap(\.label)
