@@ -24,17 +24,6 @@ public enum AddLocation {
   /// How long typing must pause before a search starts.
   public static let debounce = Duration.milliseconds(300)
 
-  /// An effect that cancels the feature's running effects: for a parent that takes the screen
-  /// away.
-  ///
-  /// <!-- example: in app-effect -->
-  /// ```swift
-  /// return AddLocation.cancelEffects.map { App.Action.addLocation(.presented($0)) }
-  /// ```
-  public static var cancelEffects: Effect<Action> {
-    .cancel(id: CancelID.search)
-  }
-
   /// The feature's logic. Pure: all outside work goes through ``Environment``.
   public static let reducer = Reducer<State, Action, Environment> { state, action, environment in
     switch action {

@@ -66,12 +66,15 @@ public enum Login {
     }
   }
 
-  /// An effect that cancels the feature's running effects: for a parent that takes the screen
-  /// away.
+  /// An effect that cancels the feature's running effects: for a parent that runs the login
+  /// screen by calling its reducer itself and takes the screen away. A parent that presents it
+  /// with `ifLet` needs none: `ifLet` cancels them when the screen goes, and the identifiers of
+  /// a presented child's effects are its own, so this effect does not reach them.
   ///
-  /// <!-- example: in app-effect -->
+  /// <!-- example: in login-parent -->
   /// ```swift
-  /// return Login.cancelEffects.map(App.Action.login)
+  /// case .closeTapped:
+  ///   return Login.cancelEffects.map(Sheet.Action.login)
   /// ```
   public static var cancelEffects: Effect<Action> {
     .cancel(id: CancelID.login)

@@ -18,11 +18,9 @@ extension ExploreCalls: CallInterceptor {
     _ call: InterceptedCall<Output>, live: () async throws -> Output
   ) async throws -> Output {
     // A call without outcomes is reported where it is declared.
-    try await IssueReporter.pointing(at: call.location) {
-      try await self.call(
-        call.name, arguments: call.arguments, outcomes: call.outcomes,
-        declaresOutcomes: call.declaresOutcomes)
-    }
+    try await self.call(
+      call.name, arguments: call.arguments, outcomes: call.outcomes,
+      declaresOutcomes: call.declaresOutcomes, declaredAt: call.location)
   }
 }
 

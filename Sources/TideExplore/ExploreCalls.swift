@@ -153,7 +153,7 @@ public final class ExploreCalls: Sendable {
   /// Waits until the explorer resolves a call with these arguments.
   func call<Value: Sendable>(
     _ name: String, arguments: [any Sendable], outcomes: [ExploreOutcome<Value>],
-    declaresOutcomes: Bool = false
+    declaresOutcomes: Bool = false, declaredAt location: SourceCodeLocation? = nil
   ) async throws -> Value {
     guard !outcomes.isEmpty else {
       let inspector = Inspector(redacts: false)
@@ -176,7 +176,7 @@ public final class ExploreCalls: Sendable {
 
           The explorer cannot end a call without an outcome, so it threw \
           ExploreCallError.noOutcomes instead of waiting. Declare at least one outcome.
-          """)
+          """, at: location)
       throw ExploreCallError.noOutcomes(call: call)
     }
     let (id, number) = storage.withLock { storage in

@@ -31,29 +31,29 @@ extension RecordedCalls: CallInterceptor {
     let name = call.name
     let errors = call.keptErrors ?? NoKeptErrors.self
     // An answer that cannot be kept is reported where the call is declared.
-    return try await IssueReporter.pointing(at: call.location) {
-      try await answer(
-        name, isolation: nil, perform: live,
-        keep: { value, number, recorder in
-          Self.keepAny(value, call: name, number: number, by: recorder)
-        },
-        keepError: { error, recorder in Self.keep(error, as: errors, by: recorder) },
-        give: { answer in try Self.giveAny(answer, as: Output.self, errors: errors) })
-    }
+    let location = call.location
+    return try await answer(
+      name, isolation: nil, perform: live,
+      keep: { value, number, recorder in
+        Self.keepAny(value, call: name, number: number, by: recorder, declaredAt: location)
+      },
+      keepError: { error, recorder in Self.keep(error, as: errors, by: recorder) },
+      give: { answer in try Self.giveAny(answer, as: Output.self, errors: errors) })
   }
 
   /// The answer a value of any type is kept as.
   private static func keepAny<Value>(
-    _ value: Value, call name: String, number: Int, by recorder: Recorder
+    _ value: Value, call name: String, number: Int, by recorder: Recorder,
+    declaredAt location: SourceCodeLocation?
   ) -> SessionFile.AnswerResult {
     if Value.self == Void.self { return .value(json: "null") }
     guard let encodable = value as? any Encodable, Value.self is any Decodable.Type else {
       let message =
         "The answers of \(JSONQuoting.quoted(name)) cannot be recorded: \(displayName(Value.self)) is not Codable. A replay throws RecordedCallError.failed for them; make the type Codable to keep them."
-      recorder.reportOnce(message)
+      recorder.reportOnce(message, at: location)
       return .failure(description: message)
     }
-    return keep(encodable, call: name, number: number)
+    return keep(encodable, call: name, number: number, declaredAt: location)
   }
 
   /// Returns or throws a recorded answer of any type.

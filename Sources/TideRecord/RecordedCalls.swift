@@ -262,14 +262,14 @@ public final class RecordedCalls: Sendable {
 
   /// The answer a value is kept as: its JSON, on one line.
   static func keep<Value: Encodable>(
-    _ value: Value, call name: String, number: Int
+    _ value: Value, call name: String, number: Int, declaredAt location: SourceCodeLocation? = nil
   ) -> SessionFile.AnswerResult {
     do {
       return .value(json: try json(value))
     } catch {
       let message =
         "The answer of call #\(number) of \(JSONQuoting.quoted(name)) could not be recorded: \(error)"
-      IssueReporter.current.report(message)
+      IssueReporter.current.report(message, at: location)
       return .failure(description: message)
     }
   }

@@ -212,9 +212,9 @@ public final class Recorder: Sendable {
   }
 
   /// Reports a problem through the runtime's issue reporter, the first time only.
-  func reportOnce(_ message: String) {
+  func reportOnce(_ message: String, at location: SourceCodeLocation? = nil) {
     guard storage.withLock({ $0.reported.insert(message).inserted }) else { return }
-    IssueReporter.current.report(message)
+    IssueReporter.current.report(message, at: location)
   }
 
   /// Keeps a call's answer, timed now.

@@ -48,18 +48,3 @@ package struct IssueReporter: Sendable {
 package func describe(_ value: Any) -> String {
   Inspector().line(value)
 }
-
-extension IssueReporter {
-  /// Runs `body` with the issues it reports that name no place of their own pointing at
-  /// `location`: an environment call's declaration, for what its interceptor reports.
-  package static func pointing<Result>(
-    at location: SourceCodeLocation?, isolation: isolated (any Actor)? = #isolation,
-    _ body: () async throws -> Result
-  ) async rethrows -> Result {
-    guard let location else { return try await body() }
-    let outer = current
-    return try await $current.withValue(
-      IssueReporter { message, place in outer.report(message, at: place ?? location) },
-      operation: body, isolation: isolation)
-  }
-}

@@ -285,6 +285,10 @@ extension FeatureSession {
     let texts = [first, second].map {
       Array("\($0.received ? "←" : "→") \(REPLFormat.inspector.line($0.action))")
     }
+    // Alike to the end: they differ in a value the inspector hides or rounds.
+    guard texts[0] != texts[1] else {
+      return (short.0, short.1 + " (they differ in a value that is not shown)")
+    }
     let common = zip(texts[0], texts[1]).prefix { $0 == $1 }.count
     let start = max(0, common - 30)
     func window(_ text: [Character]) -> String {
