@@ -59,8 +59,21 @@ public struct BindableField<Root>: Sendable {
   public static func field<Value: Codable & Equatable & Sendable>(
     _ keyPath: any WritableKeyPath<Root, Value> & Sendable
   ) -> Self {
-    Self(
-      name: Self.name(of: keyPath), keyPath: keyPath,
+    let name = Self.name(of: keyPath)
+    let isIdentifier = { (part: Substring) in
+      part.first.map { $0.isLetter || $0 == "_" } == true
+        && part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+    if !name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy(isIdentifier) {
+      IssueReporter.current.report(
+        """
+        A bindable field's key path, \(keyPath), is not a path of stored properties, so a binding \
+        action that sets it cannot be read back from text (the REPL, a recording). List stored \
+        properties in bindableFields.
+        """)
+    }
+    return Self(
+      name: name, keyPath: keyPath,
       decodeAction: { container in
         .set(keyPath, try container.decode(Value.self, forKey: .value))
       },

@@ -139,3 +139,29 @@ import TideTestSupport
     #expect(output.contains(#"→ .binding(.set(\.password, "••••••"))"#), "\(output)")
   }
 }
+
+/// A bindable field must be a path of stored properties: a computed one has no name that reads
+/// back, and saying so is better than a recording that cannot be loaded.
+@Suite struct BindableFieldNameTests {
+  struct Form: Equatable, Sendable {
+    var name = ""
+    var shouting: String {
+      get { name.uppercased() }
+      set { name = newValue.lowercased() }
+    }
+  }
+
+  @Test func aComputedPropertyIsReported() {
+    let issues = ReportedIssues()
+    IssueReporter.$current.withValue(issues.reporter) {
+      _ = BindableField<Form>.field(\.name)
+      _ = BindableField<Form>.field(\.shouting)
+    }
+    #expect(issues.all.count == 1)
+    #expect(issues.all.first?.hasPrefix("A bindable field's key path, ") == true)
+    #expect(
+      issues.all.first?.hasSuffix(
+        "is not a path of stored properties, so a binding action that sets it cannot be read back from text (the REPL, a recording). List stored properties in bindableFields."
+      ) == true)
+  }
+}
