@@ -43,9 +43,10 @@ public struct BindableField<Root>: Sendable {
   /// The field's key path.
   public let keyPath: any PartialKeyPath<Root> & Sendable
   let decodeAction:
-    @Sendable (KeyedDecodingContainer<BindingActionCodingKey>) throws -> BindingAction<Root>
+    @Sendable (KeyedDecodingContainer<BindingAction<Root>.CodingKeys>) throws -> BindingAction<Root>
   let encodeValue:
-    @Sendable (any Sendable, inout KeyedEncodingContainer<BindingActionCodingKey>) throws -> Void
+    @Sendable (any Sendable, inout KeyedEncodingContainer<BindingAction<Root>.CodingKeys>) throws ->
+      Void
 
   /// The field at `keyPath`, whose values are read and written with `Codable`.
   ///

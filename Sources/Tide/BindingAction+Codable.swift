@@ -18,8 +18,8 @@ extension BindingAction: Encodable where Root: BindableState {
             "\(description) sets a field that is not among \(Inspector.typeName(Root.self)).bindableFields (\(Root.fieldNames)): add it there to write this action."
         ))
     }
-    var container = encoder.container(keyedBy: BindingActionCodingKey.self)
-    var arguments = container.nestedContainer(keyedBy: BindingActionCodingKey.self, forKey: .set)
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    var arguments = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .set)
     try arguments.encode(BindingKeyPath(path: field.name), forKey: .keyPath)
     try field.encodeValue(value, &arguments)
   }
@@ -50,9 +50,9 @@ extension BindingAction: Decodable where Root: BindableState {
   /// - Throws: `DecodingError.dataCorrupted` naming the fields there are when the field is
   ///   unknown; the decoder's own error when the value is not of the field's type.
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: BindingActionCodingKey.self)
+    let container = try decoder.container(keyedBy: CodingKeys.self)
     let arguments = try container.nestedContainer(
-      keyedBy: BindingActionCodingKey.self, forKey: .set)
+      keyedBy: CodingKeys.self, forKey: .set)
     let path = try arguments.decode(BindingKeyPath.self, forKey: .keyPath).path
     guard let field = Root.bindableFields.first(where: { $0.name == path }) else {
       throw DecodingError.dataCorruptedError(
@@ -74,5 +74,19 @@ extension BindableState {
   /// "name, age": the fields' names, for messages.
   static var fieldNames: String {
     bindableFields.isEmpty ? "none" : bindableFields.map(\.name).joined(separator: ", ")
+  }
+}
+
+extension BindingAction {
+  /// The keys of a binding action written as `.set(\.name, "Ada")`: the case, and its two
+  /// unlabelled values, as Swift's synthesized `Codable` names them. Nested here so that a
+  /// mistake names the action: "BindingAction<Profile> has no case .put".
+  enum CodingKeys: String, CodingKey, Sendable {
+    /// The `set` case.
+    case set
+    /// The first value: the field's key path.
+    case keyPath = "_0"
+    /// The second value: the value the field is set to.
+    case value = "_1"
   }
 }

@@ -60,7 +60,10 @@ import TideTestSupport
     ),
     (#".binding(.set(\.name., "Ada"))"#, "expected a property name after '.'", 21),
     (#".binding(.set(\.name))"#, "missing value 2 of .set(…)", 9),
-    (#".binding(.put(\.name, "Ada"))"#, "BindingActionCodingKey has no case .put", 9),
+    (
+      #".binding(.put(\.name, "Ada"))"#,
+      "BindingAction<TideREPLTests.BindingActionReadingTests.Profile> has no case .put", 9
+    ),
   ])
   func aMistakeIsAnErrorWhereItWasMade(text: String, message: String, position: Int) {
     #expect {

@@ -1,14 +1,3 @@
-/// The keys of a ``BindingAction`` written as `.set(\.name, "Ada")`: the case, and its two
-/// unlabelled values, as Swift's synthesized `Codable` names them.
-enum BindingActionCodingKey: String, CodingKey, Sendable {
-  /// The `set` case.
-  case set
-  /// The first value: the field's key path.
-  case keyPath = "_0"
-  /// The second value: the value the field is set to.
-  case value = "_1"
-}
-
 /// A decoder that reads key path literals (`\.name`) as they are written, rather than as
 /// strings: the REPL's.
 package protocol KeyPathLiteralDecoder: Decoder {
