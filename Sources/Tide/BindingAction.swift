@@ -129,7 +129,7 @@ extension BindingAction: CustomStringConvertible, CustomInspectable {
   }
 
   /// The action as Swift code, for the inspector: `.set(\.name, "Ada")`. A value set into a
-  /// field that the state hides (``TideInspect/Redacting``, as a password is) is hidden as that
+  /// field that the state hides (`Redacting`, as a password is) is hidden as that
   /// field is: `.set(\.password, "••••••")`.
   public var inspectionValue: Any {
     // `\State.name` names the root by its bare name, which a test cannot resolve when the state
