@@ -8,7 +8,7 @@ import TideTestSupport
 /// terminals.
 @Suite("tide attach: two processes")
 struct AttachTests {
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.failureDetector)
   func tideAttachLogsInThroughAServedAppAndSavesWhatItRecorded() throws {
     let folder = try ScratchFolder()
     let path = folder.file("live.tide")
@@ -45,7 +45,7 @@ struct AttachTests {
     #expect(replay.output.contains("▸  4  ← .login(.loginResponse(.success(User(…))))"))
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.failureDetector)
   func aUnixSocketWithTheTokenFromTheEnvironment() throws {
     let folder = try ScratchFolder()
     let socket = folder.file("app.sock")
@@ -65,7 +65,7 @@ struct AttachTests {
     #expect(!FileManager.default.fileExists(atPath: socket), "the socket is removed at exit")
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.failureDetector)
   func aTokenInTheArgumentsIsWarnedAboutAndASocketPathMayHoldTokenText() throws {
     let folder = try ScratchFolder()
     // With the token in TIDE_TOKEN, all of the address is the path, ?token= included.
@@ -105,7 +105,7 @@ struct AttachTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(2)), arguments: [SIGTERM, SIGINT, SIGHUP])
+  @Test(.failureDetector, arguments: [SIGTERM, SIGINT, SIGHUP])
   func aServedAppStoppedByASignalRemovesItsSocket(signal: Int32) throws {
     let folder = try ScratchFolder()
     let socket = folder.file("app.sock")
@@ -117,7 +117,7 @@ struct AttachTests {
       !FileManager.default.fileExists(atPath: socket), "signal \(signal) stops the server first")
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.failureDetector)
   func aWrongTokenOrNoServerIsAClearErrorWithStatus1() throws {
     let app = try TideProcess("tide-served-app", arguments: [], announcement: "attach: ")
     let place = app.attachAddress

@@ -69,7 +69,7 @@ import TideTestSupport
     return drawn.withLock { $0 }
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.failureDetector)
   func aPastedLongLineIsDrawnInLinearSpace() throws {
     // 20,000 characters in one paste: redrawing the whole line after each byte would draw
     // about 200 MB; the editor draws at most 160 characters of it a time.

@@ -125,7 +125,7 @@ struct FuzzTests {
 
   // MARK: - Properties
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.failureDetector)
   func linesThroughTheREPL() async throws {
     var random = SeededRandom(seed: Self.seed)
     let transcript = try Transcript(features: [Vault.feature])
@@ -156,7 +156,7 @@ struct FuzzTests {
     #expect(rejected > 2_500 && rejected < 9_800, "seed \(Self.seed): \(rejected) rejected")
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.failureDetector)
   func sessionFilesThroughLoad() async throws {
     var random = SeededRandom(seed: Self.seed &+ 1)
     let scratch = try ScratchFolder("repl")
@@ -193,7 +193,7 @@ struct FuzzTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.failureDetector)
   func linesThroughTheParserAndDecoder() throws {
     var random = SeededRandom(seed: Self.seed &+ 2)
     let corpus = Self.actions + Self.numbers + ["[1, [2, [3]]]", "State(password: \"x\")"]
