@@ -46,7 +46,7 @@ struct FuzzTests {
   static let pieces = [
     "\u{0}", "\r", "\r\n", "\n", "\u{FEFF}", "\u{202E}", "é", "😀", "\u{301}", "\\", "\"", "(",
     ")", "[", "]", ",", ":", ".", "-", "_", "\t", "\u{7F}", "\\u{", "\\u{110000}", "\\q", "e",
-    "E+", "nil", "true", ".leaf", "password", "passwordChanged",
+    "E+", "nil", "true", ".leaf", "password", "passwordChanged", "\\.name", "\\.a.b", "\\..",
     String(repeating: "(", count: 150), String(repeating: "[", count: 120),
     String(repeating: ".wrap(", count: 110), String(repeating: "9", count: 40),
   ]
