@@ -6,7 +6,7 @@
 /// ```swift
 /// var inspectionValue: Any { isSecret ? InspectedSecret(value) : value }
 /// ```
-package struct InspectedSecret {
+package struct InspectedSecret: CustomInspectable {
   /// The value hidden.
   package let value: Any
 
@@ -14,4 +14,7 @@ package struct InspectedSecret {
   package init(_ value: Any) {
     self.value = value
   }
+
+  /// What it hides, which the inspector prints hidden.
+  package var inspectionValue: Any { value }
 }

@@ -52,7 +52,6 @@ struct Reflector {
   }
 
   func node(_ value: Any, redacted: Bool = false) -> Node {
-    if let secret = value as? InspectedSecret { return node(secret.value, redacted: true) }
     if depth >= Self.maximumDepth || budget.remaining <= 0 { return .scalar(Self.elided) }
     budget.remaining -= 1
     if redacted && redacts, standsInForSecrets, let standIn = Self.standIn(for: value) {
@@ -78,6 +77,8 @@ struct Reflector {
         }, elements: expression.elements)
     }
     if let custom = value as? any CustomInspectable {
+      // Checked here, not for every value: only a custom value can stand for a secret.
+      if let secret = custom as? InspectedSecret { return node(secret.value, redacted: true) }
       return descending(into: value, isObject: false).node(custom.inspectionValue)
     }
     if let scalar = scalar(value) { return .scalar(scalar) }
