@@ -82,15 +82,16 @@ import TideTestSupport
     // is dropped then. (The bound only ends a broken run.)
     let clock = ContinuousClock()
     let start = clock.now
-    while loop.unreadAnswersDropped == 0 || loop.retainedOutput > 0,
+    while loop.unreadAnswersDropped == 0 || loop.retainedOutput > 0 || loop.connectionCount > 0,
       clock.now - start < .seconds(30)
     {
       await Task.yield()
     }
     #expect(loop.unreadAnswersDropped == 1)
     #expect(loop.retainedOutput == 0)
-    // What the client gets is the part the kernel held, then the end.
-    let received = await client.readToEnd()
-    #expect(received.utf8.count < 4 << 20)
+    #expect(loop.connectionCount == 0, "the connection was kept open")
+    // The client does not read what the kernel still holds: with its window shut for so long,
+    // the sender's kernel probes it at intervals that grow to two minutes, so a read to the end
+    // could idle for minutes (it did under the thread sanitizer).
   }
 }
