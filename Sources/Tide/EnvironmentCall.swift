@@ -14,9 +14,14 @@
 /// }
 /// ```
 ///
-/// A call is a closure property of type `@Sendable (…) async throws -> Output` with up to four
-/// arguments; `Output` may be `Void`. Calls are `async throws` because the explorer and a replay
-/// end a call whose effect is cancelled by throwing `CancellationError`.
+/// A call is a closure property with up to four arguments, of type
+/// `@Sendable (…) async throws -> Output`, or synchronous: `@Sendable (…) throws -> Output` or
+/// `@Sendable (…) -> Output` (`uuid()`, `now()`, which a reducer may call while it reduces).
+/// `Output` may be `Void`. An asynchronous call is `async throws` because the explorer and a
+/// replay end a call whose effect is cancelled by throwing `CancellationError`. A synchronous
+/// call answers at once: a recording keeps its answer, a replay gives it back when the call is
+/// made, and the explorer ends it with its first outcome for its arguments (it cannot wait for
+/// the explorer to choose). A call with more arguments takes them as one struct.
 public struct EnvironmentCall<Environment>: Sendable {
   /// The names of the calls this entry declares: one for a call, none for a clock, the
   /// child's for a child.

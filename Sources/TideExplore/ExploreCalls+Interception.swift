@@ -22,6 +22,31 @@ extension ExploreCalls: CallInterceptor {
       call.name, arguments: call.arguments, outcomes: call.outcomes,
       declaresOutcomes: call.declaresOutcomes, declaredAt: call.location)
   }
+
+  /// Ends a declared synchronous call at once with the first outcome its declaration gives for
+  /// its arguments: a call that cannot wait cannot wait for the explorer's choice, and the first
+  /// outcome for the same arguments is the same on every run, so runs stay reproducible. The
+  /// real call never runs.
+  ///
+  /// <!-- example: given call: InterceptedCall<Int> -->
+  /// ```swift
+  /// let number = try ExploreCalls().intercept(call) { 7 }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - call: The call.
+  ///   - live: The real call, which the explorer never runs.
+  /// - Returns: The value of the call's first outcome.
+  public func intercept<Output: Sendable>(
+    _ call: InterceptedCall<Output>, live: () throws -> Output
+  ) throws -> Output {
+    guard let first = call.outcomes.first else {
+      throw reportNoOutcomes(
+        call.name, arguments: call.arguments, declaresOutcomes: call.declaresOutcomes,
+        declaredAt: call.location, instead: "answering")
+    }
+    return try first.result()
+  }
 }
 
 extension InterceptableEnvironment {

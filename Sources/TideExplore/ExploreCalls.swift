@@ -150,34 +150,45 @@ public final class ExploreCalls: Sendable {
     try await call(name, arguments: arguments, outcomes: outcomes)
   }
 
+  /// Reports a call that has no outcome to end it with, at its declaration, and returns the
+  /// error it throws instead of `instead` ("waiting", or "answering" for a synchronous call).
+  func reportNoOutcomes(
+    _ name: String, arguments: [any Sendable], declaresOutcomes: Bool,
+    declaredAt location: SourceCodeLocation?, instead: String
+  ) -> ExploreCallError {
+    let inspector = Inspector(redacts: false)
+    let call = "\(name)(\(arguments.map { inspector.line($0) }.joined(separator: ", ")))"
+    IssueReporter.current.report(
+      declaresOutcomes
+        ? """
+        An explorable call has no outcome for its arguments.
+
+          Call: \(call)
+
+        The explorer cannot end a call without an outcome, so it threw \
+        ExploreCallError.noOutcomes instead of \(instead). Give at least one outcome for every \
+        argument.
+        """
+        : """
+        An explorable call declared no outcomes.
+
+          Call: \(call)
+
+        The explorer cannot end a call without an outcome, so it threw \
+        ExploreCallError.noOutcomes instead of \(instead). Declare at least one outcome.
+        """, at: location)
+    return ExploreCallError.noOutcomes(call: call)
+  }
+
   /// Waits until the explorer resolves a call with these arguments.
   func call<Value: Sendable>(
     _ name: String, arguments: [any Sendable], outcomes: [ExploreOutcome<Value>],
     declaresOutcomes: Bool = false, declaredAt location: SourceCodeLocation? = nil
   ) async throws -> Value {
     guard !outcomes.isEmpty else {
-      let inspector = Inspector(redacts: false)
-      let call = "\(name)(\(arguments.map { inspector.line($0) }.joined(separator: ", ")))"
-      IssueReporter.current.report(
-        declaresOutcomes
-          ? """
-          An explorable call has no outcome for its arguments.
-
-            Call: \(call)
-
-          The explorer cannot end a call without an outcome, so it threw \
-          ExploreCallError.noOutcomes instead of waiting. Give at least one outcome for every \
-          argument.
-          """
-          : """
-          An explorable call declared no outcomes.
-
-            Call: \(call)
-
-          The explorer cannot end a call without an outcome, so it threw \
-          ExploreCallError.noOutcomes instead of waiting. Declare at least one outcome.
-          """, at: location)
-      throw ExploreCallError.noOutcomes(call: call)
+      throw reportNoOutcomes(
+        name, arguments: arguments, declaresOutcomes: declaresOutcomes, declaredAt: location,
+        instead: "waiting")
     }
     let (id, number) = storage.withLock { storage in
       defer { storage.nextID += 1 }

@@ -41,6 +41,36 @@ extension RecordedCalls: CallInterceptor {
       give: { answer in try Self.giveAny(answer, as: Output.self, errors: errors) })
   }
 
+  /// Records a declared synchronous call's answer, or answers it from the recording at once:
+  /// a call that cannot wait has its answer when it is made. A replay that has no answer for it
+  /// reports that and throws ``RecordedCallError/noAnswer(call:number:)``; values are kept as
+  /// for the asynchronous `intercept(_:live:)`.
+  ///
+  /// <!-- example: given call: InterceptedCall<Int> -->
+  /// ```swift
+  /// let recorder = Recorder(feature: "notes", environment: "live")
+  /// let number = try recorder.calls.intercept(call) { 7 }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - call: The call.
+  ///   - live: The real call, run while recording.
+  /// - Returns: What the call returned, live or recorded.
+  public func intercept<Output: Sendable>(
+    _ call: InterceptedCall<Output>, live: () throws -> Output
+  ) throws -> Output {
+    let name = call.name
+    let errors = call.keptErrors ?? NoKeptErrors.self
+    let location = call.location
+    return try answerAtOnce(
+      name, perform: live,
+      keep: { value, number, recorder in
+        Self.keepAny(value, call: name, number: number, by: recorder, declaredAt: location)
+      },
+      keepError: { error, recorder in Self.keep(error, as: errors, by: recorder) },
+      give: { answer in try Self.giveAny(answer, as: Output.self, errors: errors) })
+  }
+
   /// The answer a value of any type is kept as.
   private static func keepAny<Value>(
     _ value: Value, call name: String, number: Int, by recorder: Recorder,

@@ -16,7 +16,7 @@ import Tide
 ///
 /// Values and errors are kept as JSON when they are `Codable`, a `Void` result as `null`; a
 /// value of another type is reported once and replays as a failure that says why (see
-/// ``intercept(_:live:)``). An error of another type than the one the call's declaration names
+/// `intercept(_:live:)`). An error of another type than the one the call's declaration names
 /// is kept as its description and replayed as
 /// ``RecordedCallError/failed(description:)``; so is an error of a private or local type, which
 /// has no name a replay could find it by (reported once). A call made while no store records
@@ -53,6 +53,24 @@ public final class RecordedCalls: Sendable {
       var book = Book()
       for answer in answers { book.answers[answer.name, default: [:]][answer.number] = answer }
       self.book = Lock(book)
+    }
+
+    /// Numbers a call of `name`: 1 for the first.
+    func nextNumber(of name: String) -> Int {
+      counts.withLock { counts in
+        counts[name, default: 0] += 1
+        return counts[name]!
+      }
+    }
+
+    /// Reports that call `number` of `name` has no answer, and returns the error it throws.
+    func noAnswer(_ name: String, _ number: Int) -> RecordedCallError {
+      let error = RecordedCallError.noAnswer(call: name, number: number)
+      let recorded = book.withLock { $0.answers[name]?.count ?? 0 }
+      IssueReporter.current.report(
+        "\(error) The replay made more calls of \(JSONQuoting.quoted(name)) than the recording, which answers \(recorded)."
+      )
+      return error
     }
 
     func answer(_ name: String, _ number: Int) -> SessionFile.Answer? {
@@ -226,10 +244,7 @@ public final class RecordedCalls: Sendable {
         throw error
       }
     case .replaying(let replay):
-      let number = replay.counts.withLock { counts in
-        counts[name, default: 0] += 1
-        return counts[name]!
-      }
+      let number = replay.nextNumber(of: name)
       var answer = replay.answer(name, number)
       if answer == nil {
         let waits = replay.waiting.withLock { missing in
@@ -245,17 +260,37 @@ public final class RecordedCalls: Sendable {
           answer = try await replay.waitForAnswer(name, number)
         }
       }
-      guard let answer else {
-        let error = RecordedCallError.noAnswer(call: name, number: number)
-        let recorded = replay.book.withLock { $0.answers[name]?.count ?? 0 }
-        IssueReporter.current.report(
-          "\(error) The replay made more calls of \(JSONQuoting.quoted(name)) than the recording, which answers \(recorded)."
-        )
-        throw error
-      }
+      guard let answer else { throw replay.noAnswer(name, number) }
       if answer.time > replay.clock.now.offset {
         try await replay.clock.sleep(until: ManualClock.Instant(offset: answer.time))
       }
+      return try give(answer)
+    }
+  }
+
+  /// Records the answer of a synchronous call, or gives it from the recording at once: a call
+  /// that cannot wait is answered at the time it is made, and it has its answer then or never.
+  func answerAtOnce<Value>(
+    _ name: String,
+    perform: () throws -> Value,
+    keep: (Value, _ number: Int, Recorder) -> SessionFile.AnswerResult,
+    keepError: (any Error, Recorder) -> SessionFile.AnswerResult,
+    give: (SessionFile.Answer) throws -> Value
+  ) throws -> Value {
+    switch mode {
+    case .recording(let recorder):
+      guard let number = recorder.nextCall(named: name) else { return try perform() }
+      do {
+        let value = try perform()
+        recorder.answer(name, number: number, keep(value, number, recorder))
+        return value
+      } catch {
+        recorder.answer(name, number: number, keepError(error, recorder))
+        throw error
+      }
+    case .replaying(let replay):
+      let number = replay.nextNumber(of: name)
+      guard let answer = replay.answer(name, number) else { throw replay.noAnswer(name, number) }
       return try give(answer)
     }
   }

@@ -105,6 +105,64 @@ import TideTesting
         && issue.sourceLocation?.line == 171
     }
   }
+
+  /// A synchronous call cannot wait for the explorer: each run ends it at once with its first
+  /// outcome for its arguments, so the explorer's runs, and the test it exports, make the same
+  /// calls with the same answers, and no resolve step names them.
+  @Test func theExplorerEndsASynchronousCallWithItsFirstOutcome() async throws {
+    let explorer = Explorer(
+      name: "stamps", initialState: Stamps.State(), reducer: Stamps.reducer,
+      environment: { calls, clock in .explorable(calls: calls, clock: clock) },
+      actions: { _ in [.addTapped("a"), .templateTapped("greeting"), .templateTapped("nope")] },
+      invariants: [
+        .always("no template is missing") { $0.errorMessage == nil },
+        .always("at most two entries") { $0.entries.count <= 2 },
+      ],
+      export: ExploreExport(
+        imports: ["TideTestSupport"], reducer: "Stamps.reducer",
+        environment: "Stamps.Environment.explorable(calls: calls, clock: clock)",
+        invariants: "[]"))
+    let report = await explorer.exhaustive(depth: 3)
+    let failure = try #require(report.failure)
+    #expect(failure.schedule.map(\.description) == [#"send .templateTapped("nope")"#])
+    #expect(failure.messageWithoutTest.contains(#"errorMessage: "missing""#))
+
+    // Every entry gets the first outcome of nextID, on every run.
+    let calls = ExploreCalls()
+    let store = Store(
+      initialState: Stamps.State(), reducer: Stamps.reducer,
+      environment: Stamps.Environment.explorable(calls: calls, clock: ManualClock()))
+    store.send(.addTapped("a"))
+    store.send(.templateTapped("greeting"))
+    #expect(store.state.entries == [.init(id: 1, text: "a"), .init(id: 1, text: "Hello")])
+    #expect(calls.pending.isEmpty)
+  }
+
+  /// A synchronous call declared without outcomes is reported as an asynchronous one is, and
+  /// one that cannot throw then answers with the environment's own implementation.
+  @Test func aSynchronousCallWithoutOutcomesIsReportedWhenExplored() {
+    struct Ids: InterceptableEnvironment {
+      var next: @Sendable () -> Int
+      static let calls: [EnvironmentCall<Self>] = [EnvironmentCall("next", \.next)]
+      static var unimplemented: Self { Self(next: Tide.unimplemented("Ids.next", placeholder: -1)) }
+    }
+    let environment = Ids.explorable(calls: ExploreCalls(), clock: ManualClock())
+    withKnownIssue {
+      #expect(environment.next() == -1)
+    } matching: { issue in
+      let text = issue.comments.first?.rawValue
+      return text == """
+        An explorable call declared no outcomes.
+
+          Call: next()
+
+        The explorer cannot end a call without an outcome, so it threw \
+        ExploreCallError.noOutcomes instead of answering. Declare at least one outcome.
+        """
+        || text
+          == #"The call "next" cannot throw, and it could not be answered, so it returned what the environment's own next returns instead. Why: noOutcomes(call: "next()")"#
+    }
+  }
 }
 
 /// A report never prints what a feature hides: a call's arguments may hold it.

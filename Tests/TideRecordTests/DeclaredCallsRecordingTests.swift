@@ -96,4 +96,60 @@ import TideTestSupport
         == #"The recorded answer for call #1 of "save" does not decode: the call returns Void, and the answer is 42 (line 3 of the recording)"#
     }
   }
+  /// Synchronous calls made while reducing are kept as they answer, in the order made, and a
+  /// replay answers them at once from the recording, though its environment is unimplemented.
+  @Test func synchronousCallsAreRecordedAndReplayedAtOnce() async throws {
+    let recorder = Recorder(feature: "stamps", environment: "test")
+    let ids = Lock(40)
+    let live = Stamps.Environment(
+      nextID: {
+        ids.withLock {
+          $0 += 1
+          return $0
+        }
+      },
+      template: { name in
+        guard name == "greeting" else { throw Stamps.TemplateError.missing }
+        return "Hello"
+      })
+    let store = Store(
+      initialState: Stamps.State(), reducer: Stamps.reducer,
+      environment: live.recorded(by: recorder.calls))
+    try store.record(into: recorder)
+    let actions: [Stamps.Action] = [
+      .addTapped("a"), .templateTapped("greeting"), .templateTapped("x"),
+    ]
+    for action in actions { store.send(action) }
+    let recording = recorder.recording()
+    #expect(
+      recording.answers.map { "\($0.name) #\($0.number): \($0.result)" } == [
+        #"nextID #1: value(json: "41")"#,
+        #"template #1: value(json: "\"Hello\"")"#,
+        #"nextID #2: value(json: "42")"#,
+        #"template #2: error(type: "TideTestSupport.Stamps.TemplateError", json: "{\"missing\":{}}")"#,
+      ])
+    #expect(try Recording(parsing: recording.text) == recording)
+
+    let replay = Store(
+      initialState: Stamps.State(), reducer: Stamps.reducer,
+      environment: Stamps.Environment.replaying(
+        RecordedCalls(replaying: recording, clock: ManualClock())))
+    for action in actions { replay.send(action) }
+    #expect(replay.state == store.state)
+    #expect(replay.state.entries == [.init(id: 41, text: "a"), .init(id: 42, text: "Hello")])
+    #expect(replay.state.errorMessage == "missing")
+
+    // One call more than recorded: the replay says so, and a call that cannot throw says what
+    // it returned instead.
+    withKnownIssue {
+      replay.send(.addTapped("b"))
+    } matching: { issue in
+      let text = issue.comments.first?.rawValue
+      return text
+        == #"The recording has no answer for call #3 of "nextID". The replay made more calls of "nextID" than the recording, which answers 2."#
+        || text
+          == #"The call "nextID" cannot throw, and it could not be answered, so it returned what the environment's own nextID returns instead. Why: The recording has no answer for call #3 of "nextID"."#
+    }
+    #expect(replay.state.entries.last == .init(id: 0, text: "b"))
+  }
 }

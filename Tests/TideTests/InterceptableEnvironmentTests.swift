@@ -18,6 +18,17 @@ import TideTestSupport
       }
       return try await live()
     }
+
+    func intercept<Output: Sendable>(
+      _ call: InterceptedCall<Output>, live: () throws -> Output
+    ) throws -> Output {
+      let arguments = call.arguments.map { "\($0)" }.joined(separator: ", ")
+      entries.withLock {
+        $0.append(
+          "\(call.name)(\(arguments)) -> \(Output.self) at once, \(call.outcomes.count) outcomes")
+      }
+      return try live()
+    }
   }
 
   static let live = Notes.Environment(
@@ -43,6 +54,49 @@ import TideTestSupport
       ])
   }
 
+  /// A synchronous call, one that cannot throw included, comes through the interceptor's
+  /// synchronous requirement, with its arguments, outcomes and kept errors.
+  @Test func aSynchronousCallGoesThroughTheInterceptorAtOnce() throws {
+    let log = CallLog()
+    let environment = Stamps.Environment(
+      nextID: { 41 }, template: { name in "\(name)!" }
+    ).intercepted(by: log)
+    #expect(environment.nextID() == 41)
+    #expect(try environment.template("greeting") == "greeting!")
+    #expect(
+      log.entries.withLock { $0 } == [
+        "nextID() -> Int at once, 2 outcomes",
+        "template(greeting) -> String at once, 1 outcomes",
+      ])
+  }
+
+  /// A call that cannot throw has nothing to throw when its interceptor does: that is
+  /// reported at the call's declaration, and the environment's own implementation answers with
+  /// its own reports silenced (an unimplemented placeholder would blame the test instead).
+  @Test func aCallThatCannotThrowReportsWhatItsInterceptorThrewAndAnswersLive() {
+    struct Refusing: CallInterceptor {
+      struct Refusal: Error, CustomStringConvertible {
+        var description: String { "refused" }
+      }
+      func intercept<Output: Sendable>(
+        _ call: InterceptedCall<Output>, live: () async throws -> Output
+      ) async throws -> Output { throw Refusal() }
+      func intercept<Output: Sendable>(
+        _ call: InterceptedCall<Output>, live: () throws -> Output
+      ) throws -> Output { throw Refusal() }
+    }
+    let environment = Stamps.Environment.unimplemented.intercepted(by: Refusing())
+    withKnownIssue {
+      #expect(environment.nextID() == 0)
+    } matching: { issue in
+      issue.comments.first?.rawValue
+        == #"The call "nextID" cannot throw, and it could not be answered, so it returned what the environment's own nextID returns instead. Why: refused"#
+        // At the declaration, `EnvironmentCall("nextID", \.nextID)` in Stamps.swift.
+        && issue.sourceLocation?.fileID == "TideTestSupport/Stamps.swift"
+        && issue.sourceLocation?.line == 95
+    }
+  }
+
   @Test func theOutcomesAreTheDeclarationsForTheCallsArguments() async throws {
     struct Outcomes: CallInterceptor {
       let labels: Lock<[String]>
@@ -53,6 +107,9 @@ import TideTestSupport
         #expect(call.declaresOutcomes == (call.name != "count"))
         return try await live()
       }
+      func intercept<Output: Sendable>(
+        _ call: InterceptedCall<Output>, live: () throws -> Output
+      ) throws -> Output { try live() }
     }
     let labels = Lock<[String]>([])
     let environment = Self.live.intercepted(by: Outcomes(labels: labels))
@@ -70,6 +127,9 @@ import TideTestSupport
         #expect((call.keptErrors == Notes.SyncError.self) == (call.name == "save"))
         return try await live()
       }
+      func intercept<Output: Sendable>(
+        _ call: InterceptedCall<Output>, live: () throws -> Output
+      ) throws -> Output { try live() }
     }
     let environment = Self.live.intercepted(by: Errors())
     try await environment.save("x")
