@@ -243,21 +243,33 @@ extension REPL {
       source, to: path,
       existing: replacing ? .replace : .keep(hint: ":export-test! \(path) replaces it"))
     output.line("wrote \(path): @Test func \(name)()", .dim)
-    let warned = session.warnedStepsOfLastExport
-    if let first = warned.first {
-      var numbers: [String] = []
-      for (step, _) in warned where numbers.last != "\(step)" { numbers.append("\(step)") }
-      let steps =
-        numbers.count == 1
-        ? numbers[0] : numbers.dropLast().joined(separator: ", ") + " and " + numbers.last!
-      output.line(
-        "note: \(numbers.count == 1 ? "step" : "steps") \(steps) reported \(warned.count == 1 ? "an issue" : "issues") when \(numbers.count == 1 ? "it" : "they") ran (\(first.issue.hasSuffix(".") ? String(first.issue.dropLast()) : first.issue)); the test reports \(warned.count == 1 ? "it" : "them") too, so it fails until the feature no longer does",
-        .warning)
+    if let note = Self.exportNote(warned: session.warnedStepsOfLastExport) {
+      output.line(note, .warning)
     }
     if session.exportsExploredFailure {
       output.line(
         "  the explorer's test of the failure: the invariants checked at every step, so it fails until the bug is fixed",
         .dim)
     }
+  }
+}
+
+extension REPL {
+  /// The note an exported test comes with when steps reported issues as they were reduced
+  /// again (an action for a screen that is gone): which steps, and the first issue. `nil` when
+  /// none did. `:export-test` prints it; the web page shows it beside the download.
+  ///
+  /// - Parameters:
+  ///   - warned: The steps that reported issues, numbered from 1, with each issue's first line.
+  static func exportNote(warned: [(step: Int, issue: String)]) -> String? {
+    guard let first = warned.first else { return nil }
+    var numbers: [String] = []
+    for (step, _) in warned where numbers.last != "\(step)" { numbers.append("\(step)") }
+    let steps =
+      numbers.count == 1
+      ? numbers[0] : numbers.dropLast().joined(separator: ", ") + " and " + numbers.last!
+    let issue = first.issue.hasSuffix(".") ? String(first.issue.dropLast()) : first.issue
+    return
+      "note: \(numbers.count == 1 ? "step" : "steps") \(steps) reported \(warned.count == 1 ? "an issue" : "issues") when \(numbers.count == 1 ? "it" : "they") ran (\(issue)); the test reports \(warned.count == 1 ? "it" : "them") too, so it fails until the feature no longer does"
   }
 }

@@ -90,7 +90,7 @@ extension REPL {
   /// - Parameter byteLimit: The most bytes the test may have; past it, the writing stops and
   ///   the download is refused.
   package func webExportTestIncrementally(byteLimit: Int) async -> Result<
-    String, REPLWebExportError
+    REPLWebExport, REPLWebExportError
   > {
     var export: REPLTestExportInProgress
     do {
@@ -113,7 +113,8 @@ extension REPL {
     guard let test = export.writer.finish(effectsStillRunning: export.effectsStillRunning) else {
       return .failure(REPLWebExportError(message: Self.tooLarge(byteLimit)))
     }
-    return .success(test)
+    return .success(
+      REPLWebExport(source: test, note: Self.exportNote(warned: export.warnedSteps())))
   }
 }
 
@@ -123,6 +124,14 @@ extension REPL {
     "the session's test would be larger than \(byteLimit) bytes; export it in the REPL with "
       + ":export-test, which writes a file"
   }
+}
+
+/// A session's test for a page, and the note `:export-test` would print with it.
+package struct REPLWebExport: Sendable {
+  /// The test's source.
+  package let source: String
+  /// Which steps reported issues when they ran, when some did.
+  package let note: String?
 }
 
 /// Why a session could not be exported for a page.

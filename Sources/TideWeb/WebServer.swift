@@ -233,11 +233,17 @@ public final class WebServer {
         self?.testBuildsInProgress += 1
         defer { self?.testBuildsInProgress -= 1 }
         switch await repl.webExportTestIncrementally(byteLimit: limit) {
-        case .success(let source):
+        case .success(let export):
           var response = HTTPResponse(
-            status: 200, contentType: "text/x-swift; charset=utf-8", body: Array(source.utf8))
+            status: 200, contentType: "text/x-swift; charset=utf-8",
+            body: Array(export.source.utf8))
           response.headers.append(
             ("Content-Disposition", "attachment; filename=\"ReplaysSessionTests.swift\""))
+          // The note `:export-test` prints, for the page to show: percent-encoded, as a header
+          // holds only ASCII and the issue may quote what the user typed.
+          if let note = export.note {
+            response.headers.append(("X-Tide-Note", Self.percentEncoded(note)))
+          }
           return response
         case .failure(let error):
           return HTTPResponse.text(409, error.message)
@@ -262,5 +268,21 @@ public final class WebServer {
       }
       return .response(WebAssets.pageFile(file, in: folder))
     }
+  }
+}
+
+extension WebServer {
+  /// `text` with every byte that is not printable ASCII, and `%`, as `%XX`: what
+  /// `decodeURIComponent` reads back, and what a header may hold.
+  package static func percentEncoded(_ text: String) -> String {
+    var encoded = ""
+    for byte in text.utf8 {
+      if (0x20...0x7E).contains(byte), byte != UInt8(ascii: "%") {
+        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        encoded += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+      }
+    }
+    return encoded
   }
 }

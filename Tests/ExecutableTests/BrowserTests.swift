@@ -319,6 +319,30 @@ struct BrowserTests {
     #expect(!second.output.contains(#"usernameChanged("one")"#))
   }
 
+  /// The inspector's downloaded test comes with the note `:export-test` prints when steps
+  /// reported issues as they ran: the page shows it beside the download.
+  @Test(.enabled(if: Chromium.isAvailable || required, "Debian's chromium is not installed"))
+  func theDownloadShowsWhichStepsReportedIssues() async throws {
+    try #require(Chromium.isAvailable, "TIDE_REQUIRE_BROWSER=1, but \(Chromium.path) is missing")
+    let tide = try TideProcess(arguments: ["--web", "--no-color"])
+    tide.type(#".addLocation(.presented(.queryChanged("Brus")))"#)
+    #expect(tide.waitForOutput("An action was sent to a child whose state is nil."))
+    let browser = try Chromium()
+    // The test is fetched and its note shown; the file itself is not saved.
+    _ = try browser.call("Browser.setDownloadBehavior", ["behavior": "deny"])
+    try browser.navigate(to: tide.url)
+    try browser.wait(for: "!document.getElementById('login').hidden", "the app page")
+    try browser.navigate(to: tide.origin + "/inspector")
+    try browser.wait(for: "document.querySelectorAll('.step').length >= 1", "the step")
+    #expect(try browser.evaluate("document.getElementById('test-note').hidden") as? Bool == true)
+    try browser.click("#download")
+    try browser.wait(for: "!document.getElementById('test-note').hidden", "the note")
+    #expect(
+      try browser.evaluate("document.getElementById('test-note').textContent") as? String
+        == "note: step 1 reported an issue when it ran (An action was sent to a child whose state is nil); the test reports it too, so it fails until the feature no longer does"
+    )
+  }
+
   /// Writes a screenshot for the README when `TIDE_RECORD_SCREENSHOTS=1`.
   /// Logs in on the app's page as the demo user.
   static func logIn(_ browser: Chromium) throws {

@@ -180,6 +180,23 @@ struct WebServerTests {
     #expect(!test.body.contains("Secret1"))
   }
 
+  /// A session whose steps reported issues as they ran downloads with the note `:export-test`
+  /// prints, percent-encoded in a header (the issue may quote what was typed); one without has
+  /// none.
+  @Test func theDownloadedTestCarriesTheNoteOfStepsThatReportedIssues() async throws {
+    let web = try WebFixture()
+    let clean = try await web.send("GET", "/api/test")
+    #expect(clean.headers["x-tide-note"] == nil)
+    _ = await web.repl.handle(#".addLocation(.presented(.queryChanged("Brüs")))"#)
+    #expect(web.output.text.contains("An action was sent to a child whose state is nil."))
+    let test = try await web.send("GET", "/api/test")
+    #expect(test.status == 200)
+    let note =
+      "note: step 1 reported an issue when it ran (An action was sent to a child whose state is nil); the test reports it too, so it fails until the feature no longer does"
+    #expect(test.headers["x-tide-note"] == note)
+    #expect(WebServer.percentEncoded("50% Brüs\r\n") == "50%25 Br%C3%BCs%0D%0A")
+  }
+
   /// A hundred downloads of the test cost the main actor one build; a change to the session
   /// builds it again (issue 26: 100 parallel downloads made a REPL line take 52 s).
   @Test func parallelDownloadsBuildTheTestOnce() async throws {

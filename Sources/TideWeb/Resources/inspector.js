@@ -346,7 +346,11 @@ window.addEventListener("resize", () => {
 // The test is fetched with the token and saved from memory: a plain link would carry no token.
 $("download").addEventListener("click", (event) => {
   event.preventDefault();
-  Tide.download("/api/test", "ReplaysSessionTests.swift").catch((error) => {
+  Tide.download("/api/test", "ReplaysSessionTests.swift").then((note) => {
+    // Steps that reported issues when they ran: the test reports them too.
+    $("test-note").textContent = note === null ? "" : note;
+    $("test-note").hidden = note === null;
+  }).catch((error) => {
     $("status").textContent = "no test: " + error.message;
     $("status").className = "status down";
   });

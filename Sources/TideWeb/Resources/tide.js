@@ -112,9 +112,12 @@ const Tide = (() => {
 
   // Downloads `path` as the file `name`: fetched with the token, then saved from memory, since a
   // plain link would carry no token.
+  // Saves what `path` answers as a file called `name`; returns the note the server sent with
+  // it (X-Tide-Note, percent-encoded), or null.
   async function download(path, name) {
     const response = await fetch(path, { headers: headers(), credentials: "omit" });
     if (!response.ok) throw new Error((await response.text()).trim());
+    const note = response.headers.get("X-Tide-Note");
     const url = URL.createObjectURL(await response.blob());
     const link = document.createElement("a");
     link.href = url;
@@ -123,6 +126,7 @@ const Tide = (() => {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10000);
+    return note === null ? null : decodeURIComponent(note);
   }
 
   // Shows a connection status in an element.
