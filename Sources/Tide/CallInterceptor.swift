@@ -71,4 +71,23 @@ extension CallInterceptor {
       return IssueReporter.$current.withValue(IssueReporter { _, _ in }) { live() }
     }
   }
+
+  /// Answers an asynchronous call that cannot throw, as the synchronous one above does. A call
+  /// whose effect was cancelled while it waited is not reported: cancelling is not a failure.
+  func answerWithoutThrowing<Output: Sendable>(
+    _ call: InterceptedCall<Output>, live: () async -> Output
+  ) async -> Output {
+    do {
+      return try await intercept(call) { await live() }
+    } catch {
+      if !(error is CancellationError) {
+        IssueReporter.current.report(
+          """
+          The call "\(call.name)" cannot throw, and it could not be answered, so it returned \
+          what the environment's own \(call.name) returns instead. Why: \(error)
+          """, at: call.location)
+      }
+      return await IssueReporter.withCurrent(IssueReporter { _, _ in }) { await live() }
+    }
+  }
 }

@@ -15,10 +15,12 @@
 /// ```
 ///
 /// A call is a closure property with up to four arguments, of type
-/// `@Sendable (…) async throws -> Output`, or synchronous: `@Sendable (…) throws -> Output` or
-/// `@Sendable (…) -> Output` (`uuid()`, `now()`, which a reducer may call while it reduces).
-/// `Output` may be `Void`. An asynchronous call is `async throws` because the explorer and a
-/// replay end a call whose effect is cancelled by throwing `CancellationError`. A synchronous
+/// `@Sendable (…) async throws -> Output` or `@Sendable (…) async -> Output`, or synchronous:
+/// `@Sendable (…) throws -> Output` or `@Sendable (…) -> Output` (`uuid()`, `now()`, which a
+/// reducer may call while it reduces). `Output` may be `Void`. The explorer and a replay end a
+/// call whose effect is cancelled by throwing `CancellationError`; a call that cannot throw
+/// returns what the environment's own closure returns instead (in a replay or an exploration,
+/// its `unimplemented` placeholder), and reports any other failure to answer. A synchronous
 /// call answers at once: a recording keeps its answer, a replay gives it back when the call is
 /// made, and the explorer ends it with its first outcome for its arguments (it cannot wait for
 /// the explorer to choose). A call with more arguments takes them as one struct.

@@ -97,6 +97,57 @@ import TideTestSupport
     }
   }
 
+  /// An environment with an asynchronous call that cannot throw.
+  struct Settings: InterceptableEnvironment {
+    var load: @Sendable (_ key: String) async -> String
+    static let calls: [EnvironmentCall<Self>] = [
+      EnvironmentCall("load", \.load) { key in [.success("\(key) default")] }
+    ]
+    static var unimplemented: Self {
+      Self(load: Tide.unimplemented("Settings.load", placeholder: "none"))
+    }
+  }
+
+  /// An asynchronous call that cannot throw comes through the asynchronous requirement; when
+  /// the interceptor throws, it reports that at its declaration and answers live, its own
+  /// reports silenced; when its effect is cancelled, it answers live without a report.
+  @Test func anAsynchronousCallThatCannotThrowAnswersLiveWhenItsInterceptorThrows() async {
+    let log = CallLog()
+    #expect(await Settings(load: { "\($0)!" }).intercepted(by: log).load("theme") == "theme!")
+    #expect(log.entries.withLock { $0 } == ["load(theme) -> String, 1 outcomes"])
+
+    struct Refusing: CallInterceptor {
+      func intercept<Output: Sendable>(
+        _ call: InterceptedCall<Output>, live: () async throws -> Output
+      ) async throws -> Output { throw Refused.refused }
+      func intercept<Output: Sendable>(
+        _ call: InterceptedCall<Output>, live: () throws -> Output
+      ) throws -> Output { throw Refused.refused }
+    }
+    let refused = Settings.unimplemented.intercepted(by: Refusing())
+    await withKnownIssue {
+      #expect(await refused.load("theme") == "none")
+    } matching: { issue in
+      issue.comments.first?.rawValue
+        == #"The call "load" cannot throw, and it could not be answered, so it returned what the environment's own load returns instead. Why: refused"#
+    }
+
+    struct Cancelled: CallInterceptor {
+      func intercept<Output: Sendable>(
+        _ call: InterceptedCall<Output>, live: () async throws -> Output
+      ) async throws -> Output { throw CancellationError() }
+      func intercept<Output: Sendable>(
+        _ call: InterceptedCall<Output>, live: () throws -> Output
+      ) throws -> Output { throw CancellationError() }
+    }
+    #expect(await Settings.unimplemented.intercepted(by: Cancelled()).load("theme") == "none")
+  }
+
+  enum Refused: Error, CustomStringConvertible {
+    case refused
+    var description: String { "refused" }
+  }
+
   @Test func theOutcomesAreTheDeclarationsForTheCallsArguments() async throws {
     struct Outcomes: CallInterceptor {
       let labels: Lock<[String]>
