@@ -59,7 +59,12 @@ extension Reducer {
       column: column)
     let slot = InlineKeyPath(state)
     let childBody = child.body
-    return Self { parentState, parentAction, parentEnvironment in
+    let childSharing = child.sharing?.optional(state)
+    let sharing = SharedSync.merging(self.sharing, childSharing)
+    let sync = Self.syncBetween(self.sharing, childSharing)
+    // The parent runs after the child: with copies on both sides, it first sees the child's change.
+    let core = sharedCore(sync)
+    return Self(sharing: sharing) { parentState, parentAction, parentEnvironment in
       var wasPresent = false
       var childEffect = Effect<Action>.none
       if let childAction = action.extract(parentAction) {
@@ -77,12 +82,13 @@ extension Reducer {
       } else {
         wasPresent = slot.modify(&parentState) { $0 != nil }
       }
-      let effect = body(&parentState, parentAction, parentEnvironment)
+      let effect = core(&parentState, parentAction, parentEnvironment)
       guard wasPresent, slot.modify(&parentState, { $0 == nil }) else {
         return childEffect.merged(with: effect)
       }
       return .merge(childEffect, effect, .cancel(id: lifetime.id))
     }
+    .syncingAfter(sync, sharing: sharing)
   }
 
   /// Runs a feature for each element of a collection beside this reducer, and cancels an
@@ -134,7 +140,12 @@ extension Reducer {
       operator: "forEach", path: state, fileID: fileID, filePath: filePath, line: line,
       column: column)
     let rows = InlineKeyPath(state)
-    return Self { parentState, parentAction, parentEnvironment in
+    let childSharing = child.sharing?.elements(state)
+    let sharing = SharedSync.merging(self.sharing, childSharing)
+    let sync = Self.syncBetween(self.sharing, childSharing)
+    // The parent runs after the child: with copies on both sides, it first sees the child's change.
+    let core = sharedCore(sync)
+    return Self(sharing: sharing) { parentState, parentAction, parentEnvironment in
       // The identifiers before the step: a copy of the index that costs nothing unless the step
       // adds or removes elements, which is when it is needed.
       var generation: UInt64 = 0
@@ -166,7 +177,7 @@ extension Reducer {
       } else {
         (generation, identifiers) = rows.modify(&parentState) { ($0.generation, $0.identifiers) }
       }
-      let effect = body(&parentState, parentAction, parentEnvironment)
+      let effect = core(&parentState, parentAction, parentEnvironment)
       guard rows.modify(&parentState, { $0.generation }) != generation else {
         return elementEffect.merged(with: effect)
       }
@@ -174,6 +185,7 @@ extension Reducer {
         before: identifiers, after: rows.modify(&parentState) { $0 }, effects: elementEffect,
         effect)
     }
+    .syncingAfter(sync, sharing: sharing)
   }
 }
 

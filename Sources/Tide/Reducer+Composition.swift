@@ -30,6 +30,10 @@ extension Reducer {
   /// - Returns: A reducer whose effect is the merge of every reducer's effect.
   @inlinable
   public static func combine(_ reducers: [Self]) -> Self {
+    let sharing = reducers.reduce(nil) { SharedSync.merging($0, $1.sharing) }
+    if reducers.lazy.filter({ $0.sharing != nil }).count >= 2 {
+      return sharedCombining(reducers, sharing: sharing!)
+    }
     switch reducers.count {
     case 1:
       return reducers[0]
@@ -38,18 +42,33 @@ extension Reducer {
       // one, not an array walked per action, which made five nested levels 4× slower.
       let first = reducers[0].body
       let second = reducers[1].body
-      return Self { state, action, environment in
+      return Self(sharing: sharing) { state, action, environment in
         first(&state, action, environment).merged(with: second(&state, action, environment))
       }
     default:
-      return combining(reducers)
+      return combining(reducers, sharing: sharing)
+    }
+  }
+
+  /// Runs the reducers in order, and after each that reaches shared copies, gives every copy
+  /// the newest value: the next one sees the change.
+  @usableFromInline
+  static func sharedCombining(_ reducers: [Self], sharing: SharedSync<State>) -> Self {
+    Self(sharing: sharing) { state, action, environment in
+      var effects: [Effect<Action>] = []
+      for reducer in reducers {
+        let effect = reducer.body(&state, action, environment)
+        if reducer.sharing != nil { sharing.sync(&state) }
+        if !effect.isNone { effects.append(effect) }
+      }
+      return effects.isEmpty ? .none : effects.count == 1 ? effects[0] : .merge(effects)
     }
   }
 
   /// Any number of reducers, with no array per action unless two of them return effects.
   @usableFromInline
-  static func combining(_ reducers: [Self]) -> Self {
-    Self { state, action, environment in
+  static func combining(_ reducers: [Self], sharing: SharedSync<State>?) -> Self {
+    Self(sharing: sharing) { state, action, environment in
       // Most actions start nothing: no array unless a second reducer returns an effect.
       var first = Effect<Action>.none
       var others: [Effect<Action>] = []
@@ -120,7 +139,8 @@ extension Reducer {
     // the child's state is reached in place (by its offset when it is stored inline).
     let body = self.body
     let child = InlineKeyPath(state)
-    return .init { parentState, parentAction, parentEnvironment in
+    return .init(sharing: sharing?.pulledBack(state)) {
+      parentState, parentAction, parentEnvironment in
       guard let childAction = action.extract(parentAction) else { return .none }
       let childEnvironment = environment(parentEnvironment)
       let effect = child.modify(&parentState) { body(&$0, childAction, childEnvironment) }
@@ -203,7 +223,8 @@ extension Reducer {
       name: "pullback(state: \(Inspector.typeName(State.self)))", fileID: fileID,
       filePath: filePath,
       line: line, column: column)
-    return .init { parentState, parentAction, parentEnvironment in
+    return .init(sharing: sharing?.pulledBack(state)) {
+      parentState, parentAction, parentEnvironment in
       guard let childAction = action.extract(parentAction) else { return .none }
       let childEnvironment = environment(parentEnvironment)
       guard let effect = state.modify(&parentState, { body(&$0, childAction, childEnvironment) })

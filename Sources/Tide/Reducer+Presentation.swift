@@ -104,7 +104,7 @@ extension Reducer {
   ) -> Self {
     presenting(
       state, action: action, environment: environment, child: child.body,
-      dismissesOnAction: false,
+      childSharing: child.sharing?.optional(state), dismissesOnAction: false,
       lifetime: ChildLifetime(
         operator: "ifLet", path: state, fileID: fileID, filePath: filePath, line: line,
         column: column))
@@ -168,7 +168,7 @@ extension Reducer {
   ) -> Self {
     presenting(
       state, action: action, environment: { _ in }, child: { _, _, _ in .none },
-      dismissesOnAction: true,
+      childSharing: nil, dismissesOnAction: true,
       lifetime: ChildLifetime(
         operator: "ifLet", path: state, fileID: fileID, filePath: filePath, line: line,
         column: column))
@@ -185,6 +185,7 @@ extension Reducer {
       @escaping @Sendable (inout ChildState, ChildAction, ChildEnvironment) -> Effect<
         ChildAction
       >,
+    childSharing: SharedSync<State>?,
     dismissesOnAction: Bool,
     lifetime: ChildLifetime
   ) -> Self {
@@ -194,7 +195,11 @@ extension Reducer {
     let isDestination = ChildState.self is any DestinationState.Type
     let isEphemeral = ChildState.self is any EphemeralState.Type
     let identifier = PresentationIdentifier<ChildState>()
-    return Self { parentState, parentAction, parentEnvironment in
+    let sharing = SharedSync.merging(self.sharing, childSharing)
+    let sync = Self.syncBetween(self.sharing, childSharing)
+    // The parent runs after the child: with copies on both sides, it first sees the child's change.
+    let core = sharedCore(sync)
+    return Self(sharing: sharing) { parentState, parentAction, parentEnvironment in
       let before = slot.modify(&parentState) { identifier.identity(of: $0) }
       var childEffect = Effect<Action>.none
       var dismisses = false
@@ -237,7 +242,7 @@ extension Reducer {
       case nil:
         break
       }
-      let effect = body(&parentState, parentAction, parentEnvironment)
+      let effect = core(&parentState, parentAction, parentEnvironment)
       guard let before else { return childEffect.merged(with: effect) }
       var after = slot.modify(&parentState) { identifier.identity(of: $0) }
       // The child goes, unless the parent already put another one in its place (an alert's
@@ -249,6 +254,7 @@ extension Reducer {
       guard after != before else { return childEffect.merged(with: effect) }
       return .merge(childEffect, effect, .cancel(id: lifetime.presentedID(for: before)))
     }
+    .syncingAfter(sync, sharing: sharing)
   }
 }
 

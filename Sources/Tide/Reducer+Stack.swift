@@ -69,7 +69,12 @@ extension Reducer {
       column: column)
     let stack = InlineKeyPath(state)
     let childBody = child.body
-    return Self { parentState, parentAction, parentEnvironment in
+    let childSharing = child.sharing?.screens(state)
+    let sharing = SharedSync.merging(self.sharing, childSharing)
+    let sync = Self.syncBetween(self.sharing, childSharing)
+    // The parent runs after the child: with copies on both sides, it first sees the child's change.
+    let core = sharedCore(sync)
+    return Self(sharing: sharing) { parentState, parentAction, parentEnvironment in
       let before = stack.modify(&parentState) { $0.ids }
       var elementEffect = Effect<Action>.none
       var operation: ((inout StackState<ElementState>) -> Void)?
@@ -106,13 +111,14 @@ extension Reducer {
       case nil:
         break
       }
-      let effect = body(&parentState, parentAction, parentEnvironment)
+      let effect = core(&parentState, parentAction, parentEnvironment)
       if let operation { stack.modify(&parentState, operation) }
       let after = stack.modify(&parentState) { $0.ids }
       guard after != before else { return elementEffect.merged(with: effect) }
       let popped = removedIDs(before: before, after: after)
       return .merge([elementEffect, effect] + popped.map { .cancel(id: lifetime.id(for: $0)) })
     }
+    .syncingAfter(sync, sharing: sharing)
   }
 }
 

@@ -30,6 +30,10 @@
 public struct Reducer<State, Action: Sendable, Environment>: Sendable {
   @usableFromInline
   let body: @Sendable (inout State, Action, Environment) -> Effect<Action>
+  /// How the ``Shared`` copies its state reaches are kept equal; `nil` when it reaches none,
+  /// which is all a reducer without shared state pays for it.
+  @usableFromInline
+  let sharing: SharedSync<State>?
 
   /// Creates a reducer from a closure that mutates state and returns an effect.
   ///
@@ -45,6 +49,74 @@ public struct Reducer<State, Action: Sendable, Environment>: Sendable {
   ///     environment to build effects, and returns the effect to run (or ``Effect/none``).
   public init(_ reduce: @escaping @Sendable (inout State, Action, Environment) -> Effect<Action>) {
     self.body = reduce
+    self.sharing = SharedSync.own(State.self)
+  }
+
+  /// A reducer built by an operator, which says which shared copies it reaches.
+  @usableFromInline
+  init(
+    sharing: SharedSync<State>?,
+    _ reduce: @escaping @Sendable (inout State, Action, Environment) -> Effect<Action>
+  ) {
+    self.body = reduce
+    self.sharing = sharing
+  }
+
+  /// This reducer, with its shared copies kept equal after it runs when it composes more than
+  /// one feature that holds them (`sync`).
+  @usableFromInline
+  func syncingAfter(_ sync: SharedSync<State>?, sharing: SharedSync<State>?) -> Self {
+    guard let sync else { return Self(sharing: sharing, body) }
+    let body = body
+    return Self(sharing: sharing) { state, action, environment in
+      let effect = body(&state, action, environment)
+      sync.sync(&state)
+      return effect
+    }
+  }
+
+  /// This reducer's body, first giving every copy `sync` reaches the newest value when there is
+  /// a `sync`: how a parent that runs after its child sees what the child changed.
+  @usableFromInline
+  func sharedCore(_ sync: SharedSync<State>?)
+    -> @Sendable (inout State, Action, Environment) -> Effect<Action>
+  {
+    guard let sync else { return body }
+    let body = body
+    return { state, action, environment in
+      sync.sync(&state)
+      return body(&state, action, environment)
+    }
+  }
+
+  /// The shared copies of its own state a reducer reaches, when this reducer and a child both
+  /// reach some: the copies to keep equal between them; `nil` when they need no keeping.
+  @usableFromInline
+  static func syncBetween(_ core: SharedSync<State>?, _ child: SharedSync<State>?)
+    -> SharedSync<State>?
+  {
+    guard core != nil, child != nil else { return nil }
+    return SharedSync.merging(core, child)
+  }
+
+  /// The reducer's state made consistent: every shared copy holds the newest value of its key.
+  /// What a store does to its initial state, and a `TestStore` to each expected state.
+  ///
+  /// - Parameters:
+  ///   - state: The state.
+  package func syncShared(_ state: inout State) {
+    sharing?.sync(&state)
+  }
+
+  /// A reducer with this one's shared copies and another body: for a harness that wraps a
+  /// reducer (a `TestStore` reading its environment from a box).
+  ///
+  /// - Parameters:
+  ///   - reduce: The new body.
+  package func withBody<OtherEnvironment>(
+    _ reduce: @escaping @Sendable (inout State, Action, OtherEnvironment) -> Effect<Action>
+  ) -> Reducer<State, Action, OtherEnvironment> {
+    Reducer<State, Action, OtherEnvironment>(sharing: sharing, reduce)
   }
 
   /// Reduces one action: mutates `state` and returns the effect to run.
@@ -79,6 +151,6 @@ public struct Reducer<State, Action: Sendable, Environment>: Sendable {
   /// let placeholder = Reducer<Int, Bool, Void>.empty
   /// ```
   public static var empty: Self {
-    Self { _, _, _ in .none }
+    Self(sharing: nil) { _, _, _ in .none }
   }
 }

@@ -90,6 +90,7 @@ extension TestStore {
       TestFailure.record(FailureMessage.threw(error), at: location)
       return
     }
+    syncShared(&expected)
     if expected != state {
       TestFailure.record(
         FailureMessage.stateDiffers(expected: expected, actual: state), at: location)

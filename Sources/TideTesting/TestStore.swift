@@ -104,6 +104,9 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   let inspector = Inspector()
   /// What ``checkInvariants(_:)`` asked to check.
   let invariantChecks = InvariantChecks<State, Action>()
+  /// Gives every shared copy of a state the newest value of its key: an expected state is made
+  /// consistent as the store's states are, so a shared change is asserted once, on any copy.
+  let syncShared: (inout State) -> Void
 
   /// Creates a test store for a feature.
   ///
@@ -134,6 +137,9 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     line: UInt = #line,
     column: UInt = #column
   ) {
+    var initialState = initialState
+    reducer.syncShared(&initialState)
+    self.syncShared = { reducer.syncShared(&$0) }
     self.state = initialState
     let location = SourceCodeLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
@@ -327,6 +333,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
         TestFailure.record(FailureMessage.threw(error), at: location)
         return
       }
+      syncShared(&expected)
       if expected != after {
         TestFailure.record(
           FailureMessage.stateMismatch(
@@ -344,6 +351,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
         TestFailure.record(FailureMessage.threw(error), at: location)
         return
       }
+      syncShared(&expected)
       if expected != after {
         TestFailure.record(
           FailureMessage.stateMismatch(
@@ -352,6 +360,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
       } else if showSkipped {
         var asserted = before
         try? assert?(&asserted)
+        syncShared(&asserted)
         if asserted != after {
           TestFailure.record(
             FailureMessage.skippedStateChange(before: asserted, after: after), at: location,
@@ -426,7 +435,7 @@ final class EnvironmentBox<Environment> {
 private func readingEnvironment<State, Action: Sendable, Environment>(
   _ reducer: Reducer<State, Action, Environment>
 ) -> Reducer<State, Action, EnvironmentBox<Environment>> {
-  Reducer { state, action, box in
+  reducer.withBody { state, action, box in
     reducer.reduce(into: &state, action: action, environment: box.environment)
   }
 }

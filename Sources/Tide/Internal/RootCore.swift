@@ -70,6 +70,9 @@ final class RootCore<State, Action: Sendable> {
     onReduce: (@MainActor (Action, State, Effect<Action>, EffectOrigin?) -> Void)?
   ) {
     self.runner = EffectRunner(scheduler: scheduler)
+    // Every shared copy holds the newest value of its key from the start.
+    var initialState = initialState
+    reducer.syncShared(&initialState)
     self.state = initialState
     self.onReduce = onReduce
     self.reduce = { state, action in

@@ -22,6 +22,9 @@ struct Reflector {
   /// object graph without cycles can still have exponentially many paths (every object pointing
   /// at every other), and each path is printed.
   private let budget = Budget()
+  /// The keys of the shared values whose change a diff has shown, shared by every copy of this
+  /// reflector.
+  private let shownSharedChanges = SharedKeys()
 
   /// How many levels of nesting are reflected; deeper values print as ``elided``.
   static let maximumDepth = 100
@@ -32,6 +35,15 @@ struct Reflector {
 
   private final class Budget {
     var remaining = Reflector.maximumValues
+  }
+
+  private final class SharedKeys {
+    var keys: Set<String> = []
+  }
+
+  /// What a changed copy of a shared value prints as once another copy showed the change.
+  static func sharedReference(_ key: String) -> String {
+    "Shared(key: \(SwiftLiteral.string(key))), changed as above"
   }
 
   init(redacts: Bool) {
@@ -175,6 +187,13 @@ struct Reflector {
     let inner = descending(into: old, isObject: false)
     switch oldMirror.displayStyle {
     case .struct:
+      // Checked only for structs that changed: the copies of a shared value change together.
+      if let copy = old as? any InspectedSharedCopy {
+        guard shownSharedChanges.keys.insert(copy.sharedKey).inserted else {
+          let reference = Node.scalar(Self.sharedReference(copy.sharedKey))
+          return (reference, reference)
+        }
+      }
       let hidden = redacts ? (type(of: old) as? any Redacting.Type)?.redactedLabels ?? [] : []
       var oldFields: [Node.Field] = []
       var newFields: [Node.Field] = []
