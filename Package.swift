@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "Tide", targets: ["Tide"]),
     .library(name: "TideTesting", targets: ["TideTesting"]),
     .library(name: "TideInspect", targets: ["TideInspect"]),
+    .library(name: "TidePersistence", targets: ["TidePersistence"]),
     .library(name: "LoginFeature", targets: ["LoginFeature"]),
     .library(name: "AddLocationFeature", targets: ["AddLocationFeature"]),
     .library(name: "AppFeature", targets: ["AppFeature"]),
@@ -27,6 +28,7 @@ let package = Package(
     // Core: the runtime, and the value printer and diff it shares with the test harness and REPL.
     .target(name: "TideInspect"),
     .target(name: "Tide", dependencies: ["TideInspect"]),
+    .target(name: "TidePersistence", dependencies: ["Tide"]),
 
     // Testing: the exhaustive TestStore and test clocks.
     .target(
@@ -102,7 +104,7 @@ let package = Package(
       ]),
     // Stress: the runtime's promises tried at scale, small in the suite, full size in tide-stress.
     .target(name: "TideStress", dependencies: ["Tide", "TideTesting", "TideInspect"]),
-    .executableTarget(name: "tide-stress", dependencies: ["TideStress"]),
+    .executableTarget(name: "tide-stress", dependencies: ["TideStress", "TidePersistence"]),
     // A small app process that serves its store to `tide attach` (the two-process test runs it).
     .executableTarget(
       name: "tide-served-app",
@@ -144,6 +146,9 @@ let package = Package(
       path: "Tests/TideTestSupport"),
     .testTarget(name: "TideInspectTests", dependencies: ["TideInspect"]),
     .testTarget(name: "TideTests", dependencies: ["Tide", "TideTesting", "TideTestSupport"]),
+    .testTarget(
+      name: "TidePersistenceTests",
+      dependencies: ["TidePersistence", "Tide", "TideTesting", "TideTestSupport"]),
     .testTarget(
       name: "LoginFeatureTests", dependencies: ["LoginFeature", "TideTesting", "TideTestSupport"]),
     .testTarget(
@@ -188,7 +193,7 @@ let package = Package(
         "CounterPlayground", "TestingPlayground", "LoginPlayground", "AddLocationPlayground",
         "AppPlayground", "ExplorePlayground", "RecordPlayground",
         "tide", "tide-stress", "TideTestSupport", "Tide", "TideRecord", "AppFeature",
-        "LoginFeature", "AddLocationFeature",
+        "LoginFeature", "AddLocationFeature", "TidePersistence",
       ],
       exclude: ["Transcripts"]),
   ]

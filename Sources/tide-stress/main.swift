@@ -1,4 +1,5 @@
 import Foundation
+import TidePersistence
 import TideStress
 
 // The runtime's promises at full size. Run in release mode:
@@ -7,6 +8,24 @@ import TideStress
 //
 // Prints one report per scenario with its counts and time, and exits with status 1 if any
 // promise broke. `.ci/run` runs it on every change.
+
+// `tide-stress --write-shared-file PATH` saves ever newer values to PATH with a `SharedFile`
+// until it is killed, printing `saved N` after each: a test kills it at any point and checks that
+// the file holds a whole value.
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--write-shared-file" {
+  let file = SharedFile<[String]>(path: CommandLine.arguments[2])
+  // Read first, as an app does: a file this one never read is another writer's, and is kept.
+  _ = file.load(default: [])
+  let filler = String(repeating: "x", count: 1000)
+  print("writing: \(file.path)")
+  fflush(nil)
+  for number in 1... {
+    // About half a megabyte a value: long enough that a kill often lands inside a write.
+    try file.save(["\(number)"] + Array(repeating: filler, count: 500))
+    print("saved \(number)")
+    fflush(nil)
+  }
+}
 
 var seed = UInt64(Date().timeIntervalSince1970)
 var filter: String?
@@ -27,7 +46,8 @@ while let argument = arguments.popFirst() {
     filter = text
   default:
     print(
-      "tide-stress: unknown argument '\(argument)'. Usage: tide-stress [--seed N] [--only NAME]")
+      "tide-stress: unknown argument '\(argument)'. Usage: tide-stress [--seed N] [--only NAME], or tide-stress --write-shared-file PATH"
+    )
     exit(2)
   }
 }

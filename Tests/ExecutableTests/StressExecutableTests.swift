@@ -1,4 +1,7 @@
+import Foundation
 import Testing
+import TidePersistence
+import TideTestSupport
 
 /// `tide-stress` refuses bad arguments with a plain reason; its scenarios themselves run in
 /// `StressTests` (small) and in CI (full size, release).
@@ -13,7 +16,7 @@ import Testing
       (["--only"], "tide-stress: --only needs part of a scenario's name, such as 'order'\n"),
       (
         ["--fast"],
-        "tide-stress: unknown argument '--fast'. Usage: tide-stress [--seed N] [--only NAME]\n"
+        "tide-stress: unknown argument '--fast'. Usage: tide-stress [--seed N] [--only NAME], or tide-stress --write-shared-file PATH\n"
       ),
     ])
   func badArguments(arguments: [String], message: String) throws {
@@ -38,5 +41,30 @@ import Testing
     #expect(result.status == 0)
     #expect(result.output.hasPrefix("tide-stress: seed 3\nok   huge advances"))
     #expect(result.output.hasSuffix("tide-stress: 1 of 1 scenarios kept their promises\n"))
+  }
+}
+
+/// A process killed while it saves a shared file leaves a whole value there, the one it saved
+/// last or the one it was saving: never a torn file.
+@Suite struct SharedFileKillTests {
+  @Test func aWriterKilledAtAnyPointLeavesAWholeFile() throws {
+    let folder = try ScratchFolder("shared-file-kill")
+    let path = folder.file("saved.json")
+    for round in 1...10 {
+      let writer = try TideProcess(
+        "tide-stress", arguments: ["--write-shared-file", path], announcement: "writing: ")
+      // Killed right after a save it reported: a few rounds land inside the next write.
+      let saves = 3 * round
+      #expect(writer.waitForOutput("saved \(saves)\n"), "\(writer.output)")
+      writer.terminateAndWait(with: SIGKILL)
+      let file = SharedFile<[String]>(path: path)
+      let value = file.load(default: [])
+      let number = try #require(
+        value.first.flatMap { Int($0) }, "round \(round): \(value.prefix(1))")
+      #expect(value.count == 501)
+      #expect(number >= saves, "round \(round): the file went back to save \(number)")
+      // A load removes what a killed write left beside the file.
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["saved.json"])
+    }
   }
 }

@@ -14,7 +14,10 @@ import TideTestSupport
       name: "saved", initialState: Saved.State(), reducer: Saved.reducer,
       environment: { _, _ in },
       actions: { state in
-        [state.search == nil ? .searchTapped : .search(.add("Oslo")), .rowAdded("Rome"), .clearTapped]
+        [
+          state.search == nil ? .searchTapped : .search(.add("Oslo")), .rowAdded("Rome"),
+          .clearTapped,
+        ]
           + state.rows.map { .row($0.id, .toggle) }
       },
       invariants: invariants)

@@ -1,0 +1,71 @@
+extension Reducer {
+  /// Saves a shared value whenever a step changes it, once it has rested for `debounce`: saving
+  /// is an effect, named `save "KEY"`, that the REPL and the inspector show and a `TestStore`
+  /// waits for like any other.
+  ///
+  /// Loading is not an effect: read the value when you make the initial state (a file's
+  /// `load(default:)`), so what the feature starts from is in its initial state, where a test
+  /// sees it. A change made within `debounce` of the previous one cancels the save that waited,
+  /// so a burst of changes is saved once, with the last value. A save that fails is reported,
+  /// with the value kept in memory; the next change saves again.
+  ///
+  /// <!-- example: in sharing-persisting -->
+  /// ```swift
+  /// static let reducer = core.persisting(
+  ///   \.saved, debounce: .milliseconds(300), clock: { $0.clock }, save: { $0.save })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The shared value, in this reducer's state.
+  ///   - debounce: How long the value must rest before it is saved.
+  ///   - clock: The clock the save waits on, from the environment.
+  ///   - save: What saves a value, from the environment: a file's `save(_:)`, or a test's
+  ///     closure that notes what it was given.
+  /// - Returns: A reducer that runs this one, then saves what changed.
+  public func persisting<Value>(
+    _ keyPath: any WritableKeyPath<State, Shared<Value>> & Sendable,
+    debounce: Duration,
+    clock: @escaping @Sendable (Environment) -> any Clock<Duration>,
+    save: @escaping @Sendable (Environment) -> @Sendable (Value) async throws -> Void
+  ) -> Self {
+    let body = body
+    let owner = SaveOwner()
+    return Self(sharing: sharing) { state, action, environment in
+      let before = state[keyPath: keyPath]
+      let effect = body(&state, action, environment)
+      let after = state[keyPath: keyPath]
+      guard after.value != before.value else { return effect }
+      let value = after.value
+      let key = after.key
+      let sleep = clock(environment)
+      let write = save(environment)
+      let saving = Effect<Action>.run(name: "save \"\(key)\"") { _ in
+        try await sleep.sleep(for: debounce)
+        try await write(value)
+      } catch: { error, _ in
+        IssueReporter.current.report(
+          """
+          The shared value "\(key)" could not be saved.
+
+            Error: \(error)
+
+          It stays as it is in memory; the next change to it saves it again.
+          """)
+      }
+      .cancellable(id: SaveID(owner: ObjectIdentifier(owner), key: key), cancelInFlight: true)
+      return effect.merged(with: saving)
+    }
+  }
+}
+
+/// What tells one `persisting` operator's saves from another's.
+final class SaveOwner: Sendable {}
+
+/// The identifier of the save a `persisting` operator waits to make; prints as what it saves.
+struct SaveID: Hashable, Sendable, CustomStringConvertible, CustomReflectable {
+  let owner: ObjectIdentifier
+  let key: String
+
+  var description: String { "save \"\(key)\"" }
+  var customMirror: Mirror { Mirror(self, children: [:]) }
+}

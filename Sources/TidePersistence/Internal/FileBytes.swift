@@ -1,0 +1,98 @@
+import Foundation
+
+/// The few file operations a shared file needs, on POSIX calls: reading a file whole, and
+/// writing one whole through a temporary file in its folder, owner-only, synced, then renamed
+/// over it, so that a process killed at any point leaves the old file or the new one.
+enum FileBytes {
+  enum ReadResult {
+    case bytes([UInt8])
+    case missing
+    case failed(String)
+  }
+
+  static func read(_ path: String) -> ReadResult {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else {
+      return errno == ENOENT ? .missing : .failed(String(cString: strerror(errno)))
+    }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return .failed(String(cString: strerror(errno)))
+      }
+      if count == 0 { break }
+      bytes += buffer[..<count]
+    }
+    return .bytes(bytes)
+  }
+
+  /// Writes `bytes` to `path` whole: to a new temporary file beside it (mode 0600), synced,
+  /// then renamed over `path`. Throws the reason it could not.
+  static func writeAtomically(_ bytes: [UInt8], to path: String) throws(SharedFileError) {
+    let folder = (path as NSString).deletingLastPathComponent
+    let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard fd >= 0 else {
+      throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
+    }
+    var failure: String?
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes {
+        write(fd, $0.baseAddress! + written, $0.count - written)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        failure = String(cString: strerror(errno))
+        break
+      }
+      written += count
+    }
+    if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+    close(fd)
+    if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+    if let failure {
+      unlink(temporary)
+      throw .cannotWrite(path: path, reason: failure)
+    }
+    // The rename itself is made durable by syncing the folder.
+    let folderFD = open(folder.isEmpty ? "." : folder, O_RDONLY | O_CLOEXEC)
+    if folderFD >= 0 {
+      fsync(folderFD)
+      close(folderFD)
+    }
+  }
+
+  /// A path beside `path` that names no file yet: `path.SUFFIX-1`, `-2`, …
+  static func unusedPath(beside path: String, suffix: String) -> String {
+    var number = 1
+    while true {
+      let candidate = "\(path).\(suffix)-\(number)"
+      var status = stat()
+      if lstat(candidate, &status) != 0, errno == ENOENT { return candidate }
+      number += 1
+    }
+  }
+
+  /// Removes the temporary files beside `path` that writers killed mid-write left: those named
+  /// for a process that no longer runs. A running writer's file is left alone.
+  static func removeAbandonedTemporaries(beside path: String) {
+    let folder = (path as NSString).deletingLastPathComponent
+    let prefix = (path as NSString).lastPathComponent + ".tmp-"
+    guard
+      let names = try? FileManager.default.contentsOfDirectory(
+        atPath: folder.isEmpty ? "." : folder)
+    else { return }
+    for name in names where name.hasPrefix(prefix) {
+      guard
+        let pid = name.dropFirst(prefix.count).split(separator: "-").first.flatMap({ pid_t($0) }),
+        pid > 0, kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      unlink((folder.isEmpty ? "." : folder) + "/" + name)
+    }
+  }
+}

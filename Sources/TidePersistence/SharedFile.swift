@@ -1,0 +1,169 @@
+import Foundation
+import Tide
+
+/// A file that keeps a shared value between runs of an app: JSON, written whole and atomically,
+/// readable by its owner only.
+///
+/// Load it once, when you make the initial state, and save it from the reducer with
+/// `persisting(_:debounce:clock:save:)`:
+///
+/// ```swift
+/// let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID())").path
+/// try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+/// let file = SharedFile<[String]>(path: folder + "/saved.json")
+/// var saved = Shared(key: "saved", value: file.load(default: []))
+/// saved.value.append("Brussels")
+/// try file.save(saved.value)
+/// print(file.load(default: []))  // ["Brussels"]
+/// try FileManager.default.removeItem(atPath: folder)
+/// ```
+///
+/// What it guarantees:
+/// - **A write is whole.** A value is written to a new file beside the file (mode 0600), synced,
+///   then renamed over it: a process killed at any moment leaves the old file or the new one,
+///   never a part of either. What a killed writer left beside it is removed by the next load.
+/// - **Nothing is lost silently.** A missing file gives the default, and says so. A file that
+///   does not decode gives the default too, and is first moved aside (to `PATH.corrupt-1`, …),
+///   so that the next save does not write over what could still be recovered; the report names
+///   where it went. A file that cannot be read is not written over.
+/// - **Two writers.** When another process (or another `SharedFile` on the same path) wrote the
+///   file since this one last read or wrote it, a save leaves that file as it is, writes its own
+///   value beside it (`PATH.conflict-1`, …) and throws ``SharedFileError/changedElsewhere(path:keptAt:)``:
+///   both values are on disk, and the report says where.
+///
+/// Reports go where Tide reports runtime issues: a failing test in a `TestStore`, a runtime
+/// warning in an app.
+public final class SharedFile<Value: Codable & Sendable>: Sendable {
+  /// The file's path.
+  public let path: String
+
+  /// What this one knows of the file: the bytes it last read or wrote (`nil`: there was no
+  /// file), or that it could not read it.
+  private enum Known {
+    case bytes([UInt8]?)
+    case unreadable(String)
+  }
+
+  private let known = Lock<Known?>(nil)
+
+  /// A file at `path`; nothing is read until ``load(default:)``.
+  ///
+  /// ```swift
+  /// let file = SharedFile<[String]>(path: "/tmp/example-saved.json")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - path: Where the value is kept. Its folder must exist.
+  public init(path: String) {
+    self.path = path
+  }
+
+  /// The value the file holds, or `defaultValue` when there is none or it does not decode
+  /// (reported; a file that does not decode is moved aside first).
+  ///
+  /// <!-- example: given file: SharedFile<[String]> -->
+  /// ```swift
+  /// let saved = file.load(default: [])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - defaultValue: The value to start from when the file gives none.
+  /// - Returns: The value.
+  public func load(default defaultValue: Value) -> Value {
+    FileBytes.removeAbandonedTemporaries(beside: path)
+    switch FileBytes.read(path) {
+    case .missing:
+      known.withLock { $0 = .bytes(nil) }
+      IssueReporter.current.report(
+        "There is no \(path) yet: starting from the default value, which the first save writes there."
+      )
+      return defaultValue
+    case .failed(let reason):
+      known.withLock { $0 = .unreadable(reason) }
+      IssueReporter.current.report(
+        "\(path) could not be read (\(reason)): starting from the default value, and not writing over the file."
+      )
+      return defaultValue
+    case .bytes(let bytes):
+      do {
+        let value = try JSONDecoder().decode(Value.self, from: Data(bytes))
+        known.withLock { $0 = .bytes(bytes) }
+        return value
+      } catch {
+        let aside = FileBytes.unusedPath(beside: path, suffix: "corrupt")
+        if rename(path, aside) == 0 {
+          known.withLock { $0 = .bytes(nil) }
+          IssueReporter.current.report(
+            "\(path) does not hold a \(String(reflecting: Value.self)) (\(Self.reason(error))): it was moved to \(aside), and the value starts from the default."
+          )
+        } else {
+          let reason = String(cString: strerror(errno))
+          known.withLock {
+            $0 = .unreadable("it does not decode and could not be moved aside: \(reason)")
+          }
+          IssueReporter.current.report(
+            "\(path) does not hold a \(String(reflecting: Value.self)) (\(Self.reason(error))), and it could not be moved aside (\(reason)): starting from the default value, and not writing over the file."
+          )
+        }
+        return defaultValue
+      }
+    }
+  }
+
+  /// Writes `value` to the file, whole.
+  ///
+  /// <!-- example: given file: SharedFile<[String]> -->
+  /// ```swift
+  /// try file.save(["Brussels", "Lima"])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  /// - Throws: ``SharedFileError``: the file could not be written, another writer changed it
+  ///   (this value is then kept beside it), or it could not be read when loaded.
+  public func save(_ value: Value) throws(SharedFileError) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let bytes: [UInt8]
+    do {
+      bytes = Array(try encoder.encode(value)) + [UInt8(ascii: "\n")]
+    } catch {
+      throw .cannotWrite(path: path, reason: "the value does not encode: \(Self.reason(error))")
+    }
+    try known.withLock { (known: inout Known?) throws(SharedFileError) in
+      var current: [UInt8]?
+      switch FileBytes.read(path) {
+      case .bytes(let bytes): current = bytes
+      case .missing: current = nil
+      case .failed(let reason): throw .unreadable(path: path, reason: reason)
+      }
+      switch known {
+      case .unreadable(let reason)?:
+        throw .unreadable(path: path, reason: reason)
+      case .bytes(let expected)? where expected != current:
+        let aside = FileBytes.unusedPath(beside: path, suffix: "conflict")
+        try FileBytes.writeAtomically(bytes, to: aside)
+        throw .changedElsewhere(path: path, keptAt: aside)
+      case nil where current != nil:
+        // Never loaded here: whatever the file holds was written by someone else.
+        let aside = FileBytes.unusedPath(beside: path, suffix: "conflict")
+        try FileBytes.writeAtomically(bytes, to: aside)
+        throw .changedElsewhere(path: path, keptAt: aside)
+      default:
+        try FileBytes.writeAtomically(bytes, to: path)
+        known = .bytes(bytes)
+      }
+    }
+  }
+
+  private static func reason(_ error: any Error) -> String {
+    switch error {
+    case DecodingError.dataCorrupted(let context): context.debugDescription
+    case DecodingError.keyNotFound(let key, _): "no value for \(key.stringValue)"
+    case DecodingError.typeMismatch(let type, let context):
+      "expected \(type) at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+    case DecodingError.valueNotFound(let type, _): "a \(type) is missing"
+    default: "\(error)"
+    }
+  }
+}
