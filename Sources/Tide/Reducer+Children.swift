@@ -60,6 +60,7 @@ extension Reducer {
     let slot = InlineKeyPath(state)
     let childBody = child.body
     let childSharing = child.sharing?.optional(state)
+    let stashes = Self.stashesChild(self.sharing, childSharing)
     let sharing = SharedSync.merging(self.sharing, childSharing)
     let sync = Self.syncBetween(self.sharing, childSharing)
     // The parent runs after the child: with copies on both sides, it first sees the child's change.
@@ -73,6 +74,7 @@ extension Reducer {
           wasPresent = true
           return childBody(&optional!, childAction, environment(parentEnvironment))
         }
+        if found != nil, stashes { childSharing?.stash(parentState) }
         if let found {
           // Skipping `map` for an action that starts nothing, as `pullback` does.
           if !found.isNone { childEffect = found.map(action.embed).cancellable(id: lifetime.id) }
@@ -141,6 +143,7 @@ extension Reducer {
       column: column)
     let rows = InlineKeyPath(state)
     let childSharing = child.sharing?.elements(state)
+    let elementSharing = Self.stashesChild(self.sharing, childSharing) ? child.sharing : nil
     let sharing = SharedSync.merging(self.sharing, childSharing)
     let sync = Self.syncBetween(self.sharing, childSharing)
     // The parent runs after the child: with copies on both sides, it first sees the child's change.
@@ -159,7 +162,9 @@ extension Reducer {
           (generation, identifiers) = (rows.generation, rows.identifiers)
           return rows.modify(id: id) { row in
             defer { newID = row.id }
-            return child.body(&row, elementAction, elementEnvironment)
+            let effect = child.body(&row, elementAction, elementEnvironment)
+            elementSharing?.stash(row)
+            return effect
           }
         }
         if let found, let newID, newID != id {

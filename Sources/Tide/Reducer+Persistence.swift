@@ -3,15 +3,22 @@ extension Reducer {
   /// is an effect, named `save "KEY"`, that the REPL and the inspector show and a `TestStore`
   /// waits for like any other.
   ///
+  /// Apply it to the whole reducer, outermost, with `keyPath` the root's copy: it compares that
+  /// copy before and after the step, once every copy holds the step's value, so a change made
+  /// by any feature is saved.
+  ///
   /// Loading is not an effect: read the value when you make the initial state (a file's
-  /// `load(default:)`), so what the feature starts from is in its initial state, where a test
-  /// sees it. A change made within `debounce` of the previous one cancels the save that waited,
-  /// so a burst of changes is saved once, with the last value. A save that fails is reported,
-  /// with the value kept in memory; the next change saves again.
+  /// `load(default:)`, into a copy made with `Shared(key:value:)`), so what the feature starts
+  /// from is in its initial state, where a test sees it. A change made within `debounce` of the
+  /// previous one cancels the save that waited, so a burst of changes is saved once, with the
+  /// last value. A save that fails is reported, with the value kept in memory; the next change
+  /// tries again. A save still waiting when the store is released is cancelled with the
+  /// store's other effects: an app that may quit within `debounce` of a change saves its last
+  /// value itself as it quits.
   ///
   /// <!-- example: in sharing-persisting -->
   /// ```swift
-  /// static let reducer = core.persisting(
+  /// static let persisted = reducer.persisting(
   ///   \.saved, debounce: .milliseconds(300), clock: { $0.clock }, save: { $0.save })
   /// ```
   ///
@@ -29,10 +36,13 @@ extension Reducer {
     save: @escaping @Sendable (Environment) -> @Sendable (Value) async throws -> Void
   ) -> Self {
     let body = body
+    let sharing = sharing
     let owner = SaveOwner()
     return Self(sharing: sharing) { state, action, environment in
       let before = state[keyPath: keyPath]
       let effect = body(&state, action, environment)
+      // Every copy holds the step's value before the root's is compared.
+      sharing?.sync(&state)
       let after = state[keyPath: keyPath]
       guard after.value != before.value else { return effect }
       let value = after.value
@@ -49,7 +59,7 @@ extension Reducer {
 
             Error: \(error)
 
-          It stays as it is in memory; the next change to it saves it again.
+          It stays as it is in memory; the next change to it tries again.
           """)
       }
       .cancellable(id: SaveID(owner: ObjectIdentifier(owner), key: key), cancelInFlight: true)

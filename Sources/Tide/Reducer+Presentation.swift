@@ -195,6 +195,7 @@ extension Reducer {
     let isDestination = ChildState.self is any DestinationState.Type
     let isEphemeral = ChildState.self is any EphemeralState.Type
     let identifier = PresentationIdentifier<ChildState>()
+    let stashes = Self.stashesChild(self.sharing, childSharing)
     let sharing = SharedSync.merging(self.sharing, childSharing)
     let sync = Self.syncBetween(self.sharing, childSharing)
     // The parent runs after the child: with copies on both sides, it first sees the child's change.
@@ -228,6 +229,7 @@ extension Reducer {
             || (isDestination && showsEphemeralState(optional!))
           return child(&optional!, childAction, environment(parentEnvironment))
         }
+        if stashes { childSharing?.stash(parentState) }
         if !found.isNone {
           childEffect = found.map { action.embed(.presented($0)) }
             .replacingDismissal(with: dismissal)

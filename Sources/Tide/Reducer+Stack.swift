@@ -70,6 +70,7 @@ extension Reducer {
     let stack = InlineKeyPath(state)
     let childBody = child.body
     let childSharing = child.sharing?.screens(state)
+    let screenSharing = Self.stashesChild(self.sharing, childSharing) ? child.sharing : nil
     let sharing = SharedSync.merging(self.sharing, childSharing)
     let sync = Self.syncBetween(self.sharing, childSharing)
     // The parent runs after the child: with copies on both sides, it first sees the child's change.
@@ -82,7 +83,11 @@ extension Reducer {
       case .element(let id, let elementAction)?:
         let elementEnvironment = environment(parentEnvironment)
         let found = stack.modify(&parentState) { path in
-          path.modify(id: id) { childBody(&$0, elementAction, elementEnvironment) }
+          path.modify(id: id) { screen in
+            let effect = childBody(&screen, elementAction, elementEnvironment)
+            screenSharing?.stash(screen)
+            return effect
+          }
         }
         if let found {
           if !found.isNone {

@@ -89,6 +89,14 @@ public struct Reducer<State, Action: Sendable, Environment>: Sendable {
     }
   }
 
+  /// Whether an operator keeps its child's changes in the step: when the child holds copies
+  /// and the parent none, nothing at the parent's level takes a change before the parent's
+  /// code may remove the child.
+  @usableFromInline
+  static func stashesChild<Child>(_ core: SharedSync<State>?, _ child: SharedSync<Child>?) -> Bool {
+    core == nil && child != nil
+  }
+
   /// The shared copies of its own state a reducer reaches, when this reducer and a child both
   /// reach some: the copies to keep equal between them; `nil` when they need no keeping.
   @usableFromInline
@@ -99,7 +107,27 @@ public struct Reducer<State, Action: Sendable, Environment>: Sendable {
     return SharedSync.merging(core, child)
   }
 
-  /// The reducer's state made consistent: every shared copy holds the newest value of its key.
+  /// Reduces an action as a store's root does: then gives every shared copy of the state its
+  /// key's value, which operators do only where two features meet. What a store and the REPL's
+  /// history run, so the two agree.
+  ///
+  /// - Parameters:
+  ///   - state: The state to mutate.
+  ///   - action: The action.
+  ///   - environment: The environment.
+  /// - Returns: The effect.
+  package func reduceAtRoot(
+    into state: inout State, action: Action, environment: Environment
+  ) -> Effect<Action> {
+    guard let sharing else { return body(&state, action, environment) }
+    // A change made by a screen the step removes is kept, and given to the copies that remain.
+    let step = SharedStep()
+    let effect = SharedStep.$current.withValue(step) { body(&state, action, environment) }
+    sharing.sync(&state, keeping: step)
+    return effect
+  }
+
+  /// The reducer's state made consistent: every shared copy holds the value of its key.
   /// What a store does to its initial state, and a `TestStore` to each expected state.
   ///
   /// - Parameters:

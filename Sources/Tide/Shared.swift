@@ -15,7 +15,7 @@ import TideInspect
 /// struct Place: Equatable, Sendable { var name: String }
 /// enum Search {
 ///   struct State: Equatable, SharedState {
-///     var saved = Shared(key: "saved", value: [Place]())
+///     var saved = Shared(key: "saved", default: [Place]())
 ///     static let sharedFields: [SharedField<Self>] = [.field(\.saved)]
 ///   }
 /// }
@@ -24,36 +24,66 @@ import TideInspect
 /// print(search.saved.count)  // 1
 /// ```
 ///
-/// Which copy wins: the one changed most recently in the step. A copy made fresh (a screen
-/// presented with its own default) takes the value the others hold. Two copies changed apart in
-/// one step (a reducer that changes its own copy and a child's copy by hand) are reported, and
-/// the first one found is kept.
+/// Which copy the others take: the newest, the one changed last (a copy made with
+/// ``init(key:value:)``, the value brought from a file or assigned whole, is newer than any). A
+/// copy made with ``init(key:default:)`` (a screen presented with its own default) takes the
+/// others' value. Two copies changed to different values in one step, which happens only when a
+/// reducer changes copies by hand, are reported, and the first one found is kept. To set the
+/// value from an older state (an undo), assign `value` or a new copy: an older copy assigned
+/// whole is older than the others, and takes their value.
 ///
-/// Two `Shared` values are equal when their keys and values are.
+/// Two `Shared` values are equal when their keys and values are: how often they changed, and
+/// whether one is a placeholder, is not part of the value.
 @dynamicMemberLookup
 public struct Shared<Value: Equatable & Sendable>: Equatable, Sendable {
   /// The name every copy of the value has: copies with the same key are one value.
   public let key: String
-  /// The value. Changing it makes this copy the newest: the others take it.
+  /// The value. Changing it makes this copy the newest: the others take it at the next sync.
   public var value: Value {
-    didSet { version &+= 1 }
+    didSet { version += 1 }
   }
-  /// How many changes this copy has seen: the newest copy wins.
-  @usableFromInline var version = 0
+  /// How many changes the value has seen, counted over every copy: the copy with the highest
+  /// count is the newest, and a sync gives every copy that count.
+  @usableFromInline var version: Int
+  /// Whether the copy was made with a value of its own (`init(key:value:)`) and has not been
+  /// through a sync since: newer than any count.
+  @usableFromInline var isNew: Bool
 
-  /// A copy of the shared value named `key`, holding `value` until the copies it joins give it
-  /// theirs. Generated tests spell a copy this way too, as states print it.
+  /// A copy of the shared value named `key` holding `value`, which the other copies take at the
+  /// next sync, as they take a change: how the copy that brings the value (the root's, loaded
+  /// from a file) is made, how a reducer replaces the value whole, and how generated tests
+  /// spell a copy.
   ///
   /// ```swift
-  /// let saved = Shared(key: "saved", value: [String]())
+  /// let saved = Shared(key: "saved", value: ["Brussels"])
   /// ```
   ///
   /// - Parameters:
   ///   - key: The value's name, the same in every feature that shares it.
-  ///   - value: The value, used when no other copy holds one yet.
+  ///   - value: The value.
   public init(key: String, value: Value) {
     self.key = key
     self.value = value
+    version = 0
+    isNew = true
+  }
+
+  /// A copy of the shared value named `key` that takes the value the other copies hold: how a
+  /// feature's own state declares the value it shares. `defaultValue` is the value only while
+  /// no other copy holds one (a feature tested alone).
+  ///
+  /// ```swift
+  /// let saved = Shared(key: "saved", default: [String]())
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The value's name, the same in every feature that shares it.
+  ///   - defaultValue: The value until the copy joins others.
+  public init(key: String, default defaultValue: Value) {
+    self.key = key
+    self.value = defaultValue
+    version = 0
+    isNew = false
   }
 
   /// A property of the value, read through the copy: `saved.count`.

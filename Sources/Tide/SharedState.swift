@@ -4,7 +4,7 @@
 /// ```swift
 /// struct Place: Equatable, Sendable { var name: String }
 /// struct Home: Equatable, SharedState {
-///   var saved = Shared(key: "saved", value: [Place]())
+///   var saved = Shared(key: "saved", default: [Place]())
 ///   var greeting = "Hello"
 ///   static let sharedFields: [SharedField<Self>] = [.field(\.saved)]
 /// }
@@ -29,24 +29,29 @@ public struct SharedField<State>: Sendable {
   /// that a state whose copies are all current is not written (a write through a collection
   /// would copy it).
   let isOutdated: @Sendable (State, SharedCopies) -> Bool
-  /// Gives the field's copy the newest value of its key, when it is older.
+  /// Gives the field's copy the value of its key, when it must be written.
   let apply: @Sendable (inout State, SharedCopies) -> Void
+  /// Keeps the field's copy, when it changed, in the step's changes: what carries a change
+  /// made by a screen that the same step removes to the copies that remain.
+  let stash: @Sendable (State, SharedStep) -> Void
 
   init(
     collect: @escaping @Sendable (State, inout SharedCopies) -> Void,
     isOutdated: @escaping @Sendable (State, SharedCopies) -> Bool,
-    apply: @escaping @Sendable (inout State, SharedCopies) -> Void
+    apply: @escaping @Sendable (inout State, SharedCopies) -> Void,
+    stash: @escaping @Sendable (State, SharedStep) -> Void
   ) {
     self.collect = collect
     self.isOutdated = isOutdated
     self.apply = apply
+    self.stash = stash
   }
 
   /// The field at `keyPath`.
   ///
   /// ```swift
   /// struct Home: SharedState {
-  ///   var saved = Shared(key: "saved", value: [String]())
+  ///   var saved = Shared(key: "saved", default: [String]())
   ///   static let sharedFields: [SharedField<Self>] = [.field(\.saved)]
   /// }
   /// ```
@@ -62,6 +67,7 @@ public struct SharedField<State>: Sendable {
       isOutdated: { state, copies in copies.isOutdated(state[keyPath: keyPath]) },
       apply: { state, copies in
         if copies.isOutdated(state[keyPath: keyPath]) { copies.update(&state[keyPath: keyPath]) }
-      })
+      },
+      stash: { state, step in step.keep(state[keyPath: keyPath]) })
   }
 }

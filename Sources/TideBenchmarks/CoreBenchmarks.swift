@@ -164,6 +164,7 @@ func coreBenchmarks() async -> [BenchmarkRow] {
 
   rows += nestingBenchmarks(sends: sends)
   rows += navigationBenchmarks(sends: sends)
+  rows += sharingBenchmarks(sends: sends)
   rows += observationBenchmarks(sends: sends / 10)
 
   // Reading `state` through scopes, with no send in between: what a view does on every render.

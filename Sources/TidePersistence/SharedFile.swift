@@ -26,10 +26,15 @@ import Tide
 ///   does not decode gives the default too, and is first moved aside (to `PATH.corrupt-1`, …),
 ///   so that the next save does not write over what could still be recovered; the report names
 ///   where it went. A file that cannot be read is not written over.
-/// - **Two writers.** When another process (or another `SharedFile` on the same path) wrote the
-///   file since this one last read or wrote it, a save leaves that file as it is, writes its own
-///   value beside it (`PATH.conflict-1`, …) and throws ``SharedFileError/changedElsewhere(path:keptAt:)``:
-///   both values are on disk, and the report says where.
+/// - **Two writers.** Each save holds an advisory lock on `PATH.lock` while it reads the file,
+///   compares it with what this one last read or wrote, and writes it. When another writer (a
+///   process, or another `SharedFile` on the same path) wrote the file since, the save leaves
+///   that file as it is, writes its own value beside it (`PATH.conflict-1`, one file for the
+///   run, rewritten by each later save) and throws
+///   ``SharedFileError/changedElsewhere(path:keptAt:)``: both values are on disk, and the report
+///   says where.
+/// - **Symbolic links** are not followed when writing: the file a link named is replaced by a
+///   plain file.
 ///
 /// Reports go where Tide reports runtime issues: a failing test in a `TestStore`, a runtime
 /// warning in an app.
@@ -44,7 +49,14 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
     case unreadable(String)
   }
 
-  private let known = Lock<Known?>(nil)
+  private struct Memory {
+    var known: Known?
+    /// Where this one keeps its values while another writer's file is in the way: one file
+    /// for the whole run, rewritten by each save.
+    var conflictPath: String?
+  }
+
+  private let memory = Lock(Memory())
 
   /// A file at `path`; nothing is read until ``load(default:)``.
   ///
@@ -73,13 +85,13 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
     FileBytes.removeAbandonedTemporaries(beside: path)
     switch FileBytes.read(path) {
     case .missing:
-      known.withLock { $0 = .bytes(nil) }
+      memory.withLock { $0.known = .bytes(nil) }
       IssueReporter.current.report(
         "There is no \(path) yet: starting from the default value, which the first save writes there."
       )
       return defaultValue
     case .failed(let reason):
-      known.withLock { $0 = .unreadable(reason) }
+      memory.withLock { $0.known = .unreadable(reason) }
       IssueReporter.current.report(
         "\(path) could not be read (\(reason)): starting from the default value, and not writing over the file."
       )
@@ -87,22 +99,34 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
     case .bytes(let bytes):
       do {
         let value = try JSONDecoder().decode(Value.self, from: Data(bytes))
-        known.withLock { $0 = .bytes(bytes) }
+        memory.withLock { $0.known = .bytes(bytes) }
         return value
       } catch {
-        let aside = FileBytes.unusedPath(beside: path, suffix: "corrupt")
-        if rename(path, aside) == 0 {
-          known.withLock { $0 = .bytes(nil) }
+        let decodingError = Self.reason(error)
+        do {
+          // Under the lock, and only if the file is still what was read: another writer may
+          // have just replaced it with a good one.
+          let aside = try FileBytes.withLock(beside: path) {
+            () throws(SharedFileError) -> String? in
+            guard case .bytes(let now) = FileBytes.read(path), now == bytes else { return nil }
+            let aside = try FileBytes.unusedPath(beside: path, suffix: "corrupt")
+            guard rename(path, aside) == 0 else {
+              throw .cannotWrite(path: aside, reason: String(cString: strerror(errno)))
+            }
+            return aside
+          }
+          guard let aside else { return load(default: defaultValue) }
+          memory.withLock { $0.known = .bytes(nil) }
           IssueReporter.current.report(
-            "\(path) does not hold a \(String(reflecting: Value.self)) (\(Self.reason(error))): it was moved to \(aside), and the value starts from the default."
+            "\(path) does not hold a \(String(reflecting: Value.self)) (\(decodingError)): it was moved to \(aside), and the value starts from the default."
           )
-        } else {
-          let reason = String(cString: strerror(errno))
-          known.withLock {
-            $0 = .unreadable("it does not decode and could not be moved aside: \(reason)")
+        } catch {
+          let reason = "\(error)"
+          memory.withLock {
+            $0.known = .unreadable("it does not decode and could not be moved aside: \(reason)")
           }
           IssueReporter.current.report(
-            "\(path) does not hold a \(String(reflecting: Value.self)) (\(Self.reason(error))), and it could not be moved aside (\(reason)): starting from the default value, and not writing over the file."
+            "\(path) does not hold a \(String(reflecting: Value.self)) (\(decodingError)), and it could not be moved aside (\(reason)): starting from the default value, and not writing over the file."
           )
         }
         return defaultValue
@@ -130,28 +154,36 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
     } catch {
       throw .cannotWrite(path: path, reason: "the value does not encode: \(Self.reason(error))")
     }
-    try known.withLock { (known: inout Known?) throws(SharedFileError) in
-      var current: [UInt8]?
-      switch FileBytes.read(path) {
-      case .bytes(let bytes): current = bytes
-      case .missing: current = nil
-      case .failed(let reason): throw .unreadable(path: path, reason: reason)
-      }
-      switch known {
-      case .unreadable(let reason)?:
-        throw .unreadable(path: path, reason: reason)
-      case .bytes(let expected)? where expected != current:
-        let aside = FileBytes.unusedPath(beside: path, suffix: "conflict")
-        try FileBytes.writeAtomically(bytes, to: aside)
-        throw .changedElsewhere(path: path, keptAt: aside)
-      case nil where current != nil:
-        // Never loaded here: whatever the file holds was written by someone else.
-        let aside = FileBytes.unusedPath(beside: path, suffix: "conflict")
-        try FileBytes.writeAtomically(bytes, to: aside)
-        throw .changedElsewhere(path: path, keptAt: aside)
-      default:
-        try FileBytes.writeAtomically(bytes, to: path)
-        known = .bytes(bytes)
+    try memory.withLock { (memory: inout Memory) throws(SharedFileError) in
+      try FileBytes.withLock(beside: path) { () throws(SharedFileError) in
+        var current: [UInt8]?
+        switch FileBytes.read(path) {
+        case .bytes(let bytes): current = bytes
+        case .missing: current = nil
+        case .failed(let reason): throw .unreadable(path: path, reason: reason)
+        }
+        switch memory.known {
+        case .unreadable(let reason)?:
+          throw .unreadable(path: path, reason: reason)
+        case .bytes(let expected)? where expected == current:
+          try FileBytes.writeAtomically(bytes, to: path)
+          memory.known = .bytes(bytes)
+        case nil where current == nil:
+          try FileBytes.writeAtomically(bytes, to: path)
+          memory.known = .bytes(bytes)
+        default:
+          // Another writer's file (or one this one never read): it stays, and this value is
+          // kept beside it, in one file for the run.
+          let aside: String
+          if let kept = memory.conflictPath {
+            aside = kept
+          } else {
+            aside = try FileBytes.unusedPath(beside: path, suffix: "conflict")
+          }
+          try FileBytes.writeAtomically(bytes, to: aside)
+          memory.conflictPath = aside
+          throw .changedElsewhere(path: path, keptAt: aside)
+        }
       }
     }
   }

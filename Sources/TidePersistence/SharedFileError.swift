@@ -7,8 +7,10 @@
 public enum SharedFileError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file, or the temporary file it is written through, could not be written.
   case cannotWrite(path: String, reason: String)
-  /// Another writer changed the file since this one last read or wrote it. The file was left
-  /// as it is, and the value this one had to save was written to `keptAt`.
+  /// The file holds what another writer wrote, not what this one last read or wrote (or this
+  /// one never read it). The file was left as it is, and the value this one had to save was
+  /// written to `keptAt`, which every later save of this one rewrites until the app reads the
+  /// file again.
   case changedElsewhere(path: String, keptAt: String)
   /// The file exists but could not be read when it was loaded, so this one does not write over
   /// it.
@@ -20,7 +22,7 @@ public enum SharedFileError: Error, Equatable, Sendable, CustomStringConvertible
     case .cannotWrite(let path, let reason):
       "cannot write \(path): \(reason)"
     case .changedElsewhere(let path, let keptAt):
-      "\(path) was changed by another writer since it was read here; it was left as it is, and this value was written to \(keptAt)"
+      "\(path) holds what another writer wrote, not what was last read or written here; it was left as it is, and this value was written to \(keptAt)"
     case .unreadable(let path, let reason):
       "\(path) could not be read (\(reason)), so it is not written over"
     }

@@ -11,7 +11,7 @@ import TideTesting
 @Suite struct PersistingTests {
   enum Names {
     struct State: Equatable, Sendable, SharedState {
-      var saved = Shared(key: "saved", value: [String]())
+      var saved = Shared(key: "saved", default: [String]())
       var typed = ""
       static let sharedFields: [SharedField<Self>] = [.field(\.saved)]
     }
@@ -67,9 +67,23 @@ import TideTesting
 
           Error: cannot write /x: full
 
-        It stays as it is in memory; the next change to it saves it again.
+        It stays as it is in memory; the next change to it tries again.
         """
     }
+  }
+
+  /// Applied to the whole reducer, it saves a change any feature makes: here a row's, which
+  /// reaches the root's copy only when the step ends.
+  @Test func aChangeByAChildIsSaved() async {
+    let saves = ValueLog<[String]>()
+    let reducer = Saved.reducer.persisting(
+      \.saved, debounce: .zero, clock: { _ in ImmediateClock() },
+      save: { _ in { saves.append($0) } })
+    let store = Store(initialState: Saved.State(), reducer: reducer, environment: ())
+    store.send(.rowAdded("Rome"))
+    await store.send(.row("Rome", .toggle)).finish()
+    await store.send(.list(.remove("Rome"))).finish()
+    #expect(saves.all == [["Rome"], []])
   }
 
   /// A file saves what the store changes, and a new run loads it.

@@ -29,7 +29,10 @@ import TideTesting
     let attributes = try FileManager.default.attributesOfItem(atPath: path)
     #expect((attributes[.posixPermissions] as? Int) == 0o600)
     // Nothing is left beside it.
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["saved.json"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+        "saved.json", "saved.json.lock",
+      ])
     // Another run reads it.
     #expect(SharedFile<[String]>(path: path).load(default: []) == ["Brussels", "Lima", "Oslo"])
   }
@@ -69,8 +72,18 @@ import TideTesting
     #expect(try Self.contents(path + ".conflict-1") == #"["start","from second"]"# + "\n")
     #expect(
       "\(SharedFileError.changedElsewhere(path: path, keptAt: path + ".conflict-1"))"
-        == "\(path) was changed by another writer since it was read here; it was left as it is, and this value was written to \(path).conflict-1"
+        == "\(path) holds what another writer wrote, not what was last read or written here; it was left as it is, and this value was written to \(path).conflict-1"
     )
+    // Its next save keeps to the same file beside it: one per run, however many saves.
+    #expect(throws: SharedFileError.changedElsewhere(path: path, keptAt: path + ".conflict-1")) {
+      try second.save(["start", "from second", "again"])
+    }
+    #expect(try Self.contents(path + ".conflict-1") == #"["start","from second","again"]"# + "\n")
+    // A writer that never read the file keeps its value beside it too.
+    let third = SharedFile<[String]>(path: path)
+    #expect(throws: SharedFileError.changedElsewhere(path: path, keptAt: path + ".conflict-2")) {
+      try third.save(["third"])
+    }
     // The first goes on writing: the file is still the one it wrote.
     try first.save(["start", "from first", "again"])
     #expect(try Self.contents(path) == #"["start","from first","again"]"# + "\n")
@@ -90,7 +103,8 @@ import TideTesting
       issue.comments.first?.rawValue
         == "\(path) could not be read (Not a directory): starting from the default value, and not writing over the file."
     }
-    #expect(throws: SharedFileError.unreadable(path: path, reason: "Not a directory")) {
+    // The lock beside the file, taken first, cannot be made either.
+    #expect(throws: SharedFileError.cannotWrite(path: path + ".lock", reason: "Not a directory")) {
       try file.save(["Lima"])
     }
   }

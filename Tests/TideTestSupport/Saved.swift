@@ -12,7 +12,7 @@ public enum Saved {
     /// The list's state.
     public struct State: Equatable, Sendable, SharedState {
       /// The saved names.
-      public var saved = Shared(key: "saved", value: [String]())
+      public var saved = Shared(key: "saved", default: [String]())
       /// The list's own field.
       public var title = "Saved"
       /// An empty list.
@@ -41,7 +41,7 @@ public enum Saved {
     /// The search's state.
     public struct State: Equatable, Sendable, SharedState {
       /// The saved names.
-      public var saved = Shared(key: "saved", value: [String]())
+      public var saved = Shared(key: "saved", default: [String]())
       /// What was typed.
       public var query = ""
       /// A search, with its own default until it joins the others.
@@ -75,7 +75,7 @@ public enum Saved {
       /// The row's name.
       public var id: String
       /// The saved names.
-      public var saved = Shared(key: "saved", value: [String]())
+      public var saved = Shared(key: "saved", default: [String]())
       /// A row.
       ///
       /// - Parameters:

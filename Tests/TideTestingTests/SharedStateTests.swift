@@ -40,6 +40,15 @@ import TideTesting
     await store.send(.row("Oslo", .toggle)) { $0.saved.value = ["Oslo", "Rome"] }
   }
 
+  /// An expected state may give a copy whole: a new copy is the newest, as in a reducer.
+  @Test func aSharedChangeIsAssertedWithAWholeNewCopy() async {
+    let store = TestStore(initialState: Saved.State(), reducer: Saved.reducer, environment: ())
+    await store.send(.rowAdded("Rome")) { $0.rows.append(Saved.Row.State(id: "Rome")) }
+    await store.send(.row("Rome", .toggle)) {
+      $0.rows[id: "Rome"]?.saved = Shared(key: "saved", value: ["Rome"])
+    }
+  }
+
   /// A child is tested alone, with the shared value as part of its own state.
   @Test func aChildIsTestedAloneWithItsCopy() async {
     let store = TestStore(

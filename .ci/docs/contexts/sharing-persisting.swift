@@ -2,7 +2,7 @@
 // save call.
 enum Saved {
   struct State: Equatable, Sendable, SharedState {
-    var saved = Shared(key: "saved", value: [String]())
+    var saved = Shared(key: "saved", default: [String]())
     static let sharedFields: [SharedField<Self>] = [.field(\.saved)]
   }
   enum Action: Sendable { case add(String) }
@@ -16,5 +16,6 @@ enum Saved {
     }
     return .none
   }
+  static let reducer = core
   // «example»
 }

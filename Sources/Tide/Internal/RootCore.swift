@@ -75,8 +75,16 @@ final class RootCore<State, Action: Sendable> {
     reducer.syncShared(&initialState)
     self.state = initialState
     self.onReduce = onReduce
-    self.reduce = { state, action in
-      reducer.reduce(into: &state, action: action, environment: environment)
+    if reducer.sharing != nil {
+      // Every step ends with every shared copy holding its key's value, whatever the
+      // operators between the root and the change did.
+      self.reduce = { state, action in
+        reducer.reduceAtRoot(into: &state, action: action, environment: environment)
+      }
+    } else {
+      self.reduce = { state, action in
+        reducer.reduce(into: &state, action: action, environment: environment)
+      }
     }
   }
 

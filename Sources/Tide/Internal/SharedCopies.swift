@@ -1,60 +1,95 @@
-/// The newest copy of each shared value found in a state, by key.
+/// The value each shared key's copies take, found by collecting every copy a state holds.
 @usableFromInline
 struct SharedCopies {
-  struct Newest {
-    var version: Int
+  /// What was found for one key.
+  struct Found {
+    /// The newest copy's value: the first found of the newest.
     var value: any Sendable
-    /// Whether some copy found is not this one: older, or changed apart from it.
-    var differs: Bool
+    /// The newest copy's rank: made with a value of its own, then its version.
+    var isNew: Bool
+    var version: Int
+    /// The type of the copies' values.
+    var type: Any.Type
+    /// Whether some copy must be written: it is older, new, or a placeholder never synced.
+    var needsUpdate: Bool
+
+    /// The version every copy gets: above every count seen, and at least 1, so that a copy
+    /// made later with a default (version 0) is older.
+    var target: Int { max(version, 1) + (isNew ? 1 : 0) }
   }
 
-  var newest: [String: Newest] = [:]
-  /// The keys whose copies were changed apart in one step, reported once each.
-  var conflicts: Set<String> = []
+  var found: [String: Found] = [:]
+  /// Problems to report, one per key: copies changed to different values, copies of one key
+  /// with different types.
+  var problems: [String] = []
+  private var reported: Set<String> = []
 
-  /// Whether some copy must take the newest value: one is older, or none has been through a
-  /// step yet (version 0: a fresh state, whose copies are numbered from 1 from then on).
-  var needsUpdate: Bool {
-    newest.values.contains { $0.differs || $0.version == 0 }
-  }
+  /// Whether some copy must take the value of its key.
+  var needsUpdate: Bool { found.values.contains { $0.needsUpdate } }
 
-  /// Notes a copy: it is the newest of its key when it changed more often than those found
-  /// before; on a tie with another value, the first found stays newest.
+  /// Notes a copy.
   mutating func note<Value>(_ copy: Shared<Value>) {
-    guard var found = newest[copy.key] else {
-      newest[copy.key] = Newest(version: copy.version, value: copy.value, differs: false)
+    guard var entry = found[copy.key] else {
+      found[copy.key] = Found(
+        value: copy.value, isNew: copy.isNew, version: copy.version, type: Value.self,
+        needsUpdate: copy.isNew || copy.version == 0)
       return
     }
-    if copy.version > found.version {
-      found = Newest(version: copy.version, value: copy.value, differs: true)
-    } else if copy.version < found.version {
-      found.differs = true
-    } else if let value = found.value as? Value, value != copy.value {
-      found.differs = true
-      // A fresh copy (version 0) takes what the others hold; two copies changed as often but
-      // to different values were changed apart in one step.
-      if copy.version > 0 { conflicts.insert(copy.key) }
-    } else if !(found.value is Value) {
-      found.differs = true
-      conflicts.insert(copy.key)
+    guard let value = entry.value as? Value else {
+      report(
+        copy.key,
+        """
+        Two features share the value "\(copy.key)" with different types: \
+        \(String(reflecting: entry.type)) and \(String(reflecting: Value.self)).
+
+        Copies of one key hold one type; give the other value a key of its own.
+        """)
+      return
     }
-    newest[copy.key] = found
+    let newer =
+      (copy.isNew && !entry.isNew) || (copy.isNew == entry.isNew && copy.version > entry.version)
+    let sameRank = copy.isNew == entry.isNew && copy.version == entry.version
+    if newer {
+      entry.value = copy.value
+      entry.isNew = copy.isNew
+      entry.version = copy.version
+      entry.needsUpdate = true
+    } else if !sameRank || copy.isNew || value != copy.value {
+      entry.needsUpdate = true
+      if sameRank, copy.isNew || copy.version > 0, value != copy.value {
+        report(
+          copy.key,
+          """
+          The shared value "\(copy.key)" was changed in two places in one step.
+
+          Two copies were changed, or made with Shared(key:value:), to different values, so \
+          neither is the newer: the first found was kept. Change the value in one place (a \
+          feature changes its own copy, and Tide gives it to the others), and declare the \
+          copies that take the others' value with Shared(key:default:).
+          """)
+      }
+    }
+    found[copy.key] = entry
   }
 
-  /// Whether `copy` must take the newest value of its key.
+  private mutating func report(_ key: String, _ message: String) {
+    guard reported.insert(key).inserted else { return }
+    problems.append(message)
+  }
+
+  /// Whether `copy` must be written: it does not hold its key's value and version yet.
   func isOutdated<Value>(_ copy: Shared<Value>) -> Bool {
-    guard let found = newest[copy.key] else { return false }
-    if found.version == 0 { return true }
-    if copy.version != found.version { return true }
-    guard let value = found.value as? Value else { return false }
-    return value != copy.value
+    guard let entry = found[copy.key], entry.needsUpdate, let value = entry.value as? Value
+    else { return false }
+    return copy.isNew || copy.version != entry.target || value != copy.value
   }
 
-  /// Gives `copy` the newest value of its key, numbered at least 1.
+  /// Gives `copy` its key's value and version.
   func update<Value>(_ copy: inout Shared<Value>) {
-    guard let found = newest[copy.key], let value = found.value as? Value else { return }
-    copy.value = value
-    copy.version = max(found.version, 1)
+    guard let entry = found[copy.key], let value = entry.value as? Value else { return }
+    if value != copy.value { copy.value = value }
+    copy.version = entry.target
+    copy.isNew = false
   }
 }
 
@@ -84,21 +119,14 @@ struct SharedSync<State>: Sendable {
     return Self(fields: first.fields + second.fields)
   }
 
-  /// Gives every copy the newest value of its key; reports copies changed apart.
+  /// Gives every copy its key's value; reports copies that disagree without one to keep.
+  /// `step`'s kept changes count as copies found first.
   @usableFromInline
-  func sync(_ state: inout State) {
+  func sync(_ state: inout State, keeping step: SharedStep? = nil) {
     var copies = SharedCopies()
+    for note in step?.kept ?? [] { note(&copies) }
     for field in fields { field.collect(state, &copies) }
-    for key in copies.conflicts.sorted() {
-      IssueReporter.current.report(
-        """
-        The shared value "\(key)" was changed in two places in one step.
-
-        Each copy was changed as often as the other, to another value, so neither is newer: \
-        the first found was kept. Change the value in one place: a feature changes its own \
-        copy, and Tide gives it to the others.
-        """)
-    }
+    for problem in copies.problems { IssueReporter.current.report(problem) }
     guard copies.needsUpdate else { return }
     for field in fields { field.apply(&state, copies) }
   }
@@ -117,7 +145,8 @@ struct SharedSync<State>: Sendable {
             if field.isOutdated(parent[keyPath: keyPath], copies) {
               field.apply(&parent[keyPath: keyPath], copies)
             }
-          })
+          },
+          stash: { parent, step in field.stash(parent[keyPath: keyPath], step) })
       })
   }
 
@@ -140,6 +169,9 @@ struct SharedSync<State>: Sendable {
               return
             }
             field.apply(&parent[keyPath: keyPath]!, copies)
+          },
+          stash: { parent, step in
+            if let child = parent[keyPath: keyPath] { field.stash(child, step) }
           })
       })
   }
@@ -162,6 +194,9 @@ struct SharedSync<State>: Sendable {
             }
             field.apply(&child, copies)
             parent = casePath.embed(child)
+          },
+          stash: { parent, step in
+            if let child = casePath.extract(parent) { field.stash(child, step) }
           })
       })
   }
@@ -181,9 +216,15 @@ struct SharedSync<State>: Sendable {
             parent[keyPath: keyPath].contains { field.isOutdated($0, copies) }
           },
           apply: { parent, copies in
-            for element in parent[keyPath: keyPath] where field.isOutdated(element, copies) {
-              _ = parent[keyPath: keyPath].modify(id: element.id) { field.apply(&$0, copies) }
+            // The identifiers first: iterating the collection while writing to it would copy it.
+            let outdated = parent[keyPath: keyPath].filter { field.isOutdated($0, copies) }
+              .map(\.id)
+            for id in outdated {
+              _ = parent[keyPath: keyPath].modify(id: id) { field.apply(&$0, copies) }
             }
+          },
+          stash: { parent, step in
+            for element in parent[keyPath: keyPath] { field.stash(element, step) }
           })
       })
   }
@@ -203,11 +244,39 @@ struct SharedSync<State>: Sendable {
             parent[keyPath: keyPath].contains { field.isOutdated($0, copies) }
           },
           apply: { parent, copies in
-            let stack = parent[keyPath: keyPath]
-            for id in stack.ids where stack[id: id].map({ field.isOutdated($0, copies) }) == true {
+            let outdated = parent[keyPath: keyPath].ids.filter { id in
+              parent[keyPath: keyPath][id: id].map { field.isOutdated($0, copies) } == true
+            }
+            for id in outdated {
               _ = parent[keyPath: keyPath].modify(id: id) { field.apply(&$0, copies) }
             }
+          },
+          stash: { parent, step in
+            for screen in parent[keyPath: keyPath] { field.stash(screen, step) }
           })
       })
+  }
+
+  /// Keeps the changed copies of `state` in the step's changes, when a step is being reduced at
+  /// a root.
+  @usableFromInline
+  func stash(_ state: State) {
+    guard let step = SharedStep.current else { return }
+    for field in fields { field.stash(state, step) }
+  }
+}
+
+/// The changes to shared copies one step made in screens it may remove: kept while a root
+/// reduces the step, and given to the copies that remain when it ends.
+@usableFromInline
+final class SharedStep: @unchecked Sendable {
+  /// The step a root is reducing on this task, if any.
+  @TaskLocal static var current: SharedStep?
+
+  /// Each kept copy, as the note it makes among the copies collected at the end of the step.
+  private(set) var kept: [(inout SharedCopies) -> Void] = []
+
+  func keep<Value>(_ copy: Shared<Value>) {
+    kept.append { $0.note(copy) }
   }
 }

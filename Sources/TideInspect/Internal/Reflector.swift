@@ -38,7 +38,8 @@ struct Reflector {
   }
 
   private final class SharedKeys {
-    var keys: Set<String> = []
+    /// The new value of the first changed copy of each key.
+    var shown: [String: Any] = [:]
   }
 
   /// What a changed copy of a shared value prints as once another copy showed the change.
@@ -188,10 +189,22 @@ struct Reflector {
     switch oldMirror.displayStyle {
     case .struct:
       // Checked only for structs that changed: the copies of a shared value change together.
+      // A later copy that changed to the same value as the first is not shown again: printed,
+      // it points to the first; as source, it is the same on both sides, so no statement
+      // assigns it, and a value assigned whole spells it as it is now. A copy that changed to
+      // another value is shown, so copies that drifted apart never look alike.
       if let copy = old as? any InspectedSharedCopy {
-        guard shownSharedChanges.keys.insert(copy.sharedKey).inserted else {
-          let reference = Node.scalar(Self.sharedReference(copy.sharedKey))
-          return (reference, reference)
+        if let first = shownSharedChanges.shown[copy.sharedKey] {
+          if isEqual(first, new) {
+            if rebuildsSource {
+              let now = node(new)
+              return (now, now)
+            }
+            let reference = Node.scalar(Self.sharedReference(copy.sharedKey))
+            return (reference, reference)
+          }
+        } else {
+          shownSharedChanges.shown[copy.sharedKey] = new
         }
       }
       let hidden = redacts ? (type(of: old) as? any Redacting.Type)?.redactedLabels ?? [] : []

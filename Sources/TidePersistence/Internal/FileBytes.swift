@@ -67,29 +67,55 @@ enum FileBytes {
     }
   }
 
-  /// A path beside `path` that names no file yet: `path.SUFFIX-1`, `-2`, …
-  static func unusedPath(beside path: String, suffix: String) -> String {
-    var number = 1
-    while true {
+  /// A path beside `path` that names no file yet: `path.SUFFIX-1`, `-2`, … Throws when none of
+  /// the first thousand is free, or a name cannot be looked at.
+  static func unusedPath(beside path: String, suffix: String) throws(SharedFileError) -> String {
+    for number in 1...1000 {
       let candidate = "\(path).\(suffix)-\(number)"
       var status = stat()
-      if lstat(candidate, &status) != 0, errno == ENOENT { return candidate }
-      number += 1
+      if lstat(candidate, &status) == 0 { continue }
+      guard errno == ENOENT else {
+        throw .cannotWrite(path: candidate, reason: String(cString: strerror(errno)))
+      }
+      return candidate
     }
+    throw .cannotWrite(path: path, reason: "\(path).\(suffix)-1 to -1000 all exist")
   }
 
-  /// Removes the temporary files beside `path` that writers killed mid-write left: those named
-  /// for a process that no longer runs. A running writer's file is left alone.
+  /// Runs `body` holding an exclusive lock on `path.lock` (made owner-only if missing): what
+  /// makes reading, comparing and writing the file one step for every writer of it, in this
+  /// process or another.
+  static func withLock<Result>(
+    beside path: String, _ body: () throws(SharedFileError) -> Result
+  ) throws(SharedFileError) -> Result {
+    let lockPath = path + ".lock"
+    let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard fd >= 0 else {
+      throw .cannotWrite(path: lockPath, reason: String(cString: strerror(errno)))
+    }
+    defer { close(fd) }
+    while flock(fd, LOCK_EX) != 0 {
+      guard errno == EINTR else {
+        throw .cannotWrite(path: lockPath, reason: String(cString: strerror(errno)))
+      }
+    }
+    defer { flock(fd, LOCK_UN) }
+    return try body()
+  }
+
+  /// Removes the temporary files beside `path` (its own, and those of its conflict files) that
+  /// writers killed mid-write left: those named for a process that no longer runs. A running
+  /// writer's file is left alone.
   static func removeAbandonedTemporaries(beside path: String) {
     let folder = (path as NSString).deletingLastPathComponent
-    let prefix = (path as NSString).lastPathComponent + ".tmp-"
+    let base = (path as NSString).lastPathComponent + "."
     guard
       let names = try? FileManager.default.contentsOfDirectory(
         atPath: folder.isEmpty ? "." : folder)
     else { return }
-    for name in names where name.hasPrefix(prefix) {
-      guard
-        let pid = name.dropFirst(prefix.count).split(separator: "-").first.flatMap({ pid_t($0) }),
+    for name in names where name.hasPrefix(base) {
+      guard let marker = name.range(of: ".tmp-", options: .backwards),
+        let pid = name[marker.upperBound...].split(separator: "-").first.flatMap({ pid_t($0) }),
         pid > 0, kill(pid, 0) != 0, errno == ESRCH
       else { continue }
       unlink((folder.isEmpty ? "." : folder) + "/" + name)

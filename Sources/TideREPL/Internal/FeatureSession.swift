@@ -115,7 +115,8 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
         action: action, after: after, effect: effect, time: clock.now.offset,
         environment: environmentName)
     }
-    history.noteStart(state)
+    // The store's state: its shared copies already hold their keys' values.
+    history.noteStart(store.untrackedState)
     store.effectRegistry.recordLifecycle { clock.now.offset }
     history.followEffects(of: store.effectRegistry, now: clock.now.offset)
     return store
@@ -136,7 +137,7 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
           environments[name]
           ?? definition.environment(named: name, clock: clock, calls: calls, recorded: recorded)
         environments[name] = environment
-        _ = definition.reducer.reduce(into: &state, action: action, environment: environment)
+        _ = definition.reducer.reduceAtRoot(into: &state, action: action, environment: environment)
       }, isEqual: runtimeEquality(for: State.self))
   }
 

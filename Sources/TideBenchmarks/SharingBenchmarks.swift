@@ -1,0 +1,93 @@
+import Tide
+
+/// A row of a list whose rows may hold a copy of the list's shared selection.
+struct SharingRow: Equatable, Sendable, Identifiable, SharedState {
+  var id: Int
+  var count = 0
+  var picked = Shared(key: "picked", value: [Int]())
+  static let sharedFields: [SharedField<Self>] = [.field(\.picked)]
+}
+
+/// The same row without a copy: the baseline.
+struct PlainRow: Equatable, Sendable, Identifiable {
+  var id: Int
+  var count = 0
+}
+
+struct SharingList<Row: Equatable & Sendable & Identifiable>: Equatable, Sendable
+where Row.ID == Int {
+  var picked = Shared(key: "picked", value: [Int]())
+  var rows: IdentifiedArray<Row>
+}
+
+extension SharingList: SharedState {
+  static var sharedFields: [SharedField<Self>] { [.field(\.picked)] }
+}
+
+enum SharingRowAction: Sendable {
+  case increment
+  case pick
+}
+
+enum SharingListAction: Sendable {
+  case row(Int, SharingRowAction)
+}
+
+/// What sharing costs an element action: a row action that leaves the shared value as it is
+/// compares each copy's version (every row's, in a list whose rows all hold one), and one that
+/// changes it gives the new value to every copy.
+@MainActor
+func sharingBenchmarks(sends: Int) -> [BenchmarkRow] {
+  let path = CasePath<SharingListAction, (Int, SharingRowAction)>(
+    embed: SharingListAction.row,
+    extract: { if case .row(let id, let action) = $0 { (id, action) } else { nil } })
+  func list<Row: Equatable & Sendable & Identifiable & SendableMetatype>(
+    _ rows: IdentifiedArray<Row>, row: Reducer<Row, SharingRowAction, Void>
+  ) -> Store<SharingList<Row>, SharingListAction> where Row.ID == Int {
+    Store(
+      initialState: SharingList(rows: rows),
+      reducer: Reducer<SharingList<Row>, SharingListAction, Void> { _, _, _ in .none }
+        .forEach(\.rows, action: path, environment: { $0 }, child: row),
+      environment: ())
+  }
+  let plainRow = Reducer<PlainRow, SharingRowAction, Void> { row, _, _ in
+    row.count &+= 1
+    return .none
+  }
+  let sharingRow = Reducer<SharingRow, SharingRowAction, Void> { row, action, _ in
+    switch action {
+    case .increment: row.count &+= 1
+    case .pick: row.picked.value = [row.id]
+    }
+    return .none
+  }
+  var rows: [BenchmarkRow] = []
+  for count in [10, 1_000] {
+    let plain = list(IdentifiedArray((0..<count).map { PlainRow(id: $0) }), row: plainRow)
+    let sharing = list(IdentifiedArray((0..<count).map { SharingRow(id: $0) }), row: sharingRow)
+    let plainTime = measure(operations: sends) {
+      for index in 0..<sends { plain.send(.row(index % count, .increment)) }
+    }
+    let quietTime = measure(operations: sends) {
+      for index in 0..<sends { sharing.send(.row(index % count, .increment)) }
+    }
+    let changeSends = max(1, sends / count)
+    let changeTime = measure(operations: changeSends) {
+      for index in 0..<changeSends { sharing.send(.row(index % count, .pick)) }
+    }
+    rows += [
+      BenchmarkRow(
+        group: "runtime", name: "row action, \(count) plain rows", nanoseconds: plainTime,
+        baseline: "Store.send, 0 observers"),
+      BenchmarkRow(
+        group: "runtime", name: "row action, \(count) rows sharing a value",
+        nanoseconds: quietTime, baseline: "row action, \(count) plain rows",
+        note: "the value left as it is: each row's copy is compared by version"),
+      BenchmarkRow(
+        group: "runtime", name: "row action changing a value \(count) rows share",
+        nanoseconds: changeTime, baseline: "row action, \(count) plain rows",
+        note: "the new value given to every copy"),
+    ]
+  }
+  return rows
+}
