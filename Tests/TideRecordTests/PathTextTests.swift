@@ -20,6 +20,9 @@ import TideTestSupport
       ("dir/a.tide", "dir", "a.tide", "a"), ("dir//a/", "dir", "a", "a"),
       ("./Session.swift", ".", "Session.swift", "Session"), (".swift", ".", ".swift", ".swift"),
       ("a/b/c.d.e", "a/b", "c.d.e", "c.d"), ("é/ü", "é", "ü", "ü"), ("..", ".", "..", "."),
+      // A prepended mark joins the slash after it into one character; the file system still
+      // sees a separator (found by the parser fuzzer).
+      ("\u{0601}/)", "\u{0601}", ")", ")"), ("a/b.\u{301}x", "a", "b.\u{301}x", "b"),
     ])
   func aPathSplitsByItsSlashes(path: String, folder: String, last: String, base: String) {
     #expect(PathText.folder(of: path) == folder)
@@ -29,7 +32,9 @@ import TideTestSupport
 
   @Test func anyShortOrOddNameSplitsWithoutTrapping() {
     var random = SeededRandom(seed: Self.seed)
-    let pieces = ["a", "/", ".", "..", "é", "\u{0}", " ", "\r\n", "~", "ab", "🌊"]
+    let pieces = [
+      "a", "/", ".", "..", "é", "\u{0}", " ", "\r\n", "~", "ab", "🌊", "\u{0601}", "\u{301}",
+    ]
     for round in 0..<20_000 {
       let path = (0..<Int.random(in: 0...6, using: &random))
         .map { _ in pieces.randomElement(using: &random)! }.joined()
@@ -37,9 +42,9 @@ import TideTestSupport
       let last = PathText.lastComponent(of: path)
       #expect(!folder.isEmpty, "seed \(Self.seed), round \(round): \(path.debugDescription)")
       #expect(
-        last == "/" || !last.contains("/"),
+        last == "/" || !last.unicodeScalars.contains("/"),
         "seed \(Self.seed), round \(round): \(path.debugDescription)")
-      if !path.contains("/") {
+      if !path.unicodeScalars.contains("/") {
         #expect(folder == "." && last == path, "seed \(Self.seed): \(path.debugDescription)")
       }
       _ = PathText.baseName(of: path)

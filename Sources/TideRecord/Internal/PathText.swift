@@ -13,13 +13,12 @@ package enum PathText {
   /// - Parameters:
   ///   - path: The path, as typed.
   package static func folder(of path: String) -> String {
-    var characters = Substring(path)
-    while characters.count > 1, characters.last == "/" { characters.removeLast() }
-    if characters == "/" { return "/" }
-    guard let slash = characters.lastIndex(of: "/") else { return "." }
-    var folder = characters[..<slash]
+    let scalars = trimmed(path)
+    if scalars.elementsEqual(["/"]) { return "/" }
+    guard let slash = scalars.lastIndex(of: "/") else { return "." }
+    var folder = scalars[..<slash]
     while folder.last == "/" { folder.removeLast() }
-    return folder.isEmpty ? "/" : String(folder)
+    return folder.isEmpty ? "/" : String(Substring(folder))
   }
 
   /// The last component of `path`, without the slashes after it: `dir/a.tide/` → `a.tide`;
@@ -28,11 +27,10 @@ package enum PathText {
   /// - Parameters:
   ///   - path: The path, as typed.
   package static func lastComponent(of path: String) -> String {
-    var characters = Substring(path)
-    while characters.count > 1, characters.last == "/" { characters.removeLast() }
-    if characters == "/" { return "/" }
-    guard let slash = characters.lastIndex(of: "/") else { return String(characters) }
-    return String(characters[characters.index(after: slash)...])
+    let scalars = trimmed(path)
+    if scalars.elementsEqual(["/"]) { return "/" }
+    guard let slash = scalars.lastIndex(of: "/") else { return String(Substring(scalars)) }
+    return String(Substring(scalars[scalars.index(after: slash)...]))
   }
 
   /// The last component without its extension: `tests/Session.swift` → `Session`. A name whose
@@ -41,8 +39,22 @@ package enum PathText {
   /// - Parameters:
   ///   - path: The path, as typed.
   package static func baseName(of path: String) -> String {
-    let name = lastComponent(of: path)
-    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
-    return String(name[..<dot])
+    let name = Substring(lastComponent(of: path)).unicodeScalars
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
+      return String(Substring(name))
+    }
+    return String(Substring(name[..<dot]))
+  }
+
+  /// The path's scalars without the slashes that end it, unless it is only slashes: split by
+  /// scalar, never by character, since a character may hold a slash (a prepended mark such as
+  /// U+0601 joins the slash after it into one character, where the file system sees a
+  /// separator).
+  private static func trimmed(_ path: String) -> Substring.UnicodeScalarView {
+    var scalars = Substring(path).unicodeScalars
+    while scalars.last == "/", scalars.index(after: scalars.startIndex) != scalars.endIndex {
+      scalars.removeLast()
+    }
+    return scalars
   }
 }
