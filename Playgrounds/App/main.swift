@@ -45,17 +45,21 @@ func tour() async {
   await send(.login(.loginButtonTapped), thenAdvance: LoginDemoBackend.defaultDelay)
   precondition(store.state.home?.user.name == "Ada Lovelace")
 
-  print("3. A location picked in the search is saved, once, and the search is dismissed.")
-  for _ in 1...2 {
+  print("3. A location picked in the search is saved, once, and the search is dismissed;")
+  print("   the second time, the search marks it already saved.")
+  for time in 1...2 {
     store.send(.searchTapped)
     await send(.addLocation(.presented(.queryChanged("zurich"))), thenAdvance: AddLocation.debounce)
+    let row = AddLocation.ViewState(store.state.search!).rows[0]
+    precondition(row.isSaved == (time == 2))
+    print("   [search] \(row.title)\(row.isSaved ? ", already saved" : "")")
     store.send(.addLocation(.presented(.locationTapped(index: 0))))
     precondition(store.state.search == nil)
   }
-  precondition(store.state.home?.savedLocations.map(\.name) == ["Zürich"])
+  precondition(store.state.savedLocations.value.map(\.name) == ["Zürich"])
 
   print("4. Opening the saved place pushes its screen, which looks up its namesakes.")
-  let zurich = store.state.home!.savedLocations[0].id
+  let zurich = store.state.savedLocations.value[0].id
   store.send(.savedLocation(id: zurich, action: .openTapped))
   await clock.advance(by: .zero)
   let screen = store.state.path.ids[0]
@@ -65,13 +69,13 @@ func tour() async {
     "   [place] \(place.location.name), \(store.state.path.count) screen pushed; "
       + "\(place.namesakes!.count) other places so named")
 
-  print("5. The rename sheet renames it in the list too, and dismisses itself.")
+  print("5. The rename sheet renames it in the list it shares, and dismisses itself.")
   store.send(.path(.element(id: screen, action: .renameTapped)))
   let rename = PlaceDetail.Action.destination(.presented(.rename(.binding(.set(\.name, "Züri")))))
   store.send(.path(.element(id: screen, action: rename)))
   store.send(.path(.element(id: screen, action: .destination(.presented(.rename(.saveTapped))))))
   precondition(store.state.path[id: screen]?.destination == nil)
-  precondition(store.state.home?.savedLocations.map(\.name) == ["Züri"])
+  precondition(store.state.savedLocations.value.map(\.name) == ["Züri"])
 
   print("6. Logging out returns to login, pops the screen and cancels the search in flight.")
   store.send(.searchTapped)
@@ -80,6 +84,8 @@ func tour() async {
   store.send(.logoutTapped)
   precondition(store.state.login != nil && store.runningEffects.isEmpty)
   precondition(store.state.path.isEmpty)
+  // The saved places belong to the device, not to the login.
+  precondition(store.state.savedLocations.value.map(\.name) == ["Züri"])
   print("Done: the app tour checked itself.")
 }
 

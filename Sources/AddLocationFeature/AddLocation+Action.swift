@@ -15,7 +15,8 @@ extension AddLocation {
 
     /// What the screen tells its parent.
     public enum Delegate: Equatable, Sendable, Codable {
-      /// The user picked a location to add.
+      /// The user picked a location, now in ``State/savedLocations`` (unless the same place
+      /// was there already): the parent closes the search.
       case didAddLocation(Location)
     }
   }

@@ -1,3 +1,5 @@
+import Tide
+
 extension AddLocation {
   /// What the add-location screen shows: a front renders only this, and sends ``Action``s.
   ///
@@ -6,6 +8,7 @@ extension AddLocation {
   /// let view = AddLocation.ViewState(store.state)
   /// view.rows.first?.title     // "Brussels"
   /// view.rows.first?.subtitle  // "Belgium"
+  /// view.rows.first?.isSaved   // true once Brussels is saved
   /// ```
   public struct ViewState: Equatable, Sendable {
     /// One row of results.
@@ -16,6 +19,8 @@ extension AddLocation {
       public var title: String
       /// The country's name: "Belgium".
       public var subtitle: String
+      /// Whether the place is among the saved ones: the row shows an "already saved" mark.
+      public var isSaved: Bool
 
       /// Creates a row.
       ///
@@ -23,10 +28,12 @@ extension AddLocation {
       ///   - id: The place's identifier.
       ///   - title: The place's name.
       ///   - subtitle: The country's name.
-      public init(id: Int, title: String, subtitle: String) {
+      ///   - isSaved: Whether the place is saved already.
+      public init(id: Int, title: String, subtitle: String, isSaved: Bool = false) {
         self.id = id
         self.title = title
         self.subtitle = subtitle
+        self.isSaved = isSaved
       }
     }
 
@@ -47,7 +54,11 @@ extension AddLocation {
     ///   - state: The add-location state.
     public init(_ state: State) {
       query = state.query
-      rows = state.locations.map { Row(id: $0.id, title: $0.name, subtitle: $0.countryName) }
+      let saved = state.savedLocations.value
+      rows = state.locations.map {
+        Row(
+          id: $0.id, title: $0.name, subtitle: $0.countryName, isSaved: saved.containsPlace($0))
+      }
       isSearchingIndicatorVisible = state.isSearching
       errorMessage = state.errorMessage
       let term = state.query.trimmingWhitespace

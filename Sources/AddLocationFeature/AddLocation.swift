@@ -2,7 +2,8 @@ import Foundation
 import Tide
 
 /// The add-location screen: a search field whose query goes to a geocoder, the places it finds,
-/// and a tap that picks one.
+/// and a tap that picks one and adds it to the saved places, which the search shares with the
+/// app's other screens (results already saved are marked).
 ///
 /// Typing is debounced (0.3 s on the injected clock) and de-duplicated; a newer query cancels
 /// the search in flight, so a stale response never overwrites a newer one. An empty query clears
@@ -20,6 +21,15 @@ import Tide
 public enum AddLocation {
   /// Identifies the pending search, so a newer query replaces it.
   enum CancelID { case search }
+
+  /// The key of the saved places every screen of an app shares: the search's
+  /// ``State/savedLocations``, and the list and the place screens of the app.
+  ///
+  /// ```swift
+  /// let saved = Shared(key: AddLocation.savedLocationsKey, value: IdentifiedArray<Location>())
+  /// print(saved.key)  // savedLocations
+  /// ```
+  public static let savedLocationsKey = "savedLocations"
 
   /// How long typing must pause before a search starts.
   public static let debounce = Duration.milliseconds(300)
@@ -69,6 +79,8 @@ public enum AddLocation {
       }
       state.pickedLocation = location
       state.errorMessage = nil
+      // Saved here, in the list every screen shares: the parent only closes the search.
+      state.savedLocations.value.appendPlace(location)
       return .send(.delegate(.didAddLocation(location)))
 
     case .delegate:

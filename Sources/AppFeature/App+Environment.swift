@@ -13,15 +13,26 @@ extension App {
     public var login: Login.Environment
     /// The search's dependencies.
     public var addLocation: AddLocation.Environment
+    /// Saves the saved places, when ``App/persistingReducer`` runs the app: a file's
+    /// `save(_:)` (`SharedFile` in `TidePersistence`). Not called by ``App/reducer``.
+    public var saveLocations: @Sendable (IdentifiedArray<Location>) async throws -> Void
 
     /// Creates an environment.
     ///
     /// - Parameters:
     ///   - login: The login screen's dependencies.
     ///   - addLocation: The search's dependencies.
-    public init(login: Login.Environment, addLocation: AddLocation.Environment) {
+    ///   - saveLocations: What saves the saved places; by default, nothing (they stay in
+    ///     memory).
+    public init(
+      login: Login.Environment, addLocation: AddLocation.Environment,
+      saveLocations: @escaping @Sendable (IdentifiedArray<Location>) async throws -> Void = {
+        _ in
+      }
+    ) {
       self.login = login
       self.addLocation = addLocation
+      self.saveLocations = saveLocations
     }
 
     /// Embedded defaults, no server and no network: the demo login backend and the shipped
@@ -41,7 +52,9 @@ extension App {
 
     /// Every dependency fails the test that calls it.
     public static var unimplemented: Self {
-      Self(login: .unimplemented, addLocation: .unimplemented)
+      Self(
+        login: .unimplemented, addLocation: .unimplemented,
+        saveLocations: Tide.unimplemented("App.Environment.saveLocations"))
     }
   }
 }

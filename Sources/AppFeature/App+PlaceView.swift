@@ -21,7 +21,7 @@ extension App.ViewState {
     public var title: String
     /// What the gazetteer knows: country, population, coordinates, time zone.
     public var facts: [String]
-    /// The other places with its name.
+    /// The other places with its name; one already saved ends with " (saved)".
     public var namesakes: [String]
     /// What the namesakes list says when it has nothing to show: looking, none, or the failure.
     public var namesakesMessage: String?
@@ -132,8 +132,10 @@ extension App.ViewState {
       self.depth = depth
       title = location.name
       facts = Self.facts(of: location)
+      let saved = detail.savedLocations.value
       namesakes = (detail.namesakes ?? []).map {
-        $0.countryName.isEmpty ? $0.name : "\($0.name), \($0.countryName)"
+        let name = $0.countryName.isEmpty ? $0.name : "\($0.name), \($0.countryName)"
+        return saved.containsPlace($0) ? "\(name) (saved)" : name
       }
       namesakesMessage =
         if detail.isLoadingNamesakes {

@@ -43,14 +43,15 @@ extension App {
     ///   - state: The app's state.
     public init(_ state: State) {
       if let home = state.home {
-        let saved = home.savedLocations.map {
+        let places = state.savedLocations.value
+        let saved = places.map {
           $0.countryName.isEmpty ? $0.name : "\($0.name), \($0.countryName)"
         }
         self = .home(
           HomeView(
             greeting: "Hello \(home.user.name)",
             savedLocations: saved,
-            openActions: home.savedLocations.map {
+            openActions: places.map {
               Inspector().line(App.Action.savedLocation(id: $0.id, action: .openTapped))
             },
             emptyMessage: saved.isEmpty ? "No saved locations yet: search for a city." : nil,

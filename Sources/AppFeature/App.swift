@@ -12,9 +12,11 @@ import Tide
 /// let login = store.makeChildStore(state: { $0.login }, action: App.Action.login)
 /// ```
 ///
-/// A location picked in the search is added to the saved list (never twice) and the search is
-/// dismissed. Logging out returns to the login screen; `ifLet` cancels the effects of a child
-/// whose state is gone.
+/// The saved places are one value the list, the search and each place's screen share
+/// (``State/savedLocations``): a location picked in the search is added to it (never twice) and
+/// the search is dismissed; a place renamed or deleted on its screen is renamed or gone in the
+/// list in the same step. Logging out returns to the login screen; `ifLet` cancels the effects
+/// of a child whose state is gone. ``persistingReducer`` also saves the places.
 public enum App {
   /// The feature's logic. The children's actions are found with the hand-written case paths
   /// (``Action/allCasePaths``): `CasePath(Action.login)` would find them by reflection, which
@@ -33,21 +35,27 @@ public enum App {
       child: AddLocation.reducer
     )
 
-  /// What the app itself decides: the hand-offs between the screens.
-  /// Adds a location to the saved ones unless the same place is there: a place of the gazetteer
-  /// is found by identifier at once; one made by hand (identifier 0 or less) is compared with the
-  /// others made by hand, and numbered below them when it has none.
-  static func save(_ location: Location, in saved: inout IdentifiedArray<Location>) {
-    var location = location
-    if location.id > 0 {
-      guard saved[id: location.id] == nil else { return }
-    } else {
-      let handMade = saved.filter { $0.id <= 0 }
-      guard !handMade.contains(where: { $0.isSamePlace(as: location) }) else { return }
-      if location.id == 0 { location.id = min(0, handMade.map(\.id).min() ?? 0) - 1 }
-    }
-    saved.append(location)
-  }
+  /// The app's logic, saving the saved places with the environment's ``Environment/saveLocations``
+  /// once they have rested for ``saveDebounce`` after a change: the save is an effect named
+  /// `save "savedLocations"`, which the REPL shows and a test waits for on the search's clock.
+  /// Load the places into the initial state: `App.State(savedLocations: Shared(key:
+  /// AddLocation.savedLocationsKey, value: loaded))`. `tide --data DIR` runs this reducer.
+  ///
+  /// <!-- example: given file: SharedFile<IdentifiedArray<Location>>, clock: ContinuousClock -->
+  /// ```swift
+  /// let store = Store(
+  ///   initialState: App.State(
+  ///     savedLocations: Shared(key: AddLocation.savedLocationsKey, value: file.load(default: []))),
+  ///   reducer: App.persistingReducer,
+  ///   environment: App.Environment(
+  ///     login: .demo(clock: clock), addLocation: .live(clock: clock), saveLocations: file.save))
+  /// ```
+  public static let persistingReducer = reducer.persisting(
+    \.savedLocations, debounce: saveDebounce, clock: { $0.addLocation.clock },
+    save: { $0.saveLocations })
+
+  /// How long the saved places rest after a change before ``persistingReducer`` saves them.
+  public static let saveDebounce = Duration.milliseconds(500)
 
   /// Pops the screen of a removed place, and those above it.
   static func popScreens(of id: Int, in path: inout StackState<PlaceDetail.State>) {
@@ -68,18 +76,17 @@ public enum App {
       state.search = AddLocation.State()
       return .none
 
-    // The home screen is changed in place (`state.home!`, after checking it is there): a copy of
-    // it would make each change copy the whole list of saved locations.
-    case .addLocation(.presented(.delegate(.didAddLocation(let location)))):
-      guard state.home != nil else { return .none }
-      save(location, in: &state.home!.savedLocations)
+    // The search saved the place in the list it shares with the app: the app only closes it.
+    case .addLocation(.presented(.delegate(.didAddLocation))):
       // Dismissed: `ifLet` cancels whatever the search still runs.
       state.search = nil
       return .none
 
+    // The home screen is changed in place (`state.home!`, after checking it is there): a copy of
+    // it would copy the whole screen.
     case .savedLocation(let id, .removeTapped):
       guard state.home != nil else { return .none }
-      guard state.home!.savedLocations.remove(id: id) != nil else {
+      guard state.savedLocations.value.remove(id: id) != nil else {
         state.home!.errorMessage = "There is no saved location with identifier \(id)."
         return .none
       }
@@ -89,7 +96,7 @@ public enum App {
 
     case .savedLocation(let id, .openTapped):
       guard state.home != nil else { return .none }
-      guard let location = state.home!.savedLocations[id: id] else {
+      guard let location = state.savedLocations.value[id: id] else {
         state.home!.errorMessage = "There is no saved location with identifier \(id)."
         return .none
       }
@@ -98,33 +105,27 @@ public enum App {
       // The screen looks its namesakes up as it is pushed, as a view's appearance would.
       return .send(.path(.element(id: screen, action: .appeared)))
 
-    case .path(.element(let screen, .delegate(.renamed(let name)))):
-      guard state.home != nil,
-        let id = state.path[id: screen]?.location.id
-      else { return .none }
-      state.home!.savedLocations[id: id]?.name = name
-      return .none
-
+    // The screen removed its place from the shared list, which the app already sees: it pops
+    // the screen, and any other of the same place above it.
     case .path(.element(let screen, .delegate(.deleteConfirmed))):
-      guard state.home != nil,
-        let id = state.path[id: screen]?.location.id
-      else { return .none }
-      state.home!.savedLocations.remove(id: id)
+      guard let id = state.path[id: screen]?.location.id else { return .none }
       popScreens(of: id, in: &state.path)
       return .none
 
     case .removeSavedLocation(let index):
-      guard let count = state.home?.savedLocations.count else { return .none }
+      guard state.home != nil else { return .none }
+      let count = state.savedLocations.value.count
       guard (0..<count).contains(index) else {
         state.home!.errorMessage =
           "There is no saved location at index \(index); the list has \(count)."
         return .none
       }
-      let removed = state.home!.savedLocations.remove(at: index)
+      let removed = state.savedLocations.value.remove(at: index)
       state.home!.errorMessage = nil
       popScreens(of: removed.id, in: &state.path)
       return .none
 
+    // The saved places belong to the device: they stay for the next login.
     case .logoutTapped:
       guard state.home != nil else { return .none }
       state.home = nil
@@ -138,14 +139,5 @@ public enum App {
     case .login, .addLocation, .path:
       return .none
     }
-  }
-}
-
-extension Location {
-  /// The same place: the same GeoNames identifier, or for places made by hand (identifier 0,
-  /// or below 0 once saved), the same name and position.
-  package func isSamePlace(as other: Location) -> Bool {
-    if id > 0 || other.id > 0 { return id == other.id }
-    return name == other.name && latitude == other.latitude && longitude == other.longitude
   }
 }

@@ -3,7 +3,7 @@ import Tide
 
 extension PlaceDetail {
   /// The place, its namesakes, and what is presented over the screen.
-  public struct State: Equatable, Sendable, Codable {
+  public struct State: Equatable, Sendable, Codable, SharedState {
     /// The saved place.
     public var location: Location
     /// Other places with its name, once looked up.
@@ -14,6 +14,12 @@ extension PlaceDetail {
     public var lookupError: String?
     /// The rename sheet, the delete confirmation, or the alert, if one is shown.
     public var destination: Destination.State?
+    /// The saved places, shared with the list and the search: a rename or a deletion changes
+    /// them here, and every screen sees it in the same step; namesakes already saved are marked.
+    public var savedLocations: Shared<IdentifiedArray<Location>>
+
+    /// The screen's shared field: ``savedLocations``.
+    public static let sharedFields: [SharedField<Self>] = [.field(\.savedLocations)]
 
     /// A screen for a saved place, nothing looked up or presented yet.
     ///
@@ -23,15 +29,20 @@ extension PlaceDetail {
     ///   - isLoadingNamesakes: Whether the lookup runs.
     ///   - lookupError: Why the lookup failed.
     ///   - destination: What is presented over the screen.
+    ///   - savedLocations: The saved places: by default a copy that takes the list the other
+    ///     screens hold; alone, the place by itself.
     public init(
       location: Location, namesakes: [Location]? = nil, isLoadingNamesakes: Bool = false,
-      lookupError: String? = nil, destination: Destination.State? = nil
+      lookupError: String? = nil, destination: Destination.State? = nil,
+      savedLocations: Shared<IdentifiedArray<Location>>? = nil
     ) {
       self.location = location
       self.namesakes = namesakes
       self.isLoadingNamesakes = isLoadingNamesakes
       self.lookupError = lookupError
       self.destination = destination
+      self.savedLocations =
+        savedLocations ?? Shared(key: AddLocation.savedLocationsKey, default: [location])
     }
   }
 
@@ -53,11 +64,9 @@ extension PlaceDetail {
     case delegate(Delegate)
   }
 
-  /// What the screen asks the app to do with the saved list.
+  /// What the screen asks the app to do.
   public enum Delegate: Equatable, Sendable, Codable {
-    /// The place was renamed.
-    case renamed(String)
-    /// The deletion was confirmed: remove the place and pop the screen.
+    /// The place was deleted from the saved places: pop its screen.
     case deleteConfirmed
   }
 
@@ -98,6 +107,32 @@ extension PlaceDetail {
     /// Runs the rename sheet; the confirmation and the alert have no logic of their own.
     static let reducer: Reducer<State, Action, Void> = RenamePlace.reducer.pullback(
       state: CasePath(State.rename), action: CasePath(Action.rename), environment: { $0 })
+  }
+}
+
+extension PlaceDetail.State {
+  /// Reads a screen's state, as a recorded push writes it. A state written before the screen
+  /// shared the saved places has no `savedLocations`: it gets the copy a new screen gets.
+  ///
+  /// ```swift
+  /// let json = #"{"location":{"id":0,"name":"Home","countryCode":"","countryName":"","latitude":1,"longitude":2,"population":0,"timezone":""},"isLoadingNamesakes":false}"#
+  /// let screen = try JSONDecoder().decode(PlaceDetail.State.self, from: Data(json.utf8))
+  /// print(screen.savedLocations.value.map(\.name))  // ["Home"]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - decoder: What reads the state.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      location: try container.decode(Location.self, forKey: .location),
+      namesakes: try container.decodeIfPresent([Location].self, forKey: .namesakes),
+      isLoadingNamesakes: try container.decode(Bool.self, forKey: .isLoadingNamesakes),
+      lookupError: try container.decodeIfPresent(String.self, forKey: .lookupError),
+      destination: try container.decodeIfPresent(
+        PlaceDetail.Destination.State.self, forKey: .destination),
+      savedLocations: try container.decodeIfPresent(
+        Shared<IdentifiedArray<Location>>.self, forKey: .savedLocations))
   }
 }
 

@@ -13,7 +13,8 @@ import Tide
 ///   environment: AddLocation.Environment.live(clock: ContinuousClock()))
 /// ```
 ///
-/// The screen tells the app what to do with the saved list through its `delegate` actions.
+/// A rename or a deletion changes the saved places the screen shares with the list and the
+/// search (``State/savedLocations``); after a deletion the screen asks the app to pop it.
 public enum PlaceDetail {
   /// The screen's logic.
   public static let reducer = core.ifLet(
@@ -75,14 +76,17 @@ public enum PlaceDetail {
         return .none
       }
       state.location.name = name
+      // Renamed in the list every screen shares: the list shows the new name in this step.
+      state.savedLocations.value[id: state.location.id]?.name = name
       state.destination = nil
-      return .send(.delegate(.renamed(name)))
+      return .none
 
     case .destination(.presented(.alert(.renameAgain))):
       state.destination = .rename(RenamePlace.State(name: state.location.name))
       return .none
 
     case .destination(.presented(.confirmDeletion(.delete))):
+      state.savedLocations.value.remove(id: state.location.id)
       return .send(.delegate(.deleteConfirmed))
 
     case .destination, .delegate:

@@ -12,8 +12,8 @@
     var body: some View {
       List {
         // Reading the identifiers only: renaming a row does not render the list again.
-        ForEach(store[\.savedLocations.ids], id: \.self) { id in
-          if let row = store.scope(state: \.savedLocations, id: id, action: \.savedLocation) {
+        ForEach(store[\.savedLocations.value.ids], id: \.self) { id in
+          if let row = store.scope(state: \.savedLocations.value, id: id, action: \.savedLocation) {
             SavedLocationRow(store: row)
           }
         }

@@ -10,8 +10,19 @@
     var body: some View {
       NavigationStack {
         List {
+          // The search shares the saved places: a place already saved is marked.
           ForEach(Array(store.locations.enumerated()), id: \.element.id) { index, location in
-            Button(location.name) { store.send(.locationTapped(index: index)) }
+            Button {
+              store.send(.locationTapped(index: index))
+            } label: {
+              HStack {
+                Text(location.name)
+                Spacer()
+                if store.savedLocations.value.containsPlace(location) {
+                  Label("Saved", systemImage: "checkmark").foregroundStyle(.secondary)
+                }
+              }
+            }
           }
         }
         .searchable(

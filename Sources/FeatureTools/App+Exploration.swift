@@ -25,7 +25,7 @@ extension App {
       state.login != nil || !running.contains(named: "login")
     },
     .always("a saved location is listed once") { state in
-      let saved = state.home?.savedLocations ?? []
+      let saved = state.savedLocations.value
       return saved.indices.allSatisfy { index in
         !saved[..<index].contains { $0.isSamePlace(as: saved[index]) }
       }
@@ -34,7 +34,7 @@ extension App {
       state.home != nil || state.path.isEmpty
     },
     .always("each place's screen shows a saved place, under its saved name") { state in
-      let saved = state.home?.savedLocations ?? []
+      let saved = state.savedLocations.value
       return state.path.allSatisfy { screen in
         saved[id: screen.location.id]?.name == screen.location.name
       }
@@ -65,7 +65,7 @@ extension App {
         $0 != .usernameChanged("a") && $0 != .passwordChanged("abc")
       }.map(Action.login)
     }
-    guard let home = state.home else { return [] }
+    guard state.home != nil else { return [] }
     var actions: [Action] = []
     if let search = state.search {
       actions += AddLocation.explorationActions(search).map { .addLocation(.presented($0)) }
@@ -73,7 +73,7 @@ extension App {
     } else {
       actions.append(.searchTapped)
     }
-    if let first = home.savedLocations.first {
+    if let first = state.savedLocations.value.first {
       actions.append(.removeSavedLocation(index: 0))
       if state.path.isEmpty { actions.append(.savedLocation(id: first.id, action: .openTapped)) }
     }

@@ -134,8 +134,8 @@ extension Store where Action: CasePathable {
   ///
   /// <!-- example: given appStore: Store<App.State, App.Action> -->
   /// ```swift
-  /// for id in appStore[\.savedLocations.ids] {
-  ///   if let row = appStore.scope(state: \.savedLocations, id: id, action: \.savedLocation) {
+  /// for id in appStore[\.savedLocations.value.ids] {
+  ///   if let row = appStore.scope(state: \.savedLocations.value, id: id, action: \.savedLocation) {
   ///     print(row.name)
   ///   }
   /// }

@@ -124,7 +124,9 @@ public struct Inspector: Sendable {
   ///   - new: The value shown with `+`.
   /// - Returns: The diff, or `nil` if there is no difference to show.
   public func diff(_ old: Any, _ new: Any) -> String? {
-    let (oldNode, newNode) = Reflector(redacts: redacts).pair(old, new)
+    let reflector = Reflector(redacts: redacts)
+    reflector.comparingSharedCopies(of: old, with: new)
+    let (oldNode, newNode) = reflector.pair(old, new)
     guard oldNode != newNode else { return nil }
     return Differ().diff(oldNode, newNode).map { line in
       "    \(line.marker.rawValue) " + String(repeating: "  ", count: line.indent) + line.text

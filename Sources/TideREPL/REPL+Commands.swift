@@ -17,7 +17,7 @@ extension REPL {
       name: ":use", usage: ":use <feature>", summary: "switch to another feature (a fresh session)"),
     Command(
       name: ":state", usage: ":state [key.path]",
-      summary: "print the state, or a part: :state home.savedLocations[0]"),
+      summary: "print the state, or a part: :state savedLocations.value[0]"),
     Command(name: ":view", usage: ":view", summary: "print the view state, as a front renders it"),
     Command(
       name: ":history", usage: ":history", summary: "every step so far, sent (→) and received (←)"),

@@ -139,10 +139,47 @@ extension Location {
     #expect(store.runningEffects.isEmpty)
   }
 
-  @Test func tappingALocationPicksItAndTellsTheParent() async {
+  @Test func tappingALocationPicksAndSavesItAndTellsTheParent() async {
     let store = makeStore(AddLocation.State(query: "Bru", locations: [.bruges, .brussels]))
+    await store.send(.locationTapped(index: 1)) {
+      $0.pickedLocation = .brussels
+      // Made by hand (identifier 0): saved with an identifier of its own, -1.
+      $0.savedLocations.value.appendPlace(.brussels)
+    }
+    await store.receive(.delegate(.didAddLocation(.brussels)))
+  }
+
+  @Test func aResultAlreadySavedIsMarkedAndPickingItAgainAddsNothing() async {
+    let saved = Shared(
+      key: AddLocation.savedLocationsKey, value: IdentifiedArray([Location.brussels]))
+    let store = makeStore(
+      AddLocation.State(query: "Bru", locations: [.bruges, .brussels], savedLocations: saved))
+    #expect(AddLocation.ViewState(store.state).rows.map(\.isSaved) == [false, true])
     await store.send(.locationTapped(index: 1)) { $0.pickedLocation = .brussels }
     await store.receive(.delegate(.didAddLocation(.brussels)))
+    await store.send(.locationTapped(index: 0)) {
+      $0.pickedLocation = .bruges
+      $0.savedLocations.value.appendPlace(.bruges)
+    }
+    await store.receive(.delegate(.didAddLocation(.bruges)))
+    #expect(AddLocation.ViewState(store.state).rows.map(\.isSaved) == [true, true])
+  }
+
+  @Test func placesMadeByHandGetIdentifiersOfTheirOwnBelowZero() {
+    var saved = IdentifiedArray<Location>()
+    let home = Location(name: "Home", latitude: 1, longitude: 2)
+    let work = Location(name: "Work", latitude: 3, longitude: 4)
+    let added = [saved.appendPlace(home), saved.appendPlace(work)]
+    // The same place made by hand again: found by name and position, not added.
+    let addedAgain = saved.appendPlace(home)
+    #expect(added == [true, true] && !addedAgain)
+    #expect(saved.map(\.id) == [-1, -2])
+    // One whose identifier another place holds gets a new one, rather than replacing it.
+    let gym = saved.appendPlace(Location(id: -1, name: "Gym", latitude: 5, longitude: 6))
+    #expect(gym)
+    #expect(saved.map(\.name) == ["Home", "Work", "Gym"])
+    #expect(saved.map(\.id) == [-1, -2, -3])
+    #expect(saved.containsPlace(Location(name: "Gym", latitude: 5, longitude: 6)))
   }
 
   @Test func tappingOutOfBoundsSaysSo() async {

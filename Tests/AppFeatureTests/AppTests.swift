@@ -1,6 +1,7 @@
 import AddLocationFeature
 import AppFeature
 import LoginFeature
+import Synchronization
 import Testing
 import Tide
 import TideTesting
@@ -29,7 +30,9 @@ extension User {
   }
 
   func loggedIn(saved: [Location] = []) -> App.State {
-    App.State(home: App.Home(user: .pritesh, savedLocations: IdentifiedArray(saved)))
+    App.State(
+      home: App.Home(user: .pritesh),
+      savedLocations: Shared(key: AddLocation.savedLocationsKey, value: IdentifiedArray(saved)))
   }
 
   @Test func loggingInHandsOverToTheHomeScreen() async {
@@ -66,7 +69,7 @@ extension User {
 
   @Test func aPickedLocationIsSavedOnceAndDismissesTheSearch() async {
     let store = makeStore(loggedIn())
-    for _ in 1...2 {
+    for time in 1...2 {
       await store.send(.searchTapped) { $0.search = AddLocation.State() }
       await store.send(.addLocation(.presented(.queryChanged("Brus")))) {
         $0.search?.query = "Brus"
@@ -77,18 +80,75 @@ extension User {
         $0.search?.isSearching = false
         $0.search?.locations = [.brussels]
       }
+      // The search shares the app's saved places: the second time, Brussels is marked.
+      let row = AddLocation.ViewState(store.state.search!).rows[0]
+      #expect(row.isSaved == (time == 2))
+      // Picked: saved by the search, in the list it shares, under this action (the second
+      // time, already there: nothing changes).
       await store.send(.addLocation(.presented(.locationTapped(index: 0)))) {
         $0.search?.pickedLocation = .brussels
+        if time == 1 { $0.savedLocations.value = [.brussels] }
       }
-      // Picked: saved (the second time, already there: nothing to add) and dismissed.
+      // The app only closes the search.
       await store.receive(.addLocation(.presented(.delegate(.didAddLocation(.brussels))))) {
-        $0.home?.savedLocations = [.brussels]
         $0.search = nil
       }
     }
     guard case .home(let home) = App.ViewState(store.state) else { return }
     #expect(home.savedLocations == ["Brussels, Belgium"])
     #expect(home.search == nil)
+  }
+
+  @Test func aSavedChangeForgottenInATestNamesTheSharedValue() async {
+    let store = makeStore(loggedIn())
+    await store.send(.searchTapped) { $0.search = AddLocation.State() }
+    await store.send(.addLocation(.presented(.searchResponse(.success([.brussels]))))) {
+      $0.search?.locations = [.brussels]
+    }
+    await withKnownIssue {
+      await store.send(.addLocation(.presented(.locationTapped(index: 0)))) {
+        $0.search?.pickedLocation = .brussels
+      }
+    } matching: { issue in
+      let text = issue.comments.first?.rawValue ?? ""
+      return text.hasPrefix("A state change does not match expectation")
+        && text.contains("key: \"savedLocations\"")
+        && text.contains("Shared(key: \"savedLocations\"), changed as above")
+    }
+    await store.receive(.addLocation(.presented(.delegate(.didAddLocation(.brussels))))) {
+      $0.search = nil
+    }
+  }
+
+  @Test func savedPlacesStayWhenTheUserLogsOut() async {
+    let store = makeStore(loggedIn(saved: [.brussels]))
+    await store.send(.logoutTapped) {
+      $0.home = nil
+      $0.login = Login.State()
+    }
+    #expect(store.state.savedLocations.value == [.brussels])
+    #expect(App.ViewState(store.state) == .login(Login.ViewState(Login.State())))
+  }
+
+  @Test func thePersistingAppSavesTheSavedPlacesOnceTheyRest() async {
+    let saves = LockedSaves()
+    var environment = App.Environment.unimplemented
+    environment.addLocation = AddLocation.Environment(geocode: { _ in [.brussels] }, clock: clock)
+    environment.saveLocations = { saves.append($0) }
+    let store = TestStore(
+      initialState: loggedIn(saved: [.brussels]), reducer: App.persistingReducer,
+      environment: environment)
+    // A change that leaves the places as they were saves nothing.
+    await store.send(.searchTapped) { $0.search = AddLocation.State() }
+    await store.send(.addLocation(.dismiss)) { $0.search = nil }
+    await store.send(.removeSavedLocation(index: 0)) { $0.savedLocations.value = [] }
+    #expect(store.runningEffects.count == 1)
+    #expect(store.runningEffects.contains(named: "save \"savedLocations\""))
+    await clock.advance(by: App.saveDebounce - .milliseconds(1))
+    #expect(saves.values.isEmpty)
+    await clock.advance(by: .milliseconds(1))
+    #expect(saves.values == [[]])
+    #expect(store.runningEffects.isEmpty)
   }
 
   @Test func theSearchIsPresentedOnceAndDismissingItCancelsItsSearch() async {
@@ -120,7 +180,7 @@ extension User {
       $0.home?.errorMessage = "There is no saved location at index 3; the list has 1."
     }
     await store.send(.removeSavedLocation(index: 0)) {
-      $0.home?.savedLocations = []
+      $0.savedLocations.value = []
       $0.home?.errorMessage = nil
     }
   }
@@ -167,4 +227,13 @@ extension User {
     await store.send(.logoutTapped)
     #expect(App.ViewState(store.state) == .login(Login.ViewState(Login.State())))
   }
+}
+
+/// The values a test's save closure was given, in order.
+final class LockedSaves: Sendable {
+  private let lock = Mutex<[IdentifiedArray<Location>]>([])
+
+  func append(_ value: IdentifiedArray<Location>) { lock.withLock { $0.append(value) } }
+
+  var values: [IdentifiedArray<Location>] { lock.withLock { $0 } }
 }

@@ -73,18 +73,19 @@ import TideTestSupport
     let rome = Location(name: "Rome", latitude: 41.9, longitude: 12.5)
     for place in [paris, rome, paris] {
       store.send(.searchTapped)
-      store.send(.addLocation(.presented(.delegate(.didAddLocation(place)))))
+      store.send(.addLocation(.presented(.searchResponse(.success([place])))))
+      store.send(.addLocation(.presented(.locationTapped(index: 0))))
       #expect(store[\.search] == nil)
     }
     // Places made by hand get identifiers of their own, below zero; never saved twice.
-    #expect(store[\.savedLocations.ids] == [-1, -2])
-    let list = Body { _ = store[\.savedLocations.ids] }
-    let rows = store[\.savedLocations.ids].map {
-      store.scope(state: \.savedLocations, id: $0, action: \.savedLocation)!
+    #expect(store[\.savedLocations.value.ids] == [-1, -2])
+    let list = Body { _ = store[\.savedLocations.value.ids] }
+    let rows = store[\.savedLocations.value.ids].map {
+      store.scope(state: \.savedLocations.value, id: $0, action: \.savedLocation)!
     }
     let rowBodies = rows.map { row in Body { _ = row.name } }
     rows[1].send(.removeTapped)
-    #expect(store[\.savedLocations.ids] == [-1])
+    #expect(store[\.savedLocations.value.ids] == [-1])
     #expect(list.renders == 2)
     #expect(rowBodies.map(\.renders) == [1, 1])
     // The removed row's store still answers, and reports what is sent to it.
@@ -92,7 +93,7 @@ import TideTestSupport
     let issues = ReportedIssues()
     IssueReporter.$current.withValue(issues.reporter) { rows[1].send(.removeTapped) }
     #expect(issues.all.count == 1)
-    #expect(store[\.savedLocations.ids] == [-1])
+    #expect(store[\.savedLocations.value.ids] == [-1])
   }
 
   @Test func removingAnUnknownRowSaysSo() async {
@@ -118,7 +119,7 @@ import TideTestSupport
     search.send(.locationTapped(index: 0))
     #expect(store.scope(state: \.search, action: \.addLocation) == nil)
     #expect(search.query == "Brus")
-    #expect(store[\.savedLocations.ids] == [Location.brussels.id])
+    #expect(store[\.savedLocations.value.ids] == [Location.brussels.id])
     // Presented again: a new store, for a new search.
     store.send(.searchTapped)
     let again = store.scope(state: \.search, action: \.addLocation)!

@@ -58,18 +58,19 @@ extension Location {
     }
   }
 
-  @Test func renamingSavesTheTrimmedNameAndTellsTheApp() async {
+  @Test func renamingSavesTheTrimmedNameInTheSharedList() async {
     let store = makeStore()
     await store.send(.renameTapped) { $0.destination = .rename(RenamePlace.State(name: "Paris")) }
     await store.send(.destination(.presented(.rename(.binding(.set(\.name, "  City of Light "))))))
     {
       $0.destination = .rename(RenamePlace.State(name: "  City of Light "))
     }
+    // Tested alone, the screen's saved places hold its place: renamed there too.
     await store.send(.destination(.presented(.rename(.saveTapped)))) {
       $0.location.name = "City of Light"
+      $0.savedLocations.value[id: Location.parisFrance.id]?.name = "City of Light"
       $0.destination = nil
     }
-    await store.receive(.delegate(.renamed("City of Light")))
   }
 
   @Test func cancellingTheRenameDismissesTheSheet() async {
@@ -110,7 +111,7 @@ extension Location {
     #expect(store.state.location.name == "Paris")
   }
 
-  @Test func deletingAsksFirstAndTheConfirmationTellsTheApp() async {
+  @Test func deletingAsksFirstAndTheConfirmationRemovesThePlaceAndTellsTheApp() async {
     let store = makeStore()
     await store.send(.deleteTapped) {
       $0.destination = .confirmDeletion(
@@ -123,6 +124,7 @@ extension Location {
     }
     await store.send(.destination(.presented(.confirmDeletion(.delete)))) {
       $0.destination = nil
+      $0.savedLocations.value = []
     }
     await store.receive(.delegate(.deleteConfirmed))
   }
@@ -147,7 +149,8 @@ extension Location {
       clock: clock)
     return TestStore(
       initialState: App.State(
-        home: App.Home(user: .pritesh, savedLocations: IdentifiedArray(saved))),
+        home: App.Home(user: .pritesh),
+        savedLocations: Shared(key: AddLocation.savedLocationsKey, value: IdentifiedArray(saved))),
       reducer: App.reducer, environment: environment)
   }
 
@@ -195,13 +198,13 @@ extension Location {
     let store = makeStore()
     await open(store)
     await store.send(.removeSavedLocation(index: 0)) {
-      $0.home?.savedLocations.remove(id: Location.parisFrance.id)
+      $0.savedLocations.value.remove(id: Location.parisFrance.id)
       $0.path.removeAll()
     }
     #expect(store.runningEffects.isEmpty)
   }
 
-  @Test func aRenameOnThePlacesScreenRenamesItInTheList() async {
+  @Test func aRenameOnThePlacesScreenRenamesItInTheListInTheSameStep() async {
     let store = makeStore()
     await open(store)
     await clock.advance(by: .seconds(1))
@@ -219,10 +222,12 @@ extension Location {
     {
       $0.path[id: 0]?.location.name = "Home"
       $0.path[id: 0]?.destination = nil
+      // Asserted once, on one copy: the list and the screen hold the same value.
+      $0.savedLocations.value[id: Location.parisFrance.id]?.name = "Home"
     }
-    await store.receive(.path(.element(id: 0, action: .delegate(.renamed("Home"))))) {
-      $0.home?.savedLocations[id: Location.parisFrance.id]?.name = "Home"
-    }
+    #expect(store.state.path[id: 0]?.savedLocations == store.state.savedLocations)
+    guard case .home(let home) = App.ViewState(store.state) else { return }
+    #expect(home.savedLocations.first == "Home, France")
   }
 
   @Test func aConfirmedDeletionRemovesThePlaceAndPopsItsScreen() async {
@@ -243,9 +248,10 @@ extension Location {
       .path(.element(id: 0, action: .destination(.presented(.confirmDeletion(.delete)))))
     ) {
       $0.path[id: 0]?.destination = nil
+      $0.savedLocations.value.remove(id: Location.parisFrance.id)
     }
+    // The app pops the screen; the place is already gone from the list.
     await store.receive(.path(.element(id: 0, action: .delegate(.deleteConfirmed)))) {
-      $0.home?.savedLocations.remove(id: Location.parisFrance.id)
       $0.path.removeAll()
     }
   }
@@ -272,6 +278,15 @@ extension Location {
       ])
     #expect(view.namesakes == ["Paris, United States"])
     #expect(view.namesakesMessage == nil)
+    // A namesake already saved is marked.
+    let saved = PlaceDetail.State(
+      location: .parisFrance, namesakes: [.parisTexas],
+      savedLocations: Shared(
+        key: AddLocation.savedLocationsKey, value: [.parisFrance, .parisTexas]))
+    #expect(
+      App.ViewState.PlaceView(screen: 3, depth: 2, detail: saved).namesakes == [
+        "Paris, United States (saved)"
+      ])
     #expect(view.back == ".path(.popFrom(id: 3))")
     #expect(view.actions.rename == ".path(.element(id: 3, action: .renameTapped))")
     #expect(
@@ -326,7 +341,8 @@ extension Location {
     environment.addLocation = AddLocation.Environment(geocode: { _ in [] }, clock: clock)
     let store = Store(
       initialState: App.State(
-        home: App.Home(user: .pritesh, savedLocations: [.parisFrance])),
+        home: App.Home(user: .pritesh),
+        savedLocations: Shared(key: AddLocation.savedLocationsKey, value: [.parisFrance])),
       reducer: App.reducer, environment: environment, drivenBy: clock)
     store.send(.savedLocation(id: Location.parisFrance.id, action: .openTapped))
     let place = store.scope(state: \.path, id: 0, action: \.path)
@@ -341,7 +357,7 @@ extension Location {
     rename?.send(.binding(.set(\.name, "City of Light")))
     rename?.send(.saveTapped)
     #expect(!sheet.value)
-    #expect(store.state.home?.savedLocations.first?.name == "City of Light")
+    #expect(store.state.savedLocations.value.first?.name == "City of Light")
     // The confirmation is a destination too; the sheet's binding says it is not the sheet.
     place.send(.deleteTapped)
     #expect(!sheet.value)

@@ -65,6 +65,16 @@ struct BrowserTests {
       "Geneva among the results")
     #expect(try browser.evaluate("document.getElementById('password').value") as? String == "")
     try Self.record(browser, as: "app")
+    // The search shares the saved places: Brussels, saved above, is marked; Brusque is not.
+    tide.type(#".addLocation(.presented(.queryChanged("Brus")))"#)
+    try browser.wait(
+      for:
+        "[...document.querySelectorAll('#results li')].some(li => li.innerText.startsWith('Brussels') && li.querySelector('.saved-mark'))",
+      "Brussels marked as saved")
+    #expect(
+      try browser.evaluate(
+        "[...document.querySelectorAll('#results li')].filter(li => li.querySelector('.saved-mark')).length"
+      ) as? Int == 1)
     // Cancel dismisses the search, and the REPL prints it.
     try browser.click("#search-cancel")
     try browser.wait(for: "document.getElementById('search').hidden", "the search cancelled")

@@ -9,8 +9,9 @@ import TideTestSupport
 /// the web front's steps and `tide attach`. Linux only: the size is read from `/proc`.
 @Suite("Loading a long session's memory", .serialized)
 struct LoadMemoryTests {
-  /// A session of the app: logged in, then `count` places saved two steps each (the search
-  /// presented, a place picked in it, which dismisses it).
+  /// A session of the app: logged in, then `count` places saved four steps each (the search
+  /// presented, its one result, the result picked, which saves it, and the delegate action
+  /// that dismisses the search).
   static func session(saving count: Int) -> String {
     var lines = [
       "# tide session", "# feature: app", "# environment: demo",
@@ -19,10 +20,12 @@ struct LoadMemoryTests {
       #"receive @800ms .login(.loginResponse(.success(User(name: "Pritesh", userName: "pritesh", email: "pritesh@example.com", address: "Pune, India", designation: "iOS Developer"))))"#,
     ]
     for index in 0..<count {
+      let place =
+        #"Location(id: \#(index + 10), name: "Place \#(index)", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels")"#
       lines.append("send @1100ms .searchTapped")
-      lines.append(
-        #"send @1100ms .addLocation(.presented(.delegate(.didAddLocation(Location(id: \#(index + 10), name: "Place \#(index)", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels")))))"#
-      )
+      lines.append("send @1100ms .addLocation(.presented(.searchResponse(.success([\(place)]))))")
+      lines.append("send @1100ms .addLocation(.presented(.locationTapped(index: 0)))")
+      lines.append("receive @1100ms .addLocation(.presented(.delegate(.didAddLocation(\(place)))))")
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -31,7 +34,7 @@ struct LoadMemoryTests {
   func aLongSessionLoadsAndTravelsInMemoryThatGrowsWithItsSteps() throws {
     let scratch = try ScratchFolder("load-memory")
     let path = scratch.file("saved.tide")
-    try Self.session(saving: 9_000).write(toFile: path, atomically: true, encoding: .utf8)
+    try Self.session(saving: 4_500).write(toFile: path, atomically: true, encoding: .utf8)
     let tide = try TideProcess(arguments: ["--web", "--no-color"])
     tide.type(":use app")
     let start = tide.residentBytes
@@ -51,10 +54,10 @@ struct LoadMemoryTests {
     let answer = client.readToEndHere()
     #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer.prefix(300))")
     #expect(answer.contains(#""number":18004"#))
-    #expect(answer.contains(#"Place 8999"#))
+    #expect(answer.contains(#"Place 4499"#))
     let growth = tide.peakResidentBytes - start
     print(
-      "load memory: 18,000 steps of a growing list (2 MB) grew tide by \(growth >> 20) MiB at most")
+      "load memory: 18,000 steps of a growing list (1 MB) grew tide by \(growth >> 20) MiB at most")
     // Kept whole, the states took 5.5 GB; 40 MB here in a debug build.
     #expect(growth < 400 << 20, "tide grew by \(growth) bytes")
     tide.terminateAndWait()

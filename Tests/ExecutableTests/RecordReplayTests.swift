@@ -77,7 +77,7 @@ import TideTestSupport
     let script = folder.path + "/script.tide"
     try """
     :state home.user
-    :state home.savedLocations
+    :state savedLocations.value
     :jump 3
     :jump 9
     :export-test \(folder.path)/ExportedAppRecordingTests.swift

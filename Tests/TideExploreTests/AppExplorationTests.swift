@@ -33,15 +33,11 @@ import TideTesting
     }
   }
 
-  /// The planted bug: a confirmed deletion removes the place but leaves its screen pushed.
+  /// The planted bug: the app ignores a screen's confirmed deletion, so the place is gone from
+  /// the list the screen shares, but its screen stays pushed.
   static let appThatKeepsADeletedPlacesScreen = Reducer<App.State, App.Action, App.Environment> {
     state, action, environment in
-    if case .path(.element(let screen, .delegate(.deleteConfirmed))) = action,
-      let id = state.path[id: screen]?.location.id
-    {
-      state.home?.savedLocations.remove(id: id)
-      return .none
-    }
+    if case .path(.element(_, .delegate(.deleteConfirmed))) = action { return .none }
     return App.reducer.reduce(into: &state, action: action, environment: environment)
   }
 
@@ -55,7 +51,10 @@ import TideTesting
       id: 2_800_866, name: "Brussels", countryCode: "BE", countryName: "Belgium",
       latitude: 50.85, longitude: 4.35, population: 1_019_022, timezone: "Europe/Brussels")
     return Explorer(
-      name: "app", initialState: App.State(home: App.Home(user: user, savedLocations: [brussels])),
+      name: "app",
+      initialState: App.State(
+        home: App.Home(user: user),
+        savedLocations: Shared(key: AddLocation.savedLocationsKey, value: [brussels])),
       reducer: reducer, environment: { calls, clock in .explorable(calls: calls, clock: clock) },
       actions: App.explorationActions, invariants: App.invariants)
   }

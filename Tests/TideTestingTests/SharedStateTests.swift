@@ -1,5 +1,6 @@
 import Testing
 import Tide
+import TideInspect
 import TideTestSupport
 import TideTesting
 
@@ -47,6 +48,27 @@ import TideTesting
     await store.send(.row("Rome", .toggle)) {
       $0.rows[id: "Rome"]?.saved = Shared(key: "saved", value: ["Rome"])
     }
+  }
+
+  /// A screen presented with its copy of an unchanged value shows it as a reference, not whole:
+  /// a saved list would otherwise print in full each time a screen that shares it comes or goes.
+  @Test func aPresentedCopyOfAnUnchangedValueIsShownAsAReference() {
+    var before = Saved.State()
+    before.saved.value = ["Oslo", "Rome"]
+    var after = before
+    after.search = Saved.Search.State()
+    after.search?.saved.value = ["Oslo", "Rome"]
+    let diff = Inspector().diff(before, after) ?? ""
+    #expect(diff.contains(#"+     saved: Shared(key: "saved"), unchanged"#), "\(diff)")
+    #expect(!diff.contains(#""Oslo""#), "\(diff)")
+    // Presented as the value changes: the copy holds what changed, and is shown whole.
+    after.saved.value.append("Paris")
+    after.search?.saved.value.append("Paris")
+    let changed = Inspector().diff(before, after) ?? ""
+    #expect(changed.contains(#"+       [2]: "Paris""#), "\(changed)")
+    #expect(!changed.contains("unchanged"), "\(changed)")
+    // Printed alone, not in a diff, every copy is whole.
+    #expect(Inspector().dump(after).contains(#""Oslo""#))
   }
 
   /// A child is tested alone, with the shared value as part of its own state.

@@ -40,11 +40,45 @@ struct Reflector {
   private final class SharedKeys {
     /// The new value of the first changed copy of each key.
     var shown: [String: Any] = [:]
+    /// The two values a diff compares, when it compares whole states: what tells whether a
+    /// copy inserted or removed holds the value every copy held before and after.
+    var roots: (old: Any, new: Any)?
+    /// The keys whose copies hold one value in both roots, with that value, found the first
+    /// time a diff prints a copy whole.
+    var unchanged: [String: Any]?
   }
 
   /// What a changed copy of a shared value prints as once another copy showed the change.
   static func sharedReference(_ key: String) -> String {
     "Shared(key: \(SwiftLiteral.string(key))), changed as above"
+  }
+
+  /// What a copy of a shared value that a diff inserts or removes prints as when it holds the
+  /// value the other copies held before and after the change.
+  static func unchangedSharedReference(_ key: String) -> String {
+    "Shared(key: \(SwiftLiteral.string(key))), unchanged"
+  }
+
+  /// Makes the diffs of this reflector print a copy of a shared value that a change inserts
+  /// (a screen presented with its copy) or removes, and that holds the value the state's other
+  /// copies hold before and after the change, as a reference rather than whole: the value did
+  /// not change, and a list saved by the user would otherwise print in full each time a screen
+  /// that shares it comes or goes.
+  func comparingSharedCopies(of old: Any, with new: Any) {
+    shownSharedChanges.roots = (old, new)
+  }
+
+  /// The value of the copies of `key` when the diff's two roots hold it unchanged.
+  private func unchangedSharedValue(_ key: String) -> Any? {
+    guard let roots = shownSharedChanges.roots else { return nil }
+    if shownSharedChanges.unchanged == nil {
+      let old = SharedCopyFinder.copies(in: roots.old)
+      let new = SharedCopyFinder.copies(in: roots.new)
+      shownSharedChanges.unchanged = old.filter { key, value in
+        new[key].map { isEqual(value, $0) } ?? false
+      }
+    }
+    return shownSharedChanges.unchanged?[key]
   }
 
   init(redacts: Bool) {
@@ -126,6 +160,11 @@ struct Reflector {
         type: typeName, name: name,
         payload: [Node.Field(label: nil, node: inner.node(child.value, redacted: hide))])
     case .struct, .class:
+      if !rebuildsSource, let copy = value as? any InspectedSharedCopy,
+        let unchanged = unchangedSharedValue(copy.sharedKey), isEqual(unchanged, value)
+      {
+        return .scalar(Self.unchangedSharedReference(copy.sharedKey))
+      }
       var fields: [Node.Field] = []
       var current: Mirror? = mirror
       var mirrors: [Mirror] = []

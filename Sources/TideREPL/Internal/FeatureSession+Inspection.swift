@@ -73,7 +73,7 @@ extension FeatureSession {
     return (caseNames[type] ?? []).sorted()
   }
 
-  /// Prints the state, or the part a key path names: `home.savedLocations[0].name`.
+  /// Prints the state, or the part a key path names: `savedLocations.value[0].name`.
   ///
   /// A part that a ``Redacting`` type hides prints as `"••••••"`, wherever the path goes next.
   func showState(path: String) throws(InputError) {

@@ -112,6 +112,13 @@ function renderHome(view) {
       subtitle.className = "subtitle";
       subtitle.textContent = row.subtitle;
       item.append(title, subtitle);
+      // The search shares the saved places: a place already saved is marked.
+      if (row.isSaved) {
+        const mark = document.createElement("span");
+        mark.className = "saved-mark";
+        mark.textContent = "✓ saved";
+        item.append(mark);
+      }
       item.addEventListener("click", () => send(`.addLocation(.presented(.locationTapped(index: ${index})))`));
       return item;
     })
