@@ -100,7 +100,7 @@ let package = Package(
       name: "tide",
       dependencies: [
         "TideCommand", "TideREPL", "TideInspect", "AppFeature", "LoginFeature",
-        "AddLocationFeature", "FeatureTools", "TideExplore", "TideRecord",
+        "AddLocationFeature", "FeatureTools", "TideExplore", "TideRecord", "TidePersistence",
       ]),
     // Stress: the runtime's promises tried at scale, small in the suite, full size in tide-stress.
     .target(name: "TideStress", dependencies: ["Tide", "TideTesting", "TideInspect"]),

@@ -24,7 +24,8 @@ extension Reducer {
   ///
   /// - Parameters:
   ///   - keyPath: The shared value, in this reducer's state.
-  ///   - debounce: How long the value must rest before it is saved.
+  ///   - debounce: How long the value must rest before it is saved; with `.zero`, each change
+  ///     is saved at once, without waiting on the clock.
   ///   - clock: The clock the save waits on, from the environment.
   ///   - save: What saves a value, from the environment: a file's `save(_:)`, or a test's
   ///     closure that notes what it was given.
@@ -50,7 +51,8 @@ extension Reducer {
       let sleep = clock(environment)
       let write = save(environment)
       let saving = Effect<Action>.run(name: "save \"\(key)\"") { _ in
-        try await sleep.sleep(for: debounce)
+        // Without a debounce, each change is written at once, waiting on no clock.
+        if debounce > .zero { try await sleep.sleep(for: debounce) }
         try await write(value)
       } catch: { error, _ in
         IssueReporter.current.report(

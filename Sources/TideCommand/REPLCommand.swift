@@ -73,4 +73,39 @@ public enum REPLCommand {
     let command = Command(name: name, features: features, variables: variables)
     exit(await command.run(arguments: arguments, warnings: warnings))
   }
+
+  /// Runs the command with features that keep data on disk when `--data FOLDER` is given, then
+  /// exits as ``main(name:features:variables:warnings:arguments:)`` does.
+  ///
+  /// `features` makes the features: with `nil`, the folder not given, they keep everything in
+  /// memory and write nothing; with a folder (made owner-only when missing), they load what
+  /// they saved there and save there as they change. An error it throws is printed, and the
+  /// command exits with 2.
+  ///
+  /// <!-- example: given makeFeatures: @escaping (String?) throws -> [REPLFeature] -->
+  /// ```swift
+  /// await REPLCommand.main(name: "notes") { dataFolder in try makeFeatures(dataFolder) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The executable's name, as the usage and messages spell it.
+  ///   - variables: Environment variables the executable reads, listed by `--help`.
+  ///   - warnings: Printed on standard error before the REPL starts.
+  ///   - arguments: The arguments after the executable's name.
+  ///   - features: Makes the features, given the folder `--data` names, or `nil`.
+  @MainActor
+  public static func main(
+    name: String, variables: [Variable] = [], warnings: [String] = [],
+    arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+    features: @escaping (_ dataFolder: String?) throws -> [REPLFeature]
+  ) async -> Never {
+    let command: Command
+    do {
+      command = try Command(name: name, variables: variables, features: features)
+    } catch {
+      FileHandle.standardError.write(Data("\(name): error: \(error)\n".utf8))
+      exit(2)
+    }
+    exit(await command.run(arguments: arguments, warnings: warnings))
+  }
 }

@@ -4,14 +4,23 @@ import FeatureTools
 import Foundation
 import LoginFeature
 import Tide
+import TidePersistence
 import TideREPL
 import TideRecord
 
 /// The features `tide` explores, on embedded defaults: the demo login backend and the shipped
-/// gazetteer. No server, no network.
+/// gazetteer. No server, no network; nothing written to disk unless `--data` names a folder.
 @MainActor
 enum Features {
-  static var all: [REPLFeature] { [app, login, addLocation] }
+  /// The features; with a data folder, the app keeps its saved places in it.
+  static func all(dataFolder: String?) -> [REPLFeature] {
+    [app(savedPlaces: dataFolder.map(savedPlacesFile(in:))), login, addLocation]
+  }
+
+  /// Where the app keeps its saved places in a data folder.
+  static func savedPlacesFile(in folder: String) -> SharedFile<IdentifiedArray<Location>> {
+    SharedFile(path: URL(fileURLWithPath: folder).appendingPathComponent("saved-places.json").path)
+  }
 
   static let loginOutcomes = LoginDemoBackend.Outcome.allCases.filter { $0 != .normal }
 
@@ -65,21 +74,39 @@ enum Features {
     ]
   }
 
-  static var app: REPLFeature {
-    REPLFeature(
+  /// The app; with a file, its saved places start from the file and every change is written
+  /// to it at once (the effect `save "savedLocations"`).
+  static func app(savedPlaces file: SharedFile<IdentifiedArray<Location>>?) -> REPLFeature {
+    let save: @Sendable (IdentifiedArray<Location>) async throws -> Void = { places in
+      try file?.save(places)
+    }
+    let initialState =
+      file.map {
+        App.State(
+          savedLocations: Shared(key: AddLocation.savedLocationsKey, value: $0.load(default: [])))
+      } ?? App.State()
+    let reducer =
+      file == nil
+      ? App.reducer
+      : App.reducer.persisting(
+        \.savedLocations, debounce: .zero, clock: { $0.addLocation.clock },
+        save: { $0.saveLocations })
+    return REPLFeature(
       name: "app",
       summary: "login, then saved locations, the add-location search and a screen per place",
-      initialState: App.State(),
-      reducer: App.reducer,
+      initialState: initialState,
+      reducer: reducer,
       environments: [
         REPLEnvironment(
           "demo", summary: "demo login accounts and the shipped gazetteer",
           testExpression: "App.Environment.demo(clock: clock)"
-        ) { .demo(clock: $0) }
+        ) { App.Environment.demo(clock: $0).saving(with: save) }
       ]
         + loginVariants(
           expression: { "App.Environment.demo(clock: clock, loginOutcome: \($0))" },
-          demo: { login, clock in App.Environment(login: login, addLocation: .live(clock: clock)) }
+          demo: { login, clock in
+            App.Environment(login: login, addLocation: .live(clock: clock), saveLocations: save)
+          }
         ),
       view: { App.ViewState($0) },
       examples: [
@@ -143,5 +170,16 @@ enum Features {
         initialState: "AddLocation.State()"),
       exploration: REPLExploration(AddLocation.explorer()),
       recording: REPLRecording())
+  }
+}
+
+extension App.Environment {
+  /// The environment, saving the saved places with `save`.
+  fileprivate func saving(
+    with save: @escaping @Sendable (IdentifiedArray<Location>) async throws -> Void
+  ) -> Self {
+    var environment = self
+    environment.saveLocations = save
+    return environment
   }
 }

@@ -15,12 +15,15 @@ struct Arguments: Equatable {
   var port: UInt16?
   /// `NAME attach ADDRESS`: the served store's address.
   var attach: String?
+  /// `--data FOLDER`: where the features keep what they save.
+  var data: String?
 
   /// The `--help` text of an executable named `name` over `features`.
   @MainActor
-  static func usage(name: String, features: [REPLFeature], variables: [REPLCommand.Variable])
-    -> String
-  {
+  static func usage(
+    name: String, features: [REPLFeature], variables: [REPLCommand.Variable],
+    keepsData: Bool = false
+  ) -> String {
     let pad = String(repeating: " ", count: name.count)
     var names = features.map(\.name)
     if !names.isEmpty { names[0] += names.count == 1 ? " (the only one)" : " (default)" }
@@ -32,7 +35,7 @@ struct Arguments: Equatable {
       environments.isEmpty ? "" : ", such as " + environments.joined(separator: " or ")
     var text = """
       USAGE: \(name) [--feature <name>] [--env <name>] [--clock virtual|real] [--open <file>]
-             \(pad) [--script <file>] [--web [--port <n>]] [--no-color]
+             \(pad) [--script <file>] [--web [--port <n>]] [--no-color]\(keepsData ? "\n       \(pad)  [--data <folder>]" : "")
              \(name) attach <address> [--web [--port <n>]] [--no-color]
 
       Explore Tide features by typing actions in Swift syntax and watching the state change.
@@ -53,6 +56,17 @@ struct Arguments: Equatable {
                            an inspector for any feature); piped lines are then read as
                            they arrive, until the input ends
         --port <n>         the web front's port (default: a free one)
+
+      """
+    if keepsData {
+      text += """
+          --data <folder>    keep what the features save in this folder (made, owner-only,
+                             when missing), and start from what it holds; without it,
+                             nothing is written to disk
+
+        """
+    }
+    text += """
         --no-color         plain output (also when NO_COLOR is set)
         -h, --help         show this help
 
@@ -118,6 +132,7 @@ struct Arguments: Equatable {
         result.clock = mode
       case "--script": result.script = try value(for: argument)
       case "--open": result.open = try value(for: argument)
+      case "--data": result.data = try value(for: argument)
       case "--no-color": result.noColor = true
       case "--web": result.web = true
       case "--port":
@@ -144,7 +159,7 @@ struct Arguments: Equatable {
       let chosen = [
         ("--feature", result.feature != nil), ("--env", result.environment != nil),
         ("--clock", result.clock != nil), ("--open", result.open != nil),
-        ("--script", result.script != nil),
+        ("--script", result.script != nil), ("--data", result.data != nil),
       ].filter(\.1).map(\.0)
       if let option = chosen.first {
         throw ArgumentError(

@@ -15,11 +15,32 @@ import TideWeb
 @MainActor
 struct Command {
   let name: String
-  let features: [REPLFeature]
   let variables: [REPLCommand.Variable]
+  /// Makes the features, given the folder `--data` names; `nil` for an executable whose
+  /// features keep nothing, which refuses `--data`.
+  let makeFeatures: ((_ dataFolder: String?) throws -> [REPLFeature])?
+  let features: [REPLFeature]
+
+  init(name: String, features: [REPLFeature], variables: [REPLCommand.Variable]) {
+    self.name = name
+    self.variables = variables
+    self.features = features
+    makeFeatures = nil
+  }
+
+  init(
+    name: String, variables: [REPLCommand.Variable],
+    features: @escaping (_ dataFolder: String?) throws -> [REPLFeature]
+  ) throws {
+    self.name = name
+    self.variables = variables
+    self.features = try features(nil)
+    makeFeatures = features
+  }
 
   var usage: String {
-    Arguments.usage(name: name, features: features, variables: variables)
+    Arguments.usage(
+      name: name, features: features, variables: variables, keepsData: makeFeatures != nil)
   }
 
   /// Prints an error on standard error. A message may quote what a file or a served process
@@ -74,6 +95,20 @@ struct Command {
         return 2
       }
       scriptText = text
+    }
+    var features = self.features
+    if let folder = arguments.data {
+      guard let makeFeatures else {
+        self.error("--data: \(name) keeps nothing on disk, so it takes no data folder\n\n\(usage)")
+        return 2
+      }
+      do {
+        try DataFolder.prepare(folder)
+        features = try makeFeatures(folder)
+      } catch {
+        self.error("--data: \(error)")
+        return 2
+      }
     }
     let clock =
       arguments.clock.flatMap(REPLOptions.ClockMode.init(rawValue:))
