@@ -62,6 +62,29 @@ import TideTestSupport
     Self.expectCopies(store, ["Oslo", "Rome"])
   }
 
+  /// A reducer that wraps another in a closure (to intercept an action) lists only its own
+  /// state's copies; calling the wrapped reducer keeps those of the screens below equal.
+  @Test func aReducerThatWrapsAnotherKeepsItsScreensCopiesEqual() {
+    let wrapper = Reducer<Saved.State, Saved.Action, Void> { state, action, environment in
+      if action == .clearTapped { return .none }
+      return Saved.reducer.reduce(into: &state, action: action, environment: environment)
+    }
+    let store = Store(initialState: Saved.State(), reducer: wrapper, environment: ())
+    store.send(.rowAdded("Rome"))
+    store.send(.row("Rome", .toggle))
+    // Presented and pushed with their defaults: they take the list.
+    store.send(.searchTapped)
+    store.send(.path(.push(id: 0, state: Saved.Row.State(id: "Oslo"))))
+    Self.expectCopies(store, ["Rome"])
+    store.send(.path(.element(id: 0, action: .toggle)))
+    Self.expectCopies(store, ["Oslo", "Rome"])
+    // By hand, too.
+    var state = Saved.State()
+    _ = Saved.reducer.reduce(into: &state, action: .searchTapped, environment: ())
+    _ = Saved.reducer.reduce(into: &state, action: .search(.add("Paris")), environment: ())
+    #expect(Saved.copies(state).allSatisfy { $0 == ["Paris"] }, "\(Saved.copies(state))")
+  }
+
   /// An initial state is made consistent when the store is made: the copy made with a value
   /// (loaded from a file, say) gives it to those declared with a default, wherever it is.
   @Test func theInitialStateTakesTheCopyMadeWithAValue() {
