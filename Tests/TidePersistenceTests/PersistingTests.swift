@@ -50,6 +50,42 @@ import TideTesting
     #expect(saves.all == [["Lima", "Oslo"]])
   }
 
+  /// A save still waiting out its debounce when the store is released is cancelled with the
+  /// store's other effects, as documented: it never writes afterwards.
+  @Test func aSaveWaitingWhenTheStoreIsReleasedIsCancelled() async {
+    let clock = ManualClock()
+    let saves = ValueLog<[String]>()
+    weak var released: Store<Names.State, Names.Action>?
+    do {
+      let store = Store(
+        initialState: Names.State(), reducer: Names.reducer,
+        environment: Names.Environment(clock: clock, save: { saves.append($0) }),
+        drivenBy: clock)
+      released = store
+      store.send(.add("Lima"))
+      #expect(store.runningEffects.contains(named: "save \"saved\""))
+    }
+    #expect(released == nil)
+    await clock.advance(by: .seconds(1))
+    await clock.advanceUntilIdle()
+    #expect(saves.all.isEmpty)
+  }
+
+  /// Without a debounce, a change is saved at once, waiting on no clock.
+  @Test func withoutADebounceAChangeIsSavedAtOnce() async {
+    let clock = ManualClock()
+    let saves = ValueLog<[String]>()
+    let store = TestStore(
+      initialState: Names.State(),
+      reducer: Names.core.persisting(
+        \.saved, debounce: .zero, clock: { $0.clock }, save: { $0.save }),
+      environment: Names.Environment(clock: clock, save: { saves.append($0) }))
+    await store.send(.add("Lima")) { $0.saved.value = ["Lima"] }
+    // The clock never moves.
+    await store.finish()
+    #expect(saves.all == [["Lima"]])
+  }
+
   @Test func aSaveThatFailsIsReported() async {
     let clock = ManualClock()
     let store = TestStore(
