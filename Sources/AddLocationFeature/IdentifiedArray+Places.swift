@@ -20,7 +20,8 @@ extension IdentifiedArray where Element == Location {
   /// Adds a place at the end unless the same place is in the list (``containsPlace(_:)``). A
   /// place made by hand with identifier 0, or with one another place in the list has, gets one
   /// of its own: the lowest in the list less one, below zero, so it never collides with a place
-  /// of the gazetteer.
+  /// of the gazetteer (when the lowest is `Int.min`, the first identifier below zero no place
+  /// has).
   ///
   /// ```swift
   /// var saved = IdentifiedArray<Location>()
@@ -37,7 +38,16 @@ extension IdentifiedArray where Element == Location {
     guard !containsPlace(location) else { return false }
     var location = location
     if location.id == 0 || self[id: location.id] != nil {
-      location.id = Swift.min(0, lazy.map(\.id).filter { $0 <= 0 }.min() ?? 0) - 1
+      let lowest = Swift.min(0, lazy.map(\.id).filter { $0 <= 0 }.min() ?? 0)
+      let (below, overflow) = lowest.subtractingReportingOverflow(1)
+      if overflow {
+        // The lowest is Int.min (a list read from a file): the first free one below zero.
+        var free = -1
+        while self[id: free] != nil { free -= 1 }
+        location.id = free
+      } else {
+        location.id = below
+      }
     }
     append(location)
     return true

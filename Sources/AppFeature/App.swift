@@ -39,7 +39,7 @@ public enum App {
   /// once they have rested for ``saveDebounce`` after a change: the save is an effect named
   /// `save "savedLocations"`, which the REPL shows and a test waits for on the search's clock.
   /// Load the places into the initial state: `App.State(savedLocations: Shared(key:
-  /// AddLocation.savedLocationsKey, value: loaded))`. `tide --data DIR` runs this reducer.
+  /// AddLocation.savedLocationsKey, value: loaded))`.
   ///
   /// <!-- example: given file: SharedFile<IdentifiedArray<Location>>, clock: ContinuousClock -->
   /// ```swift

@@ -112,7 +112,8 @@ extension PlaceDetail {
 
 extension PlaceDetail.State {
   /// Reads a screen's state, as a recorded push writes it. A state written before the screen
-  /// shared the saved places has no `savedLocations`: it gets the copy a new screen gets.
+  /// shared the saved places has no `savedLocations`: it gets the copy a new screen gets. A copy
+  /// under another key than `AddLocation.savedLocationsKey` is refused.
   ///
   /// ```swift
   /// let json = #"{"location":{"id":0,"name":"Home","countryCode":"","countryName":"","latitude":1,"longitude":2,"population":0,"timezone":""},"isLoadingNamesakes":false}"#
@@ -131,8 +132,26 @@ extension PlaceDetail.State {
       lookupError: try container.decodeIfPresent(String.self, forKey: .lookupError),
       destination: try container.decodeIfPresent(
         PlaceDetail.Destination.State.self, forKey: .destination),
-      savedLocations: try container.decodeIfPresent(
-        Shared<IdentifiedArray<Location>>.self, forKey: .savedLocations))
+      savedLocations: try Self.decodeSavedLocations(from: container))
+  }
+
+  /// The screen's copy of the saved places, if the state has one: under any other key, it would
+  /// not be the list the other screens share, and a rename would never reach it.
+  private static func decodeSavedLocations(from container: KeyedDecodingContainer<CodingKeys>)
+    throws -> Shared<IdentifiedArray<Location>>?
+  {
+    guard
+      let copy = try container.decodeIfPresent(
+        Shared<IdentifiedArray<Location>>.self, forKey: .savedLocations)
+    else { return nil }
+    guard copy.key == AddLocation.savedLocationsKey else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .savedLocations, in: container,
+        debugDescription:
+          "a place's screen shares the saved places under the key \"\(AddLocation.savedLocationsKey)\", not \"\(copy.key)\""
+      )
+    }
+    return copy
   }
 }
 

@@ -78,9 +78,11 @@ public enum REPLCommand {
   /// exits as ``main(name:features:variables:warnings:arguments:)`` does.
   ///
   /// `features` makes the features: with `nil`, the folder not given, they keep everything in
-  /// memory and write nothing; with a folder (made owner-only when missing), they load what
-  /// they saved there and save there as they change. An error it throws is printed, and the
-  /// command exits with 2.
+  /// memory and write nothing; with a folder (made owner-only when missing; a folder other users
+  /// can write in is used with a warning), they load what they saved there and save there as
+  /// they change. It is called with `nil` first, for `--help` and the names of the features,
+  /// then again with the folder when `--data` names one. An error it throws is printed, and
+  /// the command exits with 2.
   ///
   /// <!-- example: given makeFeatures: @escaping (String?) throws -> [REPLFeature] -->
   /// ```swift

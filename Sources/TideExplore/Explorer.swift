@@ -25,6 +25,8 @@ import TideInspect
 @MainActor
 public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environment> {
   @usableFromInline var initialState: State
+  /// The state every schedule starts from, for the REPL to tell whether a session starts there.
+  package var startState: State { initialState }
   @usableFromInline let reducer: Reducer<State, Action, Environment>
   @usableFromInline
   package let environment: (ExploreCalls, any Clock<Duration>) -> Environment

@@ -35,13 +35,13 @@ public struct REPLExploration<State, Action: Sendable, Environment> {
   /// The Swift expression an exported test builds the explorable environment with, from the
   /// explorer's ``ExploreExport``.
   let testExpression: String?
-  /// Random mode, from the explorer's initial state or from a state given.
+  /// Random mode, from the state given, or the explorer's initial state.
   let random:
     @MainActor (
       _ start: State?, _ seed: UInt64, _ runs: Int, _ steps: Int,
       _ progress: @escaping @MainActor (ExploreProgress) -> Void
     ) async -> Outcome
-  /// Exhaustive mode, from the explorer's initial state or from a state given.
+  /// Exhaustive mode, from the state given, or the explorer's initial state.
   let exhaustive:
     @MainActor (
       _ start: State?, _ depth: Int, _ maxStates: Int,
@@ -55,8 +55,9 @@ public struct REPLExploration<State, Action: Sendable, Environment> {
   /// ```
   ///
   /// - Parameters:
-  ///   - explorer: The feature's explorer; its initial state and reducer should be the
-  ///     feature's own, so that a failure loaded into the session is the one it found.
+  ///   - explorer: The feature's explorer; its reducer should be the feature's own, so that a
+  ///     failure loaded into the session is the one it found. It explores from the session's
+  ///     initial state (or, with `:explore here`, its current one).
   public init(_ explorer: Explorer<State, Action, Environment>)
   where State: Equatable, Action: Equatable {
     environment = explorer.environment
@@ -69,13 +70,19 @@ public struct REPLExploration<State, Action: Sendable, Environment> {
         foundLength: report.failure?.foundLength ?? 0,
         test: report.failure?.test.map { ($0, testName) })
     }
+    // From the state given when it is not the explorer's own: a session whose feature starts
+    // from data it read (`tide --data`) explores from there.
+    func startingExplorer(_ start: State?) -> Explorer<State, Action, Environment> {
+      guard let start, start != explorer.startState else { return explorer }
+      return explorer.starting(from: start)
+    }
     random = { start, seed, runs, steps, progress in
-      let explorer = start.map(explorer.starting(from:)) ?? explorer
+      let explorer = startingExplorer(start)
       return outcome(
         await explorer.random(seed: seed, runs: runs, steps: steps, progress: progress))
     }
     exhaustive = { start, depth, maxStates, progress in
-      let explorer = start.map(explorer.starting(from:)) ?? explorer
+      let explorer = startingExplorer(start)
       return outcome(
         await explorer.exhaustive(depth: depth, maxStates: maxStates, progress: progress))
     }

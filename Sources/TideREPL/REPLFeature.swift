@@ -43,7 +43,8 @@ public struct REPLFeature {
   /// - Parameters:
   ///   - name: The name to select it by.
   ///   - summary: One line on what it is.
-  ///   - initialState: The state a session starts from.
+  ///   - initialState: The state a session starts from, made again for each new session
+  ///     (`:reset`, `:load`, `:use`): a feature that keeps data reads it here.
   ///   - reducer: The feature's reducer.
   ///   - environments: The environments to run it in; the first is the default.
   ///   - view: The feature's view projection, shown by `:view`.
@@ -56,10 +57,12 @@ public struct REPLFeature {
   ///     `replay`, whose calls answer from the loaded recording.
   ///   - page: A folder holding the feature's web page, `index.html` and what it loads: the web
   ///     front serves it at `/app/`, and sends it the JSON of `view`'s value on every change.
+  ///   - saving: What the feature keeps on disk as the session changes, if anything: see
+  ///     ``REPLSaving``.
   public init<State, Action: Decodable & Sendable, Environment>(
     name: String,
     summary: String,
-    initialState: State,
+    initialState: @autoclosure @escaping () -> State,
     reducer: Reducer<State, Action, Environment>,
     environments: [REPLEnvironment<Environment>],
     view: ((State) -> Any)? = nil,
@@ -67,7 +70,8 @@ public struct REPLFeature {
     export: REPLTestExport? = nil,
     exploration: REPLExploration<State, Action, Environment>? = nil,
     recording: REPLRecording<Environment>? = nil,
-    page: URL? = nil
+    page: URL? = nil,
+    saving: REPLSaving<State>? = nil
   ) {
     precondition(!environments.isEmpty, "A REPL feature needs at least one environment.")
     var environments = environments
@@ -103,9 +107,9 @@ public struct REPLFeature {
     self.replaysRecordings = recording != nil
     self.page = page
     let definition = FeatureDefinition(
-      name: name, initialState: initialState, reducer: reducer, environments: environments,
+      name: name, makeInitialState: initialState, reducer: reducer, environments: environments,
       view: view, examples: examples, export: export, exploration: exploration,
-      recording: recording)
+      recording: recording, saving: saving)
     self.makeSession = { environment, options, output in
       FeatureSession(
         definition: definition, environment: environment, options: options, output: output)
@@ -221,7 +225,8 @@ public struct REPLTestExport: Sendable {
 /// Everything about a feature a session needs, with its types.
 struct FeatureDefinition<State, Action: Decodable & Sendable, Environment> {
   let name: String
-  let initialState: State
+  /// Makes the state a new session starts from.
+  let makeInitialState: () -> State
   let reducer: Reducer<State, Action, Environment>
   let environments: [REPLEnvironment<Environment>]
   let view: ((State) -> Any)?
@@ -229,4 +234,8 @@ struct FeatureDefinition<State, Action: Decodable & Sendable, Environment> {
   let export: REPLTestExport?
   let exploration: REPLExploration<State, Action, Environment>?
   let recording: REPLRecording<Environment>?
+  let saving: REPLSaving<State>?
+
+  /// The state a new session starts from: made anew each time, so read it once per session.
+  var initialState: State { makeInitialState() }
 }

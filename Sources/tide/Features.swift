@@ -14,12 +14,13 @@ import TideRecord
 enum Features {
   /// The features; with a data folder, the app keeps its saved places in it.
   static func all(dataFolder: String?) -> [REPLFeature] {
-    [app(savedPlaces: dataFolder.map(savedPlacesFile(in:))), login, addLocation]
+    [app(savedPlaces: dataFolder.map(savedLocationsFile(in:))), login, addLocation]
   }
 
   /// Where the app keeps its saved places in a data folder.
-  static func savedPlacesFile(in folder: String) -> SharedFile<IdentifiedArray<Location>> {
-    SharedFile(path: URL(fileURLWithPath: folder).appendingPathComponent("saved-places.json").path)
+  static func savedLocationsFile(in folder: String) -> SharedFile<IdentifiedArray<Location>> {
+    SharedFile(
+      path: URL(fileURLWithPath: folder).appendingPathComponent("saved-locations.json").path)
   }
 
   static let loginOutcomes = LoginDemoBackend.Outcome.allCases.filter { $0 != .normal }
@@ -74,39 +75,26 @@ enum Features {
     ]
   }
 
-  /// The app; with a file, its saved places start from the file and every change is written
-  /// to it at once (the effect `save "savedLocations"`).
+  /// The app; with a file, each session starts from the places it holds, and the places the
+  /// session shows are written to it whenever they change.
   static func app(savedPlaces file: SharedFile<IdentifiedArray<Location>>?) -> REPLFeature {
-    let save: @Sendable (IdentifiedArray<Location>) async throws -> Void = { places in
-      try file?.save(places)
-    }
-    let initialState =
-      file.map {
-        App.State(
-          savedLocations: Shared(key: AddLocation.savedLocationsKey, value: $0.load(default: [])))
-      } ?? App.State()
-    let reducer =
-      file == nil
-      ? App.reducer
-      : App.reducer.persisting(
-        \.savedLocations, debounce: .zero, clock: { $0.addLocation.clock },
-        save: { $0.saveLocations })
     return REPLFeature(
       name: "app",
       summary: "login, then saved locations, the add-location search and a screen per place",
-      initialState: initialState,
-      reducer: reducer,
+      initialState: file.map {
+        App.State(
+          savedLocations: Shared(key: AddLocation.savedLocationsKey, value: $0.load(default: [])))
+      } ?? App.State(),
+      reducer: App.reducer,
       environments: [
         REPLEnvironment(
           "demo", summary: "demo login accounts and the shipped gazetteer",
           testExpression: "App.Environment.demo(clock: clock)"
-        ) { App.Environment.demo(clock: $0).saving(with: save) }
+        ) { .demo(clock: $0) }
       ]
         + loginVariants(
           expression: { "App.Environment.demo(clock: clock, loginOutcome: \($0))" },
-          demo: { login, clock in
-            App.Environment(login: login, addLocation: .live(clock: clock), saveLocations: save)
-          }
+          demo: { login, clock in App.Environment(login: login, addLocation: .live(clock: clock)) }
         ),
       view: { App.ViewState($0) },
       examples: [
@@ -116,12 +104,16 @@ enum Features {
         .addLocation(.presented(.locationTapped(index: 0))), .addLocation(.dismiss),
         .removeSavedLocation(index: 0), .logoutTapped,
       ],
+      // A session that starts from saved places spells its initial state out.
       export: REPLTestExport(
         imports: ["AppFeature", "LoginFeature", "AddLocationFeature"], reducer: "App.reducer",
-        initialState: "App.State()"),
+        initialState: file == nil ? "App.State()" : nil),
       exploration: REPLExploration(App.explorer()),
       recording: REPLRecording(),
-      page: App.webPage)
+      page: App.webPage,
+      saving: file.map { file in
+        REPLSaving({ $0.savedLocations.value }) { try file.save($0) }
+      })
   }
 
   static var login: REPLFeature {
@@ -170,16 +162,5 @@ enum Features {
         initialState: "AddLocation.State()"),
       exploration: REPLExploration(AddLocation.explorer()),
       recording: REPLRecording())
-  }
-}
-
-extension App.Environment {
-  /// The environment, saving the saved places with `save`.
-  fileprivate func saving(
-    with save: @escaping @Sendable (IdentifiedArray<Location>) async throws -> Void
-  ) -> Self {
-    var environment = self
-    environment.saveLocations = save
-    return environment
   }
 }

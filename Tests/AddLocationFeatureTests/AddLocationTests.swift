@@ -180,6 +180,11 @@ extension Location {
     #expect(saved.map(\.name) == ["Home", "Work", "Gym"])
     #expect(saved.map(\.id) == [-1, -2, -3])
     #expect(saved.containsPlace(Location(name: "Gym", latitude: 5, longitude: 6)))
+    // A list read from a file may hold the lowest identifier there is: no overflow, the first
+    // free one below zero.
+    var extreme: IdentifiedArray = [Location(id: .min, name: "Far", latitude: 0, longitude: 0)]
+    let near = extreme.appendPlace(home)
+    #expect(near && extreme.map(\.id) == [.min, -1])
   }
 
   @Test func tappingOutOfBoundsSaysSo() async {

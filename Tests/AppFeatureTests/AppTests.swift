@@ -94,7 +94,10 @@ extension User {
         $0.search = nil
       }
     }
-    guard case .home(let home) = App.ViewState(store.state) else { return }
+    guard case .home(let home) = App.ViewState(store.state) else {
+      Issue.record("expected the home screen")
+      return
+    }
     #expect(home.savedLocations == ["Brussels, Belgium"])
     #expect(home.search == nil)
   }

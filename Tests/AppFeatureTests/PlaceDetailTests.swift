@@ -1,5 +1,6 @@
 import AddLocationFeature
 import AppFeature
+import Foundation
 import LoginFeature
 import Testing
 import Tide
@@ -130,6 +131,43 @@ extension Location {
   }
 }
 
+/// A screen's state read back, as a recorded push writes it.
+@MainActor
+@Suite struct PlaceDetailCodingTests {
+  @Test func aStateReadBackJoinsTheSavedPlacesAndOneWithoutThemGetsTheScreensCopy() throws {
+    var screen = PlaceDetail.State(location: .parisFrance)
+    screen.savedLocations = Shared(
+      key: AddLocation.savedLocationsKey, value: [.parisFrance, .parisTexas])
+    let data = try JSONEncoder().encode(screen)
+    let read = try JSONDecoder().decode(PlaceDetail.State.self, from: data)
+    #expect(read == screen)
+    // Read back, the copy takes the others' value: with a list that has no Texas, it follows it.
+    var app = App.State(
+      home: App.Home(user: .pritesh),
+      savedLocations: Shared(key: AddLocation.savedLocationsKey, value: [.parisFrance]))
+    app.path.append(read)
+    let store = Store(initialState: app, reducer: App.reducer, environment: .unimplemented)
+    #expect(store.state.path.first?.savedLocations.value == [.parisFrance])
+    // Written before the screen shared the places: the screen's own copy.
+    var object = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    object["savedLocations"] = nil
+    let old = try JSONDecoder().decode(
+      PlaceDetail.State.self, from: JSONSerialization.data(withJSONObject: object))
+    #expect(old.savedLocations.value == [.parisFrance])
+  }
+
+  @Test func aCopyUnderAnotherKeyIsRefused() throws {
+    var screen = PlaceDetail.State(location: .parisFrance)
+    screen.savedLocations = Shared(key: "mine", value: [])
+    let data = try JSONEncoder().encode(screen)
+    #expect {
+      _ = try JSONDecoder().decode(PlaceDetail.State.self, from: data)
+    } throws: { error in
+      "\(error)".contains(#"shares the saved places under the key "savedLocations", not "mine""#)
+    }
+  }
+}
+
 /// The saved places as a stack in the app: pushed from the list, renamed and deleted through
 /// their screens, popped mid-lookup, and gone with a logout.
 @MainActor
@@ -226,7 +264,10 @@ extension Location {
       $0.savedLocations.value[id: Location.parisFrance.id]?.name = "Home"
     }
     #expect(store.state.path[id: 0]?.savedLocations == store.state.savedLocations)
-    guard case .home(let home) = App.ViewState(store.state) else { return }
+    guard case .home(let home) = App.ViewState(store.state) else {
+      Issue.record("expected the home screen")
+      return
+    }
     #expect(home.savedLocations.first == "Home, France")
   }
 

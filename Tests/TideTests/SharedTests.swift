@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Tide
 import TideTestSupport
@@ -213,5 +214,26 @@ import TideTestSupport
     #expect(
       String(describing: Mirror(reflecting: changed).children.map(\.label))
         == #"[Optional("key"), Optional("value")]"#)
+  }
+
+  /// A copy is written as its key and value, and read back as one that takes the others' value.
+  @Test func aCopyReadBackTakesTheOthersValue() throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let data = try encoder.encode(Shared(key: "saved", value: ["Rome"]))
+    #expect(String(decoding: data, as: UTF8.self) == #"{"key":"saved","value":["Rome"]}"#)
+    let read = try JSONDecoder().decode(Shared<[String]>.self, from: data)
+    #expect(read == Shared(key: "saved", value: ["Rome"]))
+    // Pushed with a stale value, the copy read back takes the list's value, not the reverse.
+    let store = Self.store()
+    store.send(.rowAdded("Oslo"))
+    store.send(.row("Oslo", .toggle))
+    var row = Saved.Row.State(id: "Lima")
+    row.saved = read
+    store.send(.path(.push(id: 0, state: row)))
+    Self.expectCopies(store, ["Oslo"])
+    #expect(throws: DecodingError.self) {
+      _ = try JSONDecoder().decode(Shared<[String]>.self, from: Data(#"{"value":[]}"#.utf8))
+    }
   }
 }

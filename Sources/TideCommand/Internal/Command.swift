@@ -103,7 +103,9 @@ struct Command {
         return 2
       }
       do {
-        try DataFolder.prepare(folder)
+        if let warning = try DataFolder.prepare(folder) {
+          write("\(name): warning: \(TerminalText.printable(warning))\n", to: STDERR_FILENO)
+        }
         features = try makeFeatures(folder)
       } catch {
         self.error("--data: \(error)")

@@ -26,10 +26,11 @@ extension FeatureSession {
     let steps = try followedSteps(of: file, from: 0)
     missingAnswers = .wait
     followReruns += 1
+    let start = definition.initialState
     let replay: Replay
     do {
       replay = try await self.replay(
-        steps, answers: file.answers, from: definition.initialState, startingIn: first)
+        steps, answers: file.answers, from: start, startingIn: first)
     } catch {
       following = nil
       throw InputError(message: error.message, position: 0)
@@ -38,7 +39,7 @@ extension FeatureSession {
     _ = replay.warnings.removeAll()
     let shown = printed
     adopt(replay)
-    initialState = definition.initialState
+    initialState = start
     startedAtStep = nil
     following = (steps: file.steps.count, answers: file.answers.count)
     printed = min(shown, history.cursor)

@@ -100,9 +100,10 @@ extension FeatureSession {
     let outcome: REPLExploration<State, Action, Environment>.Outcome
     switch request {
     case .random(let seed, let runs, let steps):
-      outcome = await exploration.random(start?.state, seed, runs, steps, show)
+      outcome = await exploration.random(start?.state ?? initialState, seed, runs, steps, show)
     case .exhaustive(let depth, let maxStates):
-      outcome = await exploration.exhaustive(start?.state, depth, maxStates, show)
+      outcome = await exploration.exhaustive(
+        start?.state ?? initialState, depth, maxStates, show)
     }
     if live { output.status(nil) }
     output.line(outcome.summary, outcome.schedule == nil ? .plain : .warning)
@@ -154,7 +155,7 @@ extension FeatureSession {
     let history = Self.makeHistory(definition: definition)
     let environment = REPLEnvironment<Environment>.exploreName
     let recorded = RecordedCalls(replaying: answers, clock: clock)
-    let initial = start?.state ?? definition.initialState
+    let initial = start?.state ?? initialState
     let store = Self.makeStore(
       definition: definition, environmentName: environment, state: initial,
       clock: clock, calls: calls, recorded: recorded, history: history)

@@ -81,6 +81,7 @@ extension FeatureSession {
     var loaded = false
     missingAnswers = replaysRecording ? .wait : .fail
     defer { if !loaded { missingAnswers = missing } }
+    let start = definition.initialState
     let replay: Replay
     do {
       replay = try await self.replay(
@@ -90,7 +91,7 @@ extension FeatureSession {
             index: $0.index, time: $0.time,
             name: String($0.call.prefix { $0 != "(" }), call: $0.call, outcome: $0.outcome,
             label: "")
-        }, answers: file.answers, from: definition.initialState, startingIn: first)
+        }, answers: file.answers, from: start, startingIn: first)
     } catch {
       throw InputError(message: "\(error.message); the session is unchanged", position: 0)
     }
@@ -104,7 +105,7 @@ extension FeatureSession {
     adopt(replay)
     // The file's steps never ran here before: what they reported is news.
     let reported = replay.warnings.removeAll()
-    initialState = definition.initialState
+    initialState = start
     startedAtStep = nil
     let extra = cursor - steps.count
     // Then what happened after the last step, in the same way.

@@ -68,11 +68,12 @@ extension FeatureSession {
     calls = ExploreCalls()
     recorded = RecordedCalls(replaying: answers, clock: clock)
     history = Self.makeHistory(definition: definition)
-    initialState = definition.initialState
+    let start = definition.initialState
+    initialState = start
     startedAtStep = nil
     printed = 0
     store = Self.makeStore(
-      definition: definition, environmentName: environmentName, state: definition.initialState,
+      definition: definition, environmentName: environmentName, state: start,
       clock: clock, calls: calls, recorded: recorded, history: history)
     resyncRealTime()
     output.line("⟲ reset \(featureName) to its initial state", .heading)

@@ -36,7 +36,11 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
   var answers: [SessionFile.Answer] = []
   /// The calls of the `replay` environment, answering from ``answers``. Replaced with the clock.
   var recorded: RecordedCalls
-  var store: Store<State, Action>
+  var store: Store<State, Action> {
+    didSet { watchForSaving() }
+  }
+  /// Tells ``FeatureDefinition/saving`` of the live store's changes.
+  private var savingObservation: StoreObservation?
   /// Every step so far. Replaced as a whole when time travel or `:load` re-runs the session.
   var history: SessionHistory<State, Action>
   let warnings = WarningLog()
@@ -71,14 +75,29 @@ final class FeatureSession<State, Action: Decodable & Sendable, Environment>: RE
     self.output = output
     let clock = ManualClock()
     self.clock = clock
-    initialState = definition.initialState
+    let start = definition.initialState
+    initialState = start
     let recorded = RecordedCalls(replaying: [], clock: clock)
     self.recorded = recorded
     let history = Self.makeHistory(definition: definition)
     self.history = history
     self.store = Self.makeStore(
-      definition: definition, environmentName: environment, state: definition.initialState,
+      definition: definition, environmentName: environment, state: start,
       clock: clock, calls: calls, recorded: recorded, history: history)
+    watchForSaving()
+  }
+
+  /// Saves what the feature keeps whenever the live store's state changes: only the live
+  /// store's, never a store that runs steps again to compute a state.
+  private func watchForSaving() {
+    savingObservation?.cancel()
+    guard let saving = definition.saving else { return }
+    let output = output
+    savingObservation = store.observe { state in
+      if let error = saving.saveIfChanged(state) {
+        output.line("warning: the session's data could not be saved: \(error)", .warning)
+      }
+    }
   }
 
   var featureName: String { definition.name }
