@@ -45,7 +45,7 @@ extension FeatureSession {
     let start = secretLabelCache.entries.map { min($0, entries.count) } ?? 0
     let fresh = Self.secretLabels(
       in: (secretLabelCache.entries == nil
-        ? definition.examples.map { $0 as Any } + [definition.initialState] : [])
+        ? definition.examples.map { $0 as Any } + [initialState] : [])
         + entries[start...].map { $0.action as Any })
     secretLabelCache.labels.formUnion(fresh)
     secretLabelCache.entries = entries.count
