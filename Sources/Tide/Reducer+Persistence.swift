@@ -8,7 +8,7 @@ extension Reducer {
   /// by any feature is saved.
   ///
   /// Loading is not an effect: read the value when you make the initial state (a file's
-  /// `load(default:)`, into a copy made with `Shared(key:value:)`), so what the feature starts
+  /// `load(default:ifMissing:)`, into a copy made with `Shared(key:value:)`), so what the feature starts
   /// from is in its initial state, where a test sees it. A change made within `debounce` of the
   /// previous one cancels the save that waited, so a burst of changes is saved once, with the
   /// last value. A save that fails is reported, with the value kept in memory; the next change

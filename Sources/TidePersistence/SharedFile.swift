@@ -36,8 +36,9 @@ import Tide
 /// - **Symbolic links** are not followed when writing: the file a link named is replaced by a
 ///   plain file.
 ///
-/// Reports go where Tide reports runtime issues: a failing test in a `TestStore`, a runtime
-/// warning in an app.
+/// Reports go where Tide reports runtime issues: a runtime warning in an app, a failing test in
+/// a test target that links TideTesting (a missing file too, unless loaded with
+/// `ifMissing: .expected`).
 public final class SharedFile<Value: Codable & Sendable>: Sendable {
   /// The file's path.
   public let path: String
@@ -58,7 +59,7 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
 
   private let memory = Lock(Memory())
 
-  /// A file at `path`; nothing is read until ``load(default:)``.
+  /// A file at `path`; nothing is read until ``load(default:ifMissing:)``.
   ///
   /// ```swift
   /// let file = SharedFile<[String]>(path: "/tmp/example-saved.json")
@@ -73,22 +74,29 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
   /// The value the file holds, or `defaultValue` when there is none or it does not decode
   /// (reported; a file that does not decode is moved aside first).
   ///
+  /// A missing file is reported too, unless `ifMissing` is ``MissingFile/expected``: a report
+  /// fails a test, and an app's first launch, or a test that starts from no file, has none yet.
+  ///
   /// <!-- example: given file: SharedFile<[String]> -->
   /// ```swift
   /// let saved = file.load(default: [])
+  /// let quietly = file.load(default: [], ifMissing: .expected)
   /// ```
   ///
   /// - Parameters:
   ///   - defaultValue: The value to start from when the file gives none.
+  ///   - ifMissing: Whether a missing file is reported (the default) or expected.
   /// - Returns: The value.
-  public func load(default defaultValue: Value) -> Value {
+  public func load(default defaultValue: Value, ifMissing: MissingFile = .report) -> Value {
     FileBytes.removeAbandonedTemporaries(beside: path)
     switch FileBytes.read(path) {
     case .missing:
       memory.withLock { $0.known = .bytes(nil) }
-      IssueReporter.current.report(
-        "There is no \(path) yet: starting from the default value, which the first save writes there."
-      )
+      if ifMissing == .report {
+        IssueReporter.current.report(
+          "There is no \(path) yet: starting from the default value, which the first save writes there."
+        )
+      }
       return defaultValue
     case .failed(let reason):
       memory.withLock { $0.known = .unreadable(reason) }

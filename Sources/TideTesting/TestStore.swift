@@ -107,6 +107,9 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   /// Gives every shared copy of a state the newest value of its key: an expected state is made
   /// consistent as the store's states are, so a shared change is asserted once, on any copy.
   let syncShared: (inout State) -> Void
+  /// Whether a state holding shared copies that no operator keeps equal was reported: once a
+  /// test store, at the first step that shows one.
+  private var reportedUnlistedCopies = false
 
   /// Creates a test store for a feature.
   ///
@@ -160,6 +163,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     store.receivingReporter = IssueReporter { message, _ in
       TestFailure.record(message, at: lastStep.withLock { $0 })
     }
+    auditSharedCopies(in: initialState, at: location)
   }
 
   deinit {
@@ -324,6 +328,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     assert: ((inout State) throws -> Void)?,
     at location: SourceCodeLocation
   ) {
+    auditSharedCopies(in: after, at: location)
     switch exhaustivity {
     case .on:
       var expected = before
@@ -368,6 +373,15 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
         }
       }
     }
+  }
+
+  /// Reports, once, the shared copies a state holds that no operator keeps equal: held by a
+  /// state that is not `SharedState`, or that does not list them. Nothing else would say so:
+  /// such a copy just never changes with the others.
+  func auditSharedCopies(in state: State, at location: SourceCodeLocation) {
+    guard !reportedUnlistedCopies, let problem = SharedCopyAudit.problem(in: state) else { return }
+    reportedUnlistedCopies = true
+    TestFailure.record(problem, at: location)
   }
 
   /// Takes the received actions as they are, without asserting them.

@@ -71,6 +71,55 @@ import TideTesting
     #expect(Inspector().dump(after).contains(#""Oslo""#))
   }
 
+  /// A copy held by a state that does not list it never changes with the others, and nothing
+  /// at run time says so: a test store does, once, at the first step that shows it.
+  @Test func aCopyInAStateThatDoesNotListItFailsTheTest() async {
+    enum Editor {
+      // Holds a copy, but is not SharedState: the mistake.
+      struct State: Equatable, Sendable { var titles = Shared(key: "titles", default: [String]()) }
+      enum Action: Equatable, Sendable { case add(String) }
+      static let reducer = Reducer<State, Action, Void> { state, action, _ in
+        if case .add(let title) = action { state.titles.value.append(title) }
+        return .none
+      }
+    }
+    struct State: Equatable, Sendable, SharedState {
+      var titles = Shared(key: "titles", default: [String]())
+      var editor: Editor.State?
+      var drafts: [Shared<[String]>] = []
+      static let sharedFields: [SharedField<Self>] = [.field(\.titles)]
+    }
+    enum Action: Equatable, Sendable {
+      case open
+      case editor(Editor.Action)
+    }
+    let reducer = Reducer<State, Action, Void> { state, action, _ in
+      if action == .open { state.editor = Editor.State() }
+      return .none
+    }
+    .ifLet(\.editor, action: CasePath(Action.editor), environment: { _ in }, child: Editor.reducer)
+    let store = TestStore(initialState: State(), reducer: reducer, environment: ())
+    await withKnownIssue {
+      await store.send(.open) { $0.editor = Editor.State() }
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined() == unlistedCopyFailure
+    }
+    // Once a test store: the next steps are checked as usual.
+    await store.send(.editor(.add("Milk"))) { $0.editor?.titles.value = ["Milk"] }
+    // A state that lists fewer copies than it holds is named too, at the test store's creation.
+    withKnownIssue {
+      _ = TestStore(
+        initialState: State(drafts: [Shared(key: "titles", default: [])]), reducer: reducer,
+        environment: ())
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains(
+        """
+          titles: Shared(key: "titles"), SharedStateTests.State holds 2 and lists 1 in sharedFields
+          drafts[0]: Shared(key: "titles"), SharedStateTests.State holds 2 and lists 1 in sharedFields
+        """)
+    }
+  }
+
   /// A child is tested alone, with the shared value as part of its own state.
   @Test func aChildIsTestedAloneWithItsCopy() async {
     let store = TestStore(
@@ -103,3 +152,14 @@ A state change does not match expectation.
 
 Expected closure: { $0.saved.value = ["Rome"] }
 """
+
+/// What a copy in a state that does not list it fails a test with. Quoted in the Sharing state
+/// article, which checks it against this file.
+// swift-format-ignore
+let unlistedCopyFailure = #"""
+The state holds shared copies that are not kept in step with the others.
+
+  editor?.titles: Shared(key: "titles"), SharedStateTests.Editor.State is not SharedState
+
+A copy takes the others' changes, and they its, only when the state that holds it conforms to SharedState and lists the field in sharedFields: static let sharedFields: [SharedField<Self>] = [.field(\.name)].
+"""#

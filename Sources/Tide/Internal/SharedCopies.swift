@@ -19,6 +19,8 @@ struct SharedCopies {
   }
 
   var found: [String: Found] = [:]
+  /// How many copies were noted.
+  var noted = 0
   /// Problems to report, one per key: copies changed to different values, copies of one key
   /// with different types.
   var problems: [String] = []
@@ -29,6 +31,7 @@ struct SharedCopies {
 
   /// Notes a copy.
   mutating func note<Value>(_ copy: Shared<Value>) {
+    noted += 1
     guard var entry = found[copy.key] else {
       found[copy.key] = Found(
         value: copy.value, isNew: copy.isNew, version: copy.version, type: Value.self,

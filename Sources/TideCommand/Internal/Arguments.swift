@@ -35,7 +35,7 @@ struct Arguments: Equatable {
       environments.isEmpty ? "" : ", such as " + environments.joined(separator: " or ")
     var text = """
       USAGE: \(name) [--feature <name>] [--env <name>] [--clock virtual|real] [--open <file>]
-             \(pad) [--script <file>] [--web [--port <n>]] [--no-color]\(keepsData ? "\n       \(pad)  [--data <folder>]" : "")
+             \(pad) [--script <file>] [--web [--port <n>]] [--no-color]\(keepsData ? "\n       \(pad) [--data <folder>]" : "")
              \(name) attach <address> [--web [--port <n>]] [--no-color]
 
       Explore Tide features by typing actions in Swift syntax and watching the state change.

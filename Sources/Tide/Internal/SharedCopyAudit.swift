@@ -1,0 +1,104 @@
+import TideInspect
+
+/// Finds, by reflection, the ``Shared`` copies a state holds that no operator can keep equal:
+/// a copy held by a state that is not `SharedState`, or that does not list it in its
+/// `sharedFields`. Such a copy never takes the others' changes, and nothing else would say so:
+/// a `TestStore` checks each state it sees with it.
+package enum SharedCopyAudit {
+  /// How many values one audit visits at most: a larger state is checked in part.
+  static let maximumValues = 20_000
+
+  /// The copies one value holds in its fields (or in collections, optionals and enums in its
+  /// fields), found by reflection.
+  struct Holder {
+    /// Where it is, from the state: `editor`.
+    var path: String
+    var value: Any
+    /// The paths and keys of the copies it holds.
+    var copies: [(path: String, key: String)]
+  }
+
+  /// What is wrong, or `nil` when every copy found is listed by the state that holds it.
+  package static func problem(in state: Any) -> String? {
+    var lines: [String] = []
+    for holder in holders(in: state) {
+      let listed = listedCount(holder.value)
+      guard listed.map({ $0 < holder.copies.count }) ?? true else { continue }
+      let type = Inspector.typeName(Swift.type(of: holder.value))
+      let why =
+        listed == nil
+        ? "\(type) is not SharedState"
+        : "\(type) holds \(holder.copies.count) and lists \(listed!) in sharedFields"
+      for copy in holder.copies {
+        lines.append("  \(copy.path): Shared(key: \(Inspector().line(copy.key))), \(why)")
+      }
+    }
+    guard !lines.isEmpty else { return nil }
+    let shown = lines.prefix(10) + (lines.count > 10 ? ["  … and \(lines.count - 10) more"] : [])
+    return """
+      The state holds shared copies that are not kept in step with the others.
+
+      \(shown.joined(separator: "\n"))
+
+      A copy takes the others' changes, and they its, only when the state that holds it conforms \
+      to SharedState and lists the field in sharedFields: static let sharedFields: \
+      [SharedField<Self>] = [.field(\\.name)].
+      """
+  }
+
+  /// How many copies `value` lists in its `sharedFields`; `nil` when it is not `SharedState`.
+  static func listedCount(_ value: Any) -> Int? {
+    guard let type = Swift.type(of: value) as? any SharedState.Type else { return nil }
+    func count<S: SharedState>(_: S.Type) -> Int {
+      guard let state = value as? S else { return 0 }
+      var copies = SharedCopies()
+      for field in S.sharedFields { field.collect(state, &copies) }
+      return copies.noted
+    }
+    return count(type)
+  }
+
+  /// The values in `root` that hold copies, with the copies, by reflection: the holder of a
+  /// copy is the nearest struct above it.
+  static func holders(in root: Any) -> [Holder] {
+    var holders: [Holder] = []
+    var indexOfHolder: [String: Int] = [:]
+    var remaining = maximumValues
+    var pending: [(value: Any, path: String, holder: (path: String, value: Any)?, depth: Int)] = [
+      (root, "", nil, 0)
+    ]
+    while let (value, path, holder, depth) = pending.popLast(), remaining > 0 {
+      remaining -= 1
+      if let copy = value as? any InspectedSharedCopy {
+        guard let holder else { continue }
+        if let index = indexOfHolder[holder.path] {
+          holders[index].copies.append((path, copy.sharedKey))
+        } else {
+          indexOfHolder[holder.path] = holders.count
+          holders.append(
+            Holder(path: holder.path, value: holder.value, copies: [(path, copy.sharedKey)]))
+        }
+        continue
+      }
+      guard depth < 100, !(type(of: value) is AnyClass) else { continue }
+      let mirror = Mirror(reflecting: value)
+      guard let style = mirror.displayStyle else { continue }
+      let nextHolder = style == .struct ? (path, value) : holder
+      var children: [(value: Any, path: String, holder: (path: String, value: Any)?, depth: Int)] =
+        []
+      for (index, child) in mirror.children.enumerated() {
+        let step: String
+        switch style {
+        case .collection, .set, .dictionary: step = "[\(index)]"
+        case .optional: step = "?"
+        default: step = "." + (child.label ?? "\(index)")
+        }
+        var childPath = path + step
+        if childPath.hasPrefix(".") { childPath.removeFirst() }
+        children.append((child.value, childPath, nextHolder, depth + 1))
+      }
+      pending.append(contentsOf: children.reversed())
+    }
+    return holders
+  }
+}
