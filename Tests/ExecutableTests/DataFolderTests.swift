@@ -5,7 +5,8 @@ import TideTestSupport
 /// `tide --data FOLDER` keeps the app's saved places across runs; without it, `tide` writes
 /// nothing to disk.
 @Suite struct DataFolderTests {
-  static let savesBrussels = """
+  /// Logs in and searches "Brus", Brussels first among the results.
+  static let searchesBrussels = """
     .login(.usernameChanged("pritesh"))
     .login(.passwordChanged("Secret1"))
     .login(.loginButtonTapped)
@@ -13,9 +14,10 @@ import TideTestSupport
     .searchTapped
     .addLocation(.presented(.queryChanged("Brus")))
     :advance 300ms
-    .addLocation(.presented(.locationTapped(index: 0)))
 
     """
+  static let savesBrussels =
+    searchesBrussels + ".addLocation(.presented(.locationTapped(index: 0)))\n"
 
   static func mode(_ path: String) throws -> Int {
     let attributes = try FileManager.default.attributesOfItem(atPath: path)
@@ -41,18 +43,7 @@ import TideTestSupport
     // The next run starts from the file: the search marks Brussels as saved.
     let second = try runExecutable(
       named: "tide", arguments: ["--data", folder, "--no-color"],
-      input: """
-        :state savedLocations.value[0].name
-        .login(.usernameChanged("pritesh"))
-        .login(.passwordChanged("Secret1"))
-        .login(.loginButtonTapped)
-        :advance 1s
-        .searchTapped
-        .addLocation(.presented(.queryChanged("Brus")))
-        :advance 300ms
-        :view
-
-        """)
+      input: ":state savedLocations.value[0].name\n" + Self.searchesBrussels + ":view\n")
     #expect(second.status == 0, "\(second.output)")
     #expect(second.output.contains("app> :state savedLocations.value[0].name\n\"Brussels\""))
     #expect(!second.output.contains("There is no"), "\(second.output)")
