@@ -64,6 +64,7 @@ public enum App {
     }
   }
 
+  /// What the app itself decides: the hand-offs between the screens.
   static let core = Reducer<State, Action, Environment> { state, action, _ in
     switch action {
     case .login(.loginResponse(.success(let user))):

@@ -30,13 +30,13 @@ extension Effect {
   /// .dismiss())` dismisses once the save has finished.
   ///
   /// A dismissal that no presentation or stack runs (the reducer is a store's root, or composed
-  /// only with `pullback` and plain `ifLet`) dismisses nothing and is reported:
+  /// only with `pullback` and plain `ifLet`) dismisses nothing and is reported (in a `TestStore`
+  /// testing the feature alone, it is the feature dismissed: the test store's `isDismissed`):
   ///
   /// ```
   /// An effect asked to dismiss a screen, but nothing presents it.
   ///
   ///   Effect: .dismiss()
-  ///   Started by: send(.saveTapped) at RenameTests.swift:12
   ///
   /// .dismiss() reaches the nearest ifLet over a PresentationAction, or forEach over a StackAction, above the reducer that returns it; this one runs under neither.
   /// ```

@@ -306,6 +306,12 @@ extension Store {
   /// Where what the runtime finds while reducing the actions effects send is reported, for a
   /// harness (a `TestStore`): those reductions run whenever the clock is driven, by whoever
   /// drives it. Only a root store has one.
+  /// What a dismissal that reaches this store's root does instead of being reported.
+  package var rootDismissal: (@Sendable (SourceCodeLocation?) -> Void)? {
+    get { rootCore?.runner.rootDismissal.withLock { $0 } }
+    set { rootCore?.runner.rootDismissal.withLock { $0 = newValue } }
+  }
+
   package var receivingReporter: IssueReporter? {
     get { rootCore?.receivingReporter }
     set { rootCore?.receivingReporter = newValue }

@@ -110,6 +110,18 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   /// Whether a state holding shared copies that no operator keeps equal was reported: once a
   /// test store, at the first step that shows one.
   private var reportedUnlistedCopies = false
+  /// Whether the feature dismissed itself: set by a `.dismiss()` that reaches the root.
+  private let dismissed = Lock(false)
+
+  /// Whether the feature under test dismissed itself: a child tested alone returned
+  /// `.dismiss()`, which its presentation would have turned into its dismissal. It takes no more
+  /// actions: a send after it fails the test.
+  ///
+  /// <!-- example: given store: TestStore<Feature.State, Feature.Action, Void> -->
+  /// ```swift
+  /// #expect(store.isDismissed == false)
+  /// ```
+  public var isDismissed: Bool { dismissed.withLock { $0 } }
 
   /// Creates a test store for a feature.
   ///
@@ -163,6 +175,9 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     store.receivingReporter = IssueReporter { message, _ in
       TestFailure.record(message, at: lastStep.withLock { $0 })
     }
+    // Tested alone, a child's dismissal reaches the root: it is the child being dismissed.
+    let dismissed = self.dismissed
+    store.rootDismissal = { _ in dismissed.withLock { $0 = true } }
     auditSharedCopies(in: initialState, at: location)
   }
 
@@ -234,6 +249,12 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     stepIndex += 1
     let origin = EffectOrigin(
       step: "send(\(inspector.line(action)))", location: location, index: stepIndex)
+    if isDismissed {
+      TestFailure.record(FailureMessage.sentAfterDismissal(inspector.line(action)), at: location)
+      return TestStoreTask(
+        tree: EffectTree(scheduler: scheduler, origin: origin), registry: registry,
+        runReadyEffects: { [weak self] in await self?.runReadyEffects() })
+    }
     var task: StoreTask?
     let after = IssueReporter.$current.withValue(reporter(at: location)) {
       log.recordingSent {

@@ -344,24 +344,48 @@ import TideTestSupport
         == StackState(ids: [.largest, past], elements: ["A", "B"]))
   }
 
-  @Test func aDismissalThatNothingPresents() async {
+  /// Tested alone, a feature's dismissal is the feature being dismissed: the test store notes
+  /// it, and a send after it fails.
+  @Test func aChildTestedAloneDismissesItself() async {
     let store = TestStore(
       initialState: Rename.State(id: 0, name: "Home"), reducer: Rename.reducer,
       environment: clock)
-    let line = #line + 12
-    await expectIssues([
-      """
-      An effect asked to dismiss a screen, but nothing presents it.
+    #expect(!store.isDismissed)
+    await store.send(.cancelTapped)
+    #expect(store.isDismissed)
+    await withKnownIssue {
+      await store.send(.nameChanged("Work"))
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined() == """
+        An action was sent after the feature dismissed itself.
 
-        Effect: .dismiss()
-        Started by: send(.cancelTapped) at NavigationTests.swift:\(line)
+          Action: .nameChanged("Work")
 
-      .dismiss() reaches the nearest ifLet over a PresentationAction, or forEach over a \
-      StackAction, above the reducer that returns it; this one runs under neither.
-      """
-    ]) {
-      await store.send(.cancelTapped)
+        Tested alone, a feature that returns .dismiss() is dismissed, as its presentation would \
+        dismiss it, and takes no more actions: end its test there, with #expect(store.isDismissed).
+        """
     }
+    #expect(store.state.name == "Home")
+  }
+
+  /// In an app, a dismissal that nothing presents dismisses nothing, and is reported.
+  @Test func aDismissalThatNothingPresents() async {
+    let issues = ReportedIssues()
+    let store = Store(
+      initialState: Rename.State(id: 0, name: "Home"), reducer: Rename.reducer,
+      environment: clock)
+    IssueReporter.$current.withValue(issues.reporter) { store.send(.cancelTapped) }
+    #expect(
+      issues.all == [
+        """
+        An effect asked to dismiss a screen, but nothing presents it.
+
+          Effect: .dismiss()
+
+        .dismiss() reaches the nearest ifLet over a PresentationAction, or forEach over a \
+        StackAction, above the reducer that returns it; this one runs under neither.
+        """
+      ])
   }
 
   @Test func aForgottenAlertIsSuggestedAsCodeThatCompiles() async {

@@ -28,6 +28,10 @@ package final class EffectRunner<Action: Sendable>: Sendable {
   /// The clock whose executor runs the effects; the global executor when `nil`.
   @usableFromInline package let scheduler: ManualClock?
 
+  /// What a dismissal that reaches the root does instead of being reported: a `TestStore`
+  /// testing a child alone notes that the child dismissed itself.
+  package let rootDismissal = Lock<(@Sendable (SourceCodeLocation?) -> Void)?>(nil)
+
   /// - Parameter scheduler: The clock that runs effects' jobs; `nil` for the global executor.
   package init(scheduler: ManualClock? = nil) {
     self.scheduler = scheduler
@@ -119,6 +123,10 @@ package final class EffectRunner<Action: Sendable>: Sendable {
       plan.cancel(id)
       registry.cancel(id)
     case .dismiss(let location):
+      if let handler = rootDismissal.withLock({ $0 }) {
+        handler(location)
+        return
+      }
       let message = effectMessage(
         "An effect asked to dismiss a screen, but nothing presents it.", effect: effect,
         origin: context.origin, detail: nil,

@@ -47,6 +47,17 @@ enum FailureMessage {
     """
   }
 
+  static func sentAfterDismissal(_ action: String) -> String {
+    """
+    An action was sent after the feature dismissed itself.
+
+      Action: \(action)
+
+    Tested alone, a feature that returns .dismiss() is dismissed, as its presentation would \
+    dismiss it, and takes no more actions: end its test there, with #expect(store.isDismissed).
+    """
+  }
+
   static func mustHandle(_ received: [ReceivedAction<some Sendable>]) -> String {
     let count = received.count
     let noun = count == 1 ? "1 received action" : "\(count) received actions"
