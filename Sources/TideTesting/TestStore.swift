@@ -117,7 +117,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   /// `.dismiss()`, which its presentation would have turned into its dismissal. It takes no more
   /// actions: a send after it fails the test.
   ///
-  /// <!-- example: given store: TestStore<Feature.State, Feature.Action, Void> -->
+  /// <!-- example: given store: TestStore<Counter.State, Counter.Action, Counter.Environment> -->
   /// ```swift
   /// #expect(store.isDismissed == false)
   /// ```
