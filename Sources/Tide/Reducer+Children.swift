@@ -61,12 +61,14 @@ extension Reducer {
     let childBody = child.body
     let childSharing = child.sharing?.optional(state)
     let stashes = Self.stashesChild(self.sharing, childSharing)
-    let sharing = SharedSync.merging(self.sharing, childSharing)
+    var sharing = SharedSync.merging(self.sharing, childSharing)
+    if stashes { sharing?.stashes = true }
     let sync = Self.syncBetween(self.sharing, childSharing)
     // The parent runs after the child: with copies on both sides, it first sees the child's change.
     let core = sharedCore(sync)
     return Self(sharing: sharing) { parentState, parentAction, parentEnvironment in
       var wasPresent = false
+      var childRan = false
       var childEffect = Effect<Action>.none
       if let childAction = action.extract(parentAction) {
         let found = slot.modify(&parentState) { optional -> Effect<ChildAction>? in
@@ -74,6 +76,7 @@ extension Reducer {
           wasPresent = true
           return childBody(&optional!, childAction, environment(parentEnvironment))
         }
+        childRan = found != nil
         if found != nil, stashes { childSharing?.stash(parentState) }
         if let found {
           // Skipping `map` for an action that starts nothing, as `pullback` does.
@@ -84,13 +87,13 @@ extension Reducer {
       } else {
         wasPresent = slot.modify(&parentState) { $0 != nil }
       }
-      let effect = core(&parentState, parentAction, parentEnvironment)
+      let effect = core(&parentState, parentAction, parentEnvironment, childRan)
       guard wasPresent, slot.modify(&parentState, { $0 == nil }) else {
         return childEffect.merged(with: effect)
       }
       return .merge(childEffect, effect, .cancel(id: lifetime.id))
     }
-    .syncingAfter(sync, sharing: sharing)
+    .syncingAfter(sync, sharing: sharing) { slot.modify(&$0) { $0 != nil } }
   }
 
   /// Runs a feature for each element of a collection beside this reducer, and cancels an
@@ -144,7 +147,8 @@ extension Reducer {
     let rows = InlineKeyPath(state)
     let childSharing = child.sharing?.elements(state)
     let elementSharing = Self.stashesChild(self.sharing, childSharing) ? child.sharing : nil
-    let sharing = SharedSync.merging(self.sharing, childSharing)
+    var sharing = SharedSync.merging(self.sharing, childSharing)
+    if elementSharing != nil { sharing?.stashes = true }
     let sync = Self.syncBetween(self.sharing, childSharing)
     // The parent runs after the child: with copies on both sides, it first sees the child's change.
     let core = sharedCore(sync)
@@ -154,6 +158,7 @@ extension Reducer {
       var generation: UInt64 = 0
       var identifiers: [ElementState.ID] = []
       var elementEffect = Effect<Action>.none
+      var childRan = false
       if let (id, elementAction) = action.extract(parentAction) {
         let elementEnvironment = environment(parentEnvironment)
         var newID: ElementState.ID?
@@ -167,6 +172,7 @@ extension Reducer {
             return effect
           }
         }
+        childRan = found != nil
         if let found, let newID, newID != id {
           elementEffect = lifetime.changedID(
             from: id, to: newID, action: elementAction,
@@ -182,7 +188,7 @@ extension Reducer {
       } else {
         (generation, identifiers) = rows.modify(&parentState) { ($0.generation, $0.identifiers) }
       }
-      let effect = core(&parentState, parentAction, parentEnvironment)
+      let effect = core(&parentState, parentAction, parentEnvironment, childRan)
       guard rows.modify(&parentState, { $0.generation }) != generation else {
         return elementEffect.merged(with: effect)
       }
@@ -190,7 +196,7 @@ extension Reducer {
         before: identifiers, after: rows.modify(&parentState) { $0 }, effects: elementEffect,
         effect)
     }
-    .syncingAfter(sync, sharing: sharing)
+    .syncingAfter(sync, sharing: sharing) { rows.modify(&$0) { !$0.isEmpty } }
   }
 }
 

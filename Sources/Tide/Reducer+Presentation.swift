@@ -196,7 +196,8 @@ extension Reducer {
     let isEphemeral = ChildState.self is any EphemeralState.Type
     let identifier = PresentationIdentifier<ChildState>()
     let stashes = Self.stashesChild(self.sharing, childSharing)
-    let sharing = SharedSync.merging(self.sharing, childSharing)
+    var sharing = SharedSync.merging(self.sharing, childSharing)
+    if stashes { sharing?.stashes = true }
     let sync = Self.syncBetween(self.sharing, childSharing)
     // The parent runs after the child: with copies on both sides, it first sees the child's change.
     let core = sharedCore(sync)
@@ -204,6 +205,7 @@ extension Reducer {
       let before = slot.modify(&parentState) { identifier.identity(of: $0) }
       var childEffect = Effect<Action>.none
       var dismisses = false
+      var childRan = false
       switch action.extract(parentAction) {
       case .presented(let childAction)?:
         // An action for a child that is not there, or for another case of a destination than
@@ -229,6 +231,7 @@ extension Reducer {
             || (isDestination && showsEphemeralState(optional!))
           return child(&optional!, childAction, environment(parentEnvironment))
         }
+        childRan = true
         if stashes { childSharing?.stash(parentState) }
         if !found.isNone {
           childEffect = found.map { action.embed(.presented($0)) }
@@ -244,7 +247,7 @@ extension Reducer {
       case nil:
         break
       }
-      let effect = core(&parentState, parentAction, parentEnvironment)
+      let effect = core(&parentState, parentAction, parentEnvironment, childRan)
       guard let before else { return childEffect.merged(with: effect) }
       var after = slot.modify(&parentState) { identifier.identity(of: $0) }
       // The child goes, unless the parent already put another one in its place (an alert's
@@ -256,7 +259,7 @@ extension Reducer {
       guard after != before else { return childEffect.merged(with: effect) }
       return .merge(childEffect, effect, .cancel(id: lifetime.presentedID(for: before)))
     }
-    .syncingAfter(sync, sharing: sharing)
+    .syncingAfter(sync, sharing: sharing) { slot.modify(&$0) { $0 != nil } }
   }
 }
 

@@ -71,13 +71,15 @@ extension Reducer {
     let childBody = child.body
     let childSharing = child.sharing?.screens(state)
     let screenSharing = Self.stashesChild(self.sharing, childSharing) ? child.sharing : nil
-    let sharing = SharedSync.merging(self.sharing, childSharing)
+    var sharing = SharedSync.merging(self.sharing, childSharing)
+    if screenSharing != nil { sharing?.stashes = true }
     let sync = Self.syncBetween(self.sharing, childSharing)
     // The parent runs after the child: with copies on both sides, it first sees the child's change.
     let core = sharedCore(sync)
     return Self(sharing: sharing) { parentState, parentAction, parentEnvironment in
       let before = stack.modify(&parentState) { $0.ids }
       var elementEffect = Effect<Action>.none
+      var childRan = false
       var operation: ((inout StackState<ElementState>) -> Void)?
       switch action.extract(parentAction) {
       case .element(let id, let elementAction)?:
@@ -89,6 +91,7 @@ extension Reducer {
             return effect
           }
         }
+        childRan = found != nil
         if let found {
           if !found.isNone {
             elementEffect = found.map { action.embed(.element(id: id, action: $0)) }
@@ -116,14 +119,14 @@ extension Reducer {
       case nil:
         break
       }
-      let effect = core(&parentState, parentAction, parentEnvironment)
+      let effect = core(&parentState, parentAction, parentEnvironment, childRan)
       if let operation { stack.modify(&parentState, operation) }
       let after = stack.modify(&parentState) { $0.ids }
       guard after != before else { return elementEffect.merged(with: effect) }
       let popped = removedIDs(before: before, after: after)
       return .merge([elementEffect, effect] + popped.map { .cancel(id: lifetime.id(for: $0)) })
     }
-    .syncingAfter(sync, sharing: sharing)
+    .syncingAfter(sync, sharing: sharing) { stack.modify(&$0) { !$0.isEmpty } }
   }
 }
 

@@ -63,28 +63,37 @@ public struct Reducer<State, Action: Sendable, Environment>: Sendable {
   }
 
   /// This reducer, with its shared copies kept equal after it runs when it composes more than
-  /// one feature that holds them (`sync`).
+  /// one feature that holds them (`sync`), and the child is there (`isPresent`): without it,
+  /// there is nothing to keep equal with the parent's copies, which their own operators and the
+  /// store keep, and a sync in every step of an app cost more than the step.
   @usableFromInline
-  func syncingAfter(_ sync: SharedSync<State>?, sharing: SharedSync<State>?) -> Self {
+  func syncingAfter(
+    _ sync: SharedSync<State>?, sharing: SharedSync<State>?,
+    whenPresent isPresent: @escaping @Sendable (inout State) -> Bool
+  ) -> Self {
     guard let sync else { return Self(sharing: sharing, body) }
     let body = body
     return Self(sharing: sharing) { state, action, environment in
       let effect = body(&state, action, environment)
-      sync.sync(&state)
+      if isPresent(&state) { sync.sync(&state) }
       return effect
     }
   }
 
   /// This reducer's body, first giving every copy `sync` reaches the newest value when there is
-  /// a `sync`: how a parent that runs after its child sees what the child changed.
+  /// a `sync` and the child ran in this step (`childRan`): how a parent that runs after its child
+  /// sees what the child changed. When the child did not run, the copies are as the step found
+  /// them, equal.
   @usableFromInline
   func sharedCore(_ sync: SharedSync<State>?)
-    -> @Sendable (inout State, Action, Environment) -> Effect<Action>
+    -> @Sendable (inout State, Action, Environment, _ childRan: Bool) -> Effect<Action>
   {
-    guard let sync else { return body }
     let body = body
-    return { state, action, environment in
-      sync.sync(&state)
+    guard let sync else {
+      return { state, action, environment, _ in body(&state, action, environment) }
+    }
+    return { state, action, environment, childRan in
+      if childRan { sync.sync(&state) }
       return body(&state, action, environment)
     }
   }
@@ -120,6 +129,11 @@ public struct Reducer<State, Action: Sendable, Environment>: Sendable {
     into state: inout State, action: Action, environment: Environment
   ) -> Effect<Action> {
     guard let sharing else { return body(&state, action, environment) }
+    guard sharing.stashes else {
+      let effect = body(&state, action, environment)
+      sharing.sync(&state)
+      return effect
+    }
     // A change made by a screen the step removes is kept, and given to the copies that remain.
     let step = SharedStep()
     let effect = SharedStep.$current.withValue(step) { body(&state, action, environment) }

@@ -101,6 +101,14 @@ struct SharedCopies {
 @usableFromInline
 struct SharedSync<State>: Sendable {
   let fields: [SharedField<State>]
+  /// Whether an operator below keeps the changes of a child it may remove in the step (see
+  /// ``SharedStep``): only then does a step at the root need a place to keep them.
+  @usableFromInline var stashes = false
+
+  init(stashes: Bool = false, fields: [SharedField<State>]) {
+    self.fields = fields
+    self.stashes = stashes
+  }
 
   /// The copies a state of this type holds itself, when it lists them.
   @usableFromInline
@@ -119,7 +127,7 @@ struct SharedSync<State>: Sendable {
   static func merging(_ first: Self?, _ second: Self?) -> Self? {
     guard let first else { return second }
     guard let second else { return first }
-    return Self(fields: first.fields + second.fields)
+    return Self(stashes: first.stashes || second.stashes, fields: first.fields + second.fields)
   }
 
   /// Gives every copy its key's value; reports copies that disagree without one to keep.
@@ -140,6 +148,7 @@ struct SharedSync<State>: Sendable {
     -> SharedSync<Parent>
   {
     SharedSync<Parent>(
+      stashes: stashes,
       fields: fields.map { field in
         SharedField(
           collect: { parent, copies in field.collect(parent[keyPath: keyPath], &copies) },
@@ -159,6 +168,7 @@ struct SharedSync<State>: Sendable {
     -> SharedSync<Parent>
   {
     SharedSync<Parent>(
+      stashes: stashes,
       fields: fields.map { field in
         SharedField(
           collect: { parent, copies in
@@ -183,6 +193,7 @@ struct SharedSync<State>: Sendable {
   @usableFromInline
   func pulledBack<Parent>(_ casePath: CasePath<Parent, State>) -> SharedSync<Parent> {
     SharedSync<Parent>(
+      stashes: stashes,
       fields: fields.map { field in
         SharedField(
           collect: { parent, copies in
@@ -210,6 +221,7 @@ struct SharedSync<State>: Sendable {
     _ keyPath: any WritableKeyPath<Parent, IdentifiedArray<State>> & Sendable
   ) -> SharedSync<Parent> where State: Identifiable & SendableMetatype {
     SharedSync<Parent>(
+      stashes: stashes,
       fields: fields.map { field in
         SharedField(
           collect: { parent, copies in
@@ -238,6 +250,7 @@ struct SharedSync<State>: Sendable {
     _ keyPath: any WritableKeyPath<Parent, StackState<State>> & Sendable
   ) -> SharedSync<Parent> {
     SharedSync<Parent>(
+      stashes: stashes,
       fields: fields.map { field in
         SharedField(
           collect: { parent, copies in
