@@ -184,7 +184,20 @@ public struct Reducer<State, Action: Sendable, Environment>: Sendable {
     action: Action,
     environment: Environment
   ) -> Effect<Action> {
-    body(&state, action, environment)
+    guard sharing?.stashes == true else { return body(&state, action, environment) }
+    return reduceKeepingRemovedChanges(into: &state, action: action, environment: environment)
+  }
+
+  /// ``reduce(into:action:environment:)`` for a reducer with an operator that keeps the change
+  /// of a screen it may remove in the step: when no step is being reduced around it (a reducer
+  /// that wraps this one in a closure), it reduces as a store's root does, so that the change
+  /// reaches the copies that remain.
+  @usableFromInline
+  func reduceKeepingRemovedChanges(
+    into state: inout State, action: Action, environment: Environment
+  ) -> Effect<Action> {
+    guard SharedStep.current == nil else { return body(&state, action, environment) }
+    return reduceAtRoot(into: &state, action: action, environment: environment)
   }
 
   /// A reducer that changes nothing and runs no effect.

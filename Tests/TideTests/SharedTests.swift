@@ -178,6 +178,14 @@ import TideTestSupport
     store.send(.editor(.add("Rome")))
     #expect(store.state.editor == nil)
     #expect(store.state.list.saved.value == ["Rome"])
+    // Wrapped in a closure, which reaches no copies of its own: the wrapped reducer keeps it.
+    let wrapper = Reducer<Root, Action, Void> { state, action, environment in
+      reducer.reduce(into: &state, action: action, environment: environment)
+    }
+    let wrapped = Store(initialState: initial, reducer: wrapper, environment: ())
+    wrapped.send(.editor(.add("Oslo")))
+    #expect(wrapped.state.editor == nil)
+    #expect(wrapped.state.list.saved.value == ["Oslo"])
   }
 
   /// Two copies changed apart in one step are reported; the first found is kept.
