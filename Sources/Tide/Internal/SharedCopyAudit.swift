@@ -63,41 +63,15 @@ package enum SharedCopyAudit {
   static func holders(in root: Any) -> [Holder] {
     var holders: [Holder] = []
     var indexOfHolder: [String: Int] = [:]
-    var remaining = maximumValues
-    var pending: [(value: Any, path: String, holder: (path: String, value: Any)?, depth: Int)] = [
-      (root, "", nil, 0)
-    ]
-    while let (value, path, holder, depth) = pending.popLast(), remaining > 0 {
-      remaining -= 1
-      if let copy = value as? any InspectedSharedCopy {
-        guard let holder else { continue }
-        if let index = indexOfHolder[holder.path] {
-          holders[index].copies.append((path, copy.sharedKey))
-        } else {
-          indexOfHolder[holder.path] = holders.count
-          holders.append(
-            Holder(path: holder.path, value: holder.value, copies: [(path, copy.sharedKey)]))
-        }
-        continue
+    SharedCopyFinder.visit(root, maximumValues: maximumValues, tracksPaths: true) { found in
+      guard let holder = found.holder else { return }
+      let copy = (found.path, found.copy.sharedKey)
+      if let index = indexOfHolder[holder.path] {
+        holders[index].copies.append(copy)
+      } else {
+        indexOfHolder[holder.path] = holders.count
+        holders.append(Holder(path: holder.path, value: holder.value, copies: [copy]))
       }
-      guard depth < 100, !(type(of: value) is AnyClass) else { continue }
-      let mirror = Mirror(reflecting: value)
-      guard let style = mirror.displayStyle else { continue }
-      let nextHolder = style == .struct ? (path, value) : holder
-      var children: [(value: Any, path: String, holder: (path: String, value: Any)?, depth: Int)] =
-        []
-      for (index, child) in mirror.children.enumerated() {
-        let step: String
-        switch style {
-        case .collection, .set, .dictionary: step = "[\(index)]"
-        case .optional: step = "?"
-        default: step = "." + (child.label ?? "\(index)")
-        }
-        var childPath = path + step
-        if childPath.hasPrefix(".") { childPath.removeFirst() }
-        children.append((child.value, childPath, nextHolder, depth + 1))
-      }
-      pending.append(contentsOf: children.reversed())
     }
     return holders
   }

@@ -1,26 +1,63 @@
-/// Finds the copies of shared values a state holds, by reflection: the first copy of each key.
-enum SharedCopyFinder {
-  /// How many values one search visits at most: a state larger than that is searched in part,
-  /// and its copies past the limit print whole.
-  static let maximumValues = 200_000
+/// Finds the copies of shared values a state holds, by reflection: what the inspector needs to
+/// tell an unchanged copy from a changed one, and what a `TestStore` checks copies with.
+package enum SharedCopyFinder {
+  /// A copy found: the copy itself, where it is, and the nearest struct that holds it.
+  package struct Found {
+    package var copy: any InspectedSharedCopy
+    /// Where it is, from the state: `editor?.titles`; empty unless paths are tracked.
+    package var path: String
+    /// The nearest struct above the copy, with its path; `nil` for a copy that is the state.
+    package var holder: (path: String, value: Any)?
+  }
 
-  /// The first copy of each key in `root`, by key. A copy's own value is not searched.
-  static func copies(in root: Any) -> [String: Any] {
-    var found: [String: Any] = [:]
+  /// Visits every copy in `root`, outermost first and in field order, visiting at most
+  /// `maximumValues` values: a larger state is searched in part. A copy's own value is not
+  /// searched, nor are objects (a state is values, and an object graph may have cycles).
+  ///
+  /// - Parameters:
+  ///   - root: The state.
+  ///   - maximumValues: How many values to visit at most.
+  ///   - tracksPaths: Whether to spell each copy's path, which costs a string a value.
+  ///   - visit: Called with each copy found.
+  package static func visit(
+    _ root: Any, maximumValues: Int, tracksPaths: Bool, _ visit: (Found) -> Void
+  ) {
+    typealias Pending = (value: Any, path: String, holder: (path: String, value: Any)?, depth: Int)
     var remaining = maximumValues
-    var pending: [(value: Any, depth: Int)] = [(root, 0)]
-    while let (value, depth) = pending.popLast(), remaining > 0 {
+    var pending: [Pending] = [(root, "", nil, 0)]
+    while let (value, path, holder, depth) = pending.popLast(), remaining > 0 {
       remaining -= 1
       if let copy = value as? any InspectedSharedCopy {
-        if found[copy.sharedKey] == nil { found[copy.sharedKey] = value }
+        visit(Found(copy: copy, path: path, holder: holder))
         continue
       }
-      // Objects are left out: a state is values, and an object graph may have cycles.
       guard depth < Reflector.maximumDepth, !(type(of: value) is AnyClass) else { continue }
       let mirror = Mirror(reflecting: value)
-      guard mirror.displayStyle != nil else { continue }
-      // Reversed, so that the first child is searched first and its copy found first.
-      for child in mirror.children.reversed() { pending.append((child.value, depth + 1)) }
+      guard let style = mirror.displayStyle else { continue }
+      let nextHolder = style == .struct ? (path, value) : holder
+      var children: [Pending] = []
+      for (index, child) in mirror.children.enumerated() {
+        var childPath = ""
+        if tracksPaths {
+          switch style {
+          case .collection, .set, .dictionary: childPath = path + "[\(index)]"
+          case .optional: childPath = path + "?"
+          default: childPath = path + "." + (child.label ?? "\(index)")
+          }
+          if childPath.hasPrefix(".") { childPath.removeFirst() }
+        }
+        children.append((child.value, childPath, nextHolder, depth + 1))
+      }
+      // Reversed, so that the first child is searched first.
+      pending.append(contentsOf: children.reversed())
+    }
+  }
+
+  /// The first copy of each key in `root`, by key.
+  static func copies(in root: Any) -> [String: Any] {
+    var found: [String: Any] = [:]
+    visit(root, maximumValues: 200_000, tracksPaths: false) { copy in
+      if found[copy.copy.sharedKey] == nil { found[copy.copy.sharedKey] = copy.copy }
     }
     return found
   }
