@@ -132,7 +132,30 @@ extension Effect {
           effect.scoped(scope)))
     case .cancel(let id):
       return Self(operation: .cancel(id: EffectID(ScopedEffectID(scope: scope, id: id))))
+    case .watch(let slot, let owner, let effect):
+      return Self(
+        operation: .watch(
+          slot: EffectID(ScopedEffectID(scope: scope, id: slot)), owner: owner,
+          effect.scoped(scope)))
     }
+  }
+}
+
+extension EffectID {
+  /// The slot of a presented child's effects: for the identifier of one presentation's effects,
+  /// the identifier under which effects that watch that child's slot are tied to its
+  /// presentations (see ``Effect/Operation/watch(slot:owner:_:)``), made private to the same
+  /// scopes; `nil` for any other identifier.
+  var presentationSlot: EffectID? {
+    if let scoped = base.base as? ScopedEffectID {
+      return scoped.id.presentationSlot.map {
+        EffectID(ScopedEffectID(scope: scoped.scope, id: $0))
+      }
+    }
+    if let presented = base.base as? PresentedEffectsID {
+      return EffectID(PresentationSlot(owner: presented.owner))
+    }
+    return nil
   }
 }
 

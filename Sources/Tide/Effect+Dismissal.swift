@@ -76,6 +76,9 @@ extension Effect {
       return Self(
         operation: .cancellable(
           id: id, cancelInFlight: cancelInFlight, effect.replacingDismissal(with: action)))
+    case .watch(let slot, let owner, let effect):
+      return Self(
+        operation: .watch(slot: slot, owner: owner, effect.replacingDismissal(with: action)))
     }
   }
 }

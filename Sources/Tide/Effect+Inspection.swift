@@ -44,6 +44,9 @@ extension Effect: CustomStringConvertible {
         result += ".cancel(id: \(id))"
       case .dismiss:
         result += ".dismiss()"
+      case .watch(_, _, let effect):
+        // The runtime's own bookkeeping: prints as the effect it wraps.
+        pending.append(.effect(effect))
       }
     }
     return result
@@ -74,6 +77,7 @@ extension Effect: CustomStringConvertible {
       .cancellable(id: id.description, cancelInFlight: cancelInFlight, effect)
     case .cancel(let id): .cancel(id: id.description)
     case .dismiss: .dismiss
+    case .watch(_, _, let effect): effect.shape
     }
   }
 
@@ -113,7 +117,7 @@ extension Effect: CustomStringConvertible {
     switch operation {
     case .send(let action): [action]
     case .merge(let effects): effects.flatMap(\.immediateActions)
-    case .cancellable(_, _, let effect): effect.immediateActions
+    case .cancellable(_, _, let effect), .watch(_, _, let effect): effect.immediateActions
     case .none, .run, .concatenate, .cancel, .dismiss: []
     }
   }

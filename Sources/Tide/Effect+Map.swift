@@ -44,6 +44,8 @@ extension Effect {
       return Effect<NewAction>(operation: .cancel(id: id))
     case .dismiss(let location):
       return Effect<NewAction>(operation: .dismiss(location))
+    case .watch(let slot, let owner, let effect):
+      return Effect<NewAction>(operation: .watch(slot: slot, owner: owner, effect.map(transform)))
     }
   }
 }

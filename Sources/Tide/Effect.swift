@@ -243,6 +243,10 @@ extension Effect {
     /// Dismisses the screen of the reducer that returned it; where that reducer's effect was
     /// written.
     case dismiss(SourceCodeLocation)
+    /// An effect a presenting reducer started, tied to the presentations of the child slot
+    /// `slot` (whose operator is `owner`): once that slot's child is dismissed, its actions for
+    /// the child are refused. Otherwise it is the effect it wraps.
+    case watch(slot: EffectID, owner: ChildLifetime, Effect)
   }
 
   @usableFromInline

@@ -211,12 +211,21 @@ final class ChildLifetime: Sendable {
   /// Whether a presented child has been looked at for an alert in an enum that is not a
   /// ``DestinationState``: once is enough.
   let lookedForDestination = Atomic<Bool>(false)
+  /// How many actions some store is reducing now that are stale for this operator's child (see
+  /// ``StaleDelivery``): while none is, its presented child's actions need no further look.
+  @usableFromInline let staleDeliveries = Atomic<Int>(0)
 
   @usableFromInline
   init(name: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
     self.name = name
     self.location = SourceCodeLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Whether an action reaching this operator's child may be one it must refuse as stale: some
+  /// store is reducing an action stale for it.
+  @inlinable var mayReceiveStaleAction: Bool {
+    staleDeliveries.load(ordering: .relaxed) != 0
   }
 
   /// The lifetime of the child an operator runs through `path`, named `operator(path)`:

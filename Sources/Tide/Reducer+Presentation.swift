@@ -21,6 +21,20 @@ extension Reducer {
   /// identifiers inside the child are its own: its `.cancel(id:)` never reaches its parent's
   /// effects.
   ///
+  /// An effect this reducer starts is its own and runs on, but it is tied to the child's
+  /// presentations: an action it sends to the child (`.presented` or `.dismiss`) after the child
+  /// was dismissed, since the effect started, is refused and reported, even when another child
+  /// of the same kind is presented by then:
+  ///
+  /// ```
+  /// An effect sent an action to a child dismissed since the effect started.
+  ///
+  ///   Action: .dismiss
+  ///   Reducer: ifLet(\State.notice) at Inbox.swift:21
+  ///
+  /// The child the action was meant for was dismissed after the effect started, and another one is presented now: the action changed nothing, and this reducer did not see it. Cancel the effect when the child goes away (return it from the child's reducer, or make it cancellable and cancel it on dismissal), or have it send an action of the parent that decides.
+  /// ```
+  ///
   /// An action meant for a screen that is not there changes nothing, reaches neither the child
   /// nor this reducer, and is reported: a `.presented` action or a `.dismiss` while the state is
   /// `nil`, and, for a destination (an enum state conforming to ``DestinationState``), an action
@@ -215,6 +229,9 @@ extension Reducer {
           lifetime.reportMissingChild(childAction)
           return .none
         }
+        if lifetime.mayReceiveStaleAction, lifetime.refusesStaleAction(childAction) {
+          return .none
+        }
         if isDestination, let shown = slot.modify(&parentState, { enumCaseName($0!) }),
           let addressed = enumCaseName(childAction), addressed != shown
         {
@@ -243,11 +260,19 @@ extension Reducer {
           lifetime.reportMissingChild(PresentationAction<ChildAction>.dismiss)
           return .none
         }
+        if lifetime.mayReceiveStaleAction,
+          lifetime.refusesStaleAction(PresentationAction<ChildAction>.dismiss)
+        {
+          return .none
+        }
         dismisses = true
       case nil:
         break
       }
-      let effect = core(&parentState, parentAction, parentEnvironment, childRan)
+      // What the parent starts is tied to this slot's presentations: once the child it may
+      // address is dismissed, its actions for the child are refused.
+      var effect = core(&parentState, parentAction, parentEnvironment, childRan)
+      if !effect.isNone { effect = effect.watchingSlot(of: lifetime) }
       guard let before else { return childEffect.merged(with: effect) }
       var after = slot.modify(&parentState) { identifier.identity(of: $0) }
       // The child goes, unless the parent already put another one in its place (an alert's
@@ -268,6 +293,42 @@ extension ChildLifetime {
   @usableFromInline
   func presentedID(for identity: PresentationIdentity) -> PresentedEffectsID {
     PresentedEffectsID(owner: ObjectIdentifier(self), name: name, identity: identity)
+  }
+
+  /// Refuses, and reports, an action for the presented child that an effect sent when that
+  /// effect was started before the slot's child was last dismissed: it was meant for a child
+  /// that is gone, not for the one presented now.
+  ///
+  /// - Returns: Whether the action is refused.
+  @usableFromInline
+  func refusesStaleAction(_ action: some Sendable) -> Bool {
+    guard let delivery = StaleDelivery.current, delivery.isStale(for: self) else { return false }
+    IssueReporter.current.report(
+      """
+      An effect sent an action to a child dismissed since the effect started.
+
+        Action: \(describe(action))
+        Reducer: \(name) at \(location.fileID):\(location.line)
+
+      The child the action was meant for was dismissed after the effect started, and another \
+      one is presented now: the action changed nothing, and this reducer did not see it. Cancel \
+      the effect when the child goes away (return it from the child's reducer, or make it \
+      cancellable and cancel it on dismissal), or have it send an action of the parent that \
+      decides.
+      """,
+      at: location)
+    return true
+  }
+}
+
+extension Effect {
+  /// This effect, tied to the presentations of the child slot of `lifetime`: see
+  /// ``Operation/watch(slot:owner:_:)``.
+  @usableFromInline
+  func watchingSlot(of lifetime: ChildLifetime) -> Self {
+    Self(
+      operation: .watch(
+        slot: EffectID(PresentationSlot(owner: ObjectIdentifier(lifetime))), owner: lifetime, self))
   }
 }
 

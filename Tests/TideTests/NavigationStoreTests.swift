@@ -509,3 +509,32 @@ import TideTestSupport
     #expect(stack == StackState(ids: [last], elements: ["A"]))
   }
 }
+
+/// The bookkeeping that refuses a stale action for a presented child keeps nothing for slots no
+/// running effect watches.
+@MainActor
+@Suite struct StaleChildActionBoundsTests {
+  let clock = ManualClock()
+
+  @Test func aStoreKeepsAnEpochOnlyWhileAnEffectWatchesTheSlot() async {
+    let store = Store(
+      initialState: ToastList.State(), reducer: ToastList.reducer, environment: clock,
+      drivenBy: clock)
+    let issues = ReportedIssues()
+    await IssueReporter.$current.withValue(issues.reporter) {
+      for round in 1...50 {
+        for row in [1, 2] { store.send(.row(row, .showTapped("\(round)"))) }
+        // Two rows, one slot each: however many timers run, one epoch per slot.
+        #expect(store.core.effects.watchedSlotCount == 2)
+        for row in [1, 2] { store.send(.row(row, .toast(.dismiss))) }
+        // A dismissal ends its slot's epoch; the timers hold it until they end.
+        #expect(store.core.effects.watchedSlotCount == 0)
+      }
+      await clock.advance(by: .seconds(2))
+    }
+    // Every timer's dismissal reached a dismissed slot: reported, and nothing is kept.
+    #expect(issues.all.count == 100)
+    #expect(store.runningEffects.isEmpty)
+    #expect(store.core.effects.watchedSlotCount == 0)
+  }
+}

@@ -15,6 +15,8 @@ package final class EffectRegistry: Sendable {
     let parent: Int?
     let task: Task<Void, Never>
     var isCancelled = false
+    /// The epochs of the presented children's slots it watches.
+    let epochs: [SlotEpoch]
 
     /// The effect, as ``Effect/description`` prints it.
     package var description: String { effect.description }
@@ -33,15 +35,17 @@ package final class EffectRegistry: Sendable {
   }
 
   /// The lifecycle recorded so far, and the clock that stamps it.
-  private struct Lifecycle {
+  fileprivate struct Lifecycle {
     var events: [LifecycleEvent] = []
     let now: @Sendable () -> Duration
   }
 
-  private struct Storage {
+  fileprivate struct Storage {
     var nextToken = 0
     var records: [Int: Record] = [:]
     var tokensByID: [EffectID: Set<Int>] = [:]
+    /// The current epoch of each slot that a running task watches.
+    var slotEpochs: [EffectID: PresentationEpoch] = [:]
     /// `nil` until someone asks for the lifecycle.
     var lifecycle: Lifecycle?
   }
@@ -52,8 +56,13 @@ package final class EffectRegistry: Sendable {
 
   /// Registers a task and creates it under the registry's lock, so that it cannot finish, or be
   /// cancelled by identifier, before it is registered.
+  ///
+  /// A task watching slots holds their current epochs; one that an effect's task launched (the
+  /// rest of a concatenation) holds the epochs that task holds, so that it is tied to the same
+  /// presentations as the effect it is part of.
   func launch(
     ids: [EffectID],
+    watches: [EffectWatch],
     parent: Int?,
     origin: EffectOrigin?,
     effect: any InspectableEffect,
@@ -63,8 +72,10 @@ package final class EffectRegistry: Sendable {
       let token = storage.nextToken
       storage.nextToken += 1
       let task = makeTask(token)
+      let epochs = watches.isEmpty ? [] : storage.epochs(for: watches, parent: parent)
       storage.records[token] = Record(
-        token: token, ids: ids, effect: effect, origin: origin, parent: parent, task: task)
+        token: token, ids: ids, effect: effect, origin: origin, parent: parent, task: task,
+        epochs: epochs)
       for id in ids { storage.tokensByID[id, default: []].insert(token) }
       if parent == nil, let now = storage.lifecycle?.now {
         storage.lifecycle?.events.append(
@@ -87,6 +98,35 @@ package final class EffectRegistry: Sendable {
         storage.tokensByID[id]?.remove(token)
         if storage.tokensByID[id]?.isEmpty == true { storage.tokensByID[id] = nil }
       }
+      for held in record.epochs {
+        held.epoch.tasks -= 1
+        if held.epoch.tasks == 0, storage.slotEpochs[held.slot] === held.epoch {
+          storage.slotEpochs[held.slot] = nil
+        }
+      }
+    }
+  }
+
+  /// What a store does with an action from the task with `token`.
+  enum DeliveryState {
+    /// The task was cancelled, or anything that owns it: the action is dropped.
+    case cancelled
+    /// The action is reduced.
+    case live
+    /// The action is reduced, but it is stale for the children of these slots' operators: they
+    /// were dismissed since the task started.
+    case stale(for: [ChildLifetime])
+  }
+
+  /// What a store does with an action from the task with `token`: ``isLive(_:)``, and which
+  /// presented children the action can no longer reach.
+  func deliveryState(of token: Int) -> DeliveryState {
+    storage.withLock { storage in
+      guard let record = storage.records[token], !record.isCancelled, !record.task.isCancelled
+      else { return .cancelled }
+      guard !record.epochs.isEmpty else { return .live }
+      let owners = record.epochs.lazy.filter(\.epoch.isDetached).map(\.epoch.owner)
+      return owners.isEmpty ? .live : .stale(for: Array(owners))
     }
   }
 
@@ -101,8 +141,16 @@ package final class EffectRegistry: Sendable {
 
   /// Cancels every effect registered under `id`. It costs what the effects under `id` cost, not
   /// what every running effect does.
+  ///
+  /// Cancelling a presented child's effects (its dismissal) also ends its slot's epoch: the
+  /// tasks that watch the slot can no longer reach its children.
   func cancel(_ id: EffectID) {
     let tasks = storage.withLock { storage -> [Task<Void, Never>] in
+      if !storage.slotEpochs.isEmpty, let slot = id.presentationSlot,
+        let epoch = storage.slotEpochs.removeValue(forKey: slot)
+      {
+        epoch.isDetached = true
+      }
       guard let tokens = storage.tokensByID[id] else { return [] }
       return tokens.compactMap { token in
         storage.records[token]?.isCancelled = true
@@ -111,6 +159,11 @@ package final class EffectRegistry: Sendable {
     }
     if !tasks.isEmpty { JobEnds.noteUnseenWork() }
     for task in tasks { task.cancel() }
+  }
+
+  /// How many slots running tasks watch: for tests of the registry's bounds.
+  var watchedSlotCount: Int {
+    storage.withLock { $0.slotEpochs.count }
   }
 
   /// Cancels every running effect.
@@ -180,5 +233,28 @@ package final class EffectRegistry: Sendable {
     }
     if task != nil { JobEnds.noteUnseenWork() }
     task?.cancel()
+  }
+}
+
+extension EffectRegistry.Storage {
+  /// The epochs a task launched now holds for the slots it watches: its parent's for the slots
+  /// the parent watches, the slot's current epoch (made if none) for the others.
+  mutating func epochs(for watches: [EffectWatch], parent: Int?) -> [SlotEpoch] {
+    let inherited = parent.flatMap { records[$0]?.epochs } ?? []
+    var epochs: [SlotEpoch] = []
+    for watch in watches {
+      let epoch: PresentationEpoch
+      if let held = inherited.first(where: { $0.slot == watch.slot }) {
+        epoch = held.epoch
+      } else if let current = slotEpochs[watch.slot] {
+        epoch = current
+      } else {
+        epoch = PresentationEpoch(owner: watch.owner)
+        slotEpochs[watch.slot] = epoch
+      }
+      epoch.tasks += 1
+      epochs.append(SlotEpoch(slot: watch.slot, epoch: epoch))
+    }
+    return epochs
   }
 }

@@ -52,7 +52,7 @@ package final class EffectRunner<Action: Sendable>: Sendable {
   ) -> (actions: [Action], tasks: [Task<Void, Never>]) {
     let context = Context(origin: origin, tree: tree, deliver: deliver)
     var plan = Plan()
-    self.plan(effect, ids: [], context: context, into: &plan)
+    self.plan(effect, ids: [], watches: [], context: context, into: &plan)
     return (plan.actions, launch(plan.launches, parent: nil, context: context).map { $0.task })
   }
 
@@ -68,6 +68,8 @@ package final class EffectRunner<Action: Sendable>: Sendable {
   private struct Launch {
     var sequence = 0
     let ids: [EffectID]
+    /// The presented children's slots it is tied to.
+    let watches: [EffectWatch]
     let priority: TaskPriority?
     /// The effect it runs, for the registry to print or ask about.
     let effect: any InspectableEffect
@@ -76,11 +78,13 @@ package final class EffectRunner<Action: Sendable>: Sendable {
     var children: [Launch] = []
     let body: @Sendable (_ token: Int, _ children: [LaunchedTask]) async -> Void
 
-    /// Whether it can run inside the task of a concatenation under `ids` instead of a task of
-    /// its own: it launches nothing first, asks for no priority, and is cancelled by exactly
-    /// the identifiers that cancel that task.
-    func isInlinable(under ids: [EffectID]) -> Bool {
+    /// Whether it can run inside the task of a concatenation under `ids` and `watches` instead
+    /// of a task of its own: it launches nothing first, asks for no priority, is cancelled by
+    /// exactly the identifiers that cancel that task, and watches the same slots (a launch's
+    /// watches extend those it was planned under, so counting them compares them).
+    func isInlinable(under ids: [EffectID], watches: [EffectWatch]) -> Bool {
       children.isEmpty && priority == nil && self.ids == ids
+        && self.watches.count == watches.count
     }
 
     /// Drops this launch's children under `id`.
@@ -112,7 +116,8 @@ package final class EffectRunner<Action: Sendable>: Sendable {
   }
 
   private func plan(
-    _ effect: Effect<Action>, ids: [EffectID], context: Context, into plan: inout Plan
+    _ effect: Effect<Action>, ids: [EffectID], watches: [EffectWatch], context: Context,
+    into plan: inout Plan
   ) {
     switch effect.operation {
     case .none:
@@ -138,18 +143,23 @@ package final class EffectRunner<Action: Sendable>: Sendable {
         plan.cancel(id)
         registry.cancel(id)
       }
-      self.plan(inner, ids: ids + [id], context: context, into: &plan)
+      self.plan(inner, ids: ids + [id], watches: watches, context: context, into: &plan)
+    case .watch(let slot, let owner, let inner):
+      let watches = watches + [EffectWatch(slot: slot, owner: owner)]
+      self.plan(inner, ids: ids, watches: watches, context: context, into: &plan)
     case .merge(let effects):
-      for effect in effects { self.plan(effect, ids: ids, context: context, into: &plan) }
+      for effect in effects {
+        self.plan(effect, ids: ids, watches: watches, context: context, into: &plan)
+      }
     case .run(let run):
       plan.append(
-        Launch(ids: ids, priority: run.priority, effect: effect) { token, _ in
+        Launch(ids: ids, watches: watches, priority: run.priority, effect: effect) { token, _ in
           await self.perform(run, of: effect, token: token, context: context)
         })
     case .concatenate(let effects):
       for (index, element) in effects.enumerated() {
         let start = plan.nextSequence
-        self.plan(element, ids: ids, context: context, into: &plan)
+        self.plan(element, ids: ids, watches: watches, context: context, into: &plan)
         let first = plan.launches.filter { $0.sequence >= start }
         guard !first.isEmpty else { continue }  // It finished synchronously.
         let rest = effects[(index + 1)...]
@@ -158,21 +168,21 @@ package final class EffectRunner<Action: Sendable>: Sendable {
         // A first step that is one task under the same identifiers (a debounce's sleep) runs
         // inside the concatenation's own task: a child task of its own would be cancelled by
         // exactly what cancels its parent, and costs a task and a wait for nothing.
-        if first.count == 1, first[0].isInlinable(under: ids) {
+        if first.count == 1, first[0].isInlinable(under: ids, watches: watches) {
           let only = first[0]
           plan.append(
-            Launch(ids: ids, priority: nil, effect: effect) { token, _ in
+            Launch(ids: ids, watches: watches, priority: nil, effect: effect) { token, _ in
               await only.body(token, [])
-              await self.perform(rest, ids: ids, token: token, context: context)
+              await self.perform(rest, ids: ids, watches: watches, token: token, context: context)
             })
           return
         }
         plan.append(
           Launch(
-            ids: ids, priority: nil, effect: effect, children: first
+            ids: ids, watches: watches, priority: nil, effect: effect, children: first
           ) { token, children in
             await self.wait(for: children)
-            await self.perform(rest, ids: ids, token: token, context: context)
+            await self.perform(rest, ids: ids, watches: watches, token: token, context: context)
           })
         return
       }
@@ -182,14 +192,15 @@ package final class EffectRunner<Action: Sendable>: Sendable {
   /// Runs effects one after another inside the task with `token`: each is planned, its actions
   /// are delivered, and its tasks are awaited before the next one starts.
   private func perform(
-    _ effects: ArraySlice<Effect<Action>>, ids: [EffectID], token: Int, context: Context
+    _ effects: ArraySlice<Effect<Action>>, ids: [EffectID], watches: [EffectWatch], token: Int,
+    context: Context
   ) async {
     for effect in effects {
       // Checked before planning: planning cancels at once, and a cancelled concatenation must
       // not cancel anything more.
       guard !Task.isCancelled else { return }
       var plan = Plan()
-      self.plan(effect, ids: ids, context: context, into: &plan)
+      self.plan(effect, ids: ids, watches: watches, context: context, into: &plan)
       for action in plan.actions {
         guard !Task.isCancelled else { return }
         await context.deliver(action, token, context.tree)
@@ -197,7 +208,9 @@ package final class EffectRunner<Action: Sendable>: Sendable {
       guard !Task.isCancelled else { return }
       // One task under the same identifiers runs here, in the concatenation's task, as a first
       // step does (see `plan`).
-      if let only = plan.launches.first, plan.launches.count == 1, only.isInlinable(under: ids) {
+      if let only = plan.launches.first, plan.launches.count == 1,
+        only.isInlinable(under: ids, watches: watches)
+      {
         await only.body(token, [])
         continue
       }
@@ -299,7 +312,8 @@ package final class EffectRunner<Action: Sendable>: Sendable {
     launches.map { launch in
       let children = launch.children.isEmpty ? nil : PendingChildTasks()
       let (token, task) = registry.launch(
-        ids: launch.ids, parent: parent, origin: context.origin, effect: launch.effect
+        ids: launch.ids, watches: launch.watches, parent: parent, origin: context.origin,
+        effect: launch.effect
       ) { token in
         let body = launch.body
         // Only a top-level task joins the tree: the tasks it launches are its own to wait for.

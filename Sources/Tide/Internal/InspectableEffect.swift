@@ -18,7 +18,7 @@ extension Effect: InspectableEffect {
         if let name = run.name { names.append(name) }
       case .merge(let effects), .concatenate(let effects):
         pending += effects.reversed()
-      case .cancellable(_, _, let inner):
+      case .cancellable(_, _, let inner), .watch(_, _, let inner):
         pending.append(inner)
       }
     }

@@ -56,6 +56,10 @@ final class RootCore<State, Action: Sendable> {
   var receivingReporter: IssueReporter?
   /// Whether the action being sent comes from an effect (set while ``RootOwner`` hands one over).
   @exclusivity(unchecked) @usableFromInline var isReceiving = false
+  /// The delivery being reduced, when the effect that sent it watched a child's slot whose
+  /// child was dismissed since (set while ``RootOwner`` hands one over): ended once the action
+  /// itself is reduced, so that only it can be refused.
+  @exclusivity(unchecked) @usableFromInline var staleDelivery: StaleDelivery?
 
   /// Where effects send their actions. Set by the ``RootOwner`` that owns this core: nothing may
   /// hold a weak reference to the core itself, because an object that is weakly referenced pays
@@ -108,6 +112,10 @@ final class RootCore<State, Action: Sendable> {
     let received = isReceiving
     isReceiving = false
     let effect = reduceKeepingCaches(action, in: given)
+    if received, let staleDelivery {
+      staleDelivery.endAction()
+      self.staleDelivery = nil
+    }
     if let tap { tap(action, received) }
     var tree = given
     if !effect.isNone { start(effect, queuedIn: nil, tree: &tree) }

@@ -21,9 +21,30 @@ final class RootOwner<State, Action: Sendable> {
   }
 
   /// Reduces an action an effect sent, unless that effect was cancelled while the action was on
-  /// its way: cancellation is final. The effects it starts join the sender's tree.
+  /// its way: cancellation is final. The effects it starts join the sender's tree. When the
+  /// effect is tied to presented children dismissed since it started, the action is reduced
+  /// with a ``StaleDelivery``, which their presenting reducers refuse.
   private func receive(_ action: Action, from sender: Int?, in tree: EffectTree?) {
-    if let sender, !core.runner.registry.isLive(sender) { return }
+    var stale: StaleDelivery?
+    if let sender {
+      switch core.runner.registry.deliveryState(of: sender) {
+      case .cancelled: return
+      case .live: break
+      case .stale(let owners): stale = StaleDelivery(owners: owners)
+      }
+    }
+    guard let stale else { return reduce(action, in: tree) }
+    core.staleDelivery = stale
+    defer {
+      // Also when the store queued the action instead of reducing it: the tasks this reduction
+      // started inherit the task local, and must find it ended.
+      stale.endAction()
+      core.staleDelivery = nil
+    }
+    stale.reduce { reduce(action, in: tree) }
+  }
+
+  private func reduce(_ action: Action, in tree: EffectTree?) {
     let wasReceiving = core.isReceiving
     core.isReceiving = true
     defer { core.isReceiving = wasReceiving }
