@@ -7,7 +7,9 @@ extension Reducer {
   ///   ``Effect/dismiss(fileID:filePath:line:column:)`` becomes `.popFrom(id:)` for it.
   /// - `.popFrom(id:)` runs this reducer with the screen still there, then pops it and every
   ///   screen above it.
-  /// - `.push(id:state:)` runs this reducer, then pushes the screen.
+  /// - `.push(id:state:)` pushes the screen, then runs this reducer, which sees it in the stack:
+  ///   it may change it, or refuse the push by popping it (`state.path.pop(from: id)`), in which
+  ///   case the screen is never shown.
   ///
   /// Whatever pops a screen (these actions, or this reducer changing the ``StackState``), every
   /// effect the screen started is cancelled in the same step. Cancellation identifiers inside a
@@ -108,13 +110,14 @@ extension Reducer {
           lifetime.reportPopOfMissingScreen(id)
         }
       case .push(let id, let element)?:
+        // Pushed before this reducer runs, so that it sees the screen and can refuse it.
         let nextID = stack.modify(&parentState) { $0.nextID }
         if id < nextID {
           lifetime.reportReusedID(id, nextID: nextID)
         } else if id > .largest {
           lifetime.reportTooLargeID(id)
         } else {
-          operation = { _ = $0.push(element, id: id) }
+          stack.modify(&parentState) { _ = $0.push(element, id: id) }
         }
       case nil:
         break

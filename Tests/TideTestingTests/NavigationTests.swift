@@ -166,6 +166,17 @@ import TideTestSupport
     #expect(store.state.path.nextID == 5)
   }
 
+  @Test func aParentSeesAPushedScreenAndCanRefuseIt() async {
+    let store = TestStore(initialState: Gate.State(), reducer: Gate.reducer, environment: ())
+    // Refused: the parent pops it in the step that pushed it, so it is never shown.
+    await store.send(.path(.push(id: 0, state: Gate.Screen(name: "Locked"))))
+    #expect(store.state.path.nextID == 1)
+    // Accepted, and changed by the parent as it arrives.
+    await store.send(.path(.push(id: 1, state: Gate.Screen(name: "Open")))) {
+      $0.path = StackState(ids: [1], elements: [Gate.Screen(name: "Open", visits: 1)])
+    }
+  }
+
   @Test func aScreenPushedAfterAPopGetsANewIdentifier() async {
     let store = makeStore()
     await store.send(.placeTapped(0)) { $0.path.append(Detail.State(name: "Home")) }
@@ -443,4 +454,30 @@ import TideTestSupport
     // The suggestion, pasted into the next step, passes.
     await store.send(.path(.element(id: 1, action: .tick))) { $0.path[1].seconds = 2 }
   }
+}
+
+/// A stack whose parent refuses pushes of locked screens and counts a visit on the others: what a
+/// parent can do because a push is applied before it runs.
+private enum Gate {
+  struct Screen: Equatable, Sendable {
+    var name: String
+    var visits = 0
+  }
+  struct State: Equatable, Sendable {
+    var path = StackState<Screen>()
+  }
+  enum Action: Equatable, Sendable {
+    case path(StackAction<Screen, Never>)
+  }
+  static let reducer = Reducer<State, Action, Void> { state, action, _ in
+    if case .path(.push(let id, let screen)) = action {
+      if screen.name == "Locked" {
+        state.path.pop(from: id)
+      } else {
+        state.path[id: id]?.visits += 1
+      }
+    }
+    return .none
+  }
+  .forEach(\.path, action: CasePath(Action.path), environment: { _ in }, child: .empty)
 }
