@@ -22,9 +22,10 @@ extension Reducer {
   /// effects.
   ///
   /// An effect this reducer starts is its own and runs on, but it is tied to the child's
-  /// presentations: an action it sends to the child (`.presented` or `.dismiss`) after the child
-  /// was dismissed, since the effect started, is refused and reported, even when another child
-  /// of the same kind is presented by then:
+  /// presentations: once the child is dismissed by something other than the effect (a view, the
+  /// child, another action), an action the effect sends to the child (`.presented` or
+  /// `.dismiss`) is refused and reported, even when another child of the same kind is presented
+  /// by then. An effect that shows and hides children in turn keeps reaching the ones it shows:
   ///
   /// ```
   /// An effect sent an action to a child dismissed since the effect started.
@@ -32,7 +33,7 @@ extension Reducer {
   ///   Action: .dismiss
   ///   Reducer: ifLet(\State.notice) at Inbox.swift:21
   ///
-  /// The child the action was meant for was dismissed after the effect started, and another one is presented now: the action changed nothing, and this reducer did not see it. Cancel the effect when the child goes away (return it from the child's reducer, or make it cancellable and cancel it on dismissal), or have it send an action of the parent that decides.
+  /// The child the action was meant for was dismissed after the effect started, by something other than the effect, and another one is presented now: the action changed nothing, and this reducer did not see it. Cancel the effect when the child goes away (return it from the child's reducer, or make it cancellable and cancel it on dismissal), or have it send an action of the parent that decides.
   /// ```
   ///
   /// An action meant for a screen that is not there changes nothing, reaches neither the child
@@ -272,7 +273,7 @@ extension Reducer {
       // What the parent starts is tied to this slot's presentations: once the child it may
       // address is dismissed, its actions for the child are refused.
       var effect = core(&parentState, parentAction, parentEnvironment, childRan)
-      if !effect.isNone { effect = effect.watchingSlot(of: lifetime) }
+      if effect.mayLaunchTasks { effect = effect.watchingSlot(of: lifetime) }
       guard let before else { return childEffect.merged(with: effect) }
       var after = slot.modify(&parentState) { identifier.identity(of: $0) }
       // The child goes, unless the parent already put another one in its place (an alert's
@@ -310,11 +311,11 @@ extension ChildLifetime {
         Action: \(describe(action))
         Reducer: \(name) at \(location.fileID):\(location.line)
 
-      The child the action was meant for was dismissed after the effect started, and another \
-      one is presented now: the action changed nothing, and this reducer did not see it. Cancel \
-      the effect when the child goes away (return it from the child's reducer, or make it \
-      cancellable and cancel it on dismissal), or have it send an action of the parent that \
-      decides.
+      The child the action was meant for was dismissed after the effect started, by something \
+      other than the effect, and another one is presented now: the action changed nothing, and \
+      this reducer did not see it. Cancel the effect when the child goes away (return it from \
+      the child's reducer, or make it cancellable and cancel it on dismissal), or have it send an \
+      action of the parent that decides.
       """,
       at: location)
     return true
@@ -322,6 +323,16 @@ extension ChildLifetime {
 }
 
 extension Effect {
+  /// Whether the effect may start a task, which a slot's dismissal can outlast: a `.send`, a
+  /// `.cancel` or a `.dismiss` acts within its step, and stays on the store's fast path.
+  @inlinable
+  var mayLaunchTasks: Bool {
+    switch operation {
+    case .none, .send, .cancel, .dismiss: false
+    case .run, .merge, .concatenate, .cancellable, .watch: true
+    }
+  }
+
   /// This effect, tied to the presentations of the child slot of `lifetime`: see
   /// ``Operation/watch(slot:owner:_:)``.
   @usableFromInline

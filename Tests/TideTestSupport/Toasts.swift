@@ -50,6 +50,8 @@ package enum ToastScreen {
     case expired
     /// Starts an effect that taps the toast a second later.
     case tapLater
+    /// Starts an effect that shows three toasts in turn, each for a second.
+    case tourTapped
     case toast(PresentationAction<Toast.Action>)
   }
 
@@ -78,6 +80,14 @@ package enum ToastScreen {
       }
     case .expired:
       return state.toast == nil ? .none : .send(.toast(.dismiss))
+    case .tourTapped:
+      return .run(name: "tour") { send in
+        for message in ["One", "Two", "Three"] {
+          await send(.present(message))
+          try await clock.sleep(for: .seconds(1))
+          await send(.toast(.dismiss))
+        }
+      }
     case .tapLater:
       return .run(name: "tap") { send in
         try await clock.sleep(for: .seconds(1))

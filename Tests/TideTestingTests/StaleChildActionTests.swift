@@ -19,10 +19,11 @@ import TideTestSupport
       Reducer: ifLet(\\State.toast) at TideTestSupport/Toasts.swift:\
     \(ToastScreen.ifLetLine)
 
-    The child the action was meant for was dismissed after the effect started, and another one \
-    is presented now: the action changed nothing, and this reducer did not see it. Cancel the \
-    effect when the child goes away (return it from the child's reducer, or make it cancellable \
-    and cancel it on dismissal), or have it send an action of the parent that decides.
+    The child the action was meant for was dismissed after the effect started, by something \
+    other than the effect, and another one is presented now: the action changed nothing, and \
+    this reducer did not see it. Cancel the effect when the child goes away (return it from the \
+    child's reducer, or make it cancellable and cancel it on dismissal), or have it send an \
+    action of the parent that decides.
     """
 
   @Test func aTimerOfADismissedToastDoesNotHideTheNextOne() async {
@@ -108,6 +109,38 @@ import TideTestSupport
     {
       await clock.advance(by: .seconds(1))
       await store.receive(.toast(.presented(.tapped)))
+    }
+  }
+
+  @Test func anEffectThatShowsAndHidesToastsInTurnReachesEachOne() async {
+    let store = TestStore(
+      initialState: ToastScreen.State(), reducer: ToastScreen.reducer, environment: clock)
+    await store.send(.tourTapped)
+    for message in ["One", "Two", "Three"] {
+      await store.receive(.present(message)) { $0.toast = Toast.State(message: message) }
+      await clock.advance(by: .seconds(1))
+      await store.receive(.toast(.dismiss)) { $0.toast = nil }
+    }
+  }
+
+  @Test func aDismissalIsOnlyTheOwnOfTheEffectWhoseActionMadeIt() async {
+    // Flashed twice: the second flash's effect starts while the first one's toast is shown.
+    let store = TestStore(
+      initialState: ToastScreen.State(), reducer: ToastScreen.reducer, environment: clock)
+    await store.send(.flashTapped)
+    await store.receive(.present("Hi")) { $0.toast = Toast.State(message: "Hi") }
+    await clock.advance(by: .seconds(1))
+    await store.send(.flashTapped)
+    await store.receive(.present("Hi"))
+    await clock.advance(by: .seconds(1))
+    // The first flash closes the toast (the one it showed, updated by the second): its own doing.
+    await store.receive(.toast(.dismiss)) { $0.toast = nil }
+    await store.send(.present("Again")) { $0.toast = Toast.State(message: "Again") }
+    await expectIssues([Self.staleDismissal]) {
+      // For the second flash, the toast it showed was closed by the first one, not by itself:
+      // "Again" is someone else's.
+      await clock.advance(by: .seconds(1))
+      await store.receive(.toast(.dismiss))
     }
   }
 

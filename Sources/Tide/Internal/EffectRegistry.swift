@@ -16,7 +16,7 @@ package final class EffectRegistry: Sendable {
     let task: Task<Void, Never>
     var isCancelled = false
     /// The epochs of the presented children's slots it watches.
-    let epochs: [SlotEpoch]
+    var epochs: [SlotEpoch]
 
     /// The effect, as ``Effect/description`` prints it.
     package var description: String { effect.description }
@@ -46,6 +46,9 @@ package final class EffectRegistry: Sendable {
     var tokensByID: [EffectID: Set<Int>] = [:]
     /// The current epoch of each slot that a running task watches.
     var slotEpochs: [EffectID: PresentationEpoch] = [:]
+    /// The task whose action the store is reducing, with what that action queues, when the
+    /// task watches slots: a dismissal it causes does not make it stale.
+    var cause: Int?
     /// `nil` until someone asks for the lifecycle.
     var lifecycle: Lifecycle?
   }
@@ -113,21 +116,34 @@ package final class EffectRegistry: Sendable {
     case cancelled
     /// The action is reduced.
     case live
+    /// The action is reduced; the task watches slots, so it is the cause of what the store
+    /// reduces until ``EffectRegistry/endDelivery()``.
+    case watched
     /// The action is reduced, but it is stale for the children of these slots' operators: they
-    /// were dismissed since the task started.
+    /// were dismissed since the task started, by something other than the task. The task is the
+    /// cause, as for ``watched``.
     case stale(for: [ChildLifetime])
   }
 
-  /// What a store does with an action from the task with `token`: ``isLive(_:)``, and which
-  /// presented children the action can no longer reach.
-  func deliveryState(of token: Int) -> DeliveryState {
+  /// Begins the delivery of an action from the task with `token`: what the store does with it
+  /// (``isLive(_:)``, and which presented children it can no longer reach), and, when the task
+  /// watches slots, notes it as the cause of what the store reduces until ``endDelivery()``:
+  /// a child it dismisses itself stays within its reach, so that an effect that shows and hides
+  /// children in turn keeps reaching the ones it shows.
+  func beginDelivery(from token: Int) -> DeliveryState {
     storage.withLock { storage in
       guard let record = storage.records[token], !record.isCancelled, !record.task.isCancelled
       else { return .cancelled }
       guard !record.epochs.isEmpty else { return .live }
+      storage.cause = token
       let owners = record.epochs.lazy.filter(\.epoch.isDetached).map(\.epoch.owner)
-      return owners.isEmpty ? .live : .stale(for: Array(owners))
+      return owners.isEmpty ? .watched : .stale(for: Array(owners))
     }
+  }
+
+  /// Ends what ``beginDelivery(from:)`` began: dismissals from now on are no task's own.
+  func endDelivery() {
+    storage.withLock { $0.cause = nil }
   }
 
   /// Whether an action from the task with this token may still be reduced: the task is
@@ -150,6 +166,7 @@ package final class EffectRegistry: Sendable {
         let epoch = storage.slotEpochs.removeValue(forKey: slot)
       {
         epoch.isDetached = true
+        storage.keepCauseAttached(to: slot, leaving: epoch)
       }
       guard let tokens = storage.tokensByID[id] else { return [] }
       return tokens.compactMap { token in
@@ -237,6 +254,18 @@ package final class EffectRegistry: Sendable {
 }
 
 extension EffectRegistry.Storage {
+  /// Moves the task whose action is being reduced, when it held the slot's epoch that a
+  /// dismissal just ended, to the slot's next epoch: the dismissal was its own doing.
+  mutating func keepCauseAttached(to slot: EffectID, leaving ended: PresentationEpoch) {
+    guard let cause, let index = records[cause]?.epochs.firstIndex(where: { $0.epoch === ended })
+    else { return }
+    let next = PresentationEpoch(owner: ended.owner)
+    slotEpochs[slot] = next
+    next.tasks = 1
+    ended.tasks -= 1
+    records[cause]?.epochs[index] = SlotEpoch(slot: slot, epoch: next)
+  }
+
   /// The epochs a task launched now holds for the slots it watches: its parent's for the slots
   /// the parent watches, the slot's current epoch (made if none) for the others.
   mutating func epochs(for watches: [EffectWatch], parent: Int?) -> [SlotEpoch] {

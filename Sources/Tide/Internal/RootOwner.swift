@@ -27,13 +27,23 @@ final class RootOwner<State, Action: Sendable> {
   private func receive(_ action: Action, from sender: Int?, in tree: EffectTree?) {
     var stale: StaleDelivery?
     if let sender {
-      switch core.runner.registry.deliveryState(of: sender) {
+      let registry = core.runner.registry
+      switch registry.beginDelivery(from: sender) {
       case .cancelled: return
-      case .live: break
+      case .live: return reduce(action, in: tree)
+      case .watched: break
       case .stale(let owners): stale = StaleDelivery(owners: owners)
       }
+      defer { registry.endDelivery() }
+      guard let stale else { return reduce(action, in: tree) }
+      reduce(action, in: tree, stale: stale)
+      return
     }
-    guard let stale else { return reduce(action, in: tree) }
+    reduce(action, in: tree)
+  }
+
+  /// Reduces an action that is stale for some presented children (see ``StaleDelivery``).
+  private func reduce(_ action: Action, in tree: EffectTree?, stale: StaleDelivery) {
     core.staleDelivery = stale
     defer {
       // Also when the store queued the action instead of reducing it: the tasks this reduction
