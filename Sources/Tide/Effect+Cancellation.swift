@@ -141,6 +141,60 @@ extension Effect {
   }
 }
 
+/// An identifier an operator makes for the effects of the children it runs (a presentation's,
+/// an element's, a screen's, a slot's), rather than one a feature wrote: ``Reducer/pullback(state:action:environment:)``
+/// makes these private to the place it composes a reducer at, so that one feature composed at
+/// two places keeps the two copies' children apart.
+protocol OperatorEffectID {}
+
+extension EffectID {
+  /// Whether an operator made this identifier.
+  var isOperators: Bool { base.base is any OperatorEffectID }
+}
+
+extension Effect {
+  /// The same effect with every identifier an operator made inside it private to `scope` (see
+  /// ``OperatorEffectID``); identifiers a feature wrote stay as they are, so that a parent can
+  /// still cancel a child's effect by an identifier the two share.
+  @usableFromInline
+  func scopingOperatorIDs(to scope: EffectID) -> Self {
+    switch operation {
+    case .none, .send, .run, .dismiss:
+      return self
+    case .merge(let effects):
+      return Self(operation: .merge(effects.map { $0.scopingOperatorIDs(to: scope) }))
+    case .concatenate(let effects):
+      return Self(operation: .concatenate(effects.map { $0.scopingOperatorIDs(to: scope) }))
+    case .cancellable(let id, let cancelInFlight, let effect):
+      return Self(
+        operation: .cancellable(
+          id: id.isOperators ? EffectID(ScopedEffectID(scope: scope, id: id)) : id,
+          cancelInFlight: cancelInFlight, effect.scopingOperatorIDs(to: scope)))
+    case .cancel(let id):
+      guard id.isOperators else { return self }
+      return Self(operation: .cancel(id: EffectID(ScopedEffectID(scope: scope, id: id))))
+    case .watch(let slot, let owner, let effect):
+      return Self(
+        operation: .watch(
+          slot: EffectID(ScopedEffectID(scope: scope, id: slot)), owner: owner,
+          effect.scopingOperatorIDs(to: scope)))
+    }
+  }
+}
+
+/// Where ``Reducer/pullback(state:action:environment:)`` composes a reducer: the scope of the
+/// identifiers its operators make.
+@usableFromInline
+struct PulledBackPosition: Hashable, @unchecked Sendable {
+  // A key path is immutable; it is `Sendable` where the pullback is given one.
+  let path: AnyKeyPath
+
+  @usableFromInline
+  static func scope(of path: AnyKeyPath) -> EffectID {
+    EffectID(PulledBackPosition(path: path))
+  }
+}
+
 extension EffectID {
   /// The slot of a presented child's effects: for the identifier of one presentation's effects,
   /// the identifier under which effects that watch that child's slot are tied to its
@@ -161,10 +215,17 @@ extension EffectID {
 
 /// An identifier made private to a scope (an element of a `forEach`); prints as the identifier
 /// the feature wrote.
-private struct ScopedEffectID: Hashable, Sendable, CustomStringConvertible, CustomReflectable {
+private struct ScopedEffectID: Hashable, Sendable, CustomStringConvertible, CustomReflectable,
+  OperatorEffectID
+{
   let scope: EffectID
   let id: EffectID
 
   var description: String { id.description }
   var customMirror: Mirror { Mirror(self, children: [:]) }
 }
+
+extension ChildEffectsID: OperatorEffectID {}
+extension ElementEffectsID: OperatorEffectID {}
+extension PresentedEffectsID: OperatorEffectID {}
+extension PresentationSlot: OperatorEffectID {}

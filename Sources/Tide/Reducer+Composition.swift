@@ -102,6 +102,12 @@ extension Reducer {
   /// it runs this reducer on the state at `state`, hands it the environment `environment` derives,
   /// and wraps the actions of the returned effect back into parent actions.
   ///
+  /// One feature can be pulled back at several places (two counters, two pickers each with its
+  /// sheet): what its `ifLet`s and `forEach`s keep apart (which effects a dismissed sheet or a
+  /// removed row started) is kept apart per place, so closing one copy's sheet never cancels the
+  /// other's. Cancellation identifiers the feature writes itself are not made private: a parent
+  /// can cancel a child's effect by an identifier the two share.
+  ///
   /// ```swift
   /// struct Screen: Equatable {
   ///   var login = Login.State()
@@ -139,14 +145,17 @@ extension Reducer {
     // the child's state is reached in place (by its offset when it is stored inline).
     let body = self.body
     let child = InlineKeyPath(state)
+    let position = PulledBackPosition.scope(of: state)
     return .init(sharing: sharing?.pulledBack(state)) {
       parentState, parentAction, parentEnvironment in
       guard let childAction = action.extract(parentAction) else { return .none }
       let childEnvironment = environment(parentEnvironment)
       let effect = child.modify(&parentState) { body(&$0, childAction, childEnvironment) }
       // Most actions start nothing; `map` is not specialised here, and skipping it is most of
-      // what made five nested levels cost 2.5× a send instead of 11×.
-      return effect.isNone ? .none : effect.map(action.embed)
+      // what made five nested levels cost 2.5× a send instead of 11×. The identifiers the
+      // child's operators made are private to this place: the same feature pulled back at two
+      // places keeps the two copies' screens, rows and their effects apart.
+      return effect.isNone ? .none : effect.map(action.embed).scopingOperatorIDs(to: position)
     }
   }
 }

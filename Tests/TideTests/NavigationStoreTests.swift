@@ -538,3 +538,70 @@ import TideTestSupport
     #expect(store.core.effects.watchedSlotCount == 0)
   }
 }
+
+/// One feature with a sheet, composed twice into a parent: the two copies' presentations are
+/// apart, whatever one of them does.
+@MainActor
+@Suite struct TwoCopiesOfAPresentingFeatureTests {
+  enum Pair {
+    struct State: Equatable, Sendable {
+      var left = Places.State()
+      var right = Places.State()
+    }
+    enum Action: Equatable, Sendable {
+      case left(Places.Action)
+      case right(Places.Action)
+    }
+    static let reducer = Reducer<State, Action, Places.Environment>.combine(
+      Places.reducer.pullback(state: \.left, action: CasePath(Action.left), environment: { $0 }),
+      Places.reducer.pullback(state: \.right, action: CasePath(Action.right), environment: { $0 })
+    )
+  }
+
+  @Test func closingOneCopysSheetLeavesTheOthersSaveRunning() async {
+    let clock = ManualClock()
+    let store = Store(
+      initialState: Pair.State(), reducer: Pair.reducer,
+      environment: Places.Environment(clock: clock), drivenBy: clock)
+    store.send(.left(.renameTapped(0)))
+    store.send(.left(.destination(.presented(.rename(.nameChanged("House"))))))
+    store.send(.left(.destination(.presented(.rename(.saveTapped)))))
+    store.send(.right(.renameTapped(0)))
+    store.send(.right(.destination(.dismiss)))
+    #expect(store.runningEffects.count == 1)
+    await clock.advance(by: .seconds(1))
+    #expect(store.state.left.names == ["House", "Work"])
+  }
+
+  enum Toasts {
+    struct State: Equatable, Sendable {
+      var left = ToastScreen.State()
+      var right = ToastScreen.State()
+    }
+    enum Action: Equatable, Sendable {
+      case left(ToastScreen.Action)
+      case right(ToastScreen.Action)
+    }
+    static let reducer = Reducer<State, Action, ManualClock>.combine(
+      ToastScreen.reducer.pullback(
+        state: \.left, action: CasePath(Action.left), environment: { $0 }),
+      ToastScreen.reducer.pullback(
+        state: \.right, action: CasePath(Action.right), environment: { $0 })
+    )
+  }
+
+  @Test func closingOneCopysToastLeavesTheOthersTimerInReach() async {
+    let clock = ManualClock()
+    let store = Store(
+      initialState: Toasts.State(), reducer: Toasts.reducer, environment: clock, drivenBy: clock)
+    let issues = ReportedIssues()
+    await IssueReporter.$current.withValue(issues.reporter) {
+      store.send(.left(.showTapped("L")))
+      store.send(.right(.present("R")))
+      store.send(.right(.toast(.dismiss)))
+      await clock.advance(by: .seconds(2))
+    }
+    #expect(store.state.left.toast == nil)
+    #expect(issues.all.isEmpty)
+  }
+}
