@@ -158,27 +158,46 @@ extension Effect {
   /// still cancel a child's effect by an identifier the two share.
   @usableFromInline
   func scopingOperatorIDs(to scope: EffectID) -> Self {
+    scopedOperatorIDs(to: scope) ?? self
+  }
+
+  /// ``scopingOperatorIDs(to:)``, or `nil` when the effect holds no identifier an operator made:
+  /// most effects (a `.run`, a merge of them) are then passed on as they are, not rebuilt.
+  private func scopedOperatorIDs(to scope: EffectID) -> Self? {
     switch operation {
     case .none, .send, .run, .dismiss:
-      return self
+      return nil
     case .merge(let effects):
-      return Self(operation: .merge(effects.map { $0.scopingOperatorIDs(to: scope) }))
+      return Self.scoped(effects, to: scope).map { Self(operation: .merge($0)) }
     case .concatenate(let effects):
-      return Self(operation: .concatenate(effects.map { $0.scopingOperatorIDs(to: scope) }))
+      return Self.scoped(effects, to: scope).map { Self(operation: .concatenate($0)) }
     case .cancellable(let id, let cancelInFlight, let effect):
+      let inner = effect.scopedOperatorIDs(to: scope)
+      guard id.isOperators || inner != nil else { return nil }
       return Self(
         operation: .cancellable(
           id: id.isOperators ? EffectID(ScopedEffectID(scope: scope, id: id)) : id,
-          cancelInFlight: cancelInFlight, effect.scopingOperatorIDs(to: scope)))
+          cancelInFlight: cancelInFlight, inner ?? effect))
     case .cancel(let id):
-      guard id.isOperators else { return self }
+      guard id.isOperators else { return nil }
       return Self(operation: .cancel(id: EffectID(ScopedEffectID(scope: scope, id: id))))
     case .watch(let slot, let owner, let effect):
       return Self(
         operation: .watch(
           slot: EffectID(ScopedEffectID(scope: scope, id: slot)), owner: owner,
-          effect.scopingOperatorIDs(to: scope)))
+          effect.scopedOperatorIDs(to: scope) ?? effect))
     }
+  }
+
+  /// The effects with their operators' identifiers scoped, or `nil` when none holds any.
+  private static func scoped(_ effects: [Self], to scope: EffectID) -> [Self]? {
+    var result: [Self]?
+    for (index, effect) in effects.enumerated() {
+      guard let scoped = effect.scopedOperatorIDs(to: scope) else { continue }
+      if result == nil { result = effects }
+      result![index] = scoped
+    }
+    return result
   }
 }
 
