@@ -114,8 +114,10 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   private let dismissed = Lock(false)
 
   /// Whether the feature under test dismissed itself: a child tested alone returned
-  /// `.dismiss()`, which its presentation would have turned into its dismissal. It takes no more
-  /// actions: a send after it fails the test.
+  /// `.dismiss()`, which its presentation would have turned into its dismissal. As its
+  /// presentation would, the dismissal cancels every effect the feature is running (a timer, a
+  /// request), those of the same step included, so none is left running at the end of the test.
+  /// It takes no more actions: a send after it fails the test.
   ///
   /// <!-- example: given store: TestStore<Counter.State, Counter.Action, Counter.Environment> -->
   /// ```swift

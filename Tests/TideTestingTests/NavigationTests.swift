@@ -379,6 +379,20 @@ import TideTestSupport
     #expect(store.state.name == "Home")
   }
 
+  @Test func aChildTestedAloneThatDismissesItselfLeavesNoEffectRunning() async {
+    // A pushed screen with a timer, tested alone: its dismissal cancels the timer, as popping
+    // it would, so the test ends with nothing running.
+    let store = TestStore(
+      initialState: Detail.State(name: "Park"), reducer: Detail.reducer, environment: clock)
+    await store.send(.appeared)
+    await clock.advance(by: .seconds(1))
+    await store.receive(.tick) { $0.seconds = 1 }
+    await store.send(.closeTapped)
+    #expect(store.isDismissed)
+    #expect(store.runningEffects.isEmpty)
+    await clock.advance(by: .seconds(5))
+  }
+
   /// In an app, a dismissal that nothing presents dismisses nothing, and is reported.
   @Test func aDismissalThatNothingPresents() async {
     let issues = ReportedIssues()

@@ -53,7 +53,9 @@ package final class EffectRunner<Action: Sendable>: Sendable {
     let context = Context(origin: origin, tree: tree, deliver: deliver)
     var plan = Plan()
     self.plan(effect, ids: [], watches: [], context: context, into: &plan)
-    return (plan.actions, launch(plan.launches, parent: nil, context: context).map { $0.task })
+    let tasks = launch(plan.launches, parent: nil, context: context).map { $0.task }
+    if plan.dismissesRoot { registry.cancelAll() }
+    return (plan.actions, tasks)
   }
 
   // MARK: - The interpretation
@@ -99,6 +101,10 @@ package final class EffectRunner<Action: Sendable>: Sendable {
   private struct Plan {
     var actions: [Action] = []
     var launches: [Launch] = []
+    /// Whether a dismissal reached the root and a harness took it as the feature's own: every
+    /// effect is then cancelled once this plan's tasks are launched, as a presentation
+    /// cancels a dismissed child's, those of the same step included.
+    var dismissesRoot = false
     /// Numbers launches in the order they were planned, so that a concatenation can tell which
     /// launches its step added even when that step cancelled earlier ones.
     var nextSequence = 0
@@ -130,6 +136,7 @@ package final class EffectRunner<Action: Sendable>: Sendable {
     case .dismiss(let location):
       if let handler = rootDismissal.withLock({ $0 }) {
         handler(location)
+        plan.dismissesRoot = true
         return
       }
       let message = effectMessage(
@@ -201,6 +208,11 @@ package final class EffectRunner<Action: Sendable>: Sendable {
       guard !Task.isCancelled else { return }
       var plan = Plan()
       self.plan(effect, ids: ids, watches: watches, context: context, into: &plan)
+      if plan.dismissesRoot {
+        // The feature dismissed itself: this task is cancelled with the others.
+        registry.cancelAll()
+        return
+      }
       for action in plan.actions {
         guard !Task.isCancelled else { return }
         await context.deliver(action, token, context.tree)
