@@ -32,7 +32,9 @@ import Tide
 ///   that file as it is, writes its own value beside it (`PATH.conflict-1`, one file for the
 ///   run, rewritten by each later save) and throws
 ///   ``SharedFileError/changedElsewhere(path:keptAt:)``: both values are on disk, and the report
-///   says where.
+///   says where. So make **one `SharedFile` per file** and use it to load and to save: a second
+///   one that never read the file is another writer, and its save throws
+///   ``SharedFileError/neverRead(path:keptAt:)``.
 /// - **Symbolic links** are not followed when writing: the file a link named is replaced by a
 ///   plain file.
 ///
@@ -190,6 +192,7 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
           }
           try FileBytes.writeAtomically(bytes, to: aside)
           memory.conflictPath = aside
+          if memory.known == nil { throw .neverRead(path: path, keptAt: aside) }
           throw .changedElsewhere(path: path, keptAt: aside)
         }
       }

@@ -7,11 +7,16 @@
 public enum SharedFileError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file, or the temporary file it is written through, could not be written.
   case cannotWrite(path: String, reason: String)
-  /// The file holds what another writer wrote, not what this one last read or wrote (or this
-  /// one never read it). The file was left as it is, and the value this one had to save was
-  /// written to `keptAt`, which every later save of this one rewrites until the app reads the
-  /// file again.
+  /// The file holds what another writer wrote, not what this one last read or wrote. The file
+  /// was left as it is, and the value this one had to save was written to `keptAt`, which every
+  /// later save of this one rewrites until the app reads the file again.
   case changedElsewhere(path: String, keptAt: String)
+  /// This one never read the file, and the file holds a value: another writer's, or one this
+  /// app loaded with another ``SharedFile``. The file was left as it is, and the value was
+  /// written to `keptAt`, as for ``changedElsewhere(path:keptAt:)``. Save with the `SharedFile`
+  /// that loaded the file (one per file, shared by the state and the environment), or load it
+  /// with this one first.
+  case neverRead(path: String, keptAt: String)
   /// The file exists but could not be read when it was loaded, so this one does not write over
   /// it.
   case unreadable(path: String, reason: String)
@@ -23,6 +28,8 @@ public enum SharedFileError: Error, Equatable, Sendable, CustomStringConvertible
       "cannot write \(path): \(reason)"
     case .changedElsewhere(let path, let keptAt):
       "\(path) holds what another writer wrote, not what was last read or written here; it was left as it is, and this value was written to \(keptAt)"
+    case .neverRead(let path, let keptAt):
+      "this SharedFile never read \(path), which holds a value: it was left as it is, and this value was written to \(keptAt); save with the SharedFile that loaded the file, or load it with this one first"
     case .unreadable(let path, let reason):
       "\(path) could not be read (\(reason)), so it is not written over"
     }

@@ -81,11 +81,15 @@ import TideTesting
       try second.save(["start", "from second", "again"])
     }
     #expect(try Self.contents(path + ".conflict-1") == #"["start","from second","again"]"# + "\n")
-    // A writer that never read the file keeps its value beside it too.
+    // A writer that never read the file keeps its value beside it too, and says so.
     let third = SharedFile<[String]>(path: path)
-    #expect(throws: SharedFileError.changedElsewhere(path: path, keptAt: path + ".conflict-2")) {
+    #expect(throws: SharedFileError.neverRead(path: path, keptAt: path + ".conflict-2")) {
       try third.save(["third"])
     }
+    #expect(
+      "\(SharedFileError.neverRead(path: path, keptAt: path + ".conflict-2"))"
+        == "this SharedFile never read \(path), which holds a value: it was left as it is, and this value was written to \(path).conflict-2; save with the SharedFile that loaded the file, or load it with this one first"
+    )
     // The first goes on writing: the file is still the one it wrote.
     try first.save(["start", "from first", "again"])
     #expect(try Self.contents(path) == #"["start","from first","again"]"# + "\n")
