@@ -61,7 +61,6 @@ import TideTesting
     $0.path[0].location.name = "Home"
     $0.path[0].destination = nil
     $0.path[0].savedLocations.value[0].name = "Home"
-    $0.savedLocations.value[0].name = "Home"
   }
   await store.send(.path(.element(id: 0, action: .deleteTapped))) { $0.path[0].destination = .confirmDeletion(ConfirmationDialogState(title: "Home", titleVisibility: .visible, message: "Remove it from your saved places?", buttons: [ButtonState(role: .destructive, "Delete", action: .delete), ButtonState(role: .cancel, "Cancel")])) }
   await store.send(.path(.element(id: 0, action: .destination(.dismiss)))) { $0.path[0].destination = nil }

@@ -214,6 +214,7 @@ struct Reflector {
       let box = Node.Unchanged(old, reflector: self)
       return (.unchanged(box), .unchanged(box))
     }
+    if let paired = pairedWhole(old, new) { return paired }
     if old is any CustomInspectable || new is any CustomInspectable || scalar(old) != nil
       || (rebuildsSource && (old is any SourceExpressible || new is any SourceExpressible))
     {
@@ -266,6 +267,45 @@ struct Reflector {
       }
       let (oldNode, newNode) = inner.pair(oldChild.value, newChild.value)
       return (.some(oldNode), .some(newNode))
+    case .enum:
+      // The same case on both sides: its payload is compared value by value, as a struct's
+      // fields are, so a change deep inside (a shared copy in a screen of an enum path) shows
+      // as that change.
+      guard let oldChild = oldMirror.children.first, let newChild = newMirror.children.first,
+        let name = oldChild.label, name == newChild.label
+      else { return (node(old), node(new)) }
+      let hide =
+        redacts && ((type(of: old) as? any Redacting.Type)?.redactedLabels ?? []).contains(name)
+      let typeName = TypeName.of(old)
+      let oldPayload = Mirror(reflecting: oldChild.value)
+      let newPayload = Mirror(reflecting: newChild.value)
+      guard oldPayload.displayStyle == .tuple, newPayload.displayStyle == .tuple else {
+        let (oldNode, newNode) = inner.pair(oldChild.value, newChild.value, redacted: hide)
+        return (
+          .enumCase(type: typeName, name: name, payload: [Node.Field(label: nil, node: oldNode)]),
+          .enumCase(type: typeName, name: name, payload: [Node.Field(label: nil, node: newNode)])
+        )
+      }
+      var oldFields: [Node.Field] = []
+      var newFields: [Node.Field] = []
+      for (oldValue, newValue) in zip(oldPayload.children, newPayload.children) {
+        let (oldNode, newNode) = inner.pair(oldValue.value, newValue.value, redacted: hide)
+        oldFields.append(Node.Field(label: tupleLabel(oldValue.label), node: oldNode))
+        newFields.append(Node.Field(label: tupleLabel(newValue.label), node: newNode))
+      }
+      return (
+        .enumCase(type: typeName, name: name, payload: oldFields),
+        .enumCase(type: typeName, name: name, payload: newFields)
+      )
+    case .tuple:
+      var oldFields: [Node.Field] = []
+      var newFields: [Node.Field] = []
+      for (oldValue, newValue) in zip(oldMirror.children, newMirror.children) {
+        let (oldNode, newNode) = inner.pair(oldValue.value, newValue.value)
+        oldFields.append(Node.Field(label: tupleLabel(oldValue.label), node: oldNode))
+        newFields.append(Node.Field(label: tupleLabel(newValue.label), node: newNode))
+      }
+      return (.tuple(oldFields), .tuple(newFields))
     case .collection:
       let oldElements = oldMirror.children.map(\.value)
       let newElements = newMirror.children.map(\.value)
@@ -310,6 +350,43 @@ struct Reflector {
     default:
       return (node(old), node(new))
     }
+  }
+
+  /// Pairs two values of one type that print as something else (a ``CustomInspectable`` value's
+  /// inspection value; as source, a ``SourceExpressible`` value's call) through what they print
+  /// as, so that a diff of a stack shows the change inside one screen, and a shared copy that
+  /// changed as an earlier one did is not shown again; `nil` for other values.
+  private func pairedWhole(_ old: Any, _ new: Any) -> (Node, Node)? {
+    guard type(of: old) == type(of: new) else { return nil }
+    let inner = descending(into: old, isObject: false)
+    if rebuildsSource, let oldSource = old as? any SourceExpressible,
+      let newSource = new as? any SourceExpressible
+    {
+      let before = oldSource.sourceExpression
+      let after = newSource.sourceExpression
+      guard before.function == after.function, before.elements == after.elements,
+        before.arguments.map(\.label) == after.arguments.map(\.label)
+      else { return nil }
+      let hidden = redacts ? (type(of: old) as? any Redacting.Type)?.redactedLabels ?? [] : []
+      var oldFields: [Node.Field] = []
+      var newFields: [Node.Field] = []
+      for (oldArgument, newArgument) in zip(before.arguments, after.arguments) {
+        let (oldNode, newNode) = inner.pair(
+          oldArgument.value, newArgument.value, redacted: hidden.contains(oldArgument.label))
+        let label = oldArgument.label.isEmpty ? nil : oldArgument.label
+        oldFields.append(Node.Field(label: label, node: oldNode))
+        newFields.append(Node.Field(label: label, node: newNode))
+      }
+      return (
+        .expression(function: before.function, arguments: oldFields, elements: before.elements),
+        .expression(function: after.function, arguments: newFields, elements: after.elements)
+      )
+    }
+    if rebuildsSource, old is any SourceExpressible { return nil }
+    guard let oldCustom = old as? any CustomInspectable,
+      let newCustom = new as? any CustomInspectable, !(old is InspectedSecret)
+    else { return nil }
+    return inner.pair(oldCustom.inspectionValue, newCustom.inspectionValue)
   }
 
   /// Values printed as Swift literals (or the nearest readable spelling).
