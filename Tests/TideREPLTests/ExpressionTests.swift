@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TideRecord
 
@@ -31,6 +32,10 @@ import TideRecord
     #expect(
       try ExpressionParser.parse("[1, 2,]")
         == .array([.integer("1", position: 1), .integer("2", position: 4)], position: 0))
+    // A UUID as the inspector prints it reads back as the string it decodes from.
+    #expect(
+      try ExpressionParser.parse(#"UUID(uuidString: "DEADBEEF-DEAD-BEEF-DEAD-BEEFDEADBEEF")!"#)
+        == .string("DEADBEEF-DEAD-BEEF-DEAD-BEEFDEADBEEF", position: 0))
     #expect(
       try ExpressionParser.parse(#"User(name: "Ada")"#)
         == .call(
@@ -70,6 +75,7 @@ import TideRecord
     case item(Item)
     case flag(Bool)
     case ratio(Double)
+    case identified(UUID)
   }
   struct Item: Codable, Equatable {
     var name: String
@@ -97,6 +103,10 @@ import TideRecord
         == .items([Item(name: "a", tags: ["t"]), Item(name: "b", tags: [], note: "n")]))
     #expect(try decode(".flag(false)") == .flag(false))
     #expect(try decode(".ratio(2)") == .ratio(2))
+    // As the inspector prints a UUID, and as its plain string.
+    let id = UUID(uuidString: "DEADBEEF-DEAD-BEEF-DEAD-BEEFDEADBEEF")!
+    #expect(try decode(#".identified(UUID(uuidString: "\#(id.uuidString)")!)"#) == .identified(id))
+    #expect(try decode(#".identified("\#(id.uuidString)")"#) == .identified(id))
   }
 
   @Test func unknownCasesSuggestTheClosest() {

@@ -87,7 +87,16 @@ package struct ExpressionParser {
           throw InputError(
             message: "expected '(' after \(name), or a '.' before a case name", position: index)
         }
-        return .call(type: name, arguments: try arguments(), position: start)
+        let arguments = try arguments()
+        // A UUID prints as `UUID(uuidString: "…")!` (as Swift writes one): read back, it is
+        // the string a UUID decodes from, so what the REPL prints can be typed again.
+        if name == "UUID", current == "!", arguments.count == 1,
+          arguments[0].label == "uuidString", case .string(let text, _) = arguments[0].value
+        {
+          index += 1
+          return .string(text, position: start)
+        }
+        return .call(type: name, arguments: arguments, position: start)
       }
     }
   }
