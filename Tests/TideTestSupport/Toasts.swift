@@ -52,6 +52,11 @@ package enum ToastScreen {
     case tapLater
     /// Starts an effect that shows three toasts in turn, each for a second.
     case tourTapped
+    /// The same in the steps of a concatenation, each a task of its own.
+    case tourInSteps
+    /// Shows a toast, with two effects merged: one hides it after a second, the other shows
+    /// another a second later and hides that one after another second.
+    case pairTapped
     case toast(PresentationAction<Toast.Action>)
   }
 
@@ -88,6 +93,30 @@ package enum ToastScreen {
           await send(.toast(.dismiss))
         }
       }
+    case .tourInSteps:
+      let steps: [Effect<Action>] = ["One", "Two"].flatMap { message -> [Effect<Action>] in
+        [
+          .run(priority: .high) { send in await send(.present(message)) },
+          .run { send in
+            try await clock.sleep(for: .seconds(1))
+            await send(.toast(.dismiss))
+          },
+        ]
+      }
+      return .concatenate(steps)
+    case .pairTapped:
+      state.toast = Toast.State(message: "First")
+      return .merge(
+        .run { send in
+          try await clock.sleep(for: .seconds(1))
+          await send(.toast(.dismiss))
+        },
+        .run { send in
+          try await clock.sleep(for: .seconds(2))
+          await send(.present("Second"))
+          try await clock.sleep(for: .seconds(1))
+          await send(.toast(.dismiss))
+        })
     case .tapLater:
       return .run(name: "tap") { send in
         try await clock.sleep(for: .seconds(1))

@@ -123,6 +123,30 @@ import TideTestSupport
     }
   }
 
+  @Test func aConcatenationsStepsAreOneEffect() async {
+    // Each step is a task of its own: the dismissal one step makes is the whole effect's.
+    let store = TestStore(
+      initialState: ToastScreen.State(), reducer: ToastScreen.reducer, environment: clock)
+    await store.send(.tourInSteps)
+    for message in ["One", "Two"] {
+      await store.receive(.present(message)) { $0.toast = Toast.State(message: message) }
+      await clock.advance(by: .seconds(1))
+      await store.receive(.toast(.dismiss)) { $0.toast = nil }
+    }
+  }
+
+  @Test func theMergedPartsOfOneEffectAreOneEffect() async {
+    let store = TestStore(
+      initialState: ToastScreen.State(), reducer: ToastScreen.reducer, environment: clock)
+    await store.send(.pairTapped) { $0.toast = Toast.State(message: "First") }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.toast(.dismiss)) { $0.toast = nil }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.present("Second")) { $0.toast = Toast.State(message: "Second") }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.toast(.dismiss)) { $0.toast = nil }
+  }
+
   @Test func aDismissalIsOnlyTheOwnOfTheEffectWhoseActionMadeIt() async {
     // Flashed twice: the second flash's effect starts while the first one's toast is shown.
     let store = TestStore(

@@ -17,6 +17,9 @@ package final class EffectRegistry: Sendable {
     var isCancelled = false
     /// The epochs of the presented children's slots it watches.
     var epochs: [SlotEpoch]
+    /// The effect a step returned that this task is part of: the tasks launched to run one
+    /// returned effect (its merged parts, a concatenation's steps) share it.
+    let effectGroup: Int
 
     /// The effect, as ``Effect/description`` prints it.
     package var description: String { effect.description }
@@ -66,6 +69,7 @@ package final class EffectRegistry: Sendable {
   func launch(
     ids: [EffectID],
     watches: [EffectWatch],
+    effectGroup: Int,
     parent: Int?,
     origin: EffectOrigin?,
     effect: any InspectableEffect,
@@ -78,7 +82,7 @@ package final class EffectRegistry: Sendable {
       let epochs = watches.isEmpty ? [] : storage.epochs(for: watches, parent: parent)
       storage.records[token] = Record(
         token: token, ids: ids, effect: effect, origin: origin, parent: parent, task: task,
-        epochs: epochs)
+        epochs: epochs, effectGroup: effectGroup)
       for id in ids { storage.tokensByID[id, default: []].insert(token) }
       if parent == nil, let now = storage.lifecycle?.now {
         storage.lifecycle?.events.append(
@@ -254,16 +258,23 @@ package final class EffectRegistry: Sendable {
 }
 
 extension EffectRegistry.Storage {
-  /// Moves the task whose action is being reduced, when it held the slot's epoch that a
-  /// dismissal just ended, to the slot's next epoch: the dismissal was its own doing.
+  /// Moves the effect whose action is being reduced (every task of the effect a step returned
+  /// that the sending task is part of), where it held the slot's epoch that a dismissal just
+  /// ended, to the slot's next epoch: the dismissal was its own doing.
   mutating func keepCauseAttached(to slot: EffectID, leaving ended: PresentationEpoch) {
-    guard let cause, let index = records[cause]?.epochs.firstIndex(where: { $0.epoch === ended })
+    guard let cause, let record = records[cause],
+      record.epochs.contains(where: { $0.epoch === ended })
     else { return }
     let next = PresentationEpoch(owner: ended.owner)
     slotEpochs[slot] = next
-    next.tasks = 1
-    ended.tasks -= 1
-    records[cause]?.epochs[index] = SlotEpoch(slot: slot, epoch: next)
+    for token in Array(records.keys) where records[token]?.effectGroup == record.effectGroup {
+      guard let index = records[token]?.epochs.firstIndex(where: { $0.epoch === ended }) else {
+        continue
+      }
+      next.tasks += 1
+      ended.tasks -= 1
+      records[token]?.epochs[index] = SlotEpoch(slot: slot, epoch: next)
+    }
   }
 
   /// The epochs a task launched now holds for the slots it watches: its parent's for the slots

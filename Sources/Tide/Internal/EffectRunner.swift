@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Interprets effects: the engine that `Store`, `TestStore` and the REPL share, and the one place
 /// that decides what each kind of effect does.
 ///
@@ -25,6 +27,9 @@ package final class EffectRunner<Action: Sendable>: Sendable {
     @Sendable (_ action: Action, _ sender: Int?, _ tree: EffectTree?) async -> Void
 
   package let registry = EffectRegistry()
+  /// Numbers the effects steps return, for the tasks of one to share (see
+  /// ``EffectRegistry/Record/effectGroup``).
+  private let effectGroups = Atomic<Int>(0)
   /// The clock whose executor runs the effects; the global executor when `nil`.
   @usableFromInline package let scheduler: ManualClock?
 
@@ -50,7 +55,8 @@ package final class EffectRunner<Action: Sendable>: Sendable {
     _ effect: Effect<Action>, origin: EffectOrigin?, tree: EffectTree? = nil,
     deliver: @escaping Delivery
   ) -> (actions: [Action], tasks: [Task<Void, Never>]) {
-    let context = Context(origin: origin, tree: tree, deliver: deliver)
+    let group = effectGroups.add(1, ordering: .relaxed).oldValue
+    let context = Context(origin: origin, effectGroup: group, tree: tree, deliver: deliver)
     var plan = Plan()
     self.plan(effect, ids: [], watches: [], context: context, into: &plan)
     let tasks = launch(plan.launches, parent: nil, context: context).map { $0.task }
@@ -62,6 +68,8 @@ package final class EffectRunner<Action: Sendable>: Sendable {
 
   private struct Context: Sendable {
     let origin: EffectOrigin?
+    /// The number the registry gave the effect a step returned, which all its tasks share.
+    let effectGroup: Int
     /// The tree the top-level tasks join; the tasks they launch are theirs to wait for.
     let tree: EffectTree?
     let deliver: Delivery
@@ -324,8 +332,8 @@ package final class EffectRunner<Action: Sendable>: Sendable {
     launches.map { launch in
       let children = launch.children.isEmpty ? nil : PendingChildTasks()
       let (token, task) = registry.launch(
-        ids: launch.ids, watches: launch.watches, parent: parent, origin: context.origin,
-        effect: launch.effect
+        ids: launch.ids, watches: launch.watches, effectGroup: context.effectGroup,
+        parent: parent, origin: context.origin, effect: launch.effect
       ) { token in
         let body = launch.body
         // Only a top-level task joins the tree: the tasks it launches are its own to wait for.
