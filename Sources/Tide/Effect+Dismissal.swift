@@ -55,7 +55,8 @@ extension Effect {
   ) -> Self {
     Self(
       operation: .dismiss(
-        SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column)))
+        SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+        nested: false))
   }
 
   /// The same effect with every dismissal in it (outside `.run` operations, which cannot hold

@@ -42,8 +42,9 @@ extension Effect {
       )
     case .cancel(let id):
       return Effect<NewAction>(operation: .cancel(id: id))
-    case .dismiss(let location):
-      return Effect<NewAction>(operation: .dismiss(location))
+    case .dismiss(let location, _):
+      // It comes from a child: what dismisses it is an operator above, never the store itself.
+      return Effect<NewAction>(operation: .dismiss(location, nested: true))
     case .watch(let slot, let owner, let effect):
       return Effect<NewAction>(operation: .watch(slot: slot, owner: owner, effect.map(transform)))
     }

@@ -241,8 +241,9 @@ extension Effect {
     case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
     case cancel(id: EffectID)
     /// Dismisses the screen of the reducer that returned it; where that reducer's effect was
-    /// written.
-    case dismiss(SourceCodeLocation)
+    /// written, and whether it came up through a composition (`map`) rather than from the
+    /// store's own reducer: only the store's own can be a feature tested alone dismissing itself.
+    case dismiss(SourceCodeLocation, nested: Bool)
     /// An effect a presenting reducer started, tied to the presentations of the child slot
     /// `slot` (whose operator is `owner`): once that slot's child is dismissed, its actions for
     /// the child are refused. Otherwise it is the effect it wraps.

@@ -116,8 +116,10 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   /// Whether the feature under test dismissed itself: a child tested alone returned
   /// `.dismiss()`, which its presentation would have turned into its dismissal. As its
   /// presentation would, the dismissal cancels every effect the feature is running (a timer, a
-  /// request), those of the same step included, so none is left running at the end of the test.
-  /// It takes no more actions: a send after it fails the test.
+  /// request), once the actions the same step sent are reduced, so none is left running at the
+  /// end of the test. It takes no more actions: a send after it fails the test. Only the tested
+  /// reducer's own `.dismiss()` counts: one from a child it composes without a presentation (a
+  /// plain `pullback`) is reported, as in an app.
   ///
   /// <!-- example: given store: TestStore<Counter.State, Counter.Action, Counter.Environment> -->
   /// ```swift

@@ -393,6 +393,44 @@ import TideTestSupport
     await clock.advance(by: .seconds(5))
   }
 
+  @Test func aChildTestedAloneIsDismissedAfterWhatItSentInTheSameStep() async {
+    // As presented, `.dismiss()` arrives after the step's `.send`s: what they start is the
+    // child's too, and is cancelled with it.
+    let store = TestStore(
+      initialState: Closing.State(), reducer: Closing.reducer, environment: clock)
+    await store.send(.closeTapped)
+    await store.receive(.closing) { $0.isClosing = true }
+    #expect(store.isDismissed)
+    #expect(store.runningEffects.isEmpty)
+  }
+
+  @Test func aDismissalFromAChildThatNothingPresentsIsReportedInAParentsTest() async {
+    // Composed with a plain pullback, the child's `.dismiss()` reaches the parent's root: that
+    // is a wiring mistake, reported as in an app, not the parent dismissing itself.
+    let store = TestStore(
+      initialState: Closing.Parent(), reducer: Closing.parentReducer, environment: clock)
+    await store.send(.timer(.appeared))
+    let line = #line + 2
+    await withKnownIssue {
+      await store.send(.child(.closeTapped))
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined() == """
+        An effect asked to dismiss a screen, but nothing presents it.
+
+          Effect: .dismiss()
+          Started by: send(.child(.closeTapped)) at NavigationTests.swift:\(line)
+
+        .dismiss() reaches the nearest ifLet over a PresentationAction, or forEach over a \
+        StackAction, above the reducer that returns it; this one runs under neither.
+        """
+    }
+    await store.receive(.child(.closing)) { $0.child.isClosing = true }
+    #expect(!store.isDismissed)
+    // The sibling's timer still runs: nothing was dismissed.
+    #expect(store.runningEffects.count == 2)
+    await store.skipInFlightEffects()
+  }
+
   /// In an app, a dismissal that nothing presents dismisses nothing, and is reported.
   @Test func aDismissalThatNothingPresents() async {
     let issues = ReportedIssues()
@@ -494,4 +532,36 @@ private enum Gate {
     return .none
   }
   .forEach(\.path, action: CasePath(Action.path), environment: { _ in }, child: .empty)
+}
+
+/// A screen that closes itself and, in the same step, starts an effect; and a parent that
+/// composes it with a plain pullback beside a timer screen.
+private enum Closing {
+  struct State: Equatable, Sendable {
+    var isClosing = false
+  }
+  enum Action: Equatable, Sendable { case closeTapped, closing }
+  static let reducer = Reducer<State, Action, ManualClock> { state, action, clock in
+    switch action {
+    case .closeTapped:
+      return .merge(.send(.closing), .dismiss())
+    case .closing:
+      state.isClosing = true
+      return .run(name: "farewell") { _ in try await clock.sleep(for: .seconds(10)) }
+    }
+  }
+
+  struct Parent: Equatable, Sendable {
+    var child = State()
+    var timer = Detail.State(name: "Timer")
+  }
+  enum ParentAction: Equatable, Sendable {
+    case child(Action)
+    case timer(Detail.Action)
+  }
+  static let parentReducer = Reducer<Parent, ParentAction, ManualClock>.combine(
+    reducer.pullback(state: \.child, action: CasePath(ParentAction.child), environment: { $0 }),
+    Detail.reducer.pullback(
+      state: \.timer, action: CasePath(ParentAction.timer), environment: { $0 })
+  )
 }

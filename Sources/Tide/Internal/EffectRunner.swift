@@ -49,19 +49,19 @@ package final class EffectRunner<Action: Sendable>: Sendable {
   ///   - origin: The step that returned it, for messages.
   ///   - tree: The tree its tasks join, if any.
   ///   - deliver: Where tasks send their actions.
-  /// - Returns: The actions of its synchronous `.send`s, to reduce next in this order, and the
-  ///   tasks launched.
+  /// - Returns: The actions of its synchronous `.send`s, to reduce next in this order, the
+  ///   tasks launched, and whether the feature dismissed itself (a harness's root dismissal):
+  ///   the caller then cancels every effect once it has reduced those actions.
   package func start(
     _ effect: Effect<Action>, origin: EffectOrigin?, tree: EffectTree? = nil,
     deliver: @escaping Delivery
-  ) -> (actions: [Action], tasks: [Task<Void, Never>]) {
+  ) -> (actions: [Action], tasks: [Task<Void, Never>], dismissesRoot: Bool) {
     let group = effectGroups.add(1, ordering: .relaxed).oldValue
     let context = Context(origin: origin, effectGroup: group, tree: tree, deliver: deliver)
     var plan = Plan()
     self.plan(effect, ids: [], watches: [], context: context, into: &plan)
     let tasks = launch(plan.launches, parent: nil, context: context).map { $0.task }
-    if plan.dismissesRoot { registry.cancelAll() }
-    return (plan.actions, tasks)
+    return (plan.actions, tasks, plan.dismissesRoot)
   }
 
   // MARK: - The interpretation
@@ -110,8 +110,8 @@ package final class EffectRunner<Action: Sendable>: Sendable {
     var actions: [Action] = []
     var launches: [Launch] = []
     /// Whether a dismissal reached the root and a harness took it as the feature's own: every
-    /// effect is then cancelled once this plan's tasks are launched, as a presentation
-    /// cancels a dismissed child's, those of the same step included.
+    /// effect is then cancelled once the actions this plan sends are reduced, as a presentation
+    /// cancels a dismissed child's (its `.dismiss` arrives after them).
     var dismissesRoot = false
     /// Numbers launches in the order they were planned, so that a concatenation can tell which
     /// launches its step added even when that step cancelled earlier ones.
@@ -141,8 +141,8 @@ package final class EffectRunner<Action: Sendable>: Sendable {
     case .cancel(let id):
       plan.cancel(id)
       registry.cancel(id)
-    case .dismiss(let location):
-      if let handler = rootDismissal.withLock({ $0 }) {
+    case .dismiss(let location, let nested):
+      if !nested, let handler = rootDismissal.withLock({ $0 }) {
         handler(location)
         plan.dismissesRoot = true
         return
@@ -216,14 +216,15 @@ package final class EffectRunner<Action: Sendable>: Sendable {
       guard !Task.isCancelled else { return }
       var plan = Plan()
       self.plan(effect, ids: ids, watches: watches, context: context, into: &plan)
-      if plan.dismissesRoot {
-        // The feature dismissed itself: this task is cancelled with the others.
-        registry.cancelAll()
-        return
-      }
       for action in plan.actions {
         guard !Task.isCancelled else { return }
         await context.deliver(action, token, context.tree)
+      }
+      if plan.dismissesRoot {
+        // The feature dismissed itself, once what it sent first was reduced: this task is
+        // cancelled with the others.
+        registry.cancelAll()
+        return
       }
       guard !Task.isCancelled else { return }
       // One task under the same identifiers runs here, in the concatenation's task, as a first

@@ -60,6 +60,9 @@ final class RootCore<State, Action: Sendable> {
   /// child was dismissed since (set while ``RootOwner`` hands one over): ended once the action
   /// itself is reduced, so that only it can be refused.
   @exclusivity(unchecked) @usableFromInline var staleDelivery: StaleDelivery?
+  /// Whether the feature dismissed itself in the current batch (a harness's root dismissal):
+  /// every effect is cancelled once the batch is reduced, as a presentation would cancel them.
+  @exclusivity(unchecked) @usableFromInline var cancelsEffectsAfterBatch = false
 
   /// Where effects send their actions. Set by the ``RootOwner`` that owns this core: nothing may
   /// hold a weak reference to the core itself, because an object that is weakly referenced pays
@@ -120,6 +123,7 @@ final class RootCore<State, Action: Sendable> {
     var tree = given
     if !effect.isNone { start(effect, queuedIn: nil, tree: &tree) }
     if pending.isEmpty {
+      if cancelsEffectsAfterBatch { cancelEffectsOfDismissedFeature() }
       notifyObservers()
       if incoming.isEmpty { return tree.map(StoreTask.init(tree:)) ?? StoreTask() }
     }
@@ -212,6 +216,7 @@ final class RootCore<State, Action: Sendable> {
     for action in started.actions {
       pending.append(QueuedAction(action: action, tree: queued))
     }
+    if started.dismissesRoot { cancelsEffectsAfterBatch = true }
     // An effect that launched nothing (a `.cancel`, a merge of `.send`s) needs no handle.
     if created, started.tasks.isEmpty { tree = nil }
   }
@@ -252,8 +257,16 @@ final class RootCore<State, Action: Sendable> {
       }
       pending.removeAll(keepingCapacity: pending.capacity <= 1024)
       pendingHead = 0
+      if cancelsEffectsAfterBatch { cancelEffectsOfDismissedFeature() }
       notifyObservers()
     }
+  }
+
+  /// Cancels every effect: the feature under test dismissed itself in the batch just reduced.
+  @usableFromInline
+  func cancelEffectsOfDismissedFeature() {
+    cancelsEffectsAfterBatch = false
+    runner.registry.cancelAll()
   }
 
   @inlinable
