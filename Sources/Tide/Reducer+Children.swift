@@ -80,7 +80,10 @@ extension Reducer {
         if found != nil, stashes { childSharing?.stash(parentState) }
         if let found {
           // Skipping `map` for an action that starts nothing, as `pullback` does.
-          if !found.isNone { childEffect = found.map(action.embed).cancellable(id: lifetime.id) }
+          if !found.isNone {
+            childEffect = lifetime.scopingOperatorIDs(of: found.map(action.embed))
+              .cancellable(id: lifetime.id)
+          }
         } else {
           lifetime.reportMissingChild(childAction)
         }
@@ -259,6 +262,13 @@ final class ChildLifetime: Sendable {
   @usableFromInline
   var id: ChildEffectsID {
     ChildEffectsID(owner: ObjectIdentifier(self), name: name)
+  }
+
+  /// The effect of this operator's child, with the identifiers that operators inside the child
+  /// made private to this operator: the same feature composed twice keeps its copies apart.
+  @usableFromInline
+  func scopingOperatorIDs<Action>(of effect: Effect<Action>) -> Effect<Action> {
+    effect.scopingOperatorIDs(to: EffectID(id))
   }
 
   /// The identifier of one element's effects.

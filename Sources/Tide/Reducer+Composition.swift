@@ -241,7 +241,9 @@ extension Reducer {
         lifetime.reportOtherCase(childAction, state: parentState)
         return .none
       }
-      return effect.isNone ? .none : effect.map(action.embed)
+      // The identifiers the child's operators made are private to this case, as `pullback` by
+      // key path makes them private to its place.
+      return effect.isNone ? .none : lifetime.scopingOperatorIDs(of: effect.map(action.embed))
     }
   }
 }

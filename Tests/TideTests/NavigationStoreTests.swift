@@ -573,6 +573,35 @@ import TideTestSupport
     #expect(store.state.left.names == ["House", "Work"])
   }
 
+  enum OptionalPair {
+    struct State: Equatable, Sendable {
+      var left: Places.State? = Places.State()
+      var right: Places.State? = Places.State()
+    }
+    enum Action: Equatable, Sendable {
+      case left(Places.Action)
+      case right(Places.Action)
+    }
+    static let reducer = Reducer<State, Action, Places.Environment>.empty
+      .ifLet(\.left, action: CasePath(Action.left), environment: { $0 }, child: Places.reducer)
+      .ifLet(\.right, action: CasePath(Action.right), environment: { $0 }, child: Places.reducer)
+  }
+
+  @Test func twoOptionalCopiesKeepTheirSheetsApartToo() async {
+    let clock = ManualClock()
+    let store = Store(
+      initialState: OptionalPair.State(), reducer: OptionalPair.reducer,
+      environment: Places.Environment(clock: clock), drivenBy: clock)
+    store.send(.left(.renameTapped(0)))
+    store.send(.left(.destination(.presented(.rename(.nameChanged("House"))))))
+    store.send(.left(.destination(.presented(.rename(.saveTapped)))))
+    store.send(.right(.renameTapped(0)))
+    store.send(.right(.destination(.dismiss)))
+    #expect(store.runningEffects.count == 1)
+    await clock.advance(by: .seconds(1))
+    #expect(store.state.left?.names == ["House", "Work"])
+  }
+
   enum Toasts {
     struct State: Equatable, Sendable {
       var left = ToastScreen.State()
