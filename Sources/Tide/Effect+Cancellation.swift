@@ -141,17 +141,6 @@ extension Effect {
   }
 }
 
-/// An identifier an operator makes for the effects of the children it runs (a presentation's,
-/// an element's, a screen's, a slot's), rather than one a feature wrote: ``Reducer/pullback(state:action:environment:)``
-/// makes these private to the place it composes a reducer at, so that one feature composed at
-/// two places keeps the two copies' children apart.
-protocol OperatorEffectID {}
-
-extension EffectID {
-  /// Whether an operator made this identifier.
-  var isOperators: Bool { base.base is any OperatorEffectID }
-}
-
 extension Effect {
   /// The same effect with every identifier an operator made inside it private to `scope` (see
   /// ``OperatorEffectID``); identifiers a feature wrote stay as they are, so that a parent can
@@ -173,13 +162,13 @@ extension Effect {
       return Self.scoped(effects, to: scope).map { Self(operation: .concatenate($0)) }
     case .cancellable(let id, let cancelInFlight, let effect):
       let inner = effect.scopedOperatorIDs(to: scope)
-      guard id.isOperators || inner != nil else { return nil }
+      guard id.isMadeByOperator || inner != nil else { return nil }
       return Self(
         operation: .cancellable(
-          id: id.isOperators ? EffectID(ScopedEffectID(scope: scope, id: id)) : id,
+          id: id.isMadeByOperator ? EffectID(ScopedEffectID(scope: scope, id: id)) : id,
           cancelInFlight: cancelInFlight, inner ?? effect))
     case .cancel(let id):
-      guard id.isOperators else { return nil }
+      guard id.isMadeByOperator else { return nil }
       return Self(operation: .cancel(id: EffectID(ScopedEffectID(scope: scope, id: id))))
     case .watch(let slot, let owner, let effect):
       return Self(
@@ -201,17 +190,9 @@ extension Effect {
   }
 }
 
-/// Where ``Reducer/pullback(state:action:environment:)`` composes a reducer: the scope of the
-/// identifiers its operators make.
-@usableFromInline
-struct PulledBackPosition: Hashable, @unchecked Sendable {
-  // A key path is immutable; it is `Sendable` where the pullback is given one.
-  let path: AnyKeyPath
-
-  @usableFromInline
-  static func scope(of path: AnyKeyPath) -> EffectID {
-    EffectID(PulledBackPosition(path: path))
-  }
+extension EffectID {
+  /// Whether an operator made this identifier.
+  var isMadeByOperator: Bool { base.base is any OperatorEffectID }
 }
 
 extension EffectID {
@@ -243,8 +224,3 @@ private struct ScopedEffectID: Hashable, Sendable, CustomStringConvertible, Cust
   var description: String { id.description }
   var customMirror: Mirror { Mirror(self, children: [:]) }
 }
-
-extension ChildEffectsID: OperatorEffectID {}
-extension ElementEffectsID: OperatorEffectID {}
-extension PresentedEffectsID: OperatorEffectID {}
-extension PresentationSlot: OperatorEffectID {}

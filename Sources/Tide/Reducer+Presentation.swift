@@ -31,7 +31,7 @@ extension Reducer {
   /// An effect sent an action to a child dismissed since the effect started.
   ///
   ///   Action: .dismiss
-  ///   Reducer: ifLet(\State.notice) at Inbox.swift:21
+  ///   Reducer: ifLet(\State.notice) at Inbox/Inbox.swift:21
   ///
   /// The child the action was meant for was dismissed after the effect started, by something other than the effect, and another one is presented now: the action changed nothing, and this reducer did not see it. Cancel the effect when the child goes away (return it from the child's reducer, or make it cancellable and cancel it on dismissal), or have it send an action of the parent that decides.
   /// ```
@@ -319,27 +319,6 @@ extension ChildLifetime {
       """,
       at: location)
     return true
-  }
-}
-
-extension Effect {
-  /// Whether the effect may start a task, which a slot's dismissal can outlast: a `.send`, a
-  /// `.cancel` or a `.dismiss` acts within its step, and stays on the store's fast path.
-  @inlinable
-  var mayLaunchTasks: Bool {
-    switch operation {
-    case .none, .send, .cancel, .dismiss: false
-    case .run, .merge, .concatenate, .cancellable, .watch: true
-    }
-  }
-
-  /// This effect, tied to the presentations of the child slot of `lifetime`: see
-  /// ``Operation/watch(slot:owner:_:)``.
-  @usableFromInline
-  func watchingSlot(of lifetime: ChildLifetime) -> Self {
-    Self(
-      operation: .watch(
-        slot: EffectID(PresentationSlot(owner: ObjectIdentifier(lifetime))), owner: lifetime, self))
   }
 }
 

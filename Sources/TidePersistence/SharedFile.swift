@@ -153,8 +153,9 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
   ///
   /// - Parameters:
   ///   - value: The value.
-  /// - Throws: ``SharedFileError``: the file could not be written, another writer changed it
-  ///   (this value is then kept beside it), or it could not be read when loaded.
+  /// - Throws: ``SharedFileError``: the file could not be written, another writer changed it or
+  ///   this one never read it (this value is then kept beside it), or it could not be read when
+  ///   loaded.
   public func save(_ value: Value) throws(SharedFileError) {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]

@@ -209,6 +209,9 @@ struct Reflector {
     if depth >= Self.maximumDepth || budget.remaining <= 0 {
       return (.scalar(Self.elided), .scalar(Self.elided))
     }
+    // Pairing spends the budget as reflecting does: a graph of objects with many paths to each
+    // is bounded by it, not only by depth.
+    budget.remaining -= 1
     if redacted && redacts { return (node(old, redacted: true), node(new, redacted: true)) }
     if isEqual(old, new) {
       let box = Node.Unchanged(old, reflector: self)
@@ -271,8 +274,10 @@ struct Reflector {
       // The same case on both sides: its payload is compared value by value, as a struct's
       // fields are, so a change deep inside (a shared copy in a screen of an enum path) shows
       // as that change.
+      // Same case and same payload type (an existential payload may hold different ones).
       guard let oldChild = oldMirror.children.first, let newChild = newMirror.children.first,
-        let name = oldChild.label, name == newChild.label
+        let name = oldChild.label, name == newChild.label,
+        type(of: oldChild.value) == type(of: newChild.value)
       else { return (node(old), node(new)) }
       let hide =
         redacts && ((type(of: old) as? any Redacting.Type)?.redactedLabels ?? []).contains(name)
@@ -298,6 +303,9 @@ struct Reflector {
         .enumCase(type: typeName, name: name, payload: newFields)
       )
     case .tuple:
+      guard oldMirror.children.count == newMirror.children.count else {
+        return (node(old), node(new))
+      }
       var oldFields: [Node.Field] = []
       var newFields: [Node.Field] = []
       for (oldValue, newValue) in zip(oldMirror.children, newMirror.children) {
