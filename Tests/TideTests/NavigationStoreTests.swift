@@ -543,25 +543,42 @@ import TideTestSupport
 /// apart, whatever one of them does.
 @MainActor
 @Suite struct TwoCopiesOfAPresentingFeatureTests {
-  enum Pair {
-    struct State: Equatable, Sendable {
-      var left = Places.State()
-      var right = Places.State()
-    }
-    enum Action: Equatable, Sendable {
-      case left(Places.Action)
-      case right(Places.Action)
-    }
-    static let reducer = Reducer<State, Action, Places.Environment>.combine(
-      Places.reducer.pullback(state: \.left, action: CasePath(Action.left), environment: { $0 }),
-      Places.reducer.pullback(state: \.right, action: CasePath(Action.right), environment: { $0 })
+  enum PairAction: Equatable, Sendable {
+    case left(Places.Action)
+    case right(Places.Action)
+  }
+
+  struct Pair: Equatable, Sendable {
+    var left = Places.State()
+    var right = Places.State()
+
+    static let reducer = Reducer<Self, PairAction, Places.Environment>.combine(
+      Places.reducer.pullback(
+        state: \.left, action: CasePath(PairAction.left), environment: { $0 }),
+      Places.reducer.pullback(
+        state: \.right, action: CasePath(PairAction.right), environment: { $0 })
     )
   }
 
-  @Test func closingOneCopysSheetLeavesTheOthersSaveRunning() async {
+  struct OptionalPair: Equatable, Sendable {
+    var left: Places.State? = Places.State()
+    var right: Places.State? = Places.State()
+
+    static let reducer = Reducer<Self, PairAction, Places.Environment>.empty
+      .ifLet(\.left, action: CasePath(PairAction.left), environment: { $0 }, child: Places.reducer)
+      .ifLet(
+        \.right, action: CasePath(PairAction.right), environment: { $0 }, child: Places.reducer)
+  }
+
+  /// The left copy saves a rename while the right copy's sheet is opened and closed: the left
+  /// copy's save must go on, and land.
+  func closeTheRightSheetWhileTheLeftSaves<State>(
+    _ initialState: State, _ reducer: Reducer<State, PairAction, Places.Environment>,
+    leftNames: (State) -> [String]?
+  ) async {
     let clock = ManualClock()
     let store = Store(
-      initialState: Pair.State(), reducer: Pair.reducer,
+      initialState: initialState, reducer: reducer,
       environment: Places.Environment(clock: clock), drivenBy: clock)
     store.send(.left(.renameTapped(0)))
     store.send(.left(.destination(.presented(.rename(.nameChanged("House"))))))
@@ -570,36 +587,17 @@ import TideTestSupport
     store.send(.right(.destination(.dismiss)))
     #expect(store.runningEffects.count == 1)
     await clock.advance(by: .seconds(1))
-    #expect(store.state.left.names == ["House", "Work"])
+    #expect(leftNames(store.state) == ["House", "Work"])
   }
 
-  enum OptionalPair {
-    struct State: Equatable, Sendable {
-      var left: Places.State? = Places.State()
-      var right: Places.State? = Places.State()
-    }
-    enum Action: Equatable, Sendable {
-      case left(Places.Action)
-      case right(Places.Action)
-    }
-    static let reducer = Reducer<State, Action, Places.Environment>.empty
-      .ifLet(\.left, action: CasePath(Action.left), environment: { $0 }, child: Places.reducer)
-      .ifLet(\.right, action: CasePath(Action.right), environment: { $0 }, child: Places.reducer)
+  @Test func closingOneCopysSheetLeavesTheOthersSaveRunning() async {
+    await closeTheRightSheetWhileTheLeftSaves(Pair(), Pair.reducer) { $0.left.names }
   }
 
   @Test func twoOptionalCopiesKeepTheirSheetsApartToo() async {
-    let clock = ManualClock()
-    let store = Store(
-      initialState: OptionalPair.State(), reducer: OptionalPair.reducer,
-      environment: Places.Environment(clock: clock), drivenBy: clock)
-    store.send(.left(.renameTapped(0)))
-    store.send(.left(.destination(.presented(.rename(.nameChanged("House"))))))
-    store.send(.left(.destination(.presented(.rename(.saveTapped)))))
-    store.send(.right(.renameTapped(0)))
-    store.send(.right(.destination(.dismiss)))
-    #expect(store.runningEffects.count == 1)
-    await clock.advance(by: .seconds(1))
-    #expect(store.state.left?.names == ["House", "Work"])
+    await closeTheRightSheetWhileTheLeftSaves(OptionalPair(), OptionalPair.reducer) {
+      $0.left?.names
+    }
   }
 
   enum Toasts {
