@@ -296,9 +296,9 @@ extension ChildLifetime {
     PresentedEffectsID(owner: ObjectIdentifier(self), name: name, identity: identity)
   }
 
-  /// Refuses, and reports, an action for the presented child that an effect sent when that
-  /// effect was started before the slot's child was last dismissed: it was meant for a child
-  /// that is gone, not for the one presented now.
+  /// Refuses, and reports, an action for the presented child that an effect sent when the
+  /// slot's child was dismissed, by something other than that effect, since the effect started:
+  /// it was meant for a child that is gone, not for the one presented now.
   ///
   /// - Returns: Whether the action is refused.
   @usableFromInline
