@@ -539,6 +539,29 @@ import TideTestSupport
   }
 }
 
+extension StaleChildActionBoundsTests {
+  @Test func aStoreReleasedWhileWatchingTimersWaitIsFreedAndTheirTasksEnd() async {
+    // Timers tied to a toast's presentations, one of them stale, wait on the clock when the
+    // app lets go of the store: nothing the bookkeeping holds keeps the store, and the timers
+    // are cancelled with it.
+    weak var weakStore: Store<ToastList.State, ToastList.Action>?
+    do {
+      let store = Store(
+        initialState: ToastList.State(), reducer: ToastList.reducer, environment: clock,
+        drivenBy: clock)
+      weakStore = store
+      store.send(.row(1, .showTapped("One")))
+      store.send(.row(1, .toast(.dismiss)))
+      store.send(.row(2, .showTapped("Two")))
+      await clock.advance()
+      #expect(clock.sleeperCount == 2)
+    }
+    #expect(weakStore == nil)
+    await clock.advance()
+    #expect(clock.sleeperCount == 0)
+  }
+}
+
 /// One feature with a sheet, composed twice into a parent: the two copies' presentations are
 /// apart, whatever one of them does.
 @MainActor

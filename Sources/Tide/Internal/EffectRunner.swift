@@ -68,7 +68,7 @@ package final class EffectRunner<Action: Sendable>: Sendable {
 
   private struct Context: Sendable {
     let origin: EffectOrigin?
-    /// The number the registry gave the effect a step returned, which all its tasks share.
+    /// The number this runner gave the effect a step returned, which all its tasks share.
     let effectGroup: Int
     /// The tree the top-level tasks join; the tasks they launch are theirs to wait for.
     let tree: EffectTree?
