@@ -48,6 +48,9 @@ public struct Shared<Value: Equatable & Sendable>: Equatable, Sendable {
   /// Whether the copy was made with a value of its own (`init(key:value:)`) and has not been
   /// through a sync since: newer than any count.
   @usableFromInline var isNew: Bool
+  /// For a copy of one element of a shared collection (``element(id:)``), how it reaches the
+  /// collection; `nil` for a copy of the whole value.
+  @usableFromInline var elementLink: (any SharedElementLink.Type)?
 
   /// A copy of the shared value named `key` holding `value`, which the other copies take at the
   /// next sync, as they take a change: how the copy that brings the value (the root's, loaded
@@ -66,6 +69,7 @@ public struct Shared<Value: Equatable & Sendable>: Equatable, Sendable {
     self.value = value
     version = 0
     isNew = true
+    elementLink = nil
   }
 
   /// A copy of the shared value named `key` that takes the value the other copies hold: how a
@@ -84,6 +88,7 @@ public struct Shared<Value: Equatable & Sendable>: Equatable, Sendable {
     self.value = defaultValue
     version = 0
     isNew = false
+    elementLink = nil
   }
 
   /// A property of the value, read through the copy: `saved.count`.
@@ -116,7 +121,8 @@ public struct Shared<Value: Equatable & Sendable>: Equatable, Sendable {
     set { value[keyPath: keyPath] = newValue }
   }
 
-  /// Whether two copies have the same key and value (not whether they changed as often).
+  /// Whether two copies have the same key and value, and are both copies of the whole value or
+  /// both copies of an element (not whether they changed as often).
   ///
   /// ```swift
   /// print(Shared(key: "saved", value: [1]) == Shared(key: "saved", value: [1]))  // true
@@ -126,17 +132,41 @@ public struct Shared<Value: Equatable & Sendable>: Equatable, Sendable {
   ///   - lhs: A copy.
   ///   - rhs: Another copy.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.key == rhs.key && lhs.value == rhs.value
+    lhs.key == rhs.key && (lhs.elementLink == nil) == (rhs.elementLink == nil)
+      && lhs.value == rhs.value
   }
 }
 
 extension Shared: CustomReflectable {
   /// The key and the value, as states print them: how often a copy changed is not part of it.
+  /// A copy of an element prints its value as `element`, as ``init(key:element:)`` spells it.
   public var customMirror: Mirror {
-    Mirror(self, children: ["key": key, "value": value], displayStyle: .struct)
+    Mirror(
+      self, children: ["key": key, elementLink == nil ? "value" : "element": value],
+      displayStyle: .struct)
   }
 }
 
 extension Shared: InspectedSharedCopy {
   package var sharedKey: String { key }
+
+  package var sharedElementID: String? {
+    elementLink.map { Inspector().line($0.id(of: value).base) }
+  }
+
+  package func isElement(of collectionCopy: Any) -> Bool {
+    guard let link = elementLink, let collection = collectionCopy as? any SharedCopyValue,
+      let element = link.element(link.id(of: value), in: collection.sharedValue)
+    else { return false }
+    return element as? Value == value
+  }
+}
+
+/// A copy's value, whatever its type: what a copy of an element finds its element in.
+protocol SharedCopyValue {
+  var sharedValue: Any { get }
+}
+
+extension Shared: SharedCopyValue {
+  var sharedValue: Any { value }
 }

@@ -4,4 +4,24 @@
 package protocol InspectedSharedCopy {
   /// The key all copies of the value have.
   var sharedKey: String { get }
+  /// For a copy of one element of a shared collection, the element's identifier as states
+  /// print it; `nil` for a copy of the whole value.
+  var sharedElementID: String? { get }
+  /// Whether this copy of an element holds the element that `collectionCopy`, a copy of the
+  /// whole collection, holds under its identifier.
+  func isElement(of collectionCopy: Any) -> Bool
+}
+
+extension InspectedSharedCopy {
+  /// What tells copies apart in a diff: the key, and the element for a copy of one element.
+  var sharedIdentity: String {
+    sharedElementID.map { "\(sharedKey)[id: \($0)]" } ?? sharedKey
+  }
+
+  /// How references to the copy spell it: `Shared(key: "saved")`, or
+  /// `Shared(key: "syncUps", id: 1)` for a copy of one element.
+  var sharedSpelling: String {
+    let key = SwiftLiteral.string(sharedKey)
+    return sharedElementID.map { "Shared(key: \(key), id: \($0))" } ?? "Shared(key: \(key))"
+  }
 }

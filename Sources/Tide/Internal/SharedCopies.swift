@@ -1,10 +1,17 @@
+import TideInspect
+
 /// The value each shared key's copies take, found by collecting every copy a state holds.
+///
+/// Copies of one element of a shared collection (``Shared/element(id:)``) are collected as the
+/// copies of a key of their own, the collection's key and the element's identifier; ``resolve()``
+/// then gives the collection the newest element's change, and each element the collection's
+/// element.
 @usableFromInline
 struct SharedCopies {
   /// What was found for one key.
   struct Found {
     /// The newest copy's value: the first found of the newest.
-    var value: any Sendable
+    var value: Any
     /// The newest copy's rank: made with a value of its own, then its version.
     var isNew: Bool
     var version: Int
@@ -12,13 +19,35 @@ struct SharedCopies {
     var type: Any.Type
     /// Whether some copy must be written: it is older, new, or a placeholder never synced.
     var needsUpdate: Bool
+    /// For copies of an element, how they reach their collection, and how two elements compare.
+    var link: (any SharedElementLink.Type)?
+    var isEqual: ((Any, Any) -> Bool)?
 
     /// The version every copy gets: above every count seen, and at least 1, so that a copy
     /// made later with a default (version 0) is older.
     var target: Int { max(version, 1) + (isNew ? 1 : 0) }
+
+    /// Whether the newest copy outranks `other`'s.
+    func isNewer(than other: Found) -> Bool {
+      (isNew && !other.isNew) || (isNew == other.isNew && version > other.version)
+    }
+
+    /// Whether the newest copy ranks as `other`'s.
+    func ranksAs(_ other: Found) -> Bool {
+      isNew == other.isNew && version == other.version
+    }
+  }
+
+  /// An element of a shared collection: the collection's key and the element's identifier.
+  struct ElementKey: Hashable {
+    var key: String
+    var id: AnyHashable
   }
 
   var found: [String: Found] = [:]
+  /// The copies of elements, by collection and element, and the order they were first found.
+  var elements: [ElementKey: Found] = [:]
+  private var elementOrder: [ElementKey] = []
   /// How many copies were noted.
   var noted = 0
   /// Problems to report, one per key: copies changed to different values, copies of one key
@@ -27,17 +56,34 @@ struct SharedCopies {
   private var reported: Set<String> = []
 
   /// Whether some copy must take the value of its key.
-  var needsUpdate: Bool { found.values.contains { $0.needsUpdate } }
+  var needsUpdate: Bool {
+    found.values.contains { $0.needsUpdate } || elements.values.contains { $0.needsUpdate }
+  }
 
   /// Notes a copy.
   mutating func note<Value>(_ copy: Shared<Value>) {
     noted += 1
-    guard var entry = found[copy.key] else {
-      found[copy.key] = Found(
-        value: copy.value, isNew: copy.isNew, version: copy.version, type: Value.self,
-        needsUpdate: copy.isNew || copy.version == 0)
-      return
+    if let link = copy.elementLink {
+      let key = ElementKey(key: copy.key, id: link.id(of: copy.value))
+      if elements[key] == nil { elementOrder.append(key) }
+      elements[key] = merging(
+        copy, into: elements[key], link: link,
+        name: "element \(Inspector().line(key.id.base)) of the shared value \"\(copy.key)\"")
+    } else {
+      found[copy.key] = merging(
+        copy, into: found[copy.key], link: nil, name: "shared value \"\(copy.key)\"")
     }
+  }
+
+  /// `entry`, the copies of one key found so far, with `copy` found too.
+  private mutating func merging<Value>(
+    _ copy: Shared<Value>, into entry: Found?, link: (any SharedElementLink.Type)?, name: String
+  ) -> Found {
+    let this = Found(
+      value: copy.value, isNew: copy.isNew, version: copy.version, type: Value.self,
+      needsUpdate: copy.isNew || copy.version == 0, link: link,
+      isEqual: link == nil ? nil : { ($0 as? Value) == ($1 as? Value) })
+    guard var entry else { return this }
     guard let value = entry.value as? Value else {
       report(
         copy.key,
@@ -47,32 +93,105 @@ struct SharedCopies {
 
         Copies of one key hold one type; give the other value a key of its own.
         """)
-      return
+      return entry
     }
-    let newer =
-      (copy.isNew && !entry.isNew) || (copy.isNew == entry.isNew && copy.version > entry.version)
-    let sameRank = copy.isNew == entry.isNew && copy.version == entry.version
-    if newer {
+    if this.isNewer(than: entry) {
       entry.value = copy.value
       entry.isNew = copy.isNew
       entry.version = copy.version
       entry.needsUpdate = true
-    } else if !sameRank || copy.isNew || value != copy.value {
+    } else if !this.ranksAs(entry) || copy.isNew || value != copy.value {
       entry.needsUpdate = true
-      if sameRank, copy.isNew || copy.version > 0, value != copy.value {
-        report(
-          copy.key,
-          """
-          The shared value "\(copy.key)" was changed in two places in one step.
+      if this.ranksAs(entry), copy.isNew || copy.version > 0, value != copy.value {
+        reportChangedTwice(name, key: copy.key)
+      }
+    }
+    return entry
+  }
 
-          Two copies were changed, or made with Shared(key:value:), to different values, so \
-          neither is the newer: the first found was kept. Change the value in one place (a \
-          feature changes its own copy, and Tide gives it to the others), and declare the \
-          copies that take the others' value with Shared(key:default:).
+  /// Gives each collection the change made to a copy of one of its elements, when that copy is
+  /// newer, and each element's copies the element their collection holds: called once every
+  /// copy is noted. An element's copies without a copy of their collection stay as noted.
+  mutating func resolve() {
+    guard !elementOrder.isEmpty else { return }
+    // Older changes first, so that the newest is applied last; in the order found otherwise.
+    let order = elementOrder.enumerated()
+      .filter { found[$0.element.key].map(elements[$0.element]!.isNewer(than:)) ?? false }
+      .sorted { first, second in
+        let (one, other) = (elements[first.element]!, elements[second.element]!)
+        if other.isNewer(than: one) { return true }
+        return !one.isNewer(than: other) && first.offset < second.offset
+      }
+      .map(\.element)
+    for key in order {
+      guard var collection = found[key.key], let element = elements[key],
+        let link = element.link, collection.type == link.collectionType
+      else { continue }
+      if link.replace(element.value, in: &collection.value) {
+        collection.isNew = element.isNew
+        collection.version = element.version
+        collection.needsUpdate = true
+        found[key.key] = collection
+      } else {
+        report(
+          "\(key.key)[\(key.id)]",
+          """
+          A copy of element \(Inspector().line(key.id.base)) of the shared value "\(key.key)" \
+          changed after the collection lost the element.
+
+          The collection's copies no longer hold an element with this identifier (it was \
+          removed), so they cannot take the change: it stays in the element's copy alone. \
+          Change an element only while its collection holds it.
           """)
       }
     }
-    found[copy.key] = entry
+    for key in elementOrder {
+      guard var element = elements[key], let link = element.link, let isEqual = element.isEqual,
+        let collection = found[key.key]
+      else { continue }
+      guard collection.type == link.collectionType else {
+        report(
+          key.key,
+          """
+          Two features share the value "\(key.key)" with different types: \
+          \(String(reflecting: collection.type)) and an element of \
+          \(String(reflecting: link.collectionType)).
+
+          Copies of one key hold one type; give the other value a key of its own.
+          """)
+        continue
+      }
+      let current = link.element(key.id, in: collection.value)
+      if let current, collection.ranksAs(element), element.isNew || element.version > 0,
+        !isEqual(current, element.value)
+      {
+        reportChangedTwice(
+          "element \(Inspector().line(key.id.base)) of the shared value \"\(key.key)\"",
+          key: key.key)
+      }
+      if element.needsUpdate || element.isNew || element.version != collection.target
+        || current.map({ !isEqual($0, element.value) }) == true
+      {
+        element.needsUpdate = true
+      }
+      if let current { element.value = current }
+      element.isNew = collection.isNew
+      element.version = collection.version
+      elements[key] = element
+    }
+  }
+
+  private mutating func reportChangedTwice(_ name: String, key: String) {
+    report(
+      key,
+      """
+      The \(name) was changed in two places in one step.
+
+      Two copies were changed, or made with Shared(key:value:), to different values, so \
+      neither is the newer: the first found was kept. Change the value in one place (a \
+      feature changes its own copy, and Tide gives it to the others), and declare the \
+      copies that take the others' value with Shared(key:default:).
+      """)
   }
 
   private mutating func report(_ key: String, _ message: String) {
@@ -80,16 +199,22 @@ struct SharedCopies {
     problems.append(message)
   }
 
+  /// The entry `copy` takes its value from.
+  private func entry<Value>(for copy: Shared<Value>) -> Found? {
+    guard let link = copy.elementLink else { return found[copy.key] }
+    return elements[ElementKey(key: copy.key, id: link.id(of: copy.value))]
+  }
+
   /// Whether `copy` must be written: it does not hold its key's value and version yet.
   func isOutdated<Value>(_ copy: Shared<Value>) -> Bool {
-    guard let entry = found[copy.key], entry.needsUpdate, let value = entry.value as? Value
+    guard let entry = entry(for: copy), entry.needsUpdate, let value = entry.value as? Value
     else { return false }
     return copy.isNew || copy.version != entry.target || value != copy.value
   }
 
   /// Gives `copy` its key's value and version.
   func update<Value>(_ copy: inout Shared<Value>) {
-    guard let entry = found[copy.key], let value = entry.value as? Value else { return }
+    guard let entry = entry(for: copy), let value = entry.value as? Value else { return }
     if value != copy.value { copy.value = value }
     copy.version = entry.target
     copy.isNew = false
@@ -137,6 +262,7 @@ struct SharedSync<State>: Sendable {
     var copies = SharedCopies()
     for note in step?.kept ?? [] { note(&copies) }
     for field in fields { field.collect(state, &copies) }
+    copies.resolve()
     for problem in copies.problems { IssueReporter.current.report(problem) }
     guard copies.needsUpdate else { return }
     for field in fields { field.apply(&state, copies) }

@@ -43,20 +43,21 @@ struct Reflector {
     /// The two values a diff compares, when it compares whole states: what tells whether a
     /// copy inserted or removed holds the value every copy held before and after.
     var roots: (old: Any, new: Any)?
-    /// The keys whose copies hold one value in both roots, with that value, found the first
-    /// time a diff prints a copy whole.
-    var unchanged: [String: Any]?
+    /// The first copy of each key in the new root, and the keys whose copies hold one value in
+    /// both roots, with that value: found the first time a diff needs them.
+    var found: (new: [String: Any], unchanged: [String: Any])?
   }
 
-  /// What a changed copy of a shared value prints as once another copy showed the change.
-  static func sharedReference(_ key: String) -> String {
-    "Shared(key: \(SwiftLiteral.string(key))), changed as above"
+  /// What a changed copy of a shared value prints as once another copy showed the change; a
+  /// copy of an element, when the collection holds the element as it does.
+  static func sharedReference(_ copy: any InspectedSharedCopy, toCollection: Bool) -> String {
+    "\(copy.sharedSpelling), " + (toCollection ? "changed with its collection" : "changed as above")
   }
 
   /// What a copy of a shared value that a diff inserts or removes prints as when it holds the
   /// value the other copies held before and after the change.
-  static func unchangedSharedReference(_ key: String) -> String {
-    "Shared(key: \(SwiftLiteral.string(key))), unchanged"
+  static func unchangedSharedReference(_ copy: any InspectedSharedCopy) -> String {
+    "\(copy.sharedSpelling), unchanged"
   }
 
   /// Makes the diffs of this reflector print a copy of a shared value that a change inserts
@@ -68,17 +69,25 @@ struct Reflector {
     shownSharedChanges.roots = (old, new)
   }
 
-  /// The value of the copies of `key` when the diff's two roots hold it unchanged.
-  private func unchangedSharedValue(_ key: String) -> Any? {
+  /// The copies the diff's roots hold, when it compares whole states.
+  private func sharedCopies() -> (new: [String: Any], unchanged: [String: Any])? {
     guard let roots = shownSharedChanges.roots else { return nil }
-    if shownSharedChanges.unchanged == nil {
-      let old = SharedCopyFinder.copies(in: roots.old)
-      let new = SharedCopyFinder.copies(in: roots.new)
-      shownSharedChanges.unchanged = old.filter { key, value in
-        new[key].map { isEqual(value, $0) } ?? false
-      }
+    if let found = shownSharedChanges.found { return found }
+    let old = SharedCopyFinder.copies(in: roots.old)
+    let new = SharedCopyFinder.copies(in: roots.new)
+    let unchanged = old.filter { key, value in new[key].map { isEqual(value, $0) } ?? false }
+    shownSharedChanges.found = (new, unchanged)
+    return (new, unchanged)
+  }
+
+  /// Whether `copy` holds the value the copies of its key hold in both roots: for a copy of an
+  /// element, the element as an unchanged collection holds it.
+  private func holdsUnchangedValue(_ copy: any InspectedSharedCopy) -> Bool {
+    guard let unchanged = sharedCopies()?.unchanged else { return false }
+    if copy.sharedElementID != nil, let collection = unchanged[copy.sharedKey] {
+      return copy.isElement(of: collection)
     }
-    return shownSharedChanges.unchanged?[key]
+    return unchanged[copy.sharedIdentity].map { isEqual($0, copy) } ?? false
   }
 
   init(redacts: Bool) {
@@ -160,10 +169,8 @@ struct Reflector {
         type: typeName, name: name,
         payload: [Node.Field(label: nil, node: inner.node(child.value, redacted: hide))])
     case .struct, .class:
-      if !rebuildsSource, let copy = value as? any InspectedSharedCopy,
-        let unchanged = unchangedSharedValue(copy.sharedKey), isEqual(unchanged, value)
-      {
-        return .scalar(Self.unchangedSharedReference(copy.sharedKey))
+      if !rebuildsSource, let copy = value as? any InspectedSharedCopy, holdsUnchangedValue(copy) {
+        return .scalar(Self.unchangedSharedReference(copy))
       }
       var fields: [Node.Field] = []
       var current: Mirror? = mirror
@@ -235,20 +242,28 @@ struct Reflector {
       // A later copy that changed to the same value as the first is not shown again: printed,
       // it points to the first; as source, it is the same on both sides, so no statement
       // assigns it, and a value assigned whole spells it as it is now. A copy that changed to
-      // another value is shown, so copies that drifted apart never look alike.
+      // another value is shown, so copies that drifted apart never look alike. A copy of one
+      // element of a shared collection points to the collection when the collection's first
+      // copy in the new state holds the element as it does (that copy, changed, is shown,
+      // before or after it), or to the first copy of the element shown.
       if let copy = old as? any InspectedSharedCopy {
-        if let first = shownSharedChanges.shown[copy.sharedKey] {
-          if isEqual(first, new) {
-            if rebuildsSource {
-              let now = node(new)
-              return (now, now)
-            }
-            let reference = Node.scalar(Self.sharedReference(copy.sharedKey))
-            return (reference, reference)
-          }
-        } else {
-          shownSharedChanges.shown[copy.sharedKey] = new
+        let collection =
+          copy.sharedElementID == nil
+          ? nil : sharedCopies()?.new[copy.sharedKey] ?? shownSharedChanges.shown[copy.sharedKey]
+        let showsElement = collection.map { collection in
+          (new as? any InspectedSharedCopy)?.isElement(of: collection) == true
         }
+        let first = shownSharedChanges.shown[copy.sharedIdentity]
+        if showsElement == true || first.map({ isEqual($0, new) }) == true {
+          if rebuildsSource {
+            let now = node(new)
+            return (now, now)
+          }
+          let reference = Node.scalar(
+            Self.sharedReference(copy, toCollection: showsElement == true))
+          return (reference, reference)
+        }
+        if first == nil { shownSharedChanges.shown[copy.sharedIdentity] = new }
       }
       let hidden = redacts ? (type(of: old) as? any Redacting.Type)?.redactedLabels ?? [] : []
       var oldFields: [Node.Field] = []

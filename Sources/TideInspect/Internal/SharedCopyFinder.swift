@@ -53,11 +53,12 @@ package enum SharedCopyFinder {
     }
   }
 
-  /// The first copy of each key in `root`, by key.
+  /// The first copy of each key in `root`, by key (an element's copies by key and element).
   static func copies(in root: Any) -> [String: Any] {
     var found: [String: Any] = [:]
     visit(root, maximumValues: 200_000, tracksPaths: false) { copy in
-      if found[copy.copy.sharedKey] == nil { found[copy.copy.sharedKey] = copy.copy }
+      let identity = copy.copy.sharedIdentity
+      if found[identity] == nil { found[identity] = copy.copy }
     }
     return found
   }
