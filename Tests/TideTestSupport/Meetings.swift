@@ -47,12 +47,14 @@ public enum Meetings {
     public enum Action: Equatable, Sendable {
       /// Renames the meeting.
       case rename(String)
+      /// Renames the meeting, and asks the parent to close the screen in the same step.
+      case renameAndClose(String)
     }
 
     /// Renames.
     public static let reducer = Reducer<State, Action, Void> { state, action, _ in
       switch action {
-      case .rename(let title): state.meeting.title = title
+      case .rename(let title), .renameAndClose(let title): state.meeting.title = title
       }
       return .none
     }
@@ -117,6 +119,10 @@ public enum Meetings {
       for meeting in state.meetings.value {
         state.meetings.value[id: meeting.id]?.title = prefix + meeting.title
       }
+    case .path(.element(let id, .renameAndClose)):
+      state.path.pop(from: id)
+    case .editor(.renameAndClose):
+      state.editor = nil
     case .path, .editor:
       break
     }

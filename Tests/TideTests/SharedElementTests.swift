@@ -47,6 +47,30 @@ import TideTestSupport
     #expect(store.state.meetings.value.map(\.title) == ["Team Standup", "Team Retro"])
   }
 
+  /// A screen that renames its meeting and is closed in the same step leaves the new title in
+  /// the list.
+  @Test func aScreenClosedInTheStepOfItsChangeLeavesTheChange() {
+    let store = Self.store()
+    store.send(.open(1))
+    store.send(.edit(2))
+    store.send(.path(.element(id: 0, action: .renameAndClose("Daily"))))
+    store.send(.editor(.renameAndClose("Review")))
+    #expect(store.state.path.isEmpty)
+    #expect(store.state.editor == nil)
+    #expect(store.state.meetings.value.map(\.title) == ["Daily", "Review"])
+  }
+
+  /// An initial state may hold screens made from the list it brings: the store starts with them
+  /// in step, and their changes reach the list.
+  @Test func anInitialStateWithScreensMadeFromItsListIsInStep() {
+    var initial = Meetings.State()
+    initial.path.append(Meetings.Detail.State(meeting: initial.meetings.element(id: 2)!))
+    initial.editor = Meetings.Detail.State(meeting: initial.meetings.element(id: 2)!)
+    let store = Store(initialState: initial, reducer: Meetings.reducer, environment: ())
+    store.send(.editor(.rename("Review")))
+    #expect(Self.titles(store.state, 2) == ["Review", "Review", "Review"])
+  }
+
   @Test func anElementsCopyIsMadeOnlyForAnElementTheListHolds() {
     let meetings = Shared(key: "meetings", value: IdentifiedArray([Meeting(id: 1, title: "A")]))
     #expect(meetings.element(id: 1)?.value == Meeting(id: 1, title: "A"))
