@@ -104,19 +104,35 @@ public struct StackState<Element> {
   }
 
   /// The screen with an identifier: `nil` when the stack has none. Setting `nil` removes that
-  /// screen alone; setting a screen replaces the one there, and adds nothing when there is none.
+  /// screen alone; setting a screen replaces the one there, or, when there is none, pushes it
+  /// with that identifier, as ``StackAction/push(id:state:)`` does: a test's expected state
+  /// spells a push `$0.path[id: 2] = …`.
   ///
   /// <!-- example: given path: StackState<Path.State> -->
   /// ```swift
   /// path[id: 1] = .detail(Detail.State(name: "Work"))
   /// ```
   ///
+  /// A screen set for an identifier the stack has given already (to a screen since popped:
+  /// identifiers are never reused) or above ``StackElementID/largest`` is not pushed, and that
+  /// is reported.
+  ///
   /// - Parameters:
   ///   - id: The identifier.
   public subscript(id id: StackElementID) -> Element? {
     get { index(id: id).map { elements[$0] } }
     set {
-      guard let position = index(id: id) else { return }
+      guard let position = index(id: id) else {
+        if let newValue, !push(newValue, id: id) {
+          IssueReporter.current.report(
+            """
+            A screen was set for \(id), which this stack cannot push: \
+            \(id < nextID ? "identifiers below \(nextID) were given already, and none is reused" : "it is above the largest, \(StackElementID.largest)"). \
+            The screen was not added.
+            """)
+        }
+        return
+      }
       if let newValue {
         elements[position] = newValue
       } else {
@@ -321,9 +337,12 @@ extension StackState: CustomInspectable {
 
 extension StackState: SourceExpressible {
   /// The stack as Swift code, for a test's suggested expectation:
-  /// `StackState(ids: [0, 2], elements: [.list, .detail("Home")])`.
+  /// `StackState(ids: [0, 2], elements: [.list, .detail("Home")])`. A screen pushed or popped
+  /// is suggested through its identifier, `$0.path[id: 3] = .detail("Work")`, and a change inside
+  /// a screen through its position, `$0.path[1].title = "Work"`.
   public var sourceExpression: SourceExpression {
-    SourceExpression("StackState", ["ids": ids, "elements": elements], elements: "elements")
+    SourceExpression(
+      "StackState", ["ids": ids, "elements": elements], elements: "elements", ids: "ids")
   }
 }
 

@@ -95,15 +95,21 @@ extension Inspector {
       let modify = "CasePath(\(type).\(name)).modify(&\(target)) \(body)"
       return modify.count < whole.count ? [modify] : [whole]
     case (
-      .expression(let oldFunction, let oldArguments, let elements?),
-      .expression(let newFunction, let newArguments, let newElements)
+      .expression(let oldFunction, let oldArguments, let elements?, let ids),
+      .expression(let newFunction, let newArguments, let newElements, let newIDs)
     )
-    where oldFunction == newFunction && elements == newElements
+    where oldFunction == newFunction && elements == newElements && ids == newIDs
       && oldArguments.map(\.label) == newArguments.map(\.label):
       // Only the elements changed, and only inside some of them: assign inside those, through
-      // the value's position subscript.
+      // the value's position subscript. Elements added or removed are set through their
+      // identifiers, when the value has them.
       let whole = "\(path) = \(source.render(new))"
       for (old, new) in zip(oldArguments, newArguments) where old.label != elements {
+        if old.label == ids, old.node != new.node, let ids {
+          return edits(
+            of: (oldArguments, newArguments), elements: elements, ids: ids, path: path,
+            source: source) ?? [whole]
+        }
         guard old.node == new.node else { return [whole] }
       }
       guard let index = oldArguments.firstIndex(where: { $0.label == elements }),
@@ -160,6 +166,58 @@ extension Inspector {
       }
     }
     return Array(repeating: "\(path).remove(at: \(prefix))", count: removed)
+  }
+
+  /// The statements that turn a value's elements into the new ones through its `[id:]`
+  /// subscript: `nil` for the removed elements, the new elements for the added ones (whose
+  /// identifiers must come after every old one), and changes inside the kept ones; `nil` when
+  /// the identifiers do not fit, or the changes outnumber what stays and are more than 3.
+  private func edits(
+    of arguments: (old: [Node.Field], new: [Node.Field]), elements: String, ids: String,
+    path: String, source: Renderer
+  ) -> [String]? {
+    func array(_ fields: [Node.Field], _ label: String) -> [Node]? {
+      guard case .array(let nodes) = fields.first(where: { $0.label == label })?.node.unwrapped
+      else { return nil }
+      return nodes
+    }
+    guard let oldIDs = array(arguments.old, ids), let newIDs = array(arguments.new, ids),
+      let oldElements = array(arguments.old, elements),
+      let newElements = array(arguments.new, elements),
+      oldIDs.count == oldElements.count, newIDs.count == newElements.count
+    else { return nil }
+    let oldKeys = oldIDs.map { source.render($0) }
+    let newKeys = newIDs.map { source.render($0) }
+    let kept = oldKeys.filter(Set(newKeys).contains)
+    let added = newKeys.dropFirst(kept.count)
+    // The kept identifiers first, in their order, then new ones above every old one.
+    let highest = oldKeys.compactMap { Int($0) }.max() ?? -1
+    guard Array(newKeys.prefix(kept.count)) == kept, oldKeys.allSatisfy({ Int($0) != nil }),
+      added.allSatisfy({ key in Int(key).map { $0 > highest } ?? false })
+    else { return nil }
+    var statements: [String] = []
+    for key in oldKeys where !kept.contains(key) {
+      statements.append("\(path)[id: \(key)] = nil")
+    }
+    var changedCount = 0
+    for (offset, key) in kept.enumerated() {
+      let old = oldElements[oldKeys.firstIndex(of: key)!]
+      let new = newElements[offset]
+      guard old != new else { continue }
+      changedCount += 1
+      // Through the optional the subscript returns; a screen replaced whole is set.
+      let screen = "\(path)[id: \(key)]"
+      statements += assignments(old, new, path: screen + "?").map { statement in
+        statement.hasPrefix(screen + "? = ")
+          ? screen + statement.dropFirst(screen.count + 1) : statement
+      }
+    }
+    for (offset, key) in added.enumerated() {
+      statements.append("\(path)[id: \(key)] = \(source.render(newElements[kept.count + offset]))")
+    }
+    let changes = oldKeys.count - kept.count + changedCount + added.count
+    guard changes <= max(3, kept.count) else { return nil }
+    return statements
   }
 
   private func isIdentifier(_ label: String) -> Bool {

@@ -48,6 +48,11 @@ public struct SourceExpression {
   /// subscript reaches them by position: a change inside a few elements is then suggested as
   /// `$0.path[2].title = "B"` rather than as the whole value again. `nil` for most types.
   public let elements: String?
+  /// The label of the argument that holds the elements' identifiers, in the same order, when the
+  /// value's `[id:]` subscript reaches an element by its identifier, adds one set for a new
+  /// identifier and removes one set to `nil`: a screen pushed or popped is then suggested as
+  /// `$0.path[id: 3] = …` rather than as the whole value again. `nil` for most types.
+  public let ids: String?
 
   /// A call of `function` with `arguments`.
   ///
@@ -62,6 +67,7 @@ public struct SourceExpression {
     self.function = function
     self.arguments = arguments.map { (label: $0.key, value: $0.value) }
     elements = nil
+    ids = nil
   }
 
   /// A call of `function` with `arguments`, one of which, `elements`, holds the value's elements
@@ -80,6 +86,31 @@ public struct SourceExpression {
     self.function = function
     self.arguments = arguments.map { (label: $0.key, value: $0.value) }
     self.elements = elements
+    ids = nil
+  }
+
+  /// A call of `function` with `arguments`, one of which, `elements`, holds the value's elements
+  /// in order, and another, `ids`, their identifiers in the same order, by which the value's
+  /// `[id:]` subscript reaches, adds and removes elements.
+  ///
+  /// ```swift
+  /// let call = SourceExpression(
+  ///   "Stack", ["ids": [0, 2], "screens": ["List", "Detail"]], elements: "screens", ids: "ids")
+  /// print(call.ids ?? "none")  // ids
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - function: The initialiser's type or the function, as a test spells it.
+  ///   - arguments: The arguments' labels (empty for none) and values.
+  ///   - elements: The label of the argument that holds the elements.
+  ///   - ids: The label of the argument that holds their identifiers.
+  public init(
+    _ function: String, _ arguments: KeyValuePairs<String, Any>, elements: String, ids: String
+  ) {
+    self.function = function
+    self.arguments = arguments.map { (label: $0.key, value: $0.value) }
+    self.elements = elements
+    self.ids = ids
   }
 
   /// A call of `function` with arguments built at run time, for a type whose initialiser
@@ -100,5 +131,6 @@ public struct SourceExpression {
     self.function = function
     self.arguments = arguments
     elements = nil
+    ids = nil
   }
 }

@@ -46,7 +46,7 @@ import TideTesting
   await store.receive(.addLocation(.presented(.delegate(.didAddLocation(Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels")))))) { $0.search = nil }
   await store.send(.searchTapped) { $0.search = AddLocation.State(query: "", locations: [], isSearching: false, pickedLocation: nil, errorMessage: nil, savedLocations: Shared<IdentifiedArray<Location>>(key: "savedLocations", value: [Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels")])) }
   await store.send(.addLocation(.dismiss)) { $0.search = nil }
-  await store.send(.savedLocation(id: 2800866, action: .openTapped)) { $0.path = StackState(ids: [0], elements: [PlaceDetail.State(location: Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels"), namesakes: nil, isLoadingNamesakes: false, lookupError: nil, destination: nil, savedLocations: Shared<IdentifiedArray<Location>>(key: "savedLocations", value: [Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels")]))]) }
+  await store.send(.savedLocation(id: 2800866, action: .openTapped)) { $0.path[id: 0] = PlaceDetail.State(location: Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels"), namesakes: nil, isLoadingNamesakes: false, lookupError: nil, destination: nil, savedLocations: Shared<IdentifiedArray<Location>>(key: "savedLocations", value: [Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels")])) }
   await store.receive(.path(.element(id: 0, action: .appeared))) { $0.path[0].isLoadingNamesakes = true }
   await store.receive(.path(.element(id: 0, action: .namesakesLoaded([])))) {
     $0.path[0].namesakes = []
@@ -67,6 +67,6 @@ import TideTesting
   await store.send(.logoutTapped) {
     $0.login = Login.State(username: "", password: "", isLoading: false, user: nil, alert: nil)
     $0.home = nil
-    $0.path = StackState(ids: [], elements: [])
+    $0.path[id: 0] = nil
   }
 }

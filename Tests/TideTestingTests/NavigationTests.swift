@@ -477,19 +477,39 @@ import TideTestSupport
   }
 
   @Test func aForgottenPushIsSuggestedAsCodeThatCompiles() async {
-    let store = makeStore()
+    let store = makeStore(Places.State(names: ["Home", "Work", "Park"]))
     await withKnownIssue {
       await store.send(.placeTapped(1))
     } matching: { issue in
       (issue.comments.first?.rawValue ?? "").hasSuffix(
         """
-        Expected closure: { $0.path = StackState(ids: [0], elements: [Detail.State(name: \
-        "Work", seconds: 0)]) }
+        Expected closure: { $0.path[id: 0] = Detail.State(name: "Work", seconds: 0) }
         """)
     }
-    await store.send(.popToRootTapped) { $0.path = StackState(ids: [], elements: []) }
-    await store.send(.placeTapped(1)) {
-      $0.path = StackState(ids: [1], elements: [Detail.State(name: "Work", seconds: 0)])
+    // Pasted, the suggestion pushes with that identifier; onto a stack of screens too, where
+    // the suggestion names only the screen pushed.
+    await store.send(.popToRootTapped) { $0.path[id: 0] = nil }
+    await store.send(.placeTapped(1)) { $0.path[id: 1] = Detail.State(name: "Work", seconds: 0) }
+    await withKnownIssue {
+      await store.send(.placeTapped(2))
+    } matching: { issue in
+      (issue.comments.first?.rawValue ?? "").hasSuffix(
+        """
+        Expected closure: { $0.path[id: 2] = Detail.State(name: "Park", seconds: 0) }
+        """)
+    }
+    await store.send(.placeTapped(0)) { $0.path[id: 3] = Detail.State(name: "Home", seconds: 0) }
+    await withKnownIssue {
+      await store.send(.popToRootTapped)
+    } matching: { issue in
+      (issue.comments.first?.rawValue ?? "").hasSuffix(
+        """
+        Expected closure: {
+          $0.path[id: 1] = nil
+          $0.path[id: 2] = nil
+          $0.path[id: 3] = nil
+        }
+        """)
     }
   }
 

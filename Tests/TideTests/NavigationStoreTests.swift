@@ -158,6 +158,38 @@ import TideTestSupport
     #expect(path.index(id: 1) == 0)
   }
 
+  /// Setting a screen for an identifier the stack has not given pushes it, as a push action
+  /// does; one it gave already, or above the largest, is reported and adds nothing.
+  @Test func settingAScreenForANewIdentifierPushesIt() {
+    var path = StackState(["List"])
+    path[id: 3] = "Detail"
+    #expect(path.ids == [0, 3])
+    #expect(path[id: 3] == "Detail")
+    #expect(path.append("Next") == 4)
+    path[id: 4] = "Replaced"
+    #expect(Array(path) == ["List", "Detail", "Replaced"])
+    path[id: 9] = nil
+    #expect(path.ids == [0, 3, 4])
+    path.pop(from: 3)
+    withKnownIssue {
+      path[id: 3] = "Again"
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        A screen was set for #3, which this stack cannot push: identifiers below #5 were given \
+        already, and none is reused. The screen was not added.
+        """
+    }
+    withKnownIssue {
+      path[id: StackElementID(rawValue: Int.max)] = "Far"
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        A screen was set for #\(Int.max), which this stack cannot push: it is above the \
+        largest, #\(Int.max / 2). The screen was not added.
+        """
+    }
+    #expect(Array(path) == ["List"])
+  }
+
   @Test func aStackFindsEveryScreenByIdentifier() {
     var path = StackState<Int>()
     for value in 0..<1000 { path.append(value) }

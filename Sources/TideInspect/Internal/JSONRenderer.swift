@@ -19,7 +19,7 @@ struct JSONRenderer {
         writeObject(payload, to: &output)
       }
       output += "}"
-    case .structure(_, let fields), .expression(_, let fields, _), .tuple(let fields):
+    case .structure(_, let fields), .expression(_, let fields, _, _), .tuple(let fields):
       writeObject(fields, to: &output)
     case .array(let elements), .set(let elements):
       output += "["

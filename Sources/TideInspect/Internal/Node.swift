@@ -10,8 +10,9 @@ indirect enum Node: Equatable {
   case structure(type: String, fields: [Field])
   /// A value as the Swift call its type gives to rebuild it (a `SourceExpressible`), in source
   /// only: `User(name: "Ada")`. Assigned whole, never field by field, except inside the argument
-  /// `elements` names (see `SourceExpression`), whose elements the value subscripts by position.
-  case expression(function: String, arguments: [Field], elements: String?)
+  /// `elements` names (see `SourceExpression`), whose elements the value subscripts by position,
+  /// or by the identifiers in the argument `ids` names.
+  case expression(function: String, arguments: [Field], elements: String?, ids: String?)
   case tuple([Field])
   case array([Node])
   case set([Node])

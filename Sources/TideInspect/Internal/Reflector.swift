@@ -130,7 +130,7 @@ struct Reflector {
           Node.Field(
             label: argument.label.isEmpty ? nil : argument.label,
             node: inner.node(argument.value, redacted: hidden.contains(argument.label)))
-        }, elements: expression.elements)
+        }, elements: expression.elements, ids: expression.ids)
     }
     if let custom = value as? any CustomInspectable {
       // Checked here, not for every value: only a custom value can stand for a secret.
@@ -388,6 +388,7 @@ struct Reflector {
       let before = oldSource.sourceExpression
       let after = newSource.sourceExpression
       guard before.function == after.function, before.elements == after.elements,
+        before.ids == after.ids,
         before.arguments.map(\.label) == after.arguments.map(\.label)
       else { return nil }
       let hidden = redacts ? (type(of: old) as? any Redacting.Type)?.redactedLabels ?? [] : []
@@ -401,8 +402,12 @@ struct Reflector {
         newFields.append(Node.Field(label: label, node: newNode))
       }
       return (
-        .expression(function: before.function, arguments: oldFields, elements: before.elements),
-        .expression(function: after.function, arguments: newFields, elements: after.elements)
+        .expression(
+          function: before.function, arguments: oldFields, elements: before.elements,
+          ids: before.ids),
+        .expression(
+          function: after.function, arguments: newFields, elements: after.elements,
+          ids: after.ids)
       )
     }
     if rebuildsSource, old is any SourceExpressible { return nil }

@@ -37,7 +37,7 @@ struct Renderer {
       return line(wrapped)
     case .enumCase(_, let name, let payload):
       return payload.isEmpty ? ".\(name)" : ".\(name)(\(fields(payload)))"
-    case .structure(let type, let fieldList), .expression(let type, let fieldList, _):
+    case .structure(let type, let fieldList), .expression(let type, let fieldList, _, _):
       return "\(type)(\(fields(fieldList)))"
     case .tuple(let fieldList):
       return "(\(fields(fieldList)))"
@@ -73,7 +73,7 @@ struct Renderer {
         open: ".\(name)(", close: ")",
         children: payload.map { ($0.label.map { "\($0): " } ?? "", $0.node) })
     case .structure(let type, let fieldList) where !fieldList.isEmpty,
-      .expression(let type, let fieldList, _) where !fieldList.isEmpty:
+      .expression(let type, let fieldList, _, _) where !fieldList.isEmpty:
       return block(
         open: "\(type)(", close: ")",
         children: fieldList.map { ($0.label.map { "\($0): " } ?? "", $0.node) })
@@ -133,7 +133,7 @@ struct Renderer {
     if single.count <= Self.inlineWidth { return single }
     switch node.unwrapped {
     case .enumCase(_, let name, _): return ".\(name)(…)"
-    case .structure(let type, _), .expression(let type, _, _): return "\(type)(…)"
+    case .structure(let type, _), .expression(let type, _, _, _): return "\(type)(…)"
     case .tuple: return "(…)"
     case .array(let elements): return "[… \(Self.count(elements.count, "element"))]"
     case .set(let elements): return "Set([… \(Self.count(elements.count, "element"))])"
@@ -154,7 +154,7 @@ extension Node {
 
   var isEmptyComposite: Bool {
     switch unwrapped {
-    case .structure(_, let fields), .expression(_, let fields, _), .tuple(let fields):
+    case .structure(_, let fields), .expression(_, let fields, _, _), .tuple(let fields):
       fields.isEmpty
     case .array(let elements), .set(let elements): elements.isEmpty
     case .dictionary(let pairs): pairs.isEmpty
