@@ -37,7 +37,8 @@ extension Shared: Codable where Value: Codable {
       IdentifiedElementLink<Element>.self
     }
     self.init(key: key, default: try container.decode(Value.self, forKey: .element))
-    elementLink = link(identifiable)
+    elementReference = SharedElementReference(
+      link: link(identifiable), id: link(identifiable).id(of: value))
   }
 
   /// Writes the copy's key and value, as `{"key": …, "value": …}`, or `{"key": …, "element":
@@ -55,6 +56,6 @@ extension Shared: Codable where Value: Codable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(key, forKey: .key)
-    try container.encode(value, forKey: elementLink == nil ? .value : .element)
+    try container.encode(value, forKey: elementReference == nil ? .value : .element)
   }
 }

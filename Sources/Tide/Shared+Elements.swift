@@ -29,7 +29,8 @@ extension Shared {
     var copy = Shared<Element>(key: key, default: element)
     copy.version = version
     copy.isNew = isNew
-    copy.elementLink = IdentifiedElementLink<Element>.self
+    copy.elementReference = SharedElementReference(
+      link: IdentifiedElementLink<Element>.self, id: AnyHashable(id))
     return copy
   }
 }
@@ -54,6 +55,7 @@ extension Shared where Value: Identifiable {
   ///   - element: The element, found in the collection by its identifier.
   public init(key: String, element: Value) {
     self.init(key: key, default: element)
-    elementLink = IdentifiedElementLink<Value>.self
+    elementReference = SharedElementReference(
+      link: IdentifiedElementLink<Value>.self, id: AnyHashable(element.id))
   }
 }

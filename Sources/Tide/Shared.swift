@@ -48,9 +48,9 @@ public struct Shared<Value: Equatable & Sendable>: Equatable, Sendable {
   /// Whether the copy was made with a value of its own (`init(key:value:)`) and has not been
   /// through a sync since: newer than any count.
   @usableFromInline var isNew: Bool
-  /// For a copy of one element of a shared collection (``element(id:)``), how it reaches the
-  /// collection; `nil` for a copy of the whole value.
-  @usableFromInline var elementLink: (any SharedElementLink.Type)?
+  /// For a copy of one element of a shared collection (``element(id:)``), which element of which
+  /// collection it is; `nil` for a copy of the whole value.
+  @usableFromInline var elementReference: SharedElementReference?
 
   /// A copy of the shared value named `key` holding `value`, which the other copies take at the
   /// next sync, as they take a change: how the copy that brings the value (the root's, loaded
@@ -69,7 +69,7 @@ public struct Shared<Value: Equatable & Sendable>: Equatable, Sendable {
     self.value = value
     version = 0
     isNew = true
-    elementLink = nil
+    elementReference = nil
   }
 
   /// A copy of the shared value named `key` that takes the value the other copies hold: how a
@@ -88,7 +88,7 @@ public struct Shared<Value: Equatable & Sendable>: Equatable, Sendable {
     self.value = defaultValue
     version = 0
     isNew = false
-    elementLink = nil
+    elementReference = nil
   }
 
   /// A property of the value, read through the copy: `saved.count`.
@@ -132,7 +132,7 @@ public struct Shared<Value: Equatable & Sendable>: Equatable, Sendable {
   ///   - lhs: A copy.
   ///   - rhs: Another copy.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.key == rhs.key && (lhs.elementLink == nil) == (rhs.elementLink == nil)
+    lhs.key == rhs.key && (lhs.elementReference == nil) == (rhs.elementReference == nil)
       && lhs.value == rhs.value
   }
 }
@@ -142,7 +142,7 @@ extension Shared: CustomReflectable {
   /// A copy of an element prints its value as `element`, as ``init(key:element:)`` spells it.
   public var customMirror: Mirror {
     Mirror(
-      self, children: ["key": key, elementLink == nil ? "value" : "element": value],
+      self, children: ["key": key, elementReference == nil ? "value" : "element": value],
       displayStyle: .struct)
   }
 }
@@ -150,13 +150,18 @@ extension Shared: CustomReflectable {
 extension Shared: InspectedSharedCopy {
   package var sharedKey: String { key }
 
+  package var sharedValueMember: (label: String, property: String)? {
+    elementReference == nil ? nil : ("element", "value")
+  }
+
   package var sharedElementID: String? {
-    elementLink.map { Inspector().line($0.id(of: value).base) }
+    elementReference.map { Inspector().line($0.id.base) }
   }
 
   package func isElement(of collectionCopy: Any) -> Bool {
-    guard let link = elementLink, let collection = collectionCopy as? any SharedCopyValue,
-      let element = link.element(link.id(of: value), in: collection.sharedValue)
+    guard let reference = elementReference,
+      let collection = collectionCopy as? any SharedCopyValue,
+      let element = reference.link.element(reference.id, in: collection.sharedValue)
     else { return false }
     return element as? Value == value
   }

@@ -10,6 +10,9 @@ package protocol InspectedSharedCopy {
   /// Whether this copy of an element holds the element that `collectionCopy`, a copy of the
   /// whole collection, holds under its identifier.
   func isElement(of collectionCopy: Any) -> Bool
+  /// The field that prints the copy's value under a label that is not its property, with that
+  /// property: a suggested assertion changes the value through the property.
+  var sharedValueMember: (label: String, property: String)? { get }
 }
 
 extension InspectedSharedCopy {

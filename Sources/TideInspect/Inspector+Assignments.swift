@@ -24,6 +24,8 @@ extension Inspector {
   public func assignments(from old: Any, to new: Any, root: String = "$0") -> [String] {
     var reflector = Reflector(redacts: redacts)
     reflector.rebuildsSource = true
+    // So that a copy of an element that changed with its collection is not assigned too.
+    reflector.comparingSharedCopies(of: old, with: new)
     let (oldNode, newNode) = reflector.pair(old, new)
     return assignments(oldNode, newNode, path: root)
   }
@@ -65,7 +67,7 @@ extension Inspector {
     where oldType == newType && oldFields.map(\.label) == newFields.map(\.label)
       && oldFields.allSatisfy({ $0.label.map(isIdentifier) ?? false }):
       return zip(oldFields, newFields).flatMap { old, new in
-        assignments(old.node, new.node, path: "\(path).\(old.label!)")
+        assignments(old.node, new.node, path: "\(path).\(old.member ?? old.label!)")
       }
     case (.array(let oldElements), .array(let newElements))
     where oldElements.count == newElements.count

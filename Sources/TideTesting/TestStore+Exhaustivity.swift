@@ -90,8 +90,9 @@ extension TestStore {
       TestFailure.record(FailureMessage.threw(error), at: location)
       return
     }
-    syncShared(&expected)
+    let problems = syncExpected(&expected)
     if expected != state {
+      for problem in problems { TestFailure.record(problem, at: location) }
       TestFailure.record(
         FailureMessage.stateDiffers(expected: expected, actual: state), at: location)
     }

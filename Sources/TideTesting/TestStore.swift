@@ -363,8 +363,9 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
         TestFailure.record(FailureMessage.threw(error), at: location)
         return
       }
-      syncShared(&expected)
+      let problems = syncExpected(&expected)
       if expected != after {
+        for problem in problems { TestFailure.record(problem, at: location) }
         TestFailure.record(
           FailureMessage.stateMismatch(
             expected: expected, actual: after, before: before, changed: after != before),
@@ -381,8 +382,9 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
         TestFailure.record(FailureMessage.threw(error), at: location)
         return
       }
-      syncShared(&expected)
+      let problems = syncExpected(&expected)
       if expected != after {
+        for problem in problems { TestFailure.record(problem, at: location) }
         TestFailure.record(
           FailureMessage.stateMismatch(
             expected: expected, actual: after, before: before, changed: after != before),
@@ -390,7 +392,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
       } else if showSkipped {
         var asserted = before
         try? assert?(&asserted)
-        syncShared(&asserted)
+        _ = syncExpected(&asserted)
         if asserted != after {
           TestFailure.record(
             FailureMessage.skippedStateChange(before: asserted, after: after), at: location,
@@ -398,6 +400,17 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
         }
       }
     }
+  }
+
+  /// Makes an expected state consistent as the store makes its states, and returns the problems
+  /// that found (copies of one value set apart by the assertion, say) instead of reporting them:
+  /// reported only when the expected state does not match, at the step, since the same problem
+  /// in the step itself was reported as the store reduced it.
+  func syncExpected(_ state: inout State) -> [String] {
+    let problems = Lock<[String]>([])
+    let collecting = IssueReporter { message, _ in problems.withLock { $0.append(message) } }
+    IssueReporter.$current.withValue(collecting) { syncShared(&state) }
+    return problems.withLock { $0 }
   }
 
   /// Reports, once, the shared copies a state holds that no operator keeps equal: held by a

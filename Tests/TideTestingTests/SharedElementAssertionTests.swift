@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 import Tide
 import TideInspect
@@ -130,5 +131,65 @@ import TideTesting
     let diff = Inspector().diff(before, after) ?? ""
     #expect(diff.contains(#"+     meeting: Shared(key: "meetings", id: 1), unchanged"#), "\(diff)")
     #expect(!diff.contains(#""Standup""#), "\(diff)")
+  }
+
+  /// A suggested assertion changes an element's copy through `value` (it prints as `element`),
+  /// and, with the collection in the state, changes the collection alone, wherever the screen is.
+  @Test func aSuggestedAssertionChangesTheValueOnceThroughValue() {
+    var before = ScreenFirst()
+    before.detail = Meetings.Detail.State(meeting: before.meetings.element(id: 1)!)
+    var after = before
+    after.detail?.meeting.title = "Daily"
+    after.meetings.value[id: 1]?.title = "Daily"
+    #expect(
+      Inspector().closure(from: before, to: after)
+        == #"{ $0.meetings.value[0].title = "Daily" }"#)
+    let alone = Inspector().closure(from: before.detail!, to: after.detail!)
+    #expect(alone == #"{ $0.meeting.value.title = "Daily" }"#)
+    // Pasted, each compiles and makes the change.
+    var expected = before
+    expected.meetings.value[0].title = "Daily"
+    var screen = before.detail!
+    screen.meeting.value.title = "Daily"
+    #expect(expected.meetings == after.meetings && screen == after.detail)
+  }
+
+  /// A change to an element its list lost is reported once, at the step: the expected state,
+  /// which holds the same change, does not report it again.
+  @Test func aChangeToALostElementIsReportedOnceAtTheStep() async {
+    let store = await Self.store()
+    await store.send(.remove(1)) { $0.meetings.value.remove(id: 1) }
+    let reports = Mutex(0)
+    await withKnownIssue {
+      await store.send(.path(.element(id: 0, action: .rename("Daily")))) {
+        $0.path[id: 0]?.meeting.title = "Daily"
+        $0.seen = "none"
+      }
+    } matching: { issue in
+      reports.withLock { $0 += 1 }
+      return issue.comments.first?.rawValue.hasPrefix(
+        #"A copy of element 1 of the shared value "meetings" changed, but"#) == true
+        && issue.sourceLocation?.line == #line - 8
+    }
+    #expect(reports.withLock { $0 } == 1)
+  }
+
+  /// An assertion that sets the list and the screen's copy apart fails at the step, saying so,
+  /// with the state that does not match.
+  @Test func anAssertionThatSetsTwoCopiesApartIsReportedAtTheStep() async {
+    let store = await Self.store()
+    let line = #line + 2
+    await withKnownIssue {
+      await store.send(.path(.element(id: 0, action: .rename("Daily")))) {
+        $0.path[id: 0]?.meeting.title = "Daily"
+        $0.meetings.value[id: 1]?.title = "Weekly"
+        $0.seen = "Daily"
+      }
+    } matching: { issue in
+      issue.sourceLocation?.line == line
+        && (issue.comments.first?.rawValue.hasPrefix(
+          #"The element 1 of the shared value "meetings" was changed in two places"#) == true
+          || issue.comments.first?.rawValue.hasPrefix("A state change does not match") == true)
+    }
   }
 }

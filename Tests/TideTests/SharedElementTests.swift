@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import Tide
 import TideTestSupport
@@ -85,11 +86,14 @@ import TideTestSupport
     store.send(.remove(1))
     #expect(store.state.path.first?.meeting.title == "Standup")
     #expect(store.state.meetings.value.map(\.id) == [2])
+    let reports = Mutex(0)
     withKnownIssue {
       store.send(.path(.element(id: 0, action: .rename("Daily"))))
     } matching: { issue in
-      issue.comments.first?.rawValue == Self.changedAfterRemoval
+      reports.withLock { $0 += 1 }
+      return issue.comments.first?.rawValue == Self.changedAfterRemoval
     }
+    #expect(reports.withLock { $0 } == 1)
     #expect(store.state.path.first?.meeting.title == "Daily")
     #expect(store.state.meetings.value.map(\.id) == [2])
     // Reported once: the copy now ranks with the list, and later steps leave it alone.
@@ -98,13 +102,89 @@ import TideTestSupport
   }
 
   nonisolated static let changedAfterRemoval = """
-    A copy of element 1 of the shared value "meetings" changed after the collection lost the \
-    element.
+    A copy of element 1 of the shared value "meetings" changed, but the collection holds no \
+    element 1.
 
-    The collection's copies no longer hold an element with this identifier (it was removed), so \
-    they cannot take the change: it stays in the element's copy alone. Change an element only \
-    while its collection holds it.
+    The element was removed from the collection, or never added to it, so the collection's \
+    copies cannot take the change: it stays in the element's copy alone. Change an element only \
+    while its collection holds it; a screen tested alone with a copy of the collection too needs \
+    the element in that copy.
     """
+
+  /// A copy whose element is given another identifier is reported, and takes its own element
+  /// back: it never changes the other element.
+  @Test func aCopyGivenAnotherElementIsReportedAndTakesItsOwnBack() {
+    let replace = Reducer<Meetings.State, Meetings.Action, Void> { state, action, _ in
+      if case .prefixAll("swap") = action {
+        state.path[id: 0]?.meeting.value = Meeting(id: 2, title: "Hijacked")
+      }
+      return .none
+    }
+    let store = Store(
+      initialState: Meetings.State(), reducer: .combine(Meetings.reducer, replace),
+      environment: ())
+    store.send(.open(1))
+    withKnownIssue {
+      store.send(.prefixAll("swap"))
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        A copy of element 1 of the shared value "meetings" now holds element 2.
+
+        An element's identifier must not change: the copy takes element 1 back when a copy of \
+        it or of the collection holds it, and otherwise becomes a copy of element 2. To show \
+        another element, make a copy of it with element(id:).
+        """
+    }
+    #expect(store.state.meetings.value.map(\.title) == ["swapStandup", "swapRetro"])
+    #expect(store.state.path.first?.meeting.value == Meeting(id: 1, title: "swapStandup"))
+    // Reported once: the copy is in step again.
+    store.send(.path(.element(id: 0, action: .rename("Daily"))))
+    #expect(store.state.meetings.value.map(\.title) == ["Daily", "swapRetro"])
+  }
+
+  /// A list replaced whole outranks every copy counted before, a copy kept from an earlier
+  /// state too: pushed later, that copy takes the new list's element.
+  @Test func aListReplacedWholeOutranksACopyKeptFromBefore() {
+    let replace = Reducer<Meetings.State, Meetings.Action, Void> { state, action, _ in
+      if case .prefixAll("replace") = action {
+        state.meetings = Shared(
+          key: Meetings.key, value: IdentifiedArray([Meeting(id: 1, title: "Fresh")]))
+      }
+      return .none
+    }
+    let store = Store(
+      initialState: Meetings.State(), reducer: .combine(replace, Meetings.reducer),
+      environment: ())
+    store.send(.open(1))
+    for title in ["t1", "t2", "t3", "t4", "t5"] {
+      store.send(.path(.element(id: 0, action: .rename(title))))
+    }
+    let kept = store.state.meetings.element(id: 1)!
+    store.send(.prefixAll("replace"))
+    store.send(.path(.push(id: 1, state: Meetings.Detail.State(meeting: kept))))
+    // The feature's own reducer prefixed the new list's titles in the same step.
+    #expect(Self.titles(store.state, 1) == ["replaceFresh", "replaceFresh", "replaceFresh"])
+  }
+
+  /// A copy of a whole value whose type is the collection's element type: the report says how
+  /// a copy of an element is made.
+  @Test func aWholeCopyOfAnElementTypeIsReportedWithAHint() {
+    var state = Meetings.State()
+    state.path.append(
+      Meetings.Detail.State(meeting: Shared(key: "meetings", value: Meeting(id: 1, title: "A"))))
+    withKnownIssue {
+      _ = Store(initialState: state, reducer: Meetings.reducer, environment: ())
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        Two features share the value "meetings" with different types: \
+        Tide.IdentifiedArray<TideTestSupport.Meetings.Meeting> and \
+        TideTestSupport.Meetings.Meeting.
+
+        Copies of one key hold one type; give the other value a key of its own. A copy of one \
+        element of the collection is made with element(id:), or with Shared(key:element:).
+        """
+    }
+  }
 
   /// A screen pushed with a copy made by `Shared(key:element:)` (as a test, a recording or the
   /// REPL spells it) takes the element the list holds.

@@ -151,6 +151,27 @@ import TideTestSupport
     #expect(store.state.search?.saved.value == ["older"])
   }
 
+  /// A value assigned whole after many changes outranks every copy counted before: a copy kept
+  /// from an earlier state, pushed later, takes the new value (it counted more changes than the
+  /// new copy, which once made it win).
+  @Test func aValueAssignedWholeOutranksACopyKeptFromBefore() {
+    let replace = Reducer<Saved.State, Saved.Action, Void> { state, action, _ in
+      if action == .clearTapped { state.saved = Shared(key: "saved", value: ["New"]) }
+      return .none
+    }
+    let store = Store(
+      initialState: Saved.State(), reducer: .combine(Saved.reducer, replace), environment: ())
+    store.send(.rowAdded("Rome"))
+    for _ in 0..<6 { store.send(.row("Rome", .toggle)) }
+    store.send(.row("Rome", .toggle))
+    var kept = Saved.Row.State(id: "Oslo")
+    kept.saved = store.state.saved
+    #expect(kept.saved.value == ["Rome"])
+    store.send(.clearTapped)
+    store.send(.path(.push(id: 0, state: kept)))
+    Self.expectCopies(store, ["New"])
+  }
+
   /// A screen that changes the shared value and is removed in the same step, under a parent
   /// that holds no copy itself: its change reaches the copies that remain.
   @Test func aChangeByAScreenRemovedInTheSameStepIsKept() {

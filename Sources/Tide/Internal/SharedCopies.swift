@@ -15,6 +15,9 @@ struct SharedCopies {
     /// The newest copy's rank: made with a value of its own, then its version.
     var isNew: Bool
     var version: Int
+    /// The highest version of any copy: a value assigned whole (version 0, new) must outrank
+    /// every copy already counted, kept ones too.
+    var highest: Int
     /// The type of the copies' values.
     var type: Any.Type
     /// Whether some copy must be written: it is older, new, or a placeholder never synced.
@@ -25,7 +28,7 @@ struct SharedCopies {
 
     /// The version every copy gets: above every count seen, and at least 1, so that a copy
     /// made later with a default (version 0) is older.
-    var target: Int { max(version, 1) + (isNew ? 1 : 0) }
+    var target: Int { max(highest, 1) + (isNew ? 1 : 0) }
 
     /// Whether the newest copy outranks `other`'s.
     func isNewer(than other: Found) -> Bool {
@@ -63,50 +66,87 @@ struct SharedCopies {
   /// Notes a copy.
   mutating func note<Value>(_ copy: Shared<Value>) {
     noted += 1
-    if let link = copy.elementLink {
-      let key = ElementKey(key: copy.key, id: link.id(of: copy.value))
-      if elements[key] == nil { elementOrder.append(key) }
-      elements[key] = merging(
-        copy, into: elements[key], link: link,
-        name: "element \(Inspector().line(key.id.base)) of the shared value \"\(copy.key)\"")
-    } else {
+    guard let reference = copy.elementReference else {
       found[copy.key] = merging(
-        copy, into: found[copy.key], link: nil, name: "shared value \"\(copy.key)\"")
+        copy, rank: (copy.isNew, copy.version), into: found[copy.key], link: nil,
+        name: "shared value \"\(copy.key)\"")
+      return
     }
+    let key = ElementKey(key: copy.key, id: reference.id)
+    let element = Inspector().line(reference.id.base)
+    var rank = (isNew: copy.isNew, version: copy.version)
+    let held = reference.link.id(of: copy.value)
+    if held != reference.id {
+      // Older than any copy: it takes its element back, when anything holds it.
+      rank = (false, -1)
+      report(
+        "\(copy.key)[\(element)] identity",
+        """
+        A copy of element \(element) of the shared value "\(copy.key)" now holds element \
+        \(Inspector().line(held.base)).
+
+        An element's identifier must not change: the copy takes element \(element) back when a \
+        copy of it or of the collection holds it, and otherwise becomes a copy of element \
+        \(Inspector().line(held.base)). To show another element, make a copy of it with \
+        element(id:).
+        """)
+    }
+    if elements[key] == nil { elementOrder.append(key) }
+    elements[key] = merging(
+      copy, rank: rank, into: elements[key], link: reference.link,
+      name: "element \(element) of the shared value \"\(copy.key)\"")
   }
 
-  /// `entry`, the copies of one key found so far, with `copy` found too.
+  /// `entry`, the copies of one key found so far, with `copy` found too, ranked as `rank`.
   private mutating func merging<Value>(
-    _ copy: Shared<Value>, into entry: Found?, link: (any SharedElementLink.Type)?, name: String
+    _ copy: Shared<Value>, rank: (isNew: Bool, version: Int), into entry: Found?,
+    link: (any SharedElementLink.Type)?, name: String
   ) -> Found {
     let this = Found(
-      value: copy.value, isNew: copy.isNew, version: copy.version, type: Value.self,
-      needsUpdate: copy.isNew || copy.version == 0, link: link,
+      value: copy.value, isNew: rank.isNew, version: rank.version, highest: rank.version,
+      type: Value.self, needsUpdate: rank.isNew || rank.version <= 0, link: link,
       isEqual: link == nil ? nil : { ($0 as? Value) == ($1 as? Value) })
     guard var entry else { return this }
     guard let value = entry.value as? Value else {
-      report(
-        copy.key,
-        """
-        Two features share the value "\(copy.key)" with different types: \
-        \(String(reflecting: entry.type)) and \(String(reflecting: Value.self)).
-
-        Copies of one key hold one type; give the other value a key of its own.
-        """)
+      reportTypes(copy.key, entry.type, Value.self)
       return entry
     }
+    entry.highest = max(entry.highest, rank.version)
     if this.isNewer(than: entry) {
       entry.value = copy.value
-      entry.isNew = copy.isNew
-      entry.version = copy.version
+      entry.isNew = rank.isNew
+      entry.version = rank.version
       entry.needsUpdate = true
-    } else if !this.ranksAs(entry) || copy.isNew || value != copy.value {
+    } else if !this.ranksAs(entry) || rank.isNew || value != copy.value {
       entry.needsUpdate = true
-      if this.ranksAs(entry), copy.isNew || copy.version > 0, value != copy.value {
+      if this.ranksAs(entry), rank.isNew || rank.version > 0, value != copy.value {
         reportChangedTwice(name, key: copy.key)
       }
     }
     return entry
+  }
+
+  /// Reports copies of `key` holding `type` and `other` (`other` spelled as `spelling`, when
+  /// given): a collection and its element type get a hint.
+  private mutating func reportTypes(
+    _ key: String, _ type: Any.Type, _ other: Any.Type, spelling: String? = nil
+  ) {
+    let isElement =
+      spelling == nil
+      && ((type as? any IdentifiedCollection.Type)?.elementType == other
+        || (other as? any IdentifiedCollection.Type)?.elementType == type)
+    let hint =
+      isElement
+      ? " A copy of one element of the collection is made with element(id:), or with "
+        + "Shared(key:element:)." : ""
+    report(
+      key,
+      """
+      Two features share the value "\(key)" with different types: \
+      \(String(reflecting: type)) and \(spelling ?? String(reflecting: other)).
+
+      Copies of one key hold one type; give the other value a key of its own.\(hint)
+      """)
   }
 
   /// Gives each collection the change made to a copy of one of its elements, when that copy is
@@ -114,6 +154,12 @@ struct SharedCopies {
   /// copy is noted. An element's copies without a copy of their collection stay as noted.
   mutating func resolve() {
     guard !elementOrder.isEmpty else { return }
+    // A collection assigned whole outranks its elements' copies too.
+    for key in elementOrder {
+      guard var collection = found[key.key] else { continue }
+      collection.highest = max(collection.highest, elements[key]!.highest)
+      found[key.key] = collection
+    }
     // Older changes first, so that the newest is applied last; in the order found otherwise.
     let order = elementOrder.enumerated()
       .filter { found[$0.element.key].map(elements[$0.element]!.isNewer(than:)) ?? false }
@@ -130,18 +176,26 @@ struct SharedCopies {
       if link.replace(element.value, in: &collection.value) {
         collection.isNew = element.isNew
         collection.version = element.version
+        collection.highest = max(collection.highest, element.highest)
         collection.needsUpdate = true
         found[key.key] = collection
       } else {
+        // The collection's copies take the element's rank, so that the next sync, which finds
+        // the element no newer, does not report it again.
+        collection.highest = max(collection.highest, element.highest)
+        collection.needsUpdate = true
+        found[key.key] = collection
+        let id = Inspector().line(key.id.base)
         report(
-          "\(key.key)[\(key.id)]",
+          "\(key.key)[\(id)]",
           """
-          A copy of element \(Inspector().line(key.id.base)) of the shared value "\(key.key)" \
-          changed after the collection lost the element.
+          A copy of element \(id) of the shared value "\(key.key)" changed, but the collection \
+          holds no element \(id).
 
-          The collection's copies no longer hold an element with this identifier (it was \
-          removed), so they cannot take the change: it stays in the element's copy alone. \
-          Change an element only while its collection holds it.
+          The element was removed from the collection, or never added to it, so the \
+          collection's copies cannot take the change: it stays in the element's copy alone. \
+          Change an element only while its collection holds it; a screen tested alone with a \
+          copy of the collection too needs the element in that copy.
           """)
       }
     }
@@ -150,15 +204,9 @@ struct SharedCopies {
         let collection = found[key.key]
       else { continue }
       guard collection.type == link.collectionType else {
-        report(
-          key.key,
-          """
-          Two features share the value "\(key.key)" with different types: \
-          \(String(reflecting: collection.type)) and an element of \
-          \(String(reflecting: link.collectionType)).
-
-          Copies of one key hold one type; give the other value a key of its own.
-          """)
+        reportTypes(
+          key.key, collection.type, link.collectionType,
+          spelling: "an element of \(String(reflecting: link.collectionType))")
         continue
       }
       let current = link.element(key.id, in: collection.value)
@@ -169,7 +217,7 @@ struct SharedCopies {
           "element \(Inspector().line(key.id.base)) of the shared value \"\(key.key)\"",
           key: key.key)
       }
-      if element.needsUpdate || element.isNew || element.version != collection.target
+      if element.needsUpdate || element.isNew || element.highest != collection.target
         || current.map({ !isEqual($0, element.value) }) == true
       {
         element.needsUpdate = true
@@ -177,6 +225,7 @@ struct SharedCopies {
       if let current { element.value = current }
       element.isNew = collection.isNew
       element.version = collection.version
+      element.highest = collection.highest
       elements[key] = element
     }
   }
@@ -201,8 +250,8 @@ struct SharedCopies {
 
   /// The entry `copy` takes its value from.
   private func entry<Value>(for copy: Shared<Value>) -> Found? {
-    guard let link = copy.elementLink else { return found[copy.key] }
-    return elements[ElementKey(key: copy.key, id: link.id(of: copy.value))]
+    guard let reference = copy.elementReference else { return found[copy.key] }
+    return elements[ElementKey(key: copy.key, id: reference.id)]
   }
 
   /// Whether `copy` must be written: it does not hold its key's value and version yet.
@@ -218,6 +267,12 @@ struct SharedCopies {
     if value != copy.value { copy.value = value }
     copy.version = entry.target
     copy.isNew = false
+    // A copy whose element changed identifier, with nothing holding its element: it becomes a
+    // copy of the element it holds.
+    if let reference = copy.elementReference, reference.link.id(of: copy.value) != reference.id {
+      copy.elementReference = SharedElementReference(
+        link: reference.link, id: reference.link.id(of: copy.value))
+    }
   }
 }
 

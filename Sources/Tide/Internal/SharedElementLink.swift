@@ -42,3 +42,28 @@ enum IdentifiedElementLink<Element: Identifiable>: SharedElementLink {
     return true
   }
 }
+
+/// Which element of which collection a copy of an element is: the link to the collection, and
+/// the element's identifier when the copy was made, which its value must keep.
+@usableFromInline
+final class SharedElementReference: @unchecked Sendable {
+  // Unchecked: the identifier is read from an element of a `Sendable` shared value, and never
+  // changed.
+  let link: any SharedElementLink.Type
+  let id: AnyHashable
+
+  init(link: any SharedElementLink.Type, id: AnyHashable) {
+    self.link = link
+    self.id = id
+  }
+}
+
+/// A collection whose elements a copy can be of: how a report names a copy of a collection's
+/// element type made as a copy of a whole value.
+protocol IdentifiedCollection {
+  static var elementType: Any.Type { get }
+}
+
+extension IdentifiedArray: IdentifiedCollection {
+  static var elementType: Any.Type { Element.self }
+}

@@ -24,6 +24,9 @@ indirect enum Node: Equatable {
   struct Field: Equatable {
     let label: String?
     let node: Node
+    /// The property a statement assigns the field through, when it is not the label (a shared
+    /// copy of an element prints its value as `element`, and is changed through `value`).
+    var member: String? = nil
   }
 
   struct Pair: Equatable {

@@ -179,12 +179,14 @@ struct Reflector {
         mirrors.insert(each, at: 0)
         current = each.superclassMirror
       }
+      let member = (value as? any InspectedSharedCopy)?.sharedValueMember
       for each in mirrors {
         for child in each.children {
           let label = child.label ?? "_"
           fields.append(
             Node.Field(
-              label: label, node: inner.node(child.value, redacted: hidden.contains(label))))
+              label: label, node: inner.node(child.value, redacted: hidden.contains(label)),
+              member: member?.label == label ? member?.property : nil))
         }
       }
       return .structure(type: TypeName.of(value), fields: fields)
@@ -268,12 +270,14 @@ struct Reflector {
       let hidden = redacts ? (type(of: old) as? any Redacting.Type)?.redactedLabels ?? [] : []
       var oldFields: [Node.Field] = []
       var newFields: [Node.Field] = []
+      let member = (old as? any InspectedSharedCopy)?.sharedValueMember
       for (oldChild, newChild) in zip(oldMirror.children, newMirror.children) {
         let label = oldChild.label ?? "_"
         let (oldNode, newNode) = inner.pair(
           oldChild.value, newChild.value, redacted: hidden.contains(label))
-        oldFields.append(Node.Field(label: label, node: oldNode))
-        newFields.append(Node.Field(label: label, node: newNode))
+        let property = member?.label == label ? member?.property : nil
+        oldFields.append(Node.Field(label: label, node: oldNode, member: property))
+        newFields.append(Node.Field(label: label, node: newNode, member: property))
       }
       let typeName = TypeName.of(old)
       return (
