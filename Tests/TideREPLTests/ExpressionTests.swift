@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TideInspect
 import TideRecord
 
 @testable import TideExpressions
@@ -107,6 +108,92 @@ import TideRecord
     let id = UUID(uuidString: "DEADBEEF-DEAD-BEEF-DEAD-BEEFDEADBEEF")!
     #expect(try decode(#".identified(UUID(uuidString: "\#(id.uuidString)")!)"#) == .identified(id))
     #expect(try decode(#".identified("\#(id.uuidString)")"#) == .identified(id))
+  }
+
+  enum Theme: String, Codable, CaseIterable {
+    case orange = "ORANGE"
+    case teal
+  }
+  enum Level: Int, Codable, CaseIterable {
+    case low = 1
+    case high = 2
+  }
+  enum Bare: Int, Codable { case one = 1 }
+  struct Values: Codable, Equatable {
+    var wait: Duration
+    var pause: Duration
+    var tick: Duration
+    var odd: Duration
+    var when: Date
+    var link: URL
+    var price: Decimal
+    var theme: Theme
+    var other: Theme
+    var level: Level?
+  }
+
+  /// Every value the inspector prints as a Swift expression its `Codable` form does not read
+  /// (a duration, a date, a URL, a decimal, an enum with raw values) reads back as printed, so
+  /// a state the REPL shows can be typed again.
+  @Test func valuesReadBackAsTheInspectorPrintsThem() throws {
+    let values = Values(
+      wait: .seconds(60), pause: .milliseconds(250), tick: .nanoseconds(7),
+      odd: Duration(secondsComponent: 1, attosecondsComponent: 5),
+      when: Date(timeIntervalSince1970: 1_700_000_000.5),
+      link: URL(string: "https://example.com/a?b=c")!, price: Decimal(string: "12.75")!,
+      theme: .orange, other: .teal, level: .high)
+    let printed = Inspector().line(values)
+    #expect(
+      printed
+        == #"ExpressionDecoderTests.Values(wait: .seconds(60), pause: .milliseconds(250), tick: .nanoseconds(7), odd: Duration(secondsComponent: 1, attosecondsComponent: 5), when: Date(timeIntervalSince1970: 1700000000.5), link: URL(string: "https://example.com/a?b=c")!, price: Decimal(string: "12.75")!, theme: .orange, other: .teal, level: .high)"#
+    )
+    let typed = String(printed.dropFirst("ExpressionDecoderTests.".count))
+    let read = try ExpressionDecoder.decode(
+      Values.self, from: try ExpressionParser.parse(typed), caseNames: { [:] })
+    #expect(read == values)
+  }
+
+  @Test(arguments: [
+    (".seconds(\"x\")", "expected a whole number of seconds, found a string", 9),
+    (".nanoseconds(1.5)", "expected a whole number of nanoseconds, found a number", 13),
+    (
+      ".seconds(99999999999999999999)", "99999999999999999999 does not fit in a duration's seconds",
+      9
+    ),
+    ("Date(timeIntervalSince1970: true)", "expected a number of seconds, found a Boolean", 28),
+    (#"URL(string: "")!"#, #""" is not a URL"#, 12),
+    (#"Decimal(string: "ten")!"#, #""ten" is not a decimal number"#, 16),
+    (".purple", "ExpressionDecoderTests.Theme has no case .purple", 0),
+    (
+      ".one",
+      "ExpressionDecoderTests.Bare is read from its raw value, like 1; make it CaseIterable to write its cases by name",
+      0
+    ),
+  ])
+  func valuesOfTheWrongFormAreReportedWhereTheyAre(input: String, message: String, position: Int) {
+    struct Holder: Codable {
+      var wait: Duration?
+      var when: Date?
+      var link: URL?
+      var price: Decimal?
+      var theme: Theme?
+      var bare: Bare?
+    }
+    let label =
+      input == ".purple"
+      ? "theme"
+      : input == ".one"
+        ? "bare"
+        : input.hasPrefix(".")
+          ? "wait"
+          : input.hasPrefix("Date")
+            ? "when"
+            : input.hasPrefix("URL") ? "link" : "price"
+    let text = "Holder(\(label): \(input))"
+    #expect(throws: InputError(message: message, position: position + label.count + 9)) {
+      _ = try ExpressionDecoder.decode(
+        Holder.self, from: try ExpressionParser.parse(text), caseNames: { [:] })
+    }
   }
 
   @Test func unknownCasesSuggestTheClosest() {

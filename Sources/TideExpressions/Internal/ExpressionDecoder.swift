@@ -37,7 +37,7 @@ package struct ExpressionDecoder: Decoder {
   ) throws -> T {
     let decoder = ExpressionDecoder(node: .value(expression), caseNames: caseNames)
     do {
-      return try T(from: decoder)
+      return try decoder.value(T.self)
     } catch DecodingError.dataCorrupted(let context) {
       // A type's own check (a duplicate identifier, an unknown bindable field): its message, at
       // the value it names.
@@ -195,7 +195,7 @@ extension ExpressionDecoder {
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-      try T(from: decoder.child(try node(key), key: key))
+      try decoder.child(try node(key), key: key).value(T.self)
     }
 
     func nestedContainer<NestedKey: CodingKey>(
@@ -244,7 +244,7 @@ extension ExpressionDecoder {
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-      try T(from: try next())
+      try next().value(T.self)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
@@ -320,7 +320,7 @@ extension ExpressionDecoder {
       if let integerType = T.self as? any FixedWidthInteger.Type {
         return try integer(integerType) as! T
       }
-      return try T(from: decoder)
+      return try decoder.value(T.self)
     }
 
     private func integer<I: FixedWidthInteger>(_ type: I.Type) throws -> I {

@@ -96,6 +96,8 @@ package struct ExpressionParser {
           index += 1
           return .string(text, position: start)
         }
+        // A failable initialiser's `!`, as the REPL prints `URL(string: "…")!`: read as the call.
+        if current == "!" { index += 1 }
         return .call(type: name, arguments: arguments, position: start)
       }
     }
