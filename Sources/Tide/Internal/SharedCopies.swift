@@ -67,16 +67,20 @@ struct SharedCopies {
   mutating func note<Value>(_ copy: Shared<Value>) {
     noted += 1
     guard let reference = copy.elementReference else {
-      found[copy.key] = merging(
-        copy, rank: (copy.isNew, copy.version), into: found[copy.key], link: nil,
-        name: "shared value \"\(copy.key)\"")
+      // Merged in place: one lookup, and the entry is not copied out and back.
+      if let index = found.index(forKey: copy.key) {
+        let problem = Self.merge(copy, rank: (copy.isNew, copy.version), into: &found.values[index])
+        if let problem { report(problem, copy.key, element: nil) }
+      } else {
+        found[copy.key] = Self.entry(copy, rank: (copy.isNew, copy.version), link: nil)
+      }
       return
     }
     let key = ElementKey(key: copy.key, id: reference.id)
-    let element = Inspector().line(reference.id.base)
     var rank = (isNew: copy.isNew, version: copy.version)
     let held = reference.link.id(of: copy.value)
     if held != reference.id {
+      let element = Inspector().line(reference.id.base)
       // Older than any copy: it takes its element back, when anything holds it.
       rank = (false, -1)
       report(
@@ -91,39 +95,59 @@ struct SharedCopies {
         element(id:).
         """)
     }
-    if elements[key] == nil { elementOrder.append(key) }
-    elements[key] = merging(
-      copy, rank: rank, into: elements[key], link: reference.link,
-      name: "element \(element) of the shared value \"\(copy.key)\"")
+    if let index = elements.index(forKey: key) {
+      let problem = Self.merge(copy, rank: rank, into: &elements.values[index])
+      if let problem { report(problem, copy.key, element: reference.id) }
+    } else {
+      elementOrder.append(key)
+      elements[key] = Self.entry(copy, rank: rank, link: reference.link)
+    }
   }
 
-  /// `entry`, the copies of one key found so far, with `copy` found too, ranked as `rank`.
-  private mutating func merging<Value>(
-    _ copy: Shared<Value>, rank: (isNew: Bool, version: Int), into entry: Found?,
-    link: (any SharedElementLink.Type)?, name: String
+  /// What two copies of one key disagree on.
+  private enum Mismatch {
+    /// The earlier copies hold values of this type.
+    case types(Any.Type, Any.Type)
+    /// Both changed, to different values.
+    case changedTwice
+  }
+
+  /// The entry of the first copy of a key: made once a key, since boxing the value allocates.
+  private static func entry<Value>(
+    _ copy: Shared<Value>, rank: (isNew: Bool, version: Int), link: (any SharedElementLink.Type)?
   ) -> Found {
-    let this = Found(
+    Found(
       value: copy.value, isNew: rank.isNew, version: rank.version, highest: rank.version,
       type: Value.self, needsUpdate: rank.isNew || rank.version <= 0, link: link,
       isEqual: link == nil ? nil : { ($0 as? Value) == ($1 as? Value) })
-    guard var entry else { return this }
-    guard let value = entry.value as? Value else {
-      reportTypes(copy.key, entry.type, Value.self)
-      return entry
-    }
-    entry.highest = max(entry.highest, rank.version)
-    if this.isNewer(than: entry) {
+  }
+
+  /// Notes in `entry`, the copies of one key found so far, that `copy`, ranked as `rank`, was
+  /// found too; returns what they disagree on, if anything.
+  @inline(__always)
+  private static func merge<Value>(
+    _ copy: Shared<Value>, rank: (isNew: Bool, version: Int), into entry: inout Found
+  ) -> Mismatch? {
+    guard let value = entry.value as? Value else { return .types(entry.type, Value.self) }
+    if rank.version > entry.highest { entry.highest = rank.version }
+    let sameRank = rank.isNew == entry.isNew && rank.version == entry.version
+    if (rank.isNew && !entry.isNew) || (rank.isNew == entry.isNew && rank.version > entry.version) {
       entry.value = copy.value
       entry.isNew = rank.isNew
       entry.version = rank.version
       entry.needsUpdate = true
-    } else if !this.ranksAs(entry) || rank.isNew || value != copy.value {
+    } else if !sameRank || rank.isNew || value != copy.value {
       entry.needsUpdate = true
-      if this.ranksAs(entry), rank.isNew || rank.version > 0, value != copy.value {
-        reportChangedTwice(name, key: copy.key)
-      }
+      if sameRank, rank.isNew || rank.version > 0, value != copy.value { return .changedTwice }
     }
-    return entry
+    return nil
+  }
+
+  private mutating func report(_ mismatch: Mismatch, _ key: String, element: AnyHashable?) {
+    switch mismatch {
+    case .types(let type, let other): reportTypes(key, type, other)
+    case .changedTwice: reportChangedTwice(key, element: element)
+    }
   }
 
   /// Reports copies of `key` holding `type` and `other` (`other` spelled as `spelling`, when
@@ -213,9 +237,7 @@ struct SharedCopies {
       if let current, collection.ranksAs(element), element.isNew || element.version > 0,
         !isEqual(current, element.value)
       {
-        reportChangedTwice(
-          "element \(Inspector().line(key.id.base)) of the shared value \"\(key.key)\"",
-          key: key.key)
+        reportChangedTwice(key.key, element: key.id)
       }
       if element.needsUpdate || element.isNew || element.highest != collection.target
         || current.map({ !isEqual($0, element.value) }) == true
@@ -230,7 +252,10 @@ struct SharedCopies {
     }
   }
 
-  private mutating func reportChangedTwice(_ name: String, key: String) {
+  private mutating func reportChangedTwice(_ key: String, element: AnyHashable?) {
+    let name =
+      element.map { "element \(Inspector().line($0.base)) of the shared value \"\(key)\"" }
+      ?? "shared value \"\(key)\""
     report(
       key,
       """
