@@ -163,6 +163,8 @@ import TideRecord
     ("Date(timeIntervalSince1970: true)", "expected a number of seconds, found a Boolean", 28),
     (#"URL(string: "")!"#, #""" is not a URL"#, 12),
     (#"Decimal(string: "ten")!"#, #""ten" is not a decimal number"#, 16),
+    (#"URL(path: "x")"#, #"expected URL(string: "…")!"#, 0),
+    (#"Decimal(string: 5)!"#, #"expected Decimal(string: "…")!"#, 0),
     (".purple", "ExpressionDecoderTests.Theme has no case .purple", 0),
     (
       ".one",

@@ -105,42 +105,16 @@ extension ExpressionDecoder {
 
   /// `URL(string: "…")!`, or the URL as a string.
   private static func url(_ expression: Expression) throws -> URL? {
-    let text: String
-    let position: Int
-    switch expression {
-    case .call("URL", let arguments, let start):
-      guard arguments.count == 1, arguments[0].label == "string",
-        case .string(let string, let at) = arguments[0].value
-      else {
-        throw InputError(message: #"expected URL(string: "…")!"#, position: start)
-      }
-      (text, position) = (string, at)
-    case .string(let string, let at):
-      (text, position) = (string, at)
-    default:
-      return nil
-    }
+    guard let (text, position) = try stringArgument(of: "URL", in: expression) else { return nil }
     guard let url = URL(string: text) else {
       throw InputError(message: "\(Inspector().line(text)) is not a URL", position: position)
     }
     return url
   }
 
-  /// `Decimal(string: "1.5")!`, or a number as written.
+  /// `Decimal(string: "1.5")!`, or a whole number as written.
   private static func decimal(_ expression: Expression) throws -> Decimal? {
-    let text: String
-    let position: Int
-    switch expression {
-    case .call("Decimal", let arguments, let start):
-      guard arguments.count == 1, arguments[0].label == "string",
-        case .string(let string, let at) = arguments[0].value
-      else {
-        throw InputError(message: #"expected Decimal(string: "…")!"#, position: start)
-      }
-      (text, position) = (string, at)
-    case .integer(let string, let at):
-      (text, position) = (string, at)
-    default:
+    guard let (text, position) = try stringArgument(of: "Decimal", in: expression) else {
       return nil
     }
     guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")),
@@ -150,6 +124,28 @@ extension ExpressionDecoder {
         message: "\(Inspector().line(text)) is not a decimal number", position: position)
     }
     return decimal
+  }
+
+  /// The text of `type(string: "…")!` and where it starts, or of a string (for a URL) or a whole
+  /// number (for a decimal) written alone; `nil` for any other expression.
+  private static func stringArgument(of type: String, in expression: Expression) throws -> (
+    String, Int
+  )? {
+    switch expression {
+    case .call(type, let arguments, let start):
+      guard arguments.count == 1, arguments[0].label == "string",
+        case .string(let string, let at) = arguments[0].value
+      else {
+        throw InputError(message: #"expected \#(type)(string: "…")!"#, position: start)
+      }
+      return (string, at)
+    case .string(let string, let at) where type == "URL":
+      return (string, at)
+    case .integer(let number, let at) where type == "Decimal":
+      return (number, at)
+    default:
+      return nil
+    }
   }
 
   /// The case of an enum with raw values written as the inspector prints it, `.orange`: the
