@@ -166,12 +166,3 @@ extension Shared: InspectedSharedCopy {
     return element as? Value == value
   }
 }
-
-/// A copy's value, whatever its type: what a copy of an element finds its element in.
-protocol SharedCopyValue {
-  var sharedValue: Any { get }
-}
-
-extension Shared: SharedCopyValue {
-  var sharedValue: Any { value }
-}

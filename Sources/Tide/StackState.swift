@@ -127,7 +127,7 @@ public struct StackState<Element> {
           IssueReporter.current.report(
             """
             A screen was set for \(id), which this stack cannot push: \
-            \(id < nextID ? "identifiers below \(nextID) were given already, and none is reused" : "it is above the largest, \(StackElementID.largest)"). \
+            \(id < nextID ? "it is below \(nextID), the next identifier the stack gives (none is given twice)" : "it is above the largest, \(StackElementID.largest)"). \
             The screen was not added.
             """)
         }
@@ -342,7 +342,8 @@ extension StackState: SourceExpressible {
   /// a screen through its position, `$0.path[1].title = "Work"`.
   public var sourceExpression: SourceExpression {
     SourceExpression(
-      "StackState", ["ids": ids, "elements": elements], elements: "elements", ids: "ids")
+      "StackState", ["ids": ids, "elements": elements], elements: "elements", ids: "ids",
+      nextID: nextID.rawValue)
   }
 }
 

@@ -107,7 +107,7 @@ extension Inspector {
       // identifiers, when the value has them.
       let whole = "\(path) = \(source.render(new))"
       for (old, new) in zip(oldArguments, newArguments) where old.label != elements {
-        if old.label == ids, old.node != new.node, let ids {
+        if old.label == ids?.label, old.node != new.node, let ids {
           return edits(
             of: (oldArguments, newArguments), elements: elements, ids: ids, path: path,
             source: source) ?? [whole]
@@ -175,7 +175,7 @@ extension Inspector {
   /// identifiers must come after every old one), and changes inside the kept ones; `nil` when
   /// the identifiers do not fit, or the changes outnumber what stays and are more than 3.
   private func edits(
-    of arguments: (old: [Node.Field], new: [Node.Field]), elements: String, ids: String,
+    of arguments: (old: [Node.Field], new: [Node.Field]), elements: String, ids: Node.IDs,
     path: String, source: Renderer
   ) -> [String]? {
     func array(_ fields: [Node.Field], _ label: String) -> [Node]? {
@@ -183,7 +183,8 @@ extension Inspector {
       else { return nil }
       return nodes
     }
-    guard let oldIDs = array(arguments.old, ids), let newIDs = array(arguments.new, ids),
+    guard let oldIDs = array(arguments.old, ids.label),
+      let newIDs = array(arguments.new, ids.label),
       let oldElements = array(arguments.old, elements),
       let newElements = array(arguments.new, elements),
       oldIDs.count == oldElements.count, newIDs.count == newElements.count
@@ -193,9 +194,11 @@ extension Inspector {
     let kept = oldKeys.filter(Set(newKeys).contains)
     let added = newKeys.dropFirst(kept.count)
     // The kept identifiers first, in their order, then new ones above every old one.
-    let highest = oldKeys.compactMap { Int($0) }.max() ?? -1
+    // An added element must get an identifier the value can still give (`ids.next`, from the
+    // old value): a value rebuilt whole, with identifiers counted again, is assigned whole.
+    let lowest = max((oldKeys.compactMap { Int($0) }.max() ?? -1) + 1, ids.next)
     guard Array(newKeys.prefix(kept.count)) == kept, oldKeys.allSatisfy({ Int($0) != nil }),
-      added.allSatisfy({ key in Int(key).map { $0 > highest } ?? false })
+      added.allSatisfy({ key in Int(key).map { $0 >= lowest } ?? false })
     else { return nil }
     var statements: [String] = []
     for key in oldKeys where !kept.contains(key) {

@@ -53,6 +53,9 @@ public struct SourceExpression {
   /// identifier and removes one set to `nil`: a screen pushed or popped is then suggested as
   /// `$0.path[id: 3] = …` rather than as the whole value again. `nil` for most types.
   public let ids: String?
+  /// With ``ids``, the identifier the value gives the next element it adds: an element added
+  /// with a lower one (a value rebuilt whole) is suggested as the whole value again.
+  public let nextID: Int?
 
   /// A call of `function` with `arguments`.
   ///
@@ -68,6 +71,7 @@ public struct SourceExpression {
     self.arguments = arguments.map { (label: $0.key, value: $0.value) }
     elements = nil
     ids = nil
+    nextID = nil
   }
 
   /// A call of `function` with `arguments`, one of which, `elements`, holds the value's elements
@@ -87,15 +91,17 @@ public struct SourceExpression {
     self.arguments = arguments.map { (label: $0.key, value: $0.value) }
     self.elements = elements
     ids = nil
+    nextID = nil
   }
 
   /// A call of `function` with `arguments`, one of which, `elements`, holds the value's elements
-  /// in order, and another, `ids`, their identifiers in the same order, by which the value's
-  /// `[id:]` subscript reaches, adds and removes elements.
+  /// in order, and another, `ids`, their identifiers (whole numbers) in the same order, by which
+  /// the value's `[id:]` subscript reaches, adds and removes elements.
   ///
   /// ```swift
   /// let call = SourceExpression(
-  ///   "Stack", ["ids": [0, 2], "screens": ["List", "Detail"]], elements: "screens", ids: "ids")
+  ///   "Stack", ["ids": [0, 2], "screens": ["List", "Detail"]], elements: "screens", ids: "ids",
+  ///   nextID: 3)
   /// print(call.ids ?? "none")  // ids
   /// ```
   ///
@@ -104,13 +110,22 @@ public struct SourceExpression {
   ///   - arguments: The arguments' labels (empty for none) and values.
   ///   - elements: The label of the argument that holds the elements.
   ///   - ids: The label of the argument that holds their identifiers.
+  ///   - nextID: The identifier the value's `[id:]` subscript gives an element it adds, at
+  ///     least.
   public init(
-    _ function: String, _ arguments: KeyValuePairs<String, Any>, elements: String, ids: String
+    _ function: String, _ arguments: KeyValuePairs<String, Any>, elements: String, ids: String,
+    nextID: Int
   ) {
     self.function = function
     self.arguments = arguments.map { (label: $0.key, value: $0.value) }
     self.elements = elements
     self.ids = ids
+    self.nextID = nextID
+  }
+
+  /// ``ids`` and ``nextID``, as a diff keeps them.
+  var identifiers: Node.IDs? {
+    ids.map { Node.IDs(label: $0, next: nextID ?? 0) }
   }
 
   /// A call of `function` with arguments built at run time, for a type whose initialiser
@@ -132,5 +147,6 @@ public struct SourceExpression {
     self.arguments = arguments
     elements = nil
     ids = nil
+    nextID = nil
   }
 }

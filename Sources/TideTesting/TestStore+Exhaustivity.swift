@@ -90,9 +90,8 @@ extension TestStore {
       TestFailure.record(FailureMessage.threw(error), at: location)
       return
     }
-    let problems = syncExpected(&expected)
+    reportProblems(syncExpected(&expected), at: location)
     if expected != state {
-      for problem in problems { TestFailure.record(problem, at: location) }
       TestFailure.record(
         FailureMessage.stateDiffers(expected: expected, actual: state), at: location)
     }

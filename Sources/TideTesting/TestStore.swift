@@ -100,6 +100,9 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   /// The test's line that ran last: where what the runtime finds while reducing what effects
   /// sent is reported, when the test moves a clock between two steps.
   private let lastStepLocation: Lock<SourceCodeLocation>
+  /// What the runtime reported since the last step was checked: a problem the expected state
+  /// shows too (the same shared copies set apart) is not reported twice.
+  private let reportedSinceCheck = Lock<[String]>([])
   private var stepIndex = 0
   let inspector = Inspector()
   /// What ``checkInvariants(_:)`` asked to check.
@@ -176,7 +179,9 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     self.registry = store.effectRegistry
     let lastStep = Lock(location)
     self.lastStepLocation = lastStep
+    let reported = reportedSinceCheck
     store.receivingReporter = IssueReporter { message, _ in
+      reported.withLock { $0.append(message) }
       TestFailure.record(message, at: lastStep.withLock { $0 })
     }
     // Tested alone, a child's dismissal reaches the root: it is the child being dismissed.
@@ -332,7 +337,11 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   /// an action for a missing child) as a failure of the test at `location`: the step that ran
   /// the work. Effects inherit it from the step that started them.
   func reporter(at location: SourceCodeLocation) -> IssueReporter {
-    IssueReporter { message, _ in TestFailure.record(message, at: location) }
+    let reported = reportedSinceCheck
+    return IssueReporter { message, _ in
+      reported.withLock { $0.append(message) }
+      TestFailure.record(message, at: location)
+    }
   }
 
   /// Takes a received action and the state after it as asserted: the state moves on, and the
@@ -363,9 +372,8 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
         TestFailure.record(FailureMessage.threw(error), at: location)
         return
       }
-      let problems = syncExpected(&expected)
+      reportProblems(syncExpected(&expected), at: location)
       if expected != after {
-        for problem in problems { TestFailure.record(problem, at: location) }
         TestFailure.record(
           FailureMessage.stateMismatch(
             expected: expected, actual: after, before: before, changed: after != before),
@@ -382,9 +390,8 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
         TestFailure.record(FailureMessage.threw(error), at: location)
         return
       }
-      let problems = syncExpected(&expected)
+      reportProblems(syncExpected(&expected), at: location)
       if expected != after {
-        for problem in problems { TestFailure.record(problem, at: location) }
         TestFailure.record(
           FailureMessage.stateMismatch(
             expected: expected, actual: after, before: before, changed: after != before),
@@ -403,14 +410,26 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   }
 
   /// Makes an expected state consistent as the store makes its states, and returns the problems
-  /// that found (copies of one value set apart by the assertion, say) instead of reporting them:
-  /// reported only when the expected state does not match, at the step, since the same problem
-  /// in the step itself was reported as the store reduced it.
+  /// that found (copies of one value set apart by the assertion, say) instead of reporting them
+  /// where the test store was made: see ``reportProblems(_:at:)``.
   func syncExpected(_ state: inout State) -> [String] {
     let problems = Lock<[String]>([])
     let collecting = IssueReporter { message, _ in problems.withLock { $0.append(message) } }
     IssueReporter.$current.withValue(collecting) { syncShared(&state) }
     return problems.withLock { $0 }
+  }
+
+  /// Reports at the step the problems an expected state showed, except those the runtime
+  /// reported since the last check (the step itself set the same copies apart): an assertion
+  /// that sets two copies apart fails even when the copy kept matches.
+  func reportProblems(_ problems: [String], at location: SourceCodeLocation) {
+    let reported = reportedSinceCheck.withLock { reported in
+      defer { reported = [] }
+      return reported
+    }
+    for problem in problems where !reported.contains(problem) {
+      TestFailure.record(problem, at: location)
+    }
   }
 
   /// Reports, once, the shared copies a state holds that no operator keeps equal: held by a

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Tide
 import TideInspect
 import TideRecord
 
@@ -153,6 +154,54 @@ import TideRecord
     #expect(read == values)
   }
 
+  /// Dates print so that they read back exactly: a seeded sample of times, fractions included
+  /// (seconds since 1970 lose a fraction's last bit for many of them, so those print as
+  /// seconds since the reference date).
+  @Test func datesReadBackExactly() throws {
+    let seed = UInt64.random(in: 0...UInt64.max)
+    var random = SeededRandom(seed: seed)
+    for _ in 0..<1000 {
+      let date = Date(
+        timeIntervalSinceReferenceDate: Double.random(in: -4e9...4e9, using: &random))
+      let printed = Inspector().line(date)
+      let read = try ExpressionDecoder.decode(
+        Date.self, from: try ExpressionParser.parse(printed), caseNames: { [:] })
+      #expect(read == date, "seed \(seed): \(printed)")
+    }
+    let odd = Date(timeIntervalSinceReferenceDate: 0.1)
+    #expect(Inspector().line(odd) == "Date(timeIntervalSinceReferenceDate: 0.1)")
+    #expect(Inspector().line(Date(timeIntervalSince1970: 0)) == "Date(timeIntervalSince1970: 0.0)")
+  }
+
+  struct Tag: RawRepresentable, Codable, Equatable {
+    var rawValue: String
+    static let home = Tag(rawValue: "home-page")
+  }
+
+  /// A struct with raw values is read from its raw value, never by a member's name, which
+  /// would make another value than the member.
+  @Test func aStructWithRawValuesIsNotReadByMemberName() {
+    #expect(throws: InputError.self) {
+      _ = try ExpressionDecoder.decode(
+        Tag.self, from: try ExpressionParser.parse(".home"), caseNames: { [:] })
+    }
+  }
+
+  @Test(arguments: ["1,5", "1.5abc", "-", " 1", "1" + String(repeating: "0", count: 44)])
+  func malformedDecimalsAreReported(text: String) {
+    #expect(
+      throws: InputError(
+        message:
+          "\(Inspector().line(text)) is not a decimal number (digits, a fraction and an exponent "
+          + "if any, at most 38 digits)", position: 16)
+    ) {
+      _ = try ExpressionDecoder.decode(
+        Decimal.self,
+        from: try ExpressionParser.parse("Decimal(string: \(Inspector().line(text)))!"),
+        caseNames: { [:] })
+    }
+  }
+
   @Test(arguments: [
     (".seconds(\"x\")", "expected a whole number of seconds, found a string", 9),
     (".nanoseconds(1.5)", "expected a whole number of nanoseconds, found a number", 13),
@@ -162,7 +211,11 @@ import TideRecord
     ),
     ("Date(timeIntervalSince1970: true)", "expected a number of seconds, found a Boolean", 28),
     (#"URL(string: "")!"#, #""" is not a URL"#, 12),
-    (#"Decimal(string: "ten")!"#, #""ten" is not a decimal number"#, 16),
+    (
+      #"Decimal(string: "ten")!"#,
+      #""ten" is not a decimal number (digits, a fraction and an exponent if any, at most 38 digits)"#,
+      16
+    ),
     (#"URL(path: "x")"#, #"expected URL(string: "…")!"#, 0),
     (#"Decimal(string: 5)!"#, #"expected Decimal(string: "…")!"#, 0),
     (".purple", "ExpressionDecoderTests.Theme has no case .purple", 0),

@@ -175,8 +175,8 @@ import TideTestSupport
       path[id: 3] = "Again"
     } matching: { issue in
       issue.comments.first?.rawValue == """
-        A screen was set for #3, which this stack cannot push: identifiers below #5 were given \
-        already, and none is reused. The screen was not added.
+        A screen was set for #3, which this stack cannot push: it is below #5, the next \
+        identifier the stack gives (none is given twice). The screen was not added.
         """
     }
     withKnownIssue {
@@ -188,6 +188,26 @@ import TideTestSupport
         """
     }
     #expect(Array(path) == ["List"])
+  }
+
+  struct Screens: Equatable { var path = StackState<String>() }
+
+  /// A suggested assertion names a pushed screen by its identifier only when the stack can give
+  /// it: a stack rebuilt whole, its identifiers counted from #0 again below the next one, is
+  /// assigned whole, so that the suggestion passes when pasted.
+  @Test func aRebuiltStackIsSuggestedWhole() {
+    var before = Screens()
+    before.path.append("A")
+    before.path.append("B")
+    before.path.popLast()
+    before.path.popLast()
+    var pushed = before
+    pushed.path.append("C")
+    #expect(Inspector().closure(from: before, to: pushed) == #"{ $0.path[id: 2] = "C" }"#)
+    let rebuilt = Screens(path: StackState(["X", "Y"]))
+    #expect(
+      Inspector().closure(from: before, to: rebuilt)
+        == #"{ $0.path = StackState(ids: [0, 1], elements: ["X", "Y"]) }"#)
   }
 
   @Test func aStackFindsEveryScreenByIdentifier() {

@@ -214,12 +214,13 @@ import TideTestSupport
       store.send(.prefixAll(""))
     } matching: { issue in
       issue.comments.first?.rawValue == """
-        The element 1 of the shared value "meetings" was changed in two places in one step.
+        The shared value "meetings" and a copy of its element 1 were changed apart in one step.
 
-        Two copies were changed, or made with Shared(key:value:), to different values, so \
-        neither is the newer: the first found was kept. Change the value in one place (a \
-        feature changes its own copy, and Tide gives it to the others), and declare the copies \
-        that take the others' value with Shared(key:default:).
+        Both changed as often, and the collection holds another element 1 than the copy, so \
+        neither is the newer: the collection's was kept. Change the value in one place (a \
+        feature changes its own copy, and Tide gives it to the others); a reducer that changes \
+        both a collection and a copy of one of its elements keeps only the copy changed more \
+        often.
         """
     }
     #expect(Self.titles(store.state, 1) == ["x", "x"])

@@ -237,7 +237,7 @@ struct SharedCopies {
       if let current, collection.ranksAs(element), element.isNew || element.version > 0,
         !isEqual(current, element.value)
       {
-        reportChangedTwice(key.key, element: key.id)
+        reportChangedApart(key.key, element: key.id)
       }
       if element.needsUpdate || element.isNew || element.highest != collection.target
         || current.map({ !isEqual($0, element.value) }) == true
@@ -250,6 +250,23 @@ struct SharedCopies {
       element.highest = collection.highest
       elements[key] = element
     }
+  }
+
+  /// Reports a collection and a copy of one of its elements changed as often, to different
+  /// values of the element.
+  private mutating func reportChangedApart(_ key: String, element: AnyHashable) {
+    let id = Inspector().line(element.base)
+    report(
+      key,
+      """
+      The shared value "\(key)" and a copy of its element \(id) were changed apart in one step.
+
+      Both changed as often, and the collection holds another element \(id) than the copy, so \
+      neither is the newer: the collection's was kept. Change the value in one place (a \
+      feature changes its own copy, and Tide gives it to the others); a reducer that changes \
+      both a collection and a copy of one of its elements keeps only the copy changed more \
+      often.
+      """)
   }
 
   private mutating func reportChangedTwice(_ key: String, element: AnyHashable?) {

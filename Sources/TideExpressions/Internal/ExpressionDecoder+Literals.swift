@@ -23,7 +23,7 @@ extension ExpressionDecoder {
     if type == Date.self { return try date(expression) as! T? }
     if type == URL.self { return try url(expression) as! T? }
     if type == Decimal.self { return try decimal(expression) as! T? }
-    if let raw = type as? any RawRepresentable.Type {
+    if let raw = type as? any RawRepresentable.Type, isEnum(type) {
       return try rawCase(raw, expression) as! T?
     }
     return nil
@@ -82,25 +82,35 @@ extension ExpressionDecoder {
     }
   }
 
-  /// `Date(timeIntervalSince1970: 1.5)`.
+  /// `Date(timeIntervalSince1970: 1.5)`, or `Date(timeIntervalSinceReferenceDate: 0.1)` (how the
+  /// inspector prints a date the first form cannot give back exactly).
   private static func date(_ expression: Expression) throws -> Date? {
     guard case .call("Date", let arguments, let position) = expression else { return nil }
-    guard arguments.count == 1, arguments[0].label == "timeIntervalSince1970" else {
+    let labels = ["timeIntervalSince1970", "timeIntervalSinceReferenceDate"]
+    guard arguments.count == 1, let label = arguments[0].label, labels.contains(label) else {
       throw InputError(
         message: "expected Date(timeIntervalSince1970: seconds)", position: position)
     }
+    let seconds: Double
     switch arguments[0].value {
     case .integer(let text, let position):
-      guard let seconds = Double(text), seconds.isFinite else {
+      guard let value = Double(text), value.isFinite else {
         throw InputError(message: "\(text) is too large for a date", position: position)
       }
-      return Date(timeIntervalSince1970: seconds)
-    case .decimal(let seconds, _):
-      return Date(timeIntervalSince1970: seconds)
+      seconds = value
+    case .decimal(let value, let position):
+      guard value.isFinite else {
+        throw InputError(message: "\(value) is too large for a date", position: position)
+      }
+      seconds = value
+    case .member("nan", nil, _): seconds = .nan
+    case .member("infinity", nil, _): seconds = .infinity
     case let other:
       throw InputError(
         message: "expected a number of seconds, found \(other.kind)", position: other.position)
     }
+    return label == labels[0]
+      ? Date(timeIntervalSince1970: seconds) : Date(timeIntervalSinceReferenceDate: seconds)
   }
 
   /// `URL(string: "…")!`, or the URL as a string.
@@ -117,11 +127,17 @@ extension ExpressionDecoder {
     guard let (text, position) = try stringArgument(of: "Decimal", in: expression) else {
       return nil
     }
-    guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")),
+    // Written as Swift writes a number, every character read, and no more digits than a
+    // decimal keeps: `Decimal(string:)` alone stops at the first character it cannot read.
+    let digits = text.filter(\.isNumber).drop { $0 == "0" }.count
+    guard text.wholeMatch(of: /-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?/) != nil, digits <= 38,
+      let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")),
       !decimal.isNaN
     else {
       throw InputError(
-        message: "\(Inspector().line(text)) is not a decimal number", position: position)
+        message:
+          "\(Inspector().line(text)) is not a decimal number (digits, a fraction and an exponent "
+          + "if any, at most 38 digits)", position: position)
     }
     return decimal
   }
@@ -146,6 +162,13 @@ extension ExpressionDecoder {
     default:
       return nil
     }
+  }
+
+  /// Whether `type` is an enum: its metadata's kind, the first word of its metadata, is an
+  /// enum's (0x201) in Swift's stable metadata layout. A struct with raw values and static
+  /// members (`Tag.home`) is not read by member name.
+  private static func isEnum(_ type: Any.Type) -> Bool {
+    unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: Int.self) == 0x201
   }
 
   /// The case of an enum with raw values written as the inspector prints it, `.orange`: the

@@ -12,7 +12,7 @@ indirect enum Node: Equatable {
   /// only: `User(name: "Ada")`. Assigned whole, never field by field, except inside the argument
   /// `elements` names (see `SourceExpression`), whose elements the value subscripts by position,
   /// or by the identifiers in the argument `ids` names.
-  case expression(function: String, arguments: [Field], elements: String?, ids: String?)
+  case expression(function: String, arguments: [Field], elements: String?, ids: IDs?)
   case tuple([Field])
   case array([Node])
   case set([Node])
@@ -20,6 +20,15 @@ indirect enum Node: Equatable {
   /// A value known to be equal on both sides of a diff, reflected only if it is printed. Both
   /// sides share the same box, so it compares equal by identity.
   case unchanged(Unchanged)
+
+  /// The argument that holds an expression's element identifiers, and the identifier its next
+  /// added element gets at least. Two are equal by label: the counter is not part of the value.
+  struct IDs: Equatable {
+    let label: String
+    let next: Int
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.label == rhs.label }
+  }
 
   struct Field: Equatable {
     let label: String?

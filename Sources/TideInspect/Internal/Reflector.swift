@@ -130,7 +130,7 @@ struct Reflector {
           Node.Field(
             label: argument.label.isEmpty ? nil : argument.label,
             node: inner.node(argument.value, redacted: hidden.contains(argument.label)))
-        }, elements: expression.elements, ids: expression.ids)
+        }, elements: expression.elements, ids: expression.identifiers)
     }
     if let custom = value as? any CustomInspectable {
       // Checked here, not for every value: only a custom value can stand for a secret.
@@ -408,10 +408,10 @@ struct Reflector {
       return (
         .expression(
           function: before.function, arguments: oldFields, elements: before.elements,
-          ids: before.ids),
+          ids: before.identifiers),
         .expression(
           function: after.function, arguments: newFields, elements: after.elements,
-          ids: after.ids)
+          ids: after.identifiers)
       )
     }
     if rebuildsSource, old is any SourceExpressible { return nil }
@@ -435,8 +435,14 @@ struct Reflector {
     case let url as URL: return "URL(string: \(SwiftLiteral.string(url.absoluteString)))!"
     case let uuid as UUID: return "UUID(uuidString: \"\(uuid.uuidString)\")!"
     case let date as Date:
-      return
-        "Date(timeIntervalSince1970: \(SwiftLiteral.floatingPoint(date.timeIntervalSince1970)))"
+      // Seconds since 1970 read best, but adding the 978,307,200 seconds between the two epochs
+      // rounds a fraction: a date that form cannot give back is printed as Foundation keeps it.
+      let since1970 = date.timeIntervalSince1970
+      guard Date(timeIntervalSince1970: since1970) == date else {
+        return "Date(timeIntervalSinceReferenceDate: "
+          + "\(SwiftLiteral.floatingPoint(date.timeIntervalSinceReferenceDate)))"
+      }
+      return "Date(timeIntervalSince1970: \(SwiftLiteral.floatingPoint(since1970)))"
     case let decimal as Decimal: return "Decimal(string: \"\(decimal)\")!"
     case is Any.Type: return "\(value).self"
     default: return nil
