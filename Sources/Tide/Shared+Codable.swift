@@ -22,6 +22,12 @@ extension Shared: Codable where Value: Codable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let key = try container.decode(String.self, forKey: .key)
+    if container.contains(.element), container.contains(.value) {
+      throw DecodingError.dataCorruptedError(
+        forKey: .element, in: container,
+        debugDescription:
+          "A copy of \"\(key)\" holds either a value or an element, not both")
+    }
     guard container.contains(.element) else {
       self.init(key: key, default: try container.decode(Value.self, forKey: .value))
       return

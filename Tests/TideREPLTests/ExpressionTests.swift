@@ -173,6 +173,42 @@ import TideRecord
     #expect(Inspector().line(Date(timeIntervalSince1970: 0)) == "Date(timeIntervalSince1970: 0.0)")
   }
 
+  struct Note: Identifiable, Equatable, Sendable, Codable {
+    let id: Int
+    var text: String
+  }
+  struct Board: Equatable, Codable {
+    var notes: Shared<IdentifiedArray<Note>>
+    var open: Shared<Note>
+  }
+
+  /// Shared copies print with their type's generic arguments, `Shared<Note>(key: …, element:
+  /// …)`, and read back so, a copy of an element as one.
+  @Test func sharedCopiesReadBackWithTheirGenericArguments() throws {
+    let notes = Shared(key: "notes", value: IdentifiedArray([Note(id: 1, text: "a")]))
+    let board = Board(notes: notes, open: notes.element(id: 1)!)
+    let printed = Inspector().line(board)
+    #expect(
+      printed
+        == #"ExpressionDecoderTests.Board(notes: Shared<IdentifiedArray<ExpressionDecoderTests.Note>>(key: "notes", value: [ExpressionDecoderTests.Note(id: 1, text: "a")]), open: Shared<ExpressionDecoderTests.Note>(key: "notes", element: ExpressionDecoderTests.Note(id: 1, text: "a")))"#
+    )
+    let read = try ExpressionDecoder.decode(
+      Board.self, from: try ExpressionParser.parse(printed), caseNames: { [:] })
+    #expect(read == board)
+    let micro = try ExpressionDecoder.decode(
+      Duration.self, from: try ExpressionParser.parse(".microseconds(1.5)"), caseNames: { [:] })
+    #expect(micro == .nanoseconds(1500))
+    #expect(
+      throws: InputError(
+        message:
+          "a duration is written .seconds(…), .milliseconds(…), .microseconds(…), "
+          + ".nanoseconds(…) or .zero, not .hours", position: 0)
+    ) {
+      _ = try ExpressionDecoder.decode(
+        Duration.self, from: try ExpressionParser.parse(".hours(1)"), caseNames: { [:] })
+    }
+  }
+
   struct Tag: RawRepresentable, Codable, Equatable {
     var rawValue: String
     static let home = Tag(rawValue: "home-page")

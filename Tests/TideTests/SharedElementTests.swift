@@ -272,6 +272,13 @@ import TideTestSupport
     store.send(.path(.push(id: 0, state: Meetings.Detail.State(meeting: read))))
     store.send(.path(.element(id: 0, action: .rename("B"))))
     #expect(store.state.meetings.value[id: 1]?.title == "B")
+    // A copy holds a value or an element, never both.
+    #expect(throws: DecodingError.self) {
+      _ = try JSONDecoder().decode(
+        Shared<Meeting>.self,
+        from: Data(
+          #"{"key":"meetings","element":{"id":1,"title":"A"},"value":{"id":1,"title":"B"}}"#.utf8))
+    }
     // Only an identifiable value can be an element.
     #expect(throws: DecodingError.self) {
       _ = try JSONDecoder().decode(

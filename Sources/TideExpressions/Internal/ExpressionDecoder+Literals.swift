@@ -54,9 +54,7 @@ extension ExpressionDecoder {
         default: return .nanoseconds(value)
         }
       }
-      guard case .decimal(let value, let position) = count,
-        unit == "seconds" || unit == "milliseconds"
-      else {
+      guard case .decimal(let value, let position) = count, unit != "nanoseconds" else {
         throw InputError(
           message: "expected a whole number of \(unit), found \(count.kind)",
           position: count.position)
@@ -64,7 +62,11 @@ extension ExpressionDecoder {
       guard value.isFinite, abs(value) < 9e18 else {
         throw InputError(message: "\(value) is too large for a duration", position: position)
       }
-      return unit == "seconds" ? .seconds(value) : .milliseconds(value)
+      switch unit {
+      case "seconds": return .seconds(value)
+      case "milliseconds": return .milliseconds(value)
+      default: return .microseconds(value)
+      }
     case .call("Duration", let arguments, let position):
       guard arguments.map(\.label) == ["secondsComponent", "attosecondsComponent"],
         case .integer(let seconds, _) = arguments[0].value,
@@ -77,6 +79,11 @@ extension ExpressionDecoder {
           position: position)
       }
       return Duration(secondsComponent: wholeSeconds, attosecondsComponent: fraction)
+    case .member(let name, _, let position):
+      throw InputError(
+        message:
+          "a duration is written .seconds(…), .milliseconds(…), .microseconds(…), "
+          + ".nanoseconds(…) or .zero, not .\(name)", position: position)
     default:
       return nil
     }

@@ -338,7 +338,36 @@ package struct ExpressionParser {
       index += 1
       name += "." + (identifier() ?? "")
     }
+    name += genericArguments()
     return name
+  }
+
+  /// `<Array<String>>` after a type's name, as the REPL prints `Shared<Array<String>>(…)`: the
+  /// arguments as written (a type is read by its decoder, not by its name), or nothing when
+  /// the brackets are not a balanced run of names, dots, commas and spaces.
+  private mutating func genericArguments() -> String {
+    guard current == "<" else { return "" }
+    let start = index
+    var depth = 0
+    while let character = current {
+      if character == "<" {
+        depth += 1
+      } else if character == ">" {
+        depth -= 1
+        if depth == 0 {
+          index += 1
+          return String(String.UnicodeScalarView(characters[start..<index]))
+        }
+      } else if !(character.isWordStart || character.isASCIIDigit || character == "."
+        || character == "," || character == " " || character == "?" || character == "["
+        || character == "]" || character == ":")
+      {
+        break
+      }
+      index += 1
+    }
+    index = start
+    return ""
   }
 
   private var current: Unicode.Scalar? {
