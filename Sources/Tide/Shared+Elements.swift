@@ -18,7 +18,8 @@ extension Shared {
   /// ``SharedState/sharedFields`` like any copy. While the collection holds the element, the
   /// copy holds it as the collection does; once the collection no longer holds it (it was
   /// removed), the copy keeps the element's last value, and a change made to the copy then is
-  /// reported, since no collection can take it.
+  /// reported, since no collection can take it. The copy stays a copy of element `id`: a value
+  /// with another identifier assigned to it is reported, and the copy takes its element back.
   ///
   /// - Parameters:
   ///   - id: The element's identifier.

@@ -113,9 +113,9 @@ public struct StackState<Element> {
   /// path[id: 1] = .detail(Detail.State(name: "Work"))
   /// ```
   ///
-  /// A screen set for an identifier the stack has given already (to a screen since popped:
-  /// identifiers are never reused) or above ``StackElementID/largest`` is not pushed, and that
-  /// is reported.
+  /// A screen set for an identifier below the stack's ``nextID`` (identifiers are never given
+  /// twice, so a popped screen's is never reused) or above ``StackElementID/largest`` is not
+  /// pushed, and that is reported.
   ///
   /// - Parameters:
   ///   - id: The identifier.
