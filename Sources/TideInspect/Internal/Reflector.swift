@@ -169,7 +169,9 @@ struct Reflector {
         type: typeName, name: name,
         payload: [Node.Field(label: nil, node: inner.node(child.value, redacted: hide))])
     case .struct, .class:
-      if !rebuildsSource, let copy = value as? any InspectedSharedCopy, holdsUnchangedValue(copy) {
+      // Cast once: a conformance check for every struct printed.
+      let copy = value as? any InspectedSharedCopy
+      if !rebuildsSource, let copy, holdsUnchangedValue(copy) {
         return .scalar(Self.unchangedSharedReference(copy))
       }
       var fields: [Node.Field] = []
@@ -179,7 +181,7 @@ struct Reflector {
         mirrors.insert(each, at: 0)
         current = each.superclassMirror
       }
-      let member = (value as? any InspectedSharedCopy)?.sharedValueMember
+      let member = copy?.sharedValueMember
       for each in mirrors {
         for child in each.children {
           let label = child.label ?? "_"
