@@ -61,7 +61,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     lineage = Self.newBirth()
     table = IdentifierIndex()
     generation = Self.nextGeneration()
-    changes = ChangeJournal(revision: identifiedArrayRevisions.add(1, ordering: .relaxed).newValue)
+    changes = ChangeJournal()
   }
 
   /// A collection of `elements` in order; of elements that share an identifier, the last one

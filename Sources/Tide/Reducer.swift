@@ -84,18 +84,9 @@ public struct Reducer<State, Action: Sendable, Environment>: Sendable {
   /// a `sync` and the child ran in this step (`childRan`): how a parent that runs after its child
   /// sees what the child changed. When the child did not run, the copies are as the step found
   /// them, equal.
-  @usableFromInline
-  func sharedCore(_ sync: SharedSync<State>?)
-    -> @Sendable (inout State, Action, Environment, _ childRan: Bool) -> Effect<Action>
-  {
-    let body = body
-    guard let sync else {
-      return { state, action, environment, _ in body(&state, action, environment) }
-    }
-    return { state, action, environment, childRan in
-      if childRan { sync.sync(&state) }
-      return body(&state, action, environment)
-    }
+  @inlinable
+  func sharedCore(_ sync: SharedSync<State>?) -> ParentCore<State, Action, Environment> {
+    ParentCore(body: body, sync: sync)
   }
 
   /// Whether an operator keeps its child's changes in the step: when the child holds copies

@@ -3,12 +3,18 @@ import Synchronization
 /// The latest changes to an ``IdentifiedArray``'s elements, so that a store watching many
 /// elements by identifier finds the few that changed without looking at the others.
 ///
-/// Every change takes a new revision from a counter shared by the whole process, and the journal
-/// keeps the last few as links from the revision before to the revision after, with the
-/// identifier of the element changed. A watcher remembers the revision it last saw; the changes
-/// since are the identifiers on the chain of links from the current revision back to that one.
-/// When the chain breaks (the value was replaced by another, or by an older copy, or more changes
-/// happened than the journal keeps), the answer is "unknown" and the watcher looks at everything.
+/// Every change gets a revision no other change in the process gets, and the journal keeps the
+/// last few as links from the revision before to the revision after, with the identifier of the
+/// element changed. A watcher remembers the revision it last saw; the changes since are the
+/// identifiers on the chain of links from the current revision back to that one. When the chain
+/// breaks (the value was replaced by another, or by an older copy, or more changes happened than
+/// the journal keeps), the answer is "unknown" and the watcher looks at everything.
+///
+/// Revisions come in blocks: a journal takes a block from a counter shared by the whole process
+/// and numbers its changes within it, without touching the counter again, while its links are its
+/// own. A journal whose links another copy still holds takes a new block before it changes, so
+/// two copies that part never number a change alike: the copies that hold one set of links are
+/// always at the same revision, since changing it in place needs the links unshared.
 @usableFromInline
 struct ChangeJournal<ID: Hashable> {
   @usableFromInline
@@ -29,31 +35,118 @@ struct ChangeJournal<ID: Hashable> {
     }
   }
 
+  /// Where the ring of links stands: how many it holds, and where the next one goes.
+  @usableFromInline
+  struct RingHeader {
+    @usableFromInline var count: Int
+    @usableFromInline var next: Int
+
+    @usableFromInline
+    init(count: Int, next: Int) {
+      self.count = count
+      self.next = next
+    }
+  }
+
+  /// The links, in a ring of ``capacity``: the newest is just before the header's `next`.
+  /// Changed only while one journal holds it (see ``ChangeJournal/record(_:removed:)``); a buffer
+  /// rather than a class with an array, whose every write would be checked for exclusive access
+  /// at run time.
+  @usableFromInline
+  final class Links: ManagedBuffer<RingHeader, Link> {
+    /// An empty ring.
+    @usableFromInline
+    static func make() -> Links {
+      unsafeDowncast(
+        Links.create(minimumCapacity: ChangeJournal.capacity) { _ in
+          RingHeader(count: 0, next: 0)
+        }, to: Links.self)
+    }
+
+    /// A ring holding what this one holds.
+    @usableFromInline
+    func copy() -> Links {
+      let copy = Links.make()
+      withUnsafeMutablePointers { header, links in
+        copy.withUnsafeMutablePointers { copyHeader, copyLinks in
+          copyLinks.initialize(from: links, count: header.pointee.count)
+          copyHeader.pointee = header.pointee
+        }
+      }
+      return copy
+    }
+
+    /// Adds a link, in place of the oldest when the ring is full.
+    @inlinable
+    func append(_ link: Link) {
+      withUnsafeMutablePointers { header, links in
+        let next = header.pointee.next
+        if header.pointee.count < ChangeJournal.capacity {
+          (links + next).initialize(to: link)
+          header.pointee.count &+= 1
+        } else {
+          links[next] = link
+        }
+        header.pointee.next = next &+ 1 == ChangeJournal.capacity ? 0 : next &+ 1
+      }
+    }
+
+    /// The links, oldest first.
+    var inOrder: [Link] {
+      withUnsafeMutablePointers { header, links in
+        let count = header.pointee.count
+        let start = count < ChangeJournal.capacity ? 0 : header.pointee.next
+        return (0..<count).map { links[(start + $0) % ChangeJournal.capacity] }
+      }
+    }
+
+    deinit {
+      _ = withUnsafeMutablePointers { header, links in
+        links.deinitialize(count: header.pointee.count)
+      }
+    }
+  }
+
   /// How many links it keeps.
   @usableFromInline static var capacity: Int { 16 }
 
+  /// How many revisions one block holds: the low bits of a revision number a change within its
+  /// block.
+  @usableFromInline static var blockBits: UInt64 { 20 }
+
   /// The revision of the latest change; unique to it in the process.
   @usableFromInline private(set) var revision: UInt64
-  /// A ring of the latest links: the newest is just before `next`.
-  @usableFromInline private(set) var links: ContiguousArray<Link> = []
-  @usableFromInline private(set) var next = 0
+  /// The links; `nil` until the first change. Sendable as the journal's values are: a ring is
+  /// changed only while one journal holds it, and read only through a journal.
+  @usableFromInline private(set) nonisolated(unsafe) var links: Links?
 
+  /// A journal with no change yet, at a revision of its own.
   @usableFromInline
-  init(revision: UInt64) {
-    self.revision = revision
+  init() {
+    revision = Self.newBlock()
   }
 
-  /// Records a change, as revision `newRevision`.
+  /// The first revision of a block no journal has used.
+  @usableFromInline
+  static func newBlock() -> UInt64 {
+    identifiedArrayRevisions.add(1, ordering: .relaxed).newValue << blockBits
+  }
+
+  /// Records a change under a new revision.
   @inlinable
-  mutating func record(_ id: ID?, removed: Bool = false, as newRevision: UInt64) {
-    let link = Link(previous: revision, revision: newRevision, id: id, removed: removed)
-    if links.count < Self.capacity {
-      links.append(link)
+  mutating func record(_ id: ID?, removed: Bool = false) {
+    let previous = revision
+    if !isKnownUniquelyReferenced(&links) {
+      // Another copy holds these links and this revision: part from it in a block of our own.
+      links = links?.copy() ?? Links.make()
+      revision = Self.newBlock()
+    } else if revision & ((1 << Self.blockBits) - 1) == (1 << Self.blockBits) - 1 {
+      revision = Self.newBlock()
     } else {
-      links[next] = link
+      revision &+= 1
     }
-    next = next + 1 == Self.capacity ? 0 : next + 1
-    revision = newRevision
+    links.unsafelyUnwrapped.append(
+      Link(previous: previous, revision: revision, id: id, removed: removed))
   }
 
   /// The identifiers changed since `earlier`, or `nil` when the journal cannot tell.
@@ -65,19 +158,16 @@ struct ChangeJournal<ID: Hashable> {
   func links(since earlier: UInt64) -> [Link]? {
     var current = revision
     var found: [Link] = []
+    guard current != earlier else { return found }
+    guard let links else { return nil }
     // Newest first: the link that made `current` is the next one back, or the chain is broken.
-    var position = next
-    var remaining = links.count
-    while current != earlier {
-      guard remaining > 0 else { return nil }
-      position = position == 0 ? links.count - 1 : position - 1
-      remaining -= 1
-      let link = links[position]
+    for link in links.inOrder.reversed() {
       guard link.revision == current, link.id != nil else { return nil }
       found.append(link)
       current = link.previous
+      if current == earlier { return found }
     }
-    return found
+    return nil
   }
 }
 
@@ -85,8 +175,7 @@ extension IdentifiedArray {
   /// Records that the element with `id` (or, for `nil`, any number of elements) may have changed.
   @inlinable
   mutating func noteChange(of id: Element.ID?, removed: Bool = false) {
-    changes.record(
-      id, removed: removed, as: identifiedArrayRevisions.add(1, ordering: .relaxed).newValue)
+    changes.record(id, removed: removed)
   }
 
   /// The revision of the latest change, unique to it among every `IdentifiedArray` of the process.
@@ -106,7 +195,7 @@ extension IdentifiedArray {
   }
 }
 
-/// The source of ``IdentifiedArray``'s revisions.
+/// The source of ``IdentifiedArray``'s blocks of revisions, and of its births.
 @usableFromInline let identifiedArrayRevisions = Atomic<UInt64>(0)
 
 extension ChangeJournal: Sendable where ID: Sendable {}
