@@ -57,6 +57,7 @@ public struct Effect<Action: Sendable>: Sendable {
   ///
   /// - Parameters:
   ///   - action: The action to send.
+  @inlinable
   public static func send(_ action: Action) -> Self {
     Self(operation: .send(action))
   }
@@ -107,6 +108,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// - Parameters:
   ///   - effects: The effects to run concurrently.
   /// - Returns: An effect that finishes when all of them have finished.
+  @inlinable
   public static func merge(_ effects: Self...) -> Self {
     merge(effects)
   }
@@ -121,18 +123,13 @@ public struct Effect<Action: Sendable>: Sendable {
   /// - Parameters:
   ///   - effects: The effects to run concurrently.
   /// - Returns: An effect that finishes when all of them have finished.
+  @inlinable
   public static func merge(_ effects: [Self]) -> Self {
-    let effects = effects.flatMap { effect -> [Self] in
-      switch effect.operation {
-      case .none: []
-      case .merge(let children): children
-      default: [effect]
-      }
-    }
-    switch effects.count {
-    case 0: return .none
-    case 1: return effects[0]
-    default: return Self(operation: .merge(effects))
+    // Merging is associative, so a nested merge is spliced in.
+    flattening(effects) {
+      if case .merge(let children) = $0 { children } else { nil }
+    } makingGroup: {
+      .merge($0)
     }
   }
 
@@ -166,6 +163,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// - Parameters:
   ///   - effects: The effects to run in order.
   /// - Returns: An effect that finishes when the last of them has finished.
+  @inlinable
   public static func concatenate(_ effects: Self...) -> Self {
     concatenate(effects)
   }
@@ -180,20 +178,40 @@ public struct Effect<Action: Sendable>: Sendable {
   /// - Parameters:
   ///   - effects: The effects to run in order.
   /// - Returns: An effect that finishes when the last of them has finished.
+  @inlinable
   public static func concatenate(_ effects: [Self]) -> Self {
     // Concatenation is associative, so a nested one is spliced in: a chain built one
     // `concatenate(with:)` at a time stays one flat list, however long it grows.
-    let effects = effects.flatMap { effect -> [Self] in
-      switch effect.operation {
-      case .none: []
-      case .concatenate(let children): children
-      default: [effect]
+    flattening(effects) {
+      if case .concatenate(let children) = $0 { children } else { nil }
+    } makingGroup: {
+      .concatenate($0)
+    }
+  }
+
+  /// One effect for `effects`, without the `.none`s and with the children of every effect
+  /// `nested` opens spliced in: `.none` when none is left, the effect itself when one is, and
+  /// the group `makingGroup` makes otherwise. An array that needs neither is kept as it is.
+  @inlinable
+  static func flattening(
+    _ effects: [Self], nested: (Operation) -> [Self]?, makingGroup: ([Self]) -> Operation
+  ) -> Self {
+    var flat = effects
+    if effects.contains(where: { $0.isNone || nested($0.operation) != nil }) {
+      flat = []
+      flat.reserveCapacity(effects.count)
+      for effect in effects where !effect.isNone {
+        if let children = nested(effect.operation) {
+          flat.append(contentsOf: children)
+        } else {
+          flat.append(effect)
+        }
       }
     }
-    switch effects.count {
+    switch flat.count {
     case 0: return .none
-    case 1: return effects[0]
-    default: return Self(operation: .concatenate(effects))
+    case 1: return flat[0]
+    default: return Self(operation: makingGroup(flat))
     }
   }
 
@@ -211,6 +229,7 @@ public struct Effect<Action: Sendable>: Sendable {
   /// - Parameters:
   ///   - next: The effect to run once this one has finished.
   /// - Returns: The concatenated effect.
+  @inlinable
   public func concatenate(with next: Self) -> Self {
     .concatenate(self, next)
   }

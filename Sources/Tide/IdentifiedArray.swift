@@ -30,13 +30,13 @@ import Synchronization
 public struct IdentifiedArray<Element: Identifiable> {
   @usableFromInline var elements: [Element]
   /// The identifiers of `elements`, in the same order: what the index and `forEach` read.
-  @usableFromInline private(set) var identifiers: [Element.ID]
+  @usableFromInline var identifiers: [Element.ID]
   /// Finds a position in `identifiers` by identifier.
-  @usableFromInline private(set) var table: IdentifierIndex
+  @usableFromInline var table: IdentifierIndex
   /// Changes whenever the set of identifiers may have changed, and is unique to that set among
   /// every `IdentifiedArray` made in the process: two values with the same generation hold the
   /// same identifiers. `forEach` compares it to skip looking for removed elements.
-  @usableFromInline private(set) var generation: UInt64
+  @usableFromInline var generation: UInt64
   /// The latest changes to elements, for stores that watch elements by identifier: see
   /// ``changedIDs(since:)``.
   @usableFromInline var changes: ChangeJournal<Element.ID>
@@ -47,13 +47,14 @@ public struct IdentifiedArray<Element: Identifiable> {
   @usableFromInline var births: [UInt64]
   /// Which collection this is: set when one is made, kept by every copy and change. Births are
   /// compared within one lineage; a collection replaced by another one is matched by identifier.
-  private(set) var lineage: UInt64
+  @usableFromInline var lineage: UInt64
 
   /// An empty collection.
   ///
   /// ```swift
   /// var rows = IdentifiedArray<Row>()
   /// ```
+  @inlinable
   public init() {
     elements = []
     identifiers = []
@@ -74,12 +75,14 @@ public struct IdentifiedArray<Element: Identifiable> {
   ///
   /// - Parameters:
   ///   - elements: The elements.
+  @inlinable
   public init(_ elements: some Sequence<Element>) {
     self.init()
     for element in elements { updateOrAppend(element) }
   }
 
   /// A stamp for an element that comes into an array: unique in the process.
+  @usableFromInline
   static func newBirth() -> UInt64 {
     identifiedArrayRevisions.add(1, ordering: .relaxed).newValue
   }
@@ -106,6 +109,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// let rows: IdentifiedArray<Row> = [Row(id: 1), Row(id: 2)]
   /// print(rows.ids)  // [1, 2]
   /// ```
+  @inlinable
   public var ids: [Element.ID] {
     identifiers
   }
@@ -136,6 +140,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   ///
   /// - Parameters:
   ///   - id: The identifier.
+  @inlinable
   public subscript(id id: Element.ID) -> Element? {
     get {
       index(id: id).map { elements[$0] }
@@ -201,6 +206,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// - Parameters:
   ///   - element: The element.
   /// - Returns: The element it replaced, if any.
+  @inlinable
   @discardableResult
   public mutating func updateOrAppend(_ element: Element) -> Element? {
     if let position = index(id: element.id) {
@@ -229,6 +235,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   ///
   /// - Parameters:
   ///   - element: The element.
+  @inlinable
   public mutating func append(_ element: Element) {
     updateOrAppend(element)
   }
@@ -244,6 +251,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// - Parameters:
   ///   - element: The element.
   ///   - position: A position from `0` through `count`.
+  @inlinable
   public mutating func insert(_ element: Element, at position: Int) {
     if let existing = index(id: element.id) {
       elements[existing] = element
@@ -272,6 +280,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// - Parameters:
   ///   - id: The identifier.
   /// - Returns: The removed element, or `nil` if there was none.
+  @inlinable
   @discardableResult
   public mutating func remove(id: Element.ID) -> Element? {
     guard let position = index(id: id) else { return nil }
@@ -288,6 +297,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// - Parameters:
   ///   - position: A valid position.
   /// - Returns: The removed element.
+  @inlinable
   @discardableResult
   public mutating func remove(at position: Int) -> Element {
     let element = elements.remove(at: position)
@@ -312,6 +322,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   ///
   /// - Parameters:
   ///   - shouldBeRemoved: Whether to remove an element.
+  @inlinable
   public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
     // Every element is asked first: a predicate that throws leaves the array as it was.
     var removed: [Bool] = []
@@ -368,10 +379,10 @@ private let generations = Atomic<UInt64>(0)
 
 extension IdentifiedArray: RandomAccessCollection {
   /// The position of the first element: always `0`.
-  public var startIndex: Int { elements.startIndex }
+  @inlinable public var startIndex: Int { elements.startIndex }
 
   /// The position after the last element: the number of elements.
-  public var endIndex: Int { elements.endIndex }
+  @inlinable public var endIndex: Int { elements.endIndex }
 
   /// The element at a position, which can be changed in place as long as its identifier stays
   /// the same.
@@ -388,6 +399,7 @@ extension IdentifiedArray: RandomAccessCollection {
   ///
   /// - Parameters:
   ///   - position: A valid position.
+  @inlinable
   public subscript(position: Int) -> Element {
     get { elements[position] }
     set {
@@ -411,6 +423,7 @@ extension IdentifiedArray: ExpressibleByArrayLiteral {
   ///
   /// - Parameters:
   ///   - elements: The elements.
+  @inlinable
   public init(arrayLiteral elements: Element...) {
     self.init(elements)
   }
@@ -427,6 +440,7 @@ extension IdentifiedArray: Equatable where Element: Equatable {
   /// - Parameters:
   ///   - lhs: A collection.
   ///   - rhs: Another collection.
+  @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.elements == rhs.elements
   }

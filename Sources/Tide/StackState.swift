@@ -119,27 +119,38 @@ public struct StackState<Element> {
   ///
   /// - Parameters:
   ///   - id: The identifier.
+  @inlinable
   public subscript(id id: StackElementID) -> Element? {
     get { index(id: id).map { elements[$0] } }
     set {
       guard let position = index(id: id) else {
-        if let newValue, !push(newValue, id: id) {
-          IssueReporter.current.report(
-            """
-            A screen was set for \(id), which this stack cannot push: \
-            \(id < nextID ? "it is below \(nextID), the next identifier the stack gives (none is given twice)" : "it is above the largest, \(StackElementID.largest)"). \
-            The screen was not added.
-            """)
-        }
+        if let newValue, !push(newValue, id: id) { reportRefusedPush(id: id) }
         return
       }
       if let newValue {
         elements[position] = newValue
       } else {
         elements.remove(at: position)
-        ids.remove(at: position)
+        removeID(at: position)
       }
     }
+  }
+
+  /// Removes the identifier at `position`, as the screen there is removed.
+  @usableFromInline
+  mutating func removeID(at position: Int) {
+    ids.remove(at: position)
+  }
+
+  /// Reports a screen set for an identifier the stack cannot push.
+  @usableFromInline
+  func reportRefusedPush(id: StackElementID) {
+    IssueReporter.current.report(
+      """
+      A screen was set for \(id), which this stack cannot push: \
+      \(id < nextID ? "it is below \(nextID), the next identifier the stack gives (none is given twice)" : "it is above the largest, \(StackElementID.largest)"). \
+      The screen was not added.
+      """)
   }
 
   /// Changes the screen with an identifier in place.
@@ -171,19 +182,27 @@ public struct StackState<Element> {
   /// - Parameters:
   ///   - element: The screen.
   /// - Returns: The screen's identifier.
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func append(_ element: Element) -> StackElementID {
+    guard let id = takeNextID() else { return nextID }
+    elements.append(element)
+    return id
+  }
+
+  /// The identifier for a screen pushed now, which the stack will not give again, added to the
+  /// identifiers; `nil`, and reported, once every identifier up to `Int.max` is given.
+  @usableFromInline
+  mutating func takeNextID() -> StackElementID? {
     let id = nextID
     // Counting on from `StackElementID.largest` takes longer than any program runs; a stack made
     // with an identifier just below `Int.max` can get here.
     guard id.rawValue < Int.max else {
       IssueReporter.current.report(
         "A stack has given every identifier up to Int.max, so the screen was not pushed.")
-      return id
+      return nil
     }
-    elements.append(element)
-    ids.append(id)
     nextID = StackElementID(rawValue: id.rawValue + 1)
+    ids.append(id)
     return id
   }
 
@@ -207,10 +226,10 @@ public struct StackState<Element> {
   /// ```
   ///
   /// - Returns: The screen, or `nil` when the stack is empty.
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func popLast() -> Element? {
     guard !elements.isEmpty else { return nil }
-    ids.removeLast()
+    removeID(at: ids.count - 1)
     return elements.removeLast()
   }
 
@@ -264,10 +283,10 @@ public struct StackState<Element> {
 
 extension StackState: RandomAccessCollection, MutableCollection {
   /// The position of the bottom screen: always `0`.
-  public var startIndex: Int { 0 }
+  @inlinable public var startIndex: Int { 0 }
 
   /// The position after the top screen: the number of screens.
-  public var endIndex: Int { elements.count }
+  @inlinable public var endIndex: Int { elements.count }
 
   /// The screen at a position, bottom first; it can be changed in place.
   ///
@@ -278,6 +297,7 @@ extension StackState: RandomAccessCollection, MutableCollection {
   ///
   /// - Parameters:
   ///   - position: A valid position.
+  @inlinable
   public subscript(position: Int) -> Element {
     get { elements[position] }
     set { elements[position] = newValue }
@@ -295,6 +315,7 @@ extension StackState: Equatable where Element: Equatable {
   /// - Parameters:
   ///   - lhs: A stack.
   ///   - rhs: Another stack.
+  @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.ids == rhs.ids && lhs.elements == rhs.elements
   }

@@ -166,6 +166,7 @@ func coreBenchmarks() async -> [BenchmarkRow] {
   rows += navigationBenchmarks(sends: sends)
   rows += sharingBenchmarks(sends: sends)
   rows += observationBenchmarks(sends: sends / 10)
+  rows += collectionBenchmarks(operations: sends)
 
   // Reading `state` through scopes, with no send in between: what a view does on every render.
   let reads = 1_000_000

@@ -6,13 +6,15 @@ import Foundation
 // ratios are meaningful on any machine; the absolute numbers are this machine's.
 
 // `tide-benchmarks GROUP…` runs only those groups (runtime, testing, explore, record, attach,
-// gazetteer, web).
+// gazetteer, web), or `collections`: the rows of runtime that time IdentifiedArray, StackState
+// and Effect values used from another module.
 let groups = Set(CommandLine.arguments.dropFirst())
 func wanted(_ group: String) -> Bool { groups.isEmpty || groups.contains(group) }
 
 do {
   var rows: [BenchmarkRow] = []
   if wanted("runtime") { rows += await coreBenchmarks() }
+  if groups.contains("collections") { rows += collectionBenchmarks(operations: 1_000_000) }
   if wanted("testing") { rows += await testingBenchmarks() }
   if wanted("explore") { rows += await exploreBenchmarks() }
   if wanted("record") { rows += await recordingBenchmarks() }
@@ -21,7 +23,7 @@ do {
   if wanted("web") { rows += try await webBenchmarks() }
   guard !rows.isEmpty else {
     print(
-      "tide-benchmarks: no group named \(groups.sorted().joined(separator: ", ")); the groups are runtime, testing, explore, record, attach, gazetteer and web"
+      "tide-benchmarks: no group named \(groups.sorted().joined(separator: ", ")); the groups are runtime, collections, testing, explore, record, attach, gazetteer and web"
     )
     exit(2)
   }
