@@ -19,6 +19,7 @@ extension IdentifiedArray {
   ///
   /// - Parameters:
   ///   - offsets: The positions of the elements to remove.
+  @inlinable
   public mutating func remove(atOffsets offsets: some Sequence<Int>) {
     guard let doomed = marks(offsets, for: "remove(atOffsets:)", undone: "removed") else {
       return
@@ -48,13 +49,9 @@ extension IdentifiedArray {
   ///   - offsets: The positions of the elements to move.
   ///   - destination: The position, before the move, of the element they go before; `count`
   ///     puts them at the end.
+  @inlinable
   public mutating func move(fromOffsets offsets: some Sequence<Int>, toOffset destination: Int) {
-    guard (0...count).contains(destination) else {
-      IssueReporter.current.report(
-        "IdentifiedArray.move(fromOffsets:toOffset:) was given destination \(destination), "
-          + "outside 0...\(count); nothing was moved.")
-      return
-    }
+    guard acceptsMoveDestination(destination) else { return }
     guard let moving = marks(offsets, for: "move(fromOffsets:toOffset:)", undone: "moved") else {
       return
     }
@@ -78,6 +75,7 @@ extension IdentifiedArray {
   ///
   /// - Parameters:
   ///   - areInIncreasingOrder: Whether the first element goes before the second.
+  @inlinable
   public mutating func sort(
     by areInIncreasingOrder: (Element, Element) throws -> Bool
   ) rethrows {
@@ -106,6 +104,7 @@ extension IdentifiedArray {
   /// - Parameters:
   ///   - isIncluded: Whether to keep an element.
   /// - Returns: The elements kept.
+  @inlinable
   public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> Self {
     var result = self
     try result.removeAll { try !isIncluded($0) }
@@ -114,7 +113,21 @@ extension IdentifiedArray {
 
   /// Which positions `offsets` names, one flag a position; `nil`, with the offset outside the
   /// collection reported, when one is.
-  private func marks(
+  /// Whether `destination` is a position elements can be moved before (`0` through `count`);
+  /// reported when it is not.
+  @usableFromInline
+  func acceptsMoveDestination(_ destination: Int) -> Bool {
+    guard (0...count).contains(destination) else {
+      IssueReporter.current.report(
+        "IdentifiedArray.move(fromOffsets:toOffset:) was given destination \(destination), "
+          + "outside 0...\(count); nothing was moved.")
+      return false
+    }
+    return true
+  }
+
+  @usableFromInline
+  func marks(
     _ offsets: some Sequence<Int>, for operation: String, undone: String
   ) -> [Bool]? {
     var marked = [Bool](repeating: false, count: count)
@@ -131,7 +144,8 @@ extension IdentifiedArray {
   }
 
   /// Puts the elements in the order of `order`, a permutation of the positions.
-  private mutating func reorder(_ order: [Int]) {
+  @inlinable
+  mutating func reorder(_ order: [Int]) {
     guard order != Array(indices) else { return }
     elements = order.map { elements[$0] }
     births = order.map { births[$0] }
@@ -151,6 +165,7 @@ extension IdentifiedArray where Element: Comparable {
   /// rows.sort()
   /// print(rows.ids)  // [1, 2]
   /// ```
+  @inlinable
   public mutating func sort() {
     sort(by: <)
   }

@@ -348,6 +348,7 @@ public struct IdentifiedArray<Element: Identifiable> {
 
   /// Rebuilds the identifiers and the index after the elements were reordered (their
   /// identifiers unchanged), and notes that any element may have changed.
+  @inlinable
   mutating func reindexAll() {
     identifiers = elements.map(\.id)
     table.rebuild(for: identifiers)
