@@ -111,8 +111,6 @@ extension IdentifiedArray {
     return result
   }
 
-  /// Which positions `offsets` names, one flag a position; `nil`, with the offset outside the
-  /// collection reported, when one is.
   /// Whether `destination` is a position elements can be moved before (`0` through `count`);
   /// reported when it is not.
   @usableFromInline
@@ -126,6 +124,8 @@ extension IdentifiedArray {
     return true
   }
 
+  /// Which positions `offsets` names, one flag a position; `nil`, with the offset outside the
+  /// collection reported, when one is.
   @usableFromInline
   func marks(
     _ offsets: some Sequence<Int>, for operation: String, undone: String

@@ -76,7 +76,8 @@ struct ChangeJournal<ID: Hashable> {
       return copy
     }
 
-    /// Adds a link, in place of the oldest when the ring is full.
+    /// Adds a link, in place of the oldest when the ring is full. Only on a ring no other journal
+    /// holds: ``ChangeJournal/record(_:removed:)`` makes sure of that first.
     @inlinable
     func append(_ link: Link) {
       withUnsafeMutablePointers { header, links in
@@ -91,12 +92,14 @@ struct ChangeJournal<ID: Hashable> {
       }
     }
 
-    /// The links, oldest first.
-    var inOrder: [Link] {
+    /// The links from the newest back, until `body` returns `false`.
+    func walkBack(_ body: (Link) -> Bool) {
       withUnsafeMutablePointers { header, links in
-        let count = header.pointee.count
-        let start = count < ChangeJournal.capacity ? 0 : header.pointee.next
-        return (0..<count).map { links[(start + $0) % ChangeJournal.capacity] }
+        var position = header.pointee.next
+        for _ in 0..<header.pointee.count {
+          position = position == 0 ? ChangeJournal.capacity - 1 : position - 1
+          if !body(links[position]) { return }
+        }
       }
     }
 
@@ -111,8 +114,9 @@ struct ChangeJournal<ID: Hashable> {
   @usableFromInline static var capacity: Int { 16 }
 
   /// How many revisions one block holds: the low bits of a revision number a change within its
-  /// block.
-  @usableFromInline static var blockBits: UInt64 { 20 }
+  /// block, and the other 52 the block (a journal takes a new block for every 4,096 changes, and
+  /// every time it parts from a copy: at one every 50 ns, the blocks last seven years).
+  @usableFromInline static var blockBits: UInt64 { 12 }
 
   /// The revision of the latest change; unique to it in the process.
   @usableFromInline private(set) var revision: UInt64
@@ -129,7 +133,13 @@ struct ChangeJournal<ID: Hashable> {
   /// The first revision of a block no journal has used.
   @usableFromInline
   static func newBlock() -> UInt64 {
-    identifiedArrayRevisions.add(1, ordering: .relaxed).newValue << blockBits
+    let block = journalBlocks.add(1, ordering: .relaxed).newValue
+    // Past the last block, revisions would repeat, and a watcher could take a changed collection
+    // for the one it saw: stop rather than answer wrongly.
+    precondition(
+      block < 1 << (64 - blockBits), "IdentifiedArray has used every revision of its change journal"
+    )
+    return block << blockBits
   }
 
   /// Records a change under a new revision.
@@ -161,13 +171,15 @@ struct ChangeJournal<ID: Hashable> {
     guard current != earlier else { return found }
     guard let links else { return nil }
     // Newest first: the link that made `current` is the next one back, or the chain is broken.
-    for link in links.inOrder.reversed() {
-      guard link.revision == current, link.id != nil else { return nil }
+    var complete = false
+    links.walkBack { link in
+      guard link.revision == current, link.id != nil else { return false }
       found.append(link)
       current = link.previous
-      if current == earlier { return found }
+      complete = current == earlier
+      return !complete
     }
-    return nil
+    return complete ? found : nil
   }
 }
 
@@ -195,8 +207,11 @@ extension IdentifiedArray {
   }
 }
 
-/// The source of ``IdentifiedArray``'s blocks of revisions, and of its births.
+/// The source of ``IdentifiedArray``'s births.
 @usableFromInline let identifiedArrayRevisions = Atomic<UInt64>(0)
+
+/// The source of ``ChangeJournal``'s blocks of revisions.
+@usableFromInline let journalBlocks = Atomic<UInt64>(0)
 
 extension ChangeJournal: Sendable where ID: Sendable {}
 extension ChangeJournal.Link: Sendable where ID: Sendable {}
