@@ -40,8 +40,19 @@ public struct Shared<Value: Equatable & Sendable>: Equatable, Sendable {
   public let key: String
   /// The value. Changing it makes this copy the newest: the others take it at the next sync.
   public var value: Value {
-    didSet { version += 1 }
+    @inlinable get { storage }
+    @inlinable set {
+      storage = newValue
+      version += 1
+    }
+    @inlinable _modify {
+      yield &storage
+      version += 1
+    }
   }
+  /// Where ``value`` is kept: a property of its own so that a feature's code reads and changes
+  /// the value inline, specialized for its type, rather than through a generic accessor.
+  @usableFromInline var storage: Value
   /// How many changes the value has seen, counted over every copy: the copy with the highest
   /// count is the newest, and a sync gives every copy that count.
   @usableFromInline var version: Int
@@ -66,7 +77,7 @@ public struct Shared<Value: Equatable & Sendable>: Equatable, Sendable {
   ///   - value: The value.
   public init(key: String, value: Value) {
     self.key = key
-    self.value = value
+    self.storage = value
     version = 0
     isNew = true
     elementReference = nil
@@ -85,7 +96,7 @@ public struct Shared<Value: Equatable & Sendable>: Equatable, Sendable {
   ///   - defaultValue: The value until the copy joins others.
   public init(key: String, default defaultValue: Value) {
     self.key = key
-    self.value = defaultValue
+    self.storage = defaultValue
     version = 0
     isNew = false
     elementReference = nil
@@ -100,6 +111,7 @@ public struct Shared<Value: Equatable & Sendable>: Equatable, Sendable {
   ///
   /// - Parameters:
   ///   - keyPath: The property.
+  @inlinable
   public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member>) -> Member {
     value[keyPath: keyPath]
   }
@@ -116,6 +128,7 @@ public struct Shared<Value: Equatable & Sendable>: Equatable, Sendable {
   ///
   /// - Parameters:
   ///   - keyPath: The property.
+  @inlinable
   public subscript<Member>(dynamicMember keyPath: WritableKeyPath<Value, Member>) -> Member {
     get { value[keyPath: keyPath] }
     set { value[keyPath: keyPath] = newValue }

@@ -1,6 +1,6 @@
 import Tide
 
-/// `IdentifiedArray`, `StackState` and `Effect` used from another module, as a feature's reducer
+/// `IdentifiedArray`, `StackState`, `Shared` and `Effect` used from another module, as a feature's reducer
 /// uses them: each operation against the same operation on an `Array` of the same elements (or
 /// a lone `.send`) in the same run. Code in the
 /// feature's module is specialized for its element type only where the collection's code can be
@@ -80,6 +80,17 @@ func collectionBenchmarks(operations: Int) -> [BenchmarkRow] {
     }
   }
 
+  // Changing a shared value in place, as a feature changes its copy.
+  var shared = Shared(key: "counts", value: [0, 0, 0])
+  let sharedChange = measure(operations: operations) {
+    var position = 0
+    for _ in 0..<operations {
+      shared.value[position] &+= 1
+      position = position == 2 ? 0 : position + 1
+    }
+    blackHole(shared)
+  }
+
   return [
     BenchmarkRow(
       group: "runtime", name: "change an Array's element", nanoseconds: arrayChange,
@@ -102,6 +113,9 @@ func collectionBenchmarks(operations: Int) -> [BenchmarkRow] {
     BenchmarkRow(
       group: "runtime", name: "push a screen on a StackState and pop it", nanoseconds: pushPop,
       baseline: "change an Array's element", note: "the pair, per operation"),
+    BenchmarkRow(
+      group: "runtime", name: "change a Shared value's element", nanoseconds: sharedChange,
+      baseline: "change an Array's element", note: "saved.value[i] += 1, a 3-element array"),
     BenchmarkRow(group: "runtime", name: "make a .send effect", nanoseconds: send),
     BenchmarkRow(
       group: "runtime", name: "merge two .send effects", nanoseconds: merge,
