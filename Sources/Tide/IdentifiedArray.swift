@@ -131,6 +131,11 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// The element with an identifier: `nil` when there is none. Setting an element adds it (at
   /// the end) or replaces the one with that identifier; setting `nil` removes it.
   ///
+  /// An element goes where its own identifier says: set under another identifier, it removes
+  /// the element with that one (if any) and is added as ``updateOrAppend(_:)`` adds it, in place
+  /// of the element with its own identifier or at the end. Reading the identifier it was set
+  /// under then gives `nil`.
+  ///
   /// <!-- example: given rows: IdentifiedArray<Row> -->
   /// ```swift
   /// rows[id: 3] = Row(id: 3)

@@ -32,6 +32,7 @@ public struct StackState<Element> {
   /// ```swift
   /// var path = StackState<Path.State>()
   /// ```
+  @inlinable
   public init() {
     self.init([])
   }
@@ -44,9 +45,16 @@ public struct StackState<Element> {
   ///
   /// - Parameters:
   ///   - elements: The screens, bottom first.
+  @inlinable
   public init(_ elements: some Sequence<Element>) {
-    self.elements = Array(elements)
-    ids = self.elements.indices.map { StackElementID(rawValue: $0) }
+    self.init(numbering: Array(elements))
+  }
+
+  /// A stack of `elements`, numbered from `#0`.
+  @usableFromInline
+  init(numbering elements: [Element]) {
+    self.elements = elements
+    ids = elements.indices.map { StackElementID(rawValue: $0) }
     nextID = StackElementID(rawValue: ids.count)
   }
 
@@ -181,7 +189,9 @@ public struct StackState<Element> {
   ///
   /// - Parameters:
   ///   - element: The screen.
-  /// - Returns: The screen's identifier.
+  /// - Returns: The screen's identifier. A stack that has given every identifier up to
+  ///   `Int.max` (made with ``init(ids:elements:)`` or decoded with one just below it) pushes
+  ///   nothing, reports that, and returns ``nextID``, under which it holds no screen.
   @inlinable @discardableResult
   public mutating func append(_ element: Element) -> StackElementID {
     guard let id = takeNextID() else { return nextID }
@@ -244,10 +254,11 @@ public struct StackState<Element> {
   ///   - id: The lowest screen to pop.
   /// - Returns: Whether the stack had a screen with `id`.
   @discardableResult
+  @inlinable
   public mutating func pop(from id: StackElementID) -> Bool {
     guard let position = index(id: id) else { return false }
     elements.removeSubrange(position...)
-    ids.removeSubrange(position...)
+    removeIDs(from: position)
     return true
   }
 
@@ -262,10 +273,11 @@ public struct StackState<Element> {
   ///   - id: The screen to show.
   /// - Returns: Whether the stack had a screen with `id`.
   @discardableResult
+  @inlinable
   public mutating func pop(to id: StackElementID) -> Bool {
     guard let position = index(id: id) else { return false }
     elements.removeSubrange((position + 1)...)
-    ids.removeSubrange((position + 1)...)
+    removeIDs(from: position + 1)
     return true
   }
 
@@ -275,9 +287,16 @@ public struct StackState<Element> {
   /// ```swift
   /// state.path.removeAll()
   /// ```
+  @inlinable
   public mutating func removeAll() {
     elements.removeAll()
-    ids.removeAll()
+    removeIDs(from: 0)
+  }
+
+  /// Removes the identifiers from `position` up, as the screens there are removed.
+  @usableFromInline
+  mutating func removeIDs(from position: Int) {
+    ids.removeSubrange(position...)
   }
 }
 

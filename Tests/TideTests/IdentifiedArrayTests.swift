@@ -58,6 +58,11 @@ import TideInspect
     // Setting an element under another element's identifier moves it to its own.
     rows[id: 1] = Row(id: 7)
     #expect(rows.ids == [2, 7])
+    // Set under an identifier the array lacks, an element whose own is present replaces that
+    // element where it is, and nothing is found under the identifier it was set for.
+    rows[id: 99] = Row(id: 2, title: "replaced")
+    #expect(rows == [Row(id: 2, title: "replaced"), Row(id: 7)])
+    #expect(rows[id: 99] == nil)
   }
 
   @Test func anIdentifierChangedInPlaceIsReindexed() {

@@ -553,7 +553,8 @@ import TideTestSupport
     let json = try JSONEncoder().encode(stack)
     #expect(try JSONDecoder().decode(StackState<String>.self, from: json) == stack)
     let issues = ReportedIssues()
-    IssueReporter.$current.withValue(issues.reporter) { _ = stack.append("B") }
+    let refused = IssueReporter.$current.withValue(issues.reporter) { stack.append("B") }
+    #expect(refused == stack.nextID && stack[id: refused] == nil)
     #expect(
       issues.all == [
         "A stack has given every identifier up to Int.max, so the screen was not pushed."
