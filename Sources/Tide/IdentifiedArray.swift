@@ -84,7 +84,7 @@ public struct IdentifiedArray<Element: Identifiable> {
   /// A stamp for an element that comes into an array: unique in the process.
   @usableFromInline
   static func newBirth() -> UInt64 {
-    identifiedArrayRevisions.add(1, ordering: .relaxed).newValue
+    identifiedArrayBirths.add(1, ordering: .relaxed).newValue
   }
 
   /// When the element with an identifier came into the array: it differs from the birth of any
@@ -382,6 +382,9 @@ public struct IdentifiedArray<Element: Identifiable> {
 
 /// The source of ``IdentifiedArray``'s generations.
 private let generations = Atomic<UInt64>(0)
+
+/// The source of ``IdentifiedArray``'s births and lineages.
+private let identifiedArrayBirths = Atomic<UInt64>(0)
 
 extension IdentifiedArray: RandomAccessCollection {
   /// The position of the first element: always `0`.

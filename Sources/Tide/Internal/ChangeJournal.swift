@@ -207,9 +207,6 @@ extension IdentifiedArray {
   }
 }
 
-/// The source of ``IdentifiedArray``'s births.
-@usableFromInline let identifiedArrayRevisions = Atomic<UInt64>(0)
-
 /// The source of ``ChangeJournal``'s blocks of revisions.
 @usableFromInline let journalBlocks = Atomic<UInt64>(0)
 
