@@ -12,6 +12,7 @@ extension Effect {
   /// - Parameters:
   ///   - transform: A function from this effect's actions to the new effect's actions.
   /// - Returns: The transformed effect.
+  @inlinable
   public func map<NewAction: Sendable>(
     _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> Effect<NewAction> {
@@ -21,17 +22,7 @@ extension Effect {
     case .send(let action):
       return .send(transform(action))
     case .run(let run):
-      let handler = run.handler.map { handler in
-        { @Sendable (error: any Error, send: Send<NewAction>) in
-          await handler(error, send.map(transform))
-        }
-      }
-      return .run(
-        name: run.name,
-        priority: run.priority,
-        operation: { send in try await run.operation(send.map(transform)) },
-        catch: handler
-      )
+      return Self.mapping(run, transform)
     case .merge(let effects):
       return Effect<NewAction>(operation: .merge(effects.map { $0.map(transform) }))
     case .concatenate(let effects):
@@ -48,5 +39,24 @@ extension Effect {
     case .watch(let slot, let owner, let effect):
       return Effect<NewAction>(operation: .watch(slot: slot, owner: owner, effect.map(transform)))
     }
+  }
+
+  /// A run effect whose actions (sent, and sent by its error handler) go through `transform`:
+  /// out of line, as it starts a task anyway.
+  @usableFromInline
+  static func mapping<NewAction: Sendable>(
+    _ run: Run, _ transform: @escaping @Sendable (Action) -> NewAction
+  ) -> Effect<NewAction> {
+    let handler = run.handler.map { handler in
+      { @Sendable (error: any Error, send: Send<NewAction>) in
+        await handler(error, send.map(transform))
+      }
+    }
+    return .run(
+      name: run.name,
+      priority: run.priority,
+      operation: { send in try await run.operation(send.map(transform)) },
+      catch: handler
+    )
   }
 }

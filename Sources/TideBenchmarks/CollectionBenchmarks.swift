@@ -91,6 +91,13 @@ func collectionBenchmarks(operations: Int) -> [BenchmarkRow] {
     blackHole(shared)
   }
 
+  // A child's `.send` lifted into a parent's action, as composing a child by hand does.
+  let mapped = measure(operations: operations) {
+    for _ in 0..<operations {
+      blackHole(Effect<BenchAction>.send(.increment).map { BenchRowsAction.row(id: 1, action: $0) })
+    }
+  }
+
   return [
     BenchmarkRow(
       group: "runtime", name: "change an Array's element", nanoseconds: arrayChange,
@@ -117,6 +124,9 @@ func collectionBenchmarks(operations: Int) -> [BenchmarkRow] {
       group: "runtime", name: "change a Shared value's element", nanoseconds: sharedChange,
       baseline: "change an Array's element", note: "saved.value[i] += 1, a 3-element array"),
     BenchmarkRow(group: "runtime", name: "make a .send effect", nanoseconds: send),
+    BenchmarkRow(
+      group: "runtime", name: "map a .send effect to a parent's action", nanoseconds: mapped,
+      baseline: "make a .send effect", note: "the .send included"),
     BenchmarkRow(
       group: "runtime", name: "merge two .send effects", nanoseconds: merge,
       baseline: "make a .send effect", note: "the two .send effects included"),
