@@ -228,7 +228,7 @@ final class RootCore<State, Action: Sendable> {
   /// Observers that send after every batch would keep this going forever; after
   /// ``observerRoundLimit`` such batches in a row, the loop is reported and the actions it queued
   /// are dropped.
-  @usableFromInline
+  @inlinable
   func drain(_ tree: inout EffectTree?) {
     var rounds = 0
     while !pending.isEmpty || !incoming.isEmpty {
@@ -285,7 +285,8 @@ final class RootCore<State, Action: Sendable> {
     }
   }
 
-  private func reportObserverLoop() {
+  @usableFromInline
+  func reportObserverLoop() {
     let dropped = pending[pendingHead...] + incoming
     pending.removeAll()
     pendingHead = 0
@@ -320,4 +321,4 @@ final class RootCore<State, Action: Sendable> {
 
 /// How many batches in a row a store handles, each followed by observers sending more actions,
 /// before it reports an observer loop and drops what they queued.
-let observerRoundLimit = 10_000
+@usableFromInline let observerRoundLimit = 10_000
