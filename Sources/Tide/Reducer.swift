@@ -80,10 +80,7 @@ public struct Reducer<State, Action: Sendable, Environment>: Sendable {
     }
   }
 
-  /// This reducer's body, first giving every copy `sync` reaches the newest value when there is
-  /// a `sync` and the child ran in this step (`childRan`): how a parent that runs after its child
-  /// sees what the child changed. When the child did not run, the copies are as the step found
-  /// them, equal.
+  /// This reducer's body as an operator that runs a child calls it (see ``ParentCore``).
   @inlinable
   func sharedCore(_ sync: SharedSync<State>?) -> ParentCore<State, Action, Environment> {
     ParentCore(body: body, sync: sync)

@@ -46,8 +46,9 @@ public struct Shared<Value: Equatable & Sendable>: Equatable, Sendable {
       version += 1
     }
     @inlinable _modify {
+      // Counted even when the change in place throws part way: what it changed stays changed.
+      defer { version += 1 }
       yield &storage
-      version += 1
     }
   }
   /// Where ``value`` is kept: a property of its own so that a feature's code reads and changes

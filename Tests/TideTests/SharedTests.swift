@@ -154,6 +154,26 @@ import TideTestSupport
   /// A value assigned whole after many changes outranks every copy counted before: a copy kept
   /// from an earlier state, pushed later, takes the new value (it counted more changes than the
   /// new copy, which once made it win).
+  /// A change in place that throws part way still counts as a change: the copy holds what it
+  /// changed, so the others take it.
+  @Test func aChangeInPlaceThatThrowsPartWayReachesTheOtherCopies() {
+    struct Failure: Error {}
+    let failing = Reducer<Saved.State, Saved.Action, Void> { state, action, _ in
+      if action == .searchClosed {
+        try? { (names: inout [String]) throws in
+          names.append("Rome")
+          throw Failure()
+        }(&state.saved.value)
+      }
+      return .none
+    }
+    let store = Store(
+      initialState: Saved.State(), reducer: .combine(Saved.reducer, failing), environment: ())
+    store.send(.rowAdded("Oslo"))
+    store.send(.searchClosed)
+    Self.expectCopies(store, ["Rome"])
+  }
+
   @Test func aValueAssignedWholeOutranksACopyKeptFromBefore() {
     let replace = Reducer<Saved.State, Saved.Action, Void> { state, action, _ in
       if action == .clearTapped { state.saved = Shared(key: "saved", value: ["New"]) }
