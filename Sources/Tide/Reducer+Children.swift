@@ -58,45 +58,17 @@ extension Reducer {
       operator: "ifLet", path: state, fileID: fileID, filePath: filePath, line: line,
       column: column)
     let slot = InlineKeyPath(state)
-    let childBody = child.body
     let childSharing = child.sharing?.optional(state)
     let stashes = Self.stashesChild(self.sharing, childSharing)
     var sharing = SharedSync.merging(self.sharing, childSharing)
     if stashes { sharing?.stashes = true }
     let sync = Self.syncBetween(self.sharing, childSharing)
     // The parent runs after the child: with copies on both sides, it first sees the child's change.
-    let core = sharedCore(sync)
-    return Self(sharing: sharing) { parentState, parentAction, parentEnvironment in
-      var wasPresent = false
-      var childRan = false
-      var childEffect = Effect<Action>.none
-      if let childAction = action.extract(parentAction) {
-        let found = slot.modify(&parentState) { optional -> Effect<ChildAction>? in
-          guard optional != nil else { return nil }
-          wasPresent = true
-          return childBody(&optional!, childAction, environment(parentEnvironment))
-        }
-        childRan = found != nil
-        if found != nil, stashes { childSharing?.stash(parentState) }
-        if let found {
-          // Skipping `map` for an action that starts nothing, as `pullback` does.
-          if !found.isNone {
-            childEffect = lifetime.scopingOperatorIDs(of: found.map(action.embed))
-              .cancellable(id: lifetime.id)
-          }
-        } else {
-          lifetime.reportMissingChild(childAction)
-        }
-      } else {
-        wasPresent = slot.modify(&parentState) { $0 != nil }
-      }
-      let effect = core(&parentState, parentAction, parentEnvironment, childRan)
-      guard wasPresent, slot.modify(&parentState, { $0 == nil }) else {
-        return childEffect.merged(with: effect)
-      }
-      return .merge(childEffect, effect, .cancel(id: lifetime.id))
-    }
-    .syncingAfter(sync, sharing: sharing) { slot.modify(&$0) { $0 != nil } }
+    let step = IfLetStep(
+      lifetime: lifetime, slot: slot, action: action, environment: environment,
+      child: child.body, stash: stashes ? childSharing : nil, parent: sharedCore(sync))
+    return Self(sharing: sharing) { step.reduce(&$0, $1, $2) }
+      .syncingAfter(sync, sharing: sharing) { slot.modify(&$0) { $0 != nil } }
   }
 
   /// Runs a feature for each element of a collection beside this reducer, and cancels an
@@ -154,52 +126,11 @@ extension Reducer {
     if elementSharing != nil { sharing?.stashes = true }
     let sync = Self.syncBetween(self.sharing, childSharing)
     // The parent runs after the child: with copies on both sides, it first sees the child's change.
-    let core = sharedCore(sync)
-    return Self(sharing: sharing) { parentState, parentAction, parentEnvironment in
-      // The identifiers before the step: a copy of the index that costs nothing unless the step
-      // adds or removes elements, which is when it is needed.
-      var generation: UInt64 = 0
-      var identifiers: [ElementState.ID] = []
-      var elementEffect = Effect<Action>.none
-      var childRan = false
-      if let (id, elementAction) = action.extract(parentAction) {
-        let elementEnvironment = environment(parentEnvironment)
-        var newID: ElementState.ID?
-        // One in-place access: note the identifiers, find the element and run it.
-        let found = rows.modify(&parentState) { rows in
-          (generation, identifiers) = (rows.generation, rows.identifiers)
-          return rows.modify(id: id) { row in
-            defer { newID = row.id }
-            let effect = child.body(&row, elementAction, elementEnvironment)
-            elementSharing?.stash(row)
-            return effect
-          }
-        }
-        childRan = found != nil
-        if let found, let newID, newID != id {
-          elementEffect = lifetime.changedID(
-            from: id, to: newID, action: elementAction,
-            effect: found.map { action.embed((id, $0)) })
-        } else if let found, !found.isNone {
-          // Identifiers inside an element's effects are its own: `.cancel(id:)` in one element
-          // never reaches another's effects, however the two are nested.
-          elementEffect = found.map { action.embed((id, $0)) }
-            .owned(by: lifetime.id(for: id))
-        } else if found == nil {
-          lifetime.reportMissingElement(elementAction, id: id)
-        }
-      } else {
-        (generation, identifiers) = rows.modify(&parentState) { ($0.generation, $0.identifiers) }
-      }
-      let effect = core(&parentState, parentAction, parentEnvironment, childRan)
-      guard rows.modify(&parentState, { $0.generation }) != generation else {
-        return elementEffect.merged(with: effect)
-      }
-      return lifetime.cancellingRemoved(
-        before: identifiers, after: rows.modify(&parentState) { $0 }, effects: elementEffect,
-        effect)
-    }
-    .syncingAfter(sync, sharing: sharing) { rows.modify(&$0) { !$0.isEmpty } }
+    let step = ForEachStep(
+      lifetime: lifetime, rows: rows, action: action, environment: environment,
+      child: child.body, elementSharing: elementSharing, parent: sharedCore(sync))
+    return Self(sharing: sharing) { step.reduce(&$0, $1, $2) }
+      .syncingAfter(sync, sharing: sharing) { rows.modify(&$0) { !$0.isEmpty } }
   }
 }
 
