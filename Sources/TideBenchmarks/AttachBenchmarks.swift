@@ -52,7 +52,7 @@ func attachBenchmarks() async throws -> [BenchmarkRow] {
   func run(_ store: Store<App.State, App.Action>) {
     for index in 0..<sends { store.send(actions[index & 3]) }
   }
-  let (aloneTime, servedTime) = await measureAlternating(
+  let (aloneTime, servedTime) = measureAlternating(
     operations: sends, rounds: 7, { run(alone) }, and: { run(served) })
 
   // Round trips: one client sends an action and waits for its answer, 2,000 times.

@@ -11,17 +11,22 @@ struct BenchmarkRow {
   let nanoseconds: Double
   /// The row this one is compared to; `nil` for a baseline.
   let baseline: String?
+  /// The baseline's time when it was measured in rounds alternating with this row's (see
+  /// ``measureAlternating(operations:rounds:_:and:)``): the ratio then compares the two in the
+  /// same phase of the machine, rather than with the baseline's row measured earlier.
+  let pairedBaseline: Double?
   let target: Target
   let note: String
 
   init(
     group: String, name: String, nanoseconds: Double, baseline: String? = nil,
-    target: Target = .none, note: String = ""
+    pairedBaseline: Double? = nil, target: Target = .none, note: String = ""
   ) {
     self.group = group
     self.name = name
     self.nanoseconds = nanoseconds
     self.baseline = baseline
+    self.pairedBaseline = pairedBaseline
     self.target = target
     self.note = note
   }
@@ -113,6 +118,26 @@ func measure(
   return nanoseconds(best) / Double(operations)
 }
 
+/// Measures two bodies in alternating rounds and returns each one's best time per operation in
+/// nanoseconds: for a ratio that must not depend on the machine's phase when each was measured
+/// (a root send measured first and an element action a minute later can land in phases 15% apart
+/// on a shared machine).
+func measureAlternating(
+  operations: Int, rounds: Int = 5, _ first: () -> Void, and second: () -> Void
+) -> (first: Double, second: Double) {
+  let clock = ContinuousClock()
+  var best = (first: Duration.seconds(1_000_000), second: Duration.seconds(1_000_000))
+  first()
+  second()
+  for _ in 0..<rounds {
+    best.first = min(best.first, clock.measure(first))
+    best.second = min(best.second, clock.measure(second))
+  }
+  return (
+    nanoseconds(best.first) / Double(operations), nanoseconds(best.second) / Double(operations)
+  )
+}
+
 /// Measures two asynchronous bodies in alternating rounds and returns each one's best time per
 /// operation in nanoseconds: for a ratio between costs that drift with the machine's phase.
 @MainActor
@@ -184,10 +209,12 @@ func printTable(_ rows: [BenchmarkRow]) -> Bool {
   for row in rows {
     let ratioText: String
     var ratio: Double?
-    if let baseline = row.baseline, let base = byName[baseline], base > 0 {
+    if let baseline = row.baseline, let base = row.pairedBaseline ?? byName[baseline], base > 0 {
       let value = row.nanoseconds / base
       ratio = value
-      ratioText = format(value, digits: value < 0.1 ? 4 : 2) + "× " + baseline
+      ratioText =
+        format(value, digits: value < 0.1 ? 4 : 2) + "× " + baseline
+        + (row.pairedBaseline == nil ? "" : " (alternating rounds: \(format(base, digits: 1)) ns)")
     } else {
       ratioText = "baseline"
     }

@@ -189,7 +189,10 @@ func coreBenchmarks() async -> [BenchmarkRow] {
   let collection = Store(
     initialState: BenchRows(rows: IdentifiedArray((0..<elements).map { BenchRow(id: $0) })),
     reducer: benchRowsReducer, environment: ())
-  let elementTime = measure(operations: sends) {
+  // Against a root send in alternating rounds, as the nesting rows are.
+  let (elementRoot, elementTime) = measureAlternating(operations: sends) {
+    for _ in 0..<sends { root.send(.increment) }
+  } and: {
     // Every element in turn; a counter rather than `%`, whose division would be measured too.
     var id = 0
     for _ in 0..<sends {
@@ -200,8 +203,8 @@ func coreBenchmarks() async -> [BenchmarkRow] {
   rows.append(
     BenchmarkRow(
       group: "runtime", name: "element action, 100,000-element collection",
-      nanoseconds: elementTime, baseline: "Store.send, 0 observers",
-      target: .ratio(atMost: 2, "≤ 2× root send"),
+      nanoseconds: elementTime, baseline: "Store.send, 0 observers", pairedBaseline: elementRoot,
+      target: .ratio(atMost: 1.7, "≤ 1.7× root send (issue 33)"),
       note: "forEach over an IdentifiedArray, every element in turn"))
   // The same in a random order, as taps on a long list land: the index and the element are
   // then each a cache miss, which no order of the table avoids.
@@ -266,7 +269,7 @@ func coreBenchmarks() async -> [BenchmarkRow] {
     BenchmarkRow(
       group: "runtime", name: "effect round trip (.run sends back)", nanoseconds: roundTrip,
       baseline: "task + hop to the main actor (no store)",
-      target: .ratio(atMost: 1.5, "≤ 1.5× baseline"),
+      target: .ratio(atMost: 1.15, "≤ 1.15× baseline (issue 33)"),
       note: "reduce, start a task, send back, reduce, finish"))
 
   let memoryStore = Store(initialState: BenchState(), reducer: benchReducer, environment: ())

@@ -67,7 +67,11 @@ func nestingBenchmarks(sends: Int) -> [BenchmarkRow] {
     initialState: L5(child: L4(child: L3(child: L2(child: L1(child: 0))))), reducer: r5,
     environment: ())
   let action = A5.child(.child(.child(.child(.child(.increment)))))
-  let pullbackTime = measure(operations: sends) {
+  // Each against a root send of its own, in alternating rounds: the two then share the
+  // machine's phase, which on a shared machine moves a root send by 15% within one run.
+  let root = Store(initialState: BenchState(), reducer: benchReducer, environment: ())
+  let sendAtRoot = { for _ in 0..<sends { root.send(.increment) } }
+  let (pullbackRoot, pullbackTime) = measureAlternating(operations: sends, sendAtRoot) {
     for _ in 0..<sends { nested.send(action) }
   }
 
@@ -89,18 +93,20 @@ func nestingBenchmarks(sends: Int) -> [BenchmarkRow] {
   let optional = Store(
     initialState: O5(child: O4(child: O3(child: O2(child: O1(child: 0))))), reducer: o5,
     environment: ())
-  let ifLetTime = measure(operations: sends) {
+  let (ifLetRoot, ifLetTime) = measureAlternating(operations: sends, sendAtRoot) {
     for _ in 0..<sends { optional.send(action) }
   }
 
   return [
     BenchmarkRow(
       group: "runtime", name: "action through 5 nested pullbacks", nanoseconds: pullbackTime,
-      baseline: "Store.send, 0 observers", target: .ratio(atMost: 3, "≤ 3× root send"),
+      baseline: "Store.send, 0 observers", pairedBaseline: pullbackRoot,
+      target: .ratio(atMost: 3, "≤ 3× root send"),
       note: "a parent reducer combined at each level"),
     BenchmarkRow(
       group: "runtime", name: "action through 5 nested ifLets", nanoseconds: ifLetTime,
-      baseline: "Store.send, 0 observers", target: .ratio(atMost: 3, "≤ 3× root send"),
+      baseline: "Store.send, 0 observers", pairedBaseline: ifLetRoot,
+      target: .ratio(atMost: 2.5, "≤ 2.5× root send (issue 33)"),
       note: "each child optional and present"),
   ]
 }

@@ -28,9 +28,9 @@ func recordingBenchmarks() async -> [BenchmarkRow] {
   func run(_ store: Store<App.State, App.Action>) {
     for index in 0..<sends { store.send(actions[index & 3]) }
   }
-  let (plainOff, offTime) = await measureAlternating(
+  let (plainOff, offTime) = measureAlternating(
     operations: sends, rounds: 7, { run(plain) }, and: { run(off) })
-  let (plainOn, onTime) = await measureAlternating(
+  let (plainOn, onTime) = measureAlternating(
     operations: sends, rounds: 7, { run(plain) }, and: { run(on) })
   let plainTime = min(plainOff, plainOn)
   let extra = onTime - plainOn
