@@ -103,6 +103,13 @@ public struct Shared<Value: Equatable & Sendable>: Equatable, Sendable {
     elementReference = nil
   }
 
+  /// Whether this copy, alone of its key, needs nothing from the store's sync at the end of a
+  /// step: it was changed, or synced, before (a copy never changed nor synced takes a version
+  /// then), it was not made with ``init(key:value:)`` (such a copy outranks the others until
+  /// then), and it is not a copy of one element (whose identifier is checked).
+  @inlinable
+  var isSettled: Bool { !isNew && version > 0 && elementReference == nil }
+
   /// A property of the value, read through the copy: `saved.count`.
   ///
   /// ```swift

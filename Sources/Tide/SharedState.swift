@@ -34,17 +34,24 @@ public struct SharedField<State>: Sendable {
   /// Keeps the field's copy, when it changed, in the step's changes: what carries a change
   /// made by a screen that the same step removes to the copies that remain.
   let stash: @Sendable (State, SharedStep) -> Void
+  /// For a field that holds at most one copy (not the elements of a collection): whether its
+  /// copy, were it the only one of its key, would need nothing from a sync. `nil` for a field
+  /// that can hold several.
+  let isSettledAlone: (@Sendable (State) -> Bool)?
 
+  @usableFromInline
   init(
     collect: @escaping @Sendable (State, inout SharedCopies) -> Void,
     isOutdated: @escaping @Sendable (State, SharedCopies) -> Bool,
     apply: @escaping @Sendable (inout State, SharedCopies) -> Void,
-    stash: @escaping @Sendable (State, SharedStep) -> Void
+    stash: @escaping @Sendable (State, SharedStep) -> Void,
+    isSettledAlone: (@Sendable (State) -> Bool)?
   ) {
     self.collect = collect
     self.isOutdated = isOutdated
     self.apply = apply
     self.stash = stash
+    self.isSettledAlone = isSettledAlone
   }
 
   /// The field at `keyPath`.
@@ -59,15 +66,23 @@ public struct SharedField<State>: Sendable {
   /// - Parameters:
   ///   - keyPath: The field.
   /// - Returns: The entry for `sharedFields`.
+  @inlinable
   public static func field<Value>(
     _ keyPath: any WritableKeyPath<State, Shared<Value>> & Sendable
   ) -> Self {
-    Self(
-      collect: { state, copies in copies.note(state[keyPath: keyPath]) },
-      isOutdated: { state, copies in copies.isOutdated(state[keyPath: keyPath]) },
+    // Inlinable, so that each state's closures are specialized for its types, and reach the
+    // field by its offset when it has one: a key path applied through the runtime, and generic
+    // code that looks up `Shared<Value>`'s metadata on each call, cost a step at a root with one
+    // copy ten times what the rest of the step did.
+    let field = InlineKeyPath(keyPath)
+    return Self(
+      collect: { state, copies in copies.note(field.read(state)) },
+      isOutdated: { state, copies in copies.isOutdated(field.read(state)) },
       apply: { state, copies in
-        if copies.isOutdated(state[keyPath: keyPath]) { copies.update(&state[keyPath: keyPath]) }
+        // Written only when outdated: a write through a computed property would run its setter.
+        if copies.isOutdated(field.read(state)) { field.modify(&state) { copies.update(&$0) } }
       },
-      stash: { state, step in step.keep(state[keyPath: keyPath]) })
+      stash: { state, step in step.keep(field.read(state)) },
+      isSettledAlone: { state in field.reading(state) { $0.isSettled } })
   }
 }

@@ -31,4 +31,21 @@ struct InlineKeyPath<Root, Value>: Sendable {
           .assumingMemoryBound(to: Value.self).pointee)
     }
   }
+
+  /// The value in `root`.
+  @inlinable
+  func read(_ root: Root) -> Value {
+    reading(root) { $0 }
+  }
+
+  /// What `body` makes of the value in `root`, which it reads in place: reading one member
+  /// of a large value does not copy the rest.
+  @inlinable
+  func reading<Result>(_ root: Root, _ body: (Value) throws -> Result) rethrows -> Result {
+    guard let offset else { return try body(root[keyPath: keyPath]) }
+    return try withUnsafePointer(to: root) { pointer in
+      try body(
+        UnsafeRawPointer(pointer).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee)
+    }
+  }
 }

@@ -64,6 +64,7 @@ struct SharedCopies {
   }
 
   /// Notes a copy.
+  @usableFromInline
   mutating func note<Value>(_ copy: Shared<Value>) {
     noted += 1
     guard let reference = copy.elementReference else {
@@ -297,6 +298,7 @@ struct SharedCopies {
   }
 
   /// Whether `copy` must be written: it does not hold its key's value and version yet.
+  @usableFromInline
   func isOutdated<Value>(_ copy: Shared<Value>) -> Bool {
     guard let entry = entry(for: copy), entry.needsUpdate, let value = entry.value as? Value
     else { return false }
@@ -304,6 +306,7 @@ struct SharedCopies {
   }
 
   /// Gives `copy` its key's value and version.
+  @usableFromInline
   func update<Value>(_ copy: inout Shared<Value>) {
     guard let entry = entry(for: copy), let value = entry.value as? Value else { return }
     if value != copy.value { copy.value = value }
@@ -327,9 +330,15 @@ struct SharedSync<State>: Sendable {
   /// ``SharedStep``): only then does a step at the root need a place to keep them.
   @usableFromInline var stashes = false
 
+  /// When the reducer reaches one field, of at most one copy: whether that copy is settled (see
+  /// ``SharedField/isSettledAlone``). Kept apart from `fields`, so that a sync reads it without
+  /// looking up the fields' generic type.
+  let isSettledAlone: (@Sendable (State) -> Bool)?
+
   init(stashes: Bool = false, fields: [SharedField<State>]) {
     self.fields = fields
     self.stashes = stashes
+    isSettledAlone = fields.count == 1 ? fields[0].isSettledAlone : nil
   }
 
   /// The copies a state of this type holds itself, when it lists them.
@@ -352,10 +361,29 @@ struct SharedSync<State>: Sendable {
     return Self(stashes: first.stashes || second.stashes, fields: first.fields + second.fields)
   }
 
+  /// Runs a step at a root (`reduce`), then gives every copy its key's value; with `stashes`,
+  /// a change made by a screen the step removes is kept, and given to the copies that remain.
+  func reduceAtRoot<Action>(
+    _ state: inout State, _ reduce: (inout State) -> Effect<Action>
+  ) -> Effect<Action> {
+    guard stashes else {
+      let effect = reduce(&state)
+      sync(&state)
+      return effect
+    }
+    let step = SharedStep()
+    let effect = SharedStep.$current.withValue(step) { reduce(&state) }
+    sync(&state, keeping: step)
+    return effect
+  }
+
   /// Gives every copy its key's value; reports copies that disagree without one to keep.
   /// `step`'s kept changes count as copies found first.
   @usableFromInline
   func sync(_ state: inout State, keeping step: SharedStep? = nil) {
+    // One copy, settled, and no change kept from a removed screen: nothing to compare it with,
+    // nothing to give it (the state of most steps of an app whose other screens are closed).
+    if let isSettledAlone, step?.kept.isEmpty ?? true, isSettledAlone(state) { return }
     var copies = SharedCopies()
     for note in step?.kept ?? [] { note(&copies) }
     for field in fields { field.collect(state, &copies) }
@@ -381,7 +409,10 @@ struct SharedSync<State>: Sendable {
               field.apply(&parent[keyPath: keyPath], copies)
             }
           },
-          stash: { parent, step in field.stash(parent[keyPath: keyPath], step) })
+          stash: { parent, step in field.stash(parent[keyPath: keyPath], step) },
+          isSettledAlone: field.isSettledAlone.map { isSettled -> @Sendable (Parent) -> Bool in
+            { parent in isSettled(parent[keyPath: keyPath]) }
+          })
       })
   }
 
@@ -408,6 +439,9 @@ struct SharedSync<State>: Sendable {
           },
           stash: { parent, step in
             if let child = parent[keyPath: keyPath] { field.stash(child, step) }
+          },
+          isSettledAlone: field.isSettledAlone.map { isSettled -> @Sendable (Parent) -> Bool in
+            { parent in parent[keyPath: keyPath].map(isSettled) ?? true }
           })
       })
   }
@@ -434,6 +468,9 @@ struct SharedSync<State>: Sendable {
           },
           stash: { parent, step in
             if let child = casePath.extract(parent) { field.stash(child, step) }
+          },
+          isSettledAlone: field.isSettledAlone.map { isSettled -> @Sendable (Parent) -> Bool in
+            { parent in casePath.extract(parent).map(isSettled) ?? true }
           })
       })
   }
@@ -463,7 +500,8 @@ struct SharedSync<State>: Sendable {
           },
           stash: { parent, step in
             for element in parent[keyPath: keyPath] { field.stash(element, step) }
-          })
+          },
+          isSettledAlone: nil)
       })
   }
 
@@ -492,7 +530,8 @@ struct SharedSync<State>: Sendable {
           },
           stash: { parent, step in
             for screen in parent[keyPath: keyPath] { field.stash(screen, step) }
-          })
+          },
+          isSettledAlone: nil)
       })
   }
 
@@ -515,6 +554,7 @@ final class SharedStep: @unchecked Sendable {
   /// Each kept copy, as the note it makes among the copies collected at the end of the step.
   private(set) var kept: [(inout SharedCopies) -> Void] = []
 
+  @usableFromInline
   func keep<Value>(_ copy: Shared<Value>) {
     kept.append { $0.note(copy) }
   }
