@@ -117,16 +117,7 @@ public struct Reducer<State, Action: Sendable, Environment>: Sendable {
     into state: inout State, action: Action, environment: Environment
   ) -> Effect<Action> {
     guard let sharing else { return body(&state, action, environment) }
-    guard sharing.stashes else {
-      let effect = body(&state, action, environment)
-      sharing.sync(&state)
-      return effect
-    }
-    // A change made by a screen the step removes is kept, and given to the copies that remain.
-    let step = SharedStep()
-    let effect = SharedStep.$current.withValue(step) { body(&state, action, environment) }
-    sharing.sync(&state, keeping: step)
-    return effect
+    return sharing.reduceAtRoot(&state) { body(&$0, action, environment) }
   }
 
   /// The reducer's state made consistent: every shared copy holds the value of its key.

@@ -82,16 +82,17 @@ final class RootCore<State, Action: Sendable> {
     reducer.syncShared(&initialState)
     self.state = initialState
     self.onReduce = onReduce
-    if reducer.sharing != nil {
+    // The closures capture the reducer's body rather than the reducer: a call through a generic
+    // reducer value would look up its type's metadata on every step.
+    let body = reducer.body
+    if let sharing = reducer.sharing {
       // Every step ends with every shared copy holding its key's value, whatever the
-      // operators between the root and the change did.
+      // operators between the root and the change did (as `reduceAtRoot` does).
       self.reduce = { state, action in
-        reducer.reduceAtRoot(into: &state, action: action, environment: environment)
+        sharing.reduceAtRoot(&state) { body(&$0, action, environment) }
       }
     } else {
-      self.reduce = { state, action in
-        reducer.reduce(into: &state, action: action, environment: environment)
-      }
+      self.reduce = { state, action in body(&state, action, environment) }
     }
   }
 
