@@ -24,20 +24,20 @@ public protocol SharedState {
 /// ```
 public struct SharedField<State>: Sendable {
   /// Notes the field's copy among the copies found.
-  let collect: @Sendable (State, inout SharedCopies) -> Void
+  @usableFromInline let collect: @Sendable (State, inout SharedCopies) -> Void
   /// Whether the field's copy is older than the newest of its key: checked before writing, so
   /// that a state whose copies are all current is not written (a write through a collection
   /// would copy it).
-  let isOutdated: @Sendable (State, SharedCopies) -> Bool
+  @usableFromInline let isOutdated: @Sendable (State, SharedCopies) -> Bool
   /// Gives the field's copy the value of its key, when it must be written.
-  let apply: @Sendable (inout State, SharedCopies) -> Void
+  @usableFromInline let apply: @Sendable (inout State, SharedCopies) -> Void
   /// Keeps the field's copy, when it changed, in the step's changes: what carries a change
   /// made by a screen that the same step removes to the copies that remain.
-  let stash: @Sendable (State, SharedStep) -> Void
+  @usableFromInline let stash: @Sendable (State, SharedStep) -> Void
   /// For a field that holds at most one copy (not the elements of a collection): whether its
   /// copy, were it the only one of its key, would need nothing from a sync. `nil` for a field
   /// that can hold several.
-  let isSettledAlone: (@Sendable (State) -> Bool)?
+  @usableFromInline let isSettledAlone: (@Sendable (State) -> Bool)?
 
   @usableFromInline
   init(

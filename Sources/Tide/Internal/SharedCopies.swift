@@ -325,7 +325,7 @@ struct SharedCopies {
 /// through the states of the children it composes.
 @usableFromInline
 struct SharedSync<State>: Sendable {
-  let fields: [SharedField<State>]
+  @usableFromInline let fields: [SharedField<State>]
   /// Whether an operator below keeps the changes of a child it may remove in the step (see
   /// ``SharedStep``): only then does a step at the root need a place to keep them.
   @usableFromInline var stashes = false
@@ -333,8 +333,9 @@ struct SharedSync<State>: Sendable {
   /// When the reducer reaches one field, of at most one copy: whether that copy is settled (see
   /// ``SharedField/isSettledAlone``). Kept apart from `fields`, so that a sync reads it without
   /// looking up the fields' generic type.
-  let isSettledAlone: (@Sendable (State) -> Bool)?
+  @usableFromInline let isSettledAlone: (@Sendable (State) -> Bool)?
 
+  @usableFromInline
   init(stashes: Bool = false, fields: [SharedField<State>]) {
     self.fields = fields
     self.stashes = stashes
@@ -394,7 +395,7 @@ struct SharedSync<State>: Sendable {
   }
 
   /// The copies of a child's state, reached through `keyPath`.
-  @usableFromInline
+  @inlinable
   func pulledBack<Parent>(_ keyPath: any WritableKeyPath<Parent, State> & Sendable)
     -> SharedSync<Parent>
   {
@@ -417,7 +418,7 @@ struct SharedSync<State>: Sendable {
   }
 
   /// The copies of an optional child's state, reached through `keyPath` while it is there.
-  @usableFromInline
+  @inlinable
   func optional<Parent>(_ keyPath: any WritableKeyPath<Parent, State?> & Sendable)
     -> SharedSync<Parent>
   {
@@ -447,7 +448,7 @@ struct SharedSync<State>: Sendable {
   }
 
   /// The copies of a child's state, reached through an enum case.
-  @usableFromInline
+  @inlinable
   func pulledBack<Parent>(_ casePath: CasePath<Parent, State>) -> SharedSync<Parent> {
     SharedSync<Parent>(
       stashes: stashes,
@@ -476,7 +477,7 @@ struct SharedSync<State>: Sendable {
   }
 
   /// The copies of each element's state, reached through `keyPath`.
-  @usableFromInline
+  @inlinable
   func elements<Parent>(
     _ keyPath: any WritableKeyPath<Parent, IdentifiedArray<State>> & Sendable
   ) -> SharedSync<Parent> where State: Identifiable & SendableMetatype {
@@ -506,7 +507,7 @@ struct SharedSync<State>: Sendable {
   }
 
   /// The copies of each screen's state in a stack, reached through `keyPath`.
-  @usableFromInline
+  @inlinable
   func screens<Parent>(
     _ keyPath: any WritableKeyPath<Parent, StackState<State>> & Sendable
   ) -> SharedSync<Parent> {
