@@ -34,6 +34,45 @@ func parentReducer<State, ChildAction: Sendable>() -> Reducer<State, LevelAction
   }
 }
 
+typealias A1 = LevelAction<BenchAction>
+typealias A2 = LevelAction<A1>
+typealias A3 = LevelAction<A2>
+typealias A4 = LevelAction<A3>
+typealias A5 = LevelAction<A4>
+typealias O1 = OptionalLevel<Int>
+typealias O2 = OptionalLevel<O1>
+typealias O3 = OptionalLevel<O2>
+typealias O4 = OptionalLevel<O3>
+typealias O5 = OptionalLevel<O4>
+typealias NestedIfLetsStore = Store<O5, A5>
+
+/// The counter at the bottom of the nested domains.
+let leaf = Reducer<Int, BenchAction, Void> { count, _, _ in
+  count &+= 1
+  return .none
+}
+
+/// The leaf's action, five levels down.
+let nestedAction = A5.child(.child(.child(.child(.child(.increment)))))
+
+/// Five optional children, each run with `ifLet` and present.
+@MainActor
+func nestedIfLets() -> NestedIfLetsStore {
+  let o1 = (parentReducer() as Reducer<O1, A1, Void>).ifLet(
+    \O1.child, action: levelPath(), environment: { $0 }, child: leaf)
+  let o2 = (parentReducer() as Reducer<O2, A2, Void>).ifLet(
+    \O2.child, action: levelPath(), environment: { $0 }, child: o1)
+  let o3 = (parentReducer() as Reducer<O3, A3, Void>).ifLet(
+    \O3.child, action: levelPath(), environment: { $0 }, child: o2)
+  let o4 = (parentReducer() as Reducer<O4, A4, Void>).ifLet(
+    \O4.child, action: levelPath(), environment: { $0 }, child: o3)
+  let o5 = (parentReducer() as Reducer<O5, A5, Void>).ifLet(
+    \O5.child, action: levelPath(), environment: { $0 }, child: o4)
+  return Store(
+    initialState: O5(child: O4(child: O3(child: O2(child: O1(child: 0))))), reducer: o5,
+    environment: ())
+}
+
 /// Sends through five nested domains, each a `pullback` (or an `ifLet`), against a root send of
 /// the same leaf action in the same run.
 @MainActor
@@ -43,16 +82,7 @@ func nestingBenchmarks(sends: Int) -> [BenchmarkRow] {
   typealias L3 = Level<L2>
   typealias L4 = Level<L3>
   typealias L5 = Level<L4>
-  typealias A1 = LevelAction<BenchAction>
-  typealias A2 = LevelAction<A1>
-  typealias A3 = LevelAction<A2>
-  typealias A4 = LevelAction<A3>
-  typealias A5 = LevelAction<A4>
 
-  let leaf = Reducer<Int, BenchAction, Void> { count, _, _ in
-    count &+= 1
-    return .none
-  }
   let r1 = Reducer.combine(
     leaf.pullback(state: \L1.child, action: levelPath(), environment: { $0 }), parentReducer())
   let r2 = Reducer.combine(
@@ -66,7 +96,7 @@ func nestingBenchmarks(sends: Int) -> [BenchmarkRow] {
   let nested = Store(
     initialState: L5(child: L4(child: L3(child: L2(child: L1(child: 0))))), reducer: r5,
     environment: ())
-  let action = A5.child(.child(.child(.child(.child(.increment)))))
+  let action = nestedAction
   // Each against a root send of its own, in alternating rounds: the two then share the
   // machine's phase, which on a shared machine moves a root send by 15% within one run.
   let root = Store(initialState: BenchState(), reducer: benchReducer, environment: ())
@@ -75,24 +105,7 @@ func nestingBenchmarks(sends: Int) -> [BenchmarkRow] {
     for _ in 0..<sends { nested.send(action) }
   }
 
-  typealias O1 = OptionalLevel<Int>
-  typealias O2 = OptionalLevel<O1>
-  typealias O3 = OptionalLevel<O2>
-  typealias O4 = OptionalLevel<O3>
-  typealias O5 = OptionalLevel<O4>
-  let o1 = (parentReducer() as Reducer<O1, A1, Void>).ifLet(
-    \O1.child, action: levelPath(), environment: { $0 }, child: leaf)
-  let o2 = (parentReducer() as Reducer<O2, A2, Void>).ifLet(
-    \O2.child, action: levelPath(), environment: { $0 }, child: o1)
-  let o3 = (parentReducer() as Reducer<O3, A3, Void>).ifLet(
-    \O3.child, action: levelPath(), environment: { $0 }, child: o2)
-  let o4 = (parentReducer() as Reducer<O4, A4, Void>).ifLet(
-    \O4.child, action: levelPath(), environment: { $0 }, child: o3)
-  let o5 = (parentReducer() as Reducer<O5, A5, Void>).ifLet(
-    \O5.child, action: levelPath(), environment: { $0 }, child: o4)
-  let optional = Store(
-    initialState: O5(child: O4(child: O3(child: O2(child: O1(child: 0))))), reducer: o5,
-    environment: ())
+  let optional = nestedIfLets()
   let (ifLetRoot, ifLetTime) = measureAlternating(operations: sends, sendAtRoot) {
     for _ in 0..<sends { optional.send(action) }
   }

@@ -8,6 +8,19 @@ import Foundation
 // `tide-benchmarks GROUP…` runs only those groups (runtime, testing, explore, record, attach,
 // gazetteer, web), or `collections`: the rows of runtime that time IdentifiedArray, StackState
 // and Effect values used from another module.
+// `tide-benchmarks profile NAME COUNT` runs one loop of sends for an instruction count (see
+// ProfileLoops.swift), and prints nothing.
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "profile" {
+  guard let count = Int(CommandLine.arguments[3]), count > 0,
+    runProfileLoop(CommandLine.arguments[2], count: count)
+  else {
+    print(
+      "tide-benchmarks: profile takes a loop (\(profileLoopNames.joined(separator: ", "))) and a positive count"
+    )
+    exit(2)
+  }
+  exit(0)
+}
 let groups = Set(CommandLine.arguments.dropFirst())
 func wanted(_ group: String) -> Bool { groups.isEmpty || groups.contains(group) }
 

@@ -1,0 +1,135 @@
+import Tide
+
+/// Loops for counting instructions (`tide-benchmarks profile NAME COUNT`): each sends actions
+/// of one kind through a function named `profileLoop…`, so that
+///
+/// ```sh
+/// swift build -c release --product tide-benchmarks
+/// # valgrind gives up on the DWARF of a Swift release build: count a copy without it
+/// strip -g .build/release/tide-benchmarks -o .build/tide-benchmarks-stripped
+/// SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --toggle-collect='*profileLoop*' \
+///   .build/tide-benchmarks-stripped profile element 20000
+/// ```
+///
+/// counts those sends alone: a warm-up of 1,000 (100 for `shared-rows`) and then `COUNT`, so
+/// divide the total by their sum. The store's creation is not counted. Instruction counts repeat
+/// from run to run, where times on a shared machine do not; `SWIFT_DETERMINISTIC_HASHING` fixes
+/// the hash tables' probe lengths, which otherwise change with each process's seed.
+@MainActor
+func runProfileLoop(_ name: String, count: Int) -> Bool {
+  switch name {
+  case "root":
+    let store = Store(initialState: BenchState(), reducer: benchReducer, environment: ())
+    profileLoopRoot(store, 1_000)
+    profileLoopRoot(store, count)
+  case "element":
+    let store = Store(
+      initialState: BenchRows(rows: IdentifiedArray((0..<1_000).map { BenchRow(id: $0) })),
+      reducer: benchRowsReducer, environment: ())
+    profileLoopElement(store, 1_000)
+    profileLoopElement(store, count)
+  case "iflets":
+    let store = nestedIfLets()
+    profileLoopIfLets(store, 1_000)
+    profileLoopIfLets(store, count)
+  case "shared-root":
+    let store = profilePlainList()
+    profileLoopSharedRoot(store, 1_000)
+    profileLoopSharedRoot(store, count)
+  case "shared-rows":
+    let store = profileSharingList()
+    profileLoopSharedRows(store, 100)
+    profileLoopSharedRows(store, count)
+  default:
+    return false
+  }
+  return true
+}
+
+/// The names `runProfileLoop(_:count:)` knows.
+let profileLoopNames = ["root", "element", "iflets", "shared-root", "shared-rows"]
+
+/// A list that holds a copy of a shared value, with rows that hold none: a state type of its
+/// own, not generic, as a feature's is.
+struct ProfilePlainList: Equatable, Sendable, SharedState {
+  var picked = Shared(key: "picked", default: [Int]())
+  var rows: IdentifiedArray<PlainRow>
+  static let sharedFields: [SharedField<Self>] = [.field(\.picked)]
+}
+
+/// The same list, with rows that each hold a copy too.
+struct ProfileSharingList: Equatable, Sendable, SharedState {
+  var picked = Shared(key: "picked", default: [Int]())
+  var rows: IdentifiedArray<SharingRow>
+  static let sharedFields: [SharedField<Self>] = [.field(\.picked)]
+}
+
+let profilePath = CasePath<SharingListAction, (Int, SharingRowAction)>(
+  embed: SharingListAction.row,
+  extract: { if case .row(let id, let action) = $0 { (id, action) } else { nil } })
+
+@MainActor
+func profilePlainList() -> Store<ProfilePlainList, SharingListAction> {
+  let row = Reducer<PlainRow, SharingRowAction, Void> { row, _, _ in
+    row.count &+= 1
+    return .none
+  }
+  return Store(
+    initialState: ProfilePlainList(rows: IdentifiedArray((0..<10).map { PlainRow(id: $0) })),
+    reducer: Reducer<ProfilePlainList, SharingListAction, Void> { _, _, _ in .none }
+      .forEach(\.rows, action: profilePath, environment: { $0 }, child: row),
+    environment: ())
+}
+
+@MainActor
+func profileSharingList() -> Store<ProfileSharingList, SharingListAction> {
+  let row = Reducer<SharingRow, SharingRowAction, Void> { row, _, _ in
+    row.count &+= 1
+    return .none
+  }
+  return Store(
+    initialState: ProfileSharingList(rows: IdentifiedArray((0..<10).map { SharingRow(id: $0) })),
+    reducer: Reducer<ProfileSharingList, SharingListAction, Void> { _, _, _ in .none }
+      .forEach(\.rows, action: profilePath, environment: { $0 }, child: row),
+    environment: ())
+}
+
+@MainActor @inline(never)
+func profileLoopRoot(_ store: Store<BenchState, BenchAction>, _ count: Int) {
+  for _ in 0..<count { store.send(.increment) }
+}
+
+@MainActor @inline(never)
+func profileLoopElement(_ store: Store<BenchRows, BenchRowsAction>, _ count: Int) {
+  var id = 0
+  for _ in 0..<count {
+    store.send(.row(id: id, action: .increment))
+    id = id == 999 ? 0 : id + 1
+  }
+}
+
+@MainActor @inline(never)
+func profileLoopIfLets(_ store: NestedIfLetsStore, _ count: Int) {
+  let action = nestedAction
+  for _ in 0..<count { store.send(action) }
+}
+
+@MainActor @inline(never)
+func profileLoopSharedRoot(_ store: Store<ProfilePlainList, SharingListAction>, _ count: Int) {
+  var id = 0
+  for _ in 0..<count {
+    store.send(.row(id, .increment))
+    id = id == 9 ? 0 : id + 1
+  }
+}
+
+@MainActor @inline(never)
+func profileLoopSharedRows(
+  _ store: Store<ProfileSharingList, SharingListAction>, _ count: Int
+) {
+  var id = 0
+  for _ in 0..<count {
+    store.send(.row(id, .increment))
+    id = id == 9 ? 0 : id + 1
+  }
+}
