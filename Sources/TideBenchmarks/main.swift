@@ -10,8 +10,8 @@ import Foundation
 // and Effect values used from another module.
 // `tide-benchmarks profile NAME COUNT` runs one loop of sends for an instruction count (see
 // ProfileLoops.swift), and prints nothing.
-if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "profile" {
-  guard let count = Int(CommandLine.arguments[3]), count > 0,
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "profile" {
+  guard CommandLine.arguments.count == 4, let count = Int(CommandLine.arguments[3]), count > 0,
     runProfileLoop(CommandLine.arguments[2], count: count)
   else {
     print(

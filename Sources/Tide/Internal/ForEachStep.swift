@@ -1,8 +1,9 @@
 /// What `forEach` runs for each action: everything the operator captured, in one object.
 ///
 /// A closure that captured the key path, case path, environment, child, lifetime and parent one
-/// by one would copy each of them out of its context on every call (about 40 instructions of an
-/// element action that costs 700); the reducer's closure captures this object instead.
+/// by one copied each of them out of its context on every call (a forwarder of 37 instructions,
+/// 21 of them saved by this object, of an element action that cost 700); the reducer's closure
+/// captures this object instead.
 @usableFromInline
 final class ForEachStep<
   State, Action: Sendable, Environment, ElementState: Identifiable, ElementAction: Sendable,
@@ -65,14 +66,17 @@ final class ForEachStep<
       }
       if let found {
         childRan = true
+        // The effects capture the case path alone, not the whole step.
         if let newID, newID != id {
+          let action = self.action
           elementEffect = lifetime.changedID(
             from: id, to: newID, action: elementAction,
-            effect: found.map { self.action.embed((id, $0)) })
+            effect: found.map { action.embed((id, $0)) })
         } else if !found.isNone {
           // Identifiers inside an element's effects are its own: `.cancel(id:)` in one element
           // never reaches another's effects, however the two are nested.
-          elementEffect = found.map { self.action.embed((id, $0)) }
+          let action = self.action
+          elementEffect = found.map { action.embed((id, $0)) }
             .owned(by: lifetime.id(for: id))
         }
       } else {

@@ -399,20 +399,24 @@ struct SharedSync<State>: Sendable {
   func pulledBack<Parent>(_ keyPath: any WritableKeyPath<Parent, State> & Sendable)
     -> SharedSync<Parent>
   {
-    SharedSync<Parent>(
+    // Applied by offset where the child is stored inline: a sync reads it for every field.
+    let child = InlineKeyPath(keyPath)
+    return SharedSync<Parent>(
       stashes: stashes,
       fields: fields.map { field in
         SharedField(
-          collect: { parent, copies in field.collect(parent[keyPath: keyPath], &copies) },
-          isOutdated: { parent, copies in field.isOutdated(parent[keyPath: keyPath], copies) },
+          collect: { parent, copies in child.reading(parent) { field.collect($0, &copies) } },
+          isOutdated: { parent, copies in
+            child.reading(parent) { field.isOutdated($0, copies) }
+          },
           apply: { parent, copies in
-            if field.isOutdated(parent[keyPath: keyPath], copies) {
-              field.apply(&parent[keyPath: keyPath], copies)
+            if child.reading(parent, { field.isOutdated($0, copies) }) {
+              child.modify(&parent) { field.apply(&$0, copies) }
             }
           },
-          stash: { parent, step in field.stash(parent[keyPath: keyPath], step) },
+          stash: { parent, step in child.reading(parent) { field.stash($0, step) } },
           isSettledAlone: field.isSettledAlone.map { isSettled -> @Sendable (Parent) -> Bool in
-            { parent in isSettled(parent[keyPath: keyPath]) }
+            { parent in child.reading(parent, isSettled) }
           })
       })
   }
@@ -422,27 +426,29 @@ struct SharedSync<State>: Sendable {
   func optional<Parent>(_ keyPath: any WritableKeyPath<Parent, State?> & Sendable)
     -> SharedSync<Parent>
   {
-    SharedSync<Parent>(
+    let slot = InlineKeyPath(keyPath)
+    return SharedSync<Parent>(
       stashes: stashes,
       fields: fields.map { field in
         SharedField(
           collect: { parent, copies in
-            if let child = parent[keyPath: keyPath] { field.collect(child, &copies) }
+            slot.reading(parent) { child in if let child { field.collect(child, &copies) } }
           },
           isOutdated: { parent, copies in
-            parent[keyPath: keyPath].map { field.isOutdated($0, copies) } ?? false
+            slot.reading(parent) { child in child.map { field.isOutdated($0, copies) } ?? false }
           },
           apply: { parent, copies in
-            guard let child = parent[keyPath: keyPath], field.isOutdated(child, copies) else {
-              return
+            let isOutdated = slot.reading(parent) { child in
+              child.map { field.isOutdated($0, copies) } ?? false
             }
-            field.apply(&parent[keyPath: keyPath]!, copies)
+            guard isOutdated else { return }
+            slot.modify(&parent) { field.apply(&$0!, copies) }
           },
           stash: { parent, step in
-            if let child = parent[keyPath: keyPath] { field.stash(child, step) }
+            slot.reading(parent) { child in if let child { field.stash(child, step) } }
           },
           isSettledAlone: field.isSettledAlone.map { isSettled -> @Sendable (Parent) -> Bool in
-            { parent in parent[keyPath: keyPath].map(isSettled) ?? true }
+            { parent in slot.reading(parent) { child in child.map(isSettled) ?? true } }
           })
       })
   }
