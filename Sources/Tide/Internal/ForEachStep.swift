@@ -68,15 +68,13 @@ final class ForEachStep<
         childRan = true
         // The effects capture the case path alone, not the whole step.
         if let newID, newID != id {
-          let action = self.action
           elementEffect = lifetime.changedID(
             from: id, to: newID, action: elementAction,
-            effect: found.map { action.embed((id, $0)) })
+            effect: found.map { [action] in action.embed((id, $0)) })
         } else if !found.isNone {
           // Identifiers inside an element's effects are its own: `.cancel(id:)` in one element
           // never reaches another's effects, however the two are nested.
-          let action = self.action
-          elementEffect = found.map { action.embed((id, $0)) }
+          elementEffect = found.map { [action] in action.embed((id, $0)) }
             .owned(by: lifetime.id(for: id))
         }
       } else {
