@@ -135,6 +135,38 @@ import Testing
     #expect(state.copy.value == 7)
   }
 
+  @Test func copiesOfKeysInterleavedAreNotedAsTheSameCopiesInRunsOfOneKey() {
+    // `note` keeps the last key's entry at hand: what it finds for each key must not depend on
+    // how the copies of other keys come between.
+    var random = SeededRandom(seed: Self.seed)
+    for round in 0..<500 {
+      let copies = (0..<Int.random(in: 1...12, using: &random)).map { _ in
+        var copy = Shared(
+          key: ["a", "b", "c"].randomElement(using: &random)!,
+          default: Int.random(in: 0..<2, using: &random))
+        copy.version = Int.random(in: -1...3, using: &random)
+        copy.isNew = Bool.random(using: &random)
+        return copy
+      }
+      var interleaved = SharedCopies()
+      for copy in copies { interleaved.note(copy) }
+      var grouped = SharedCopies()
+      for key in ["a", "b", "c"] {
+        for copy in copies where copy.key == key { grouped.note(copy) }
+      }
+      func entries(_ copies: SharedCopies) -> [String] {
+        copies.found.keys.sorted().map { key in
+          let entry = copies.found[key]!
+          return "\(key): \(entry.value) v\(entry.version) high \(entry.highest) "
+            + "new \(entry.isNew) update \(entry.needsUpdate)"
+        }
+      }
+      #expect(entries(interleaved) == entries(grouped), "seed \(Self.seed), round \(round)")
+      #expect(
+        Set(interleaved.problems) == Set(grouped.problems), "seed \(Self.seed), round \(round)")
+    }
+  }
+
   /// Everything a sync may change in a copy: its value, version and whether it is new.
   static func describe(_ state: Holder) -> String {
     func line(_ copy: Shared<Int>) -> String { "\(copy.value) v\(copy.version) new \(copy.isNew)" }

@@ -48,6 +48,9 @@ struct SharedCopies {
   }
 
   var found: [String: Found] = [:]
+  /// The key `note` looked up last, and its entry's index in `found` (see `note`).
+  private var lastKey: String?
+  private var lastIndex: [String: Found].Index?
   /// The copies of elements, by collection and element, and the order they were first found.
   var elements: [ElementKey: Found] = [:]
   private var elementOrder: [ElementKey] = []
@@ -68,12 +71,23 @@ struct SharedCopies {
   mutating func note<Value>(_ copy: Shared<Value>) {
     noted += 1
     guard let reference = copy.elementReference else {
-      // Merged in place: one lookup, and the entry is not copied out and back.
-      if let index = found.index(forKey: copy.key) {
+      // Merged in place: one lookup, and the entry is not copied out and back. Copies come by
+      // key in runs (a list's rows all hold the same one), so the last key's entry is kept at
+      // hand: no hashing of the key for each copy. Merging changes an entry in place, which
+      // keeps the index valid; adding an entry does not.
+      let index: [String: Found].Index?
+      if let lastIndex, lastKey == copy.key {
+        index = lastIndex
+      } else {
+        index = found.index(forKey: copy.key)
+        (lastKey, lastIndex) = (copy.key, index)
+      }
+      if let index {
         let problem = Self.merge(copy, rank: (copy.isNew, copy.version), into: &found.values[index])
         if let problem { report(problem, copy.key, element: nil) }
       } else {
         found[copy.key] = Self.entry(copy, rank: (copy.isNew, copy.version), link: nil)
+        (lastKey, lastIndex) = (nil, nil)
       }
       return
     }
