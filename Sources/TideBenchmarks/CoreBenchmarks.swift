@@ -29,7 +29,12 @@ let benchReducer = Reducer<BenchState, BenchAction, Void> { state, action, _ in
 }
 
 @MainActor
-private func mainActorNoop() {}
+func mainActorNoop() {}
+
+/// Work after a hop to the main actor that must run off it, as the code after an effect's
+/// `await send(…)` does: the task hops back to the global executor for it.
+@inline(never)
+func nonisolatedNoop() {}
 
 struct BenchRow: Identifiable, Equatable {
   let id: Int
@@ -271,6 +276,34 @@ func coreBenchmarks() async -> [BenchmarkRow] {
       baseline: "task + hop to the main actor (no store)",
       target: .ratio(atMost: 1.15, "≤ 1.15× baseline (issue 33)"),
       note: "reduce, start a task, send back, reduce, finish"))
+
+  // An effect's task goes back to the global executor after its send is reduced: for the code
+  // after the send, and, in an operation that can throw (as `.run`'s can), after its last await
+  // whatever follows (the compiler emits that hop). A floor with that hop back shows what Tide
+  // adds above the wake-ups a send that waits for its reduction makes.
+  let (hopBackBaseline, roundTripAgain) = await measureAlternating(
+    operations: roundTrips, rounds: 5
+  ) {
+    for _ in 0..<roundTrips {
+      await Task.detached {
+        await mainActorNoop()
+        nonisolatedNoop()
+      }.value
+    }
+  } and: {
+    for _ in 0..<roundTrips { await roundTripStore.send(.roundTrip).finish() }
+  }
+  rows.append(
+    BenchmarkRow(
+      group: "runtime", name: "task + hop to the main actor and back (no store)",
+      nanoseconds: hopBackBaseline,
+      note: "the floor for an effect whose task goes on after its send"))
+  rows.append(
+    BenchmarkRow(
+      group: "runtime", name: "effect round trip, to the floor with a hop back",
+      nanoseconds: roundTripAgain,
+      baseline: "task + hop to the main actor and back (no store)",
+      note: "the same round trip, alternating with that floor"))
 
   let memoryStore = Store(initialState: BenchState(), reducer: benchReducer, environment: ())
   memoryStore.observe(\.count, onChange: { blackHole($0) })

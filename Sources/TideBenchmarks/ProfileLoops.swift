@@ -15,9 +15,32 @@ import Tide
 /// divide the total by their sum. The store's creation is not counted. Instruction counts repeat
 /// from run to run, where times on a shared machine do not; `SWIFT_DETERMINISTIC_HASHING` fixes
 /// the hash tables' probe lengths, which otherwise change with each process's seed.
+///
+/// `trip`, `floor` and `floor-back` are the effect round trip and its two floors (see the
+/// runtime benchmarks), for counting the jobs a run enqueues rather than instructions: each is
+/// a thread wake-up when the thread it goes to is idle. With uprobes on the concurrency runtime,
+///
+/// ```sh
+/// LIB=/opt/swift/usr/lib/swift/linux/libswift_Concurrency.so   # where the toolchain is
+/// perf probe -x $LIB --add swift_dispatchEnqueueGlobal
+/// perf probe -x $LIB --add swift_dispatchEnqueueMain
+/// perf stat -e 'probe_libswift_Concurrency:*' .build/release/tide-benchmarks profile trip 10000
+/// ```
+///
+/// counts them (divide by 11,000).
 @MainActor
-func runProfileLoop(_ name: String, count: Int) -> Bool {
+func runProfileLoop(_ name: String, count: Int) async -> Bool {
   switch name {
+  case "trip":
+    let store = Store(initialState: BenchState(), reducer: benchReducer, environment: ())
+    await profileLoopTrip(store, 1_000)
+    await profileLoopTrip(store, count)
+  case "floor":
+    await profileLoopFloor(1_000)
+    await profileLoopFloor(count)
+  case "floor-back":
+    await profileLoopFloorBack(1_000)
+    await profileLoopFloorBack(count)
   case "root":
     let store = Store(initialState: BenchState(), reducer: benchReducer, environment: ())
     profileLoopRoot(store, 1_000)
@@ -47,7 +70,9 @@ func runProfileLoop(_ name: String, count: Int) -> Bool {
 }
 
 /// The names `runProfileLoop(_:count:)` knows.
-let profileLoopNames = ["root", "element", "iflets", "shared-root", "shared-rows"]
+let profileLoopNames = [
+  "root", "element", "iflets", "shared-root", "shared-rows", "trip", "floor", "floor-back",
+]
 
 /// A list that holds a copy of a shared value, with rows that hold none: a state type of its
 /// own, not generic, as a feature's is.
@@ -131,5 +156,25 @@ func profileLoopSharedRows(
   for _ in 0..<count {
     store.send(.row(id, .increment))
     id = id == 9 ? 0 : id + 1
+  }
+}
+
+@MainActor @inline(never)
+func profileLoopTrip(_ store: Store<BenchState, BenchAction>, _ count: Int) async {
+  for _ in 0..<count { await store.send(.roundTrip).finish() }
+}
+
+@MainActor @inline(never)
+func profileLoopFloor(_ count: Int) async {
+  for _ in 0..<count { await Task.detached { await mainActorNoop() }.value }
+}
+
+@MainActor @inline(never)
+func profileLoopFloorBack(_ count: Int) async {
+  for _ in 0..<count {
+    await Task.detached {
+      await mainActorNoop()
+      nonisolatedNoop()
+    }.value
   }
 }

@@ -12,7 +12,7 @@ import Foundation
 // ProfileLoops.swift), and prints nothing.
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "profile" {
   guard CommandLine.arguments.count == 4, let count = Int(CommandLine.arguments[3]), count > 0,
-    runProfileLoop(CommandLine.arguments[2], count: count)
+    await runProfileLoop(CommandLine.arguments[2], count: count)
   else {
     print(
       "tide-benchmarks: profile takes a loop (\(profileLoopNames.joined(separator: ", "))) and a positive count"
