@@ -44,10 +44,14 @@ public struct Shared<Value: Equatable & Sendable>: Equatable, Sendable {
     @inlinable set {
       storage = newValue
       version += 1
+      if SharedStep.isAnyActive { SharedStep.noteChange(self) }
     }
     @inlinable _modify {
       // Counted even when the change in place throws part way: what it changed stays changed.
-      defer { version += 1 }
+      defer {
+        version += 1
+        if SharedStep.isAnyActive { SharedStep.noteChange(self) }
+      }
       yield &storage
     }
   }

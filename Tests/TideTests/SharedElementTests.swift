@@ -111,6 +111,38 @@ import TideTestSupport
     the element in that copy.
     """
 
+  /// A parent that renames a pushed screen's meeting and pops the screen in the same step: the
+  /// copy that had the change is gone, and the change is reported as lost, naming the element.
+  @Test func aChangeToAPoppedScreensElementIsReported() {
+    let renameAndPop = Reducer<Meetings.State, Meetings.Action, Void> { state, action, _ in
+      if case .edit(0) = action {
+        state.path[id: 0]?.meeting.title = "Lost"
+        state.path.pop(from: 0)
+      }
+      return .none
+    }
+    let store = Store(
+      initialState: Meetings.State(), reducer: .combine(renameAndPop, Meetings.reducer),
+      environment: ())
+    store.send(.open(1))
+    withKnownIssue {
+      store.send(.edit(0))
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        A change to the shared value element 1 of "meetings" was lost.
+
+          Changed to: Meetings.Meeting(id: 1, title: "Lost")
+
+        No copy the state holds at the end of the step has the change: the copy changed was \
+        removed in the same step (a parent changed its child's copy and removed the child), or \
+        was a copy the reducer made and did not keep. Change a copy that stays: the parent's \
+        own, or the child's in the child's own reducer (a removed screen's own change is kept).
+        """
+    }
+    #expect(store.state.path.isEmpty)
+    #expect(store.state.meetings.value.map(\.title) == ["Standup", "Retro"])
+  }
+
   /// A copy whose element is given another identifier is reported, and takes its own element
   /// back: it never changes the other element.
   @Test func aCopyGivenAnotherElementIsReportedAndTakesItsOwnBack() {

@@ -305,6 +305,20 @@ struct SharedCopies {
     problems.append(message)
   }
 
+  /// Whether a copy noted here holds `change`, or a change made after it: the newest copy of its
+  /// key ranks as it or above (for an element's change, the newest copy of the element or of its
+  /// collection, which takes the element's change in the step).
+  func holds(_ change: SharedChange) -> Bool {
+    func ranksAbove(_ entry: Found?) -> Bool {
+      guard let entry else { return false }
+      return (entry.isNew && !change.isNew)
+        || (entry.isNew == change.isNew && entry.version >= change.version)
+    }
+    guard change.isElement else { return ranksAbove(found[change.key.key]) }
+    return change.changesElement || ranksAbove(elements[change.key])
+      || ranksAbove(found[change.key.key])
+  }
+
   /// The entry `copy` takes its value from.
   private func entry<Value>(for copy: Shared<Value>) -> Found? {
     guard let reference = copy.elementReference else { return found[copy.key] }
@@ -323,7 +337,8 @@ struct SharedCopies {
   @usableFromInline
   func update<Value>(_ copy: inout Shared<Value>) {
     guard let entry = entry(for: copy), let value = entry.value as? Value else { return }
-    if value != copy.value { copy.value = value }
+    // Through the storage: a sync's write is not a change a step made (see `SharedStep`).
+    if value != copy.value { copy.storage = value }
     copy.version = entry.target
     copy.isNew = false
     // A copy whose element changed identifier, with nothing holding its element: it becomes a
@@ -377,18 +392,14 @@ struct SharedSync<State>: Sendable {
   }
 
   /// Runs a step at a root (`reduce`), then gives every copy its key's value; with `stashes`,
-  /// a change made by a screen the step removes is kept, and given to the copies that remain.
+  /// a change made by a screen the step removes is kept, and given to the copies that remain. A
+  /// change to a copy that no copy holds at the end of the step is reported (see ``SharedStep``).
   func reduceAtRoot<Action>(
     _ state: inout State, _ reduce: (inout State) -> Effect<Action>
   ) -> Effect<Action> {
-    guard stashes else {
-      let effect = reduce(&state)
-      sync(&state)
-      return effect
-    }
-    let step = SharedStep()
-    let effect = SharedStep.$current.withValue(step) { reduce(&state) }
-    sync(&state, keeping: step)
+    let outer = SharedStep.begin()
+    let effect = reduce(&state)
+    sync(&state, keeping: SharedStep.end(outer))
     return effect
   }
 
@@ -398,12 +409,16 @@ struct SharedSync<State>: Sendable {
   func sync(_ state: inout State, keeping step: SharedStep? = nil) {
     // One copy, settled, and no change kept from a removed screen: nothing to compare it with,
     // nothing to give it (the state of most steps of an app whose other screens are closed).
-    if let isSettledAlone, step?.kept.isEmpty ?? true, isSettledAlone(state) { return }
+    if let isSettledAlone, step?.isEmpty ?? true, isSettledAlone(state) { return }
     var copies = SharedCopies()
     for note in step?.kept ?? [] { note(&copies) }
     for field in fields { field.collect(state, &copies) }
     copies.resolve()
     for problem in copies.problems { IssueReporter.current.report(problem) }
+    for change in step?.changes.values ?? [:].values
+    where !copies.holds(change) && !change.isHeld(anywhereIn: state) {
+      IssueReporter.current.report(change.lostMessage)
+    }
     guard copies.needsUpdate else { return }
     for field in fields { field.apply(&state, copies) }
   }
@@ -562,21 +577,5 @@ struct SharedSync<State>: Sendable {
   func stash(_ state: State) {
     guard let step = SharedStep.current else { return }
     for field in fields { field.stash(state, step) }
-  }
-}
-
-/// The changes to shared copies one step made in screens it may remove: kept while a root
-/// reduces the step, and given to the copies that remain when it ends.
-@usableFromInline
-final class SharedStep: @unchecked Sendable {
-  /// The step a root is reducing on this task, if any.
-  @TaskLocal static var current: SharedStep?
-
-  /// Each kept copy, as the note it makes among the copies collected at the end of the step.
-  private(set) var kept: [(inout SharedCopies) -> Void] = []
-
-  @usableFromInline
-  func keep<Value>(_ copy: Shared<Value>) {
-    kept.append { $0.note(copy) }
   }
 }

@@ -2,8 +2,19 @@
 protocol SharedCopyValue {
   /// The copy's value.
   var sharedValue: Any { get }
+  /// The copy's key; for a copy of an element, the element's identifier too.
+  var sharedElementKey: SharedCopies.ElementKey { get }
+  /// Whether it is a copy of an element.
+  var isElementCopy: Bool { get }
+  /// Its rank: made with a value of its own, then its version.
+  var sharedRank: (isNew: Bool, version: Int) { get }
 }
 
 extension Shared: SharedCopyValue {
   var sharedValue: Any { value }
+  var sharedElementKey: SharedCopies.ElementKey {
+    SharedCopies.ElementKey(key: key, id: elementReference?.id ?? AnyHashable(0))
+  }
+  var isElementCopy: Bool { elementReference != nil }
+  var sharedRank: (isNew: Bool, version: Int) { (isNew, version) }
 }
