@@ -59,10 +59,19 @@ extension Inspector {
     let source = Renderer(style: .source, secretPlaceholder: secretPlaceholder)
     switch (old, new) {
     case (.some(let old), .some(let new)):
-      if case .structure = old.unwrapped, case .structure = new.unwrapped {
+      switch (old.unwrapped, new.unwrapped) {
+      case (.structure, .structure):
         return assignments(old, new, path: path + "?")
+      case (.enumCase(let type, let name, _), .enumCase(let newType, let newName, _))
+      where type == newType && name == newName:
+        // An optional enum (a destination) whose case stayed: through the case's path too,
+        // when that is shorter than making the value again.
+        let inner = assignments(old, new, path: path + "?")
+        guard inner.count == 1, inner[0].hasPrefix(path + "? = ") else { return inner }
+        return ["\(path) = \(source.render(new))"]
+      default:
+        return ["\(path) = \(source.render(new))"]
       }
-      return ["\(path) = \(source.render(new))"]
     case (.structure(let oldType, let oldFields), .structure(let newType, let newFields))
     where oldType == newType && oldFields.map(\.label) == newFields.map(\.label)
       && oldFields.allSatisfy({ $0.label.map(isIdentifier) ?? false }):

@@ -27,10 +27,12 @@ import TideTestSupport
 
   struct State: Equatable {
     var rows: IdentifiedArray<Row>
+    var destination: Status?
   }
 
   enum Action: Equatable, Sendable {
     case retitle(Int, String)
+    case retitleDestination(String)
   }
 
   static let reducer = Reducer<State, Action, Void> { state, action, _ in
@@ -39,6 +41,11 @@ import TideTestSupport
       guard case .recording(var meeting) = state.rows[id: id]?.status else { return .none }
       meeting.title = title
       state.rows[id: id]?.status = .recording(meeting)
+      return .none
+    case .retitleDestination(let title):
+      guard case .recording(var meeting) = state.destination else { return .none }
+      meeting.title = title
+      state.destination = .recording(meeting)
       return .none
     }
   }
@@ -69,6 +76,29 @@ import TideTestSupport
     // The suggestion compiles, and passes.
     await store.send(.retitle(1, "C")) {
       CasePath(ExpectedClosureTests.Status.recording).modify(&$0.rows[1].status) { $0.title = "C" }
+    }
+  }
+
+  /// The same inside an optional enum (a screen's destination): through the case's path, on the
+  /// unwrapped value.
+  @Test func aChangeInsideAnOptionalEnumsPayloadSuggestsModifyingThePayload() async {
+    let store = TestStore(
+      initialState: State(rows: [], destination: .recording(Self.meeting("A"))),
+      reducer: Self.reducer, environment: ())
+    await withKnownIssue {
+      await store.send(.retitleDestination("B"))
+    } matching: { issue in
+      let text = issue.comments.first?.rawValue ?? ""
+      return text.hasPrefix("A state change does not match expectation.")
+        && text.hasSuffix(
+          """
+          Expected closure: { CasePath(ExpectedClosureTests.Status.recording).modify(&$0.destination!) \
+          { $0.title = "B" } }
+          """)
+    }
+    // The suggestion compiles, and passes.
+    await store.send(.retitleDestination("C")) {
+      CasePath(ExpectedClosureTests.Status.recording).modify(&$0.destination!) { $0.title = "C" }
     }
   }
 }
