@@ -191,6 +191,9 @@ struct BrowserTests {
         + " && document.getElementById('saved').children.length === 0",
       "the list, without the place")
 
+    // The page can show the list before `tide` has printed the action the confirmation sent
+    // back: wait for that line, the last one, then read the rest.
+    #expect(tide.waitForOutput("← .path(.element(id: 0, action: .delegate(.deleteConfirmed)))"))
     let printed = tide.output
     #expect(printed.contains("web> .savedLocation(id: 2800866, action: .openTapped)"))
     #expect(printed.contains("← .path(.element(id: 0, action: .appeared))"))
@@ -199,7 +202,6 @@ struct BrowserTests {
     #expect(
       printed.contains(
         "web> .path(.element(id: 0, action: .destination(.presented(.confirmDeletion(.delete)))))"))
-    #expect(printed.contains("← .path(.element(id: 0, action: .delegate(.deleteConfirmed)))"))
   }
 
   /// `tide attach --web`: the app's page and the inspector on a store another process serves.
