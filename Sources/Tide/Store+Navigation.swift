@@ -48,9 +48,12 @@ extension Store where Action: CasePathable {
       })
   }
 
-  /// A binding to the identifiers of a navigation stack's screens: what SwiftUI's
-  /// `NavigationStack(path:)` shows, and what it shortens when the user goes back, which this
-  /// binding sends as `.popFrom(id:)` of the first screen that went.
+  /// A binding to a navigation stack's path: what SwiftUI's `NavigationStack(path:)` shows. Each
+  /// entry is a screen the stack holds (``StackPathElement/screen(_:)``, written as its
+  /// identifier); when the user goes back, SwiftUI shortens the path, and the binding sends
+  /// `.popFrom(id:)` of the first screen that went; when a link appends
+  /// ``StackPathElement/push(_:)`` (`NavigationLink(value: .push(state))`, from any screen of
+  /// the stack), it sends `.push(id:state:)` with the stack's next identifier.
   ///
   /// ```swift
   /// enum Browser {
@@ -68,11 +71,11 @@ extension Store where Action: CasePathable {
   /// let store = Store(initialState: Browser.State(), reducer: Browser.reducer, environment: ())
   /// let path = store.stackPath(\.path, action: \.path)
   /// path.set([0])  // the user went back twice
-  /// print(store.state.path.ids)  // [#0]
+  /// path.set([0, .push("Settings")])  // a link pushed a screen
+  /// print(store.state.path.ids, Array(store.state.path))  // [#0, #3] ["List", "Settings"]
   /// ```
   ///
-  /// A view pushes by sending the feature's own actions, which append to the stack; a path set
-  /// to anything but a shorter prefix of the identifiers (a push or a reorder from the view)
+  /// Any other path (a screen the stack does not hold, a reorder, a screen after one to push)
   /// changes nothing and is reported.
   ///
   /// - Parameters:
@@ -82,28 +85,39 @@ extension Store where Action: CasePathable {
   public func stackPath<ElementState: Sendable, ElementAction: Sendable>(
     _ state: KeyPath<State, StackState<ElementState>>,
     action: KeyPath<Action.AllCasePaths, CasePath<Action, StackAction<ElementState, ElementAction>>>
-  ) -> StoreBinding<[StackElementID]> {
+  ) -> StoreBinding<[StackPathElement<ElementState>]> {
     let ids = state.appending(path: \.ids)
     let stack = Action.allCasePaths[keyPath: action]
     return StoreBinding(
-      read: { [self] in track(ids, isEqual: ==) },
-      write: { [self] newIDs in
+      read: { [self] in track(ids, isEqual: ==).map(StackPathElement.screen) },
+      write: { [self] newPath in
         let current = currentState[keyPath: ids]
-        guard newIDs != current else { return }
-        guard newIDs.count < current.count, Array(current.prefix(newIDs.count)) == newIDs else {
+        // The screens kept, then the states to push: a link appends its push to the path.
+        let kept = newPath.prefix { $0.id != nil }.compactMap(\.id)
+        let pushes = newPath.dropFirst(kept.count).map { entry -> ElementState? in
+          guard case .push(let pushed, _) = entry.kind else { return nil }
+          return pushed
+        }
+        guard kept.count <= current.count, Array(current.prefix(kept.count)) == kept,
+          pushes.allSatisfy({ $0 != nil })
+        else {
           IssueReporter.current.report(
             """
             A navigation stack's path was set to screens it does not hold.
 
               Path: \(describe(current))
-              Set to: \(describe(newIDs))
+              Set to: [\(newPath.map(\.description).joined(separator: ", "))]
 
-            A view can only go back (a shorter path); push by sending the feature's action, \
-            which appends to the stack.
+            A view goes back (a shorter path) or pushes (a link's .push(state), after the \
+            screens the stack holds); it cannot add a screen the stack does not hold or \
+            reorder the stack.
             """)
           return
         }
-        send(stack.embed(.popFrom(id: current[newIDs.count])))
+        if kept.count < current.count { send(stack.embed(.popFrom(id: current[kept.count]))) }
+        for pushed in pushes {
+          send(stack.embed(.push(id: currentState[keyPath: state].nextID, state: pushed!)))
+        }
       })
   }
 }

@@ -174,7 +174,9 @@
   extension View {
     /// Shows each screen of a store's navigation stack, with the screen's store, inside a
     /// `NavigationStack` whose path is the stack's (``Store/stackPath(_:action:)``). A screen
-    /// popped by the user is popped through the store. Not built by CI.
+    /// popped by the user is popped through the store, and a link whose value is
+    /// `StackPathElement.push(state)`, in any screen of the stack, pushes through it. Not built
+    /// by CI.
     ///
     /// <!-- example: fragment -->
     /// ```swift
@@ -204,9 +206,10 @@
       >,
       @ViewBuilder destination: @escaping (Store<ElementState, ElementAction>) -> Destination
     ) -> some View {
-      navigationDestination(for: StackElementID.self) { id in
-        // nil once the screen is popped: SwiftUI may ask for it while it animates away.
-        if let screen = store.scope(state: state, id: id, action: action) {
+      navigationDestination(for: StackPathElement<ElementState>.self) { entry in
+        // nil once the screen is popped: SwiftUI may ask for it while it animates away. An
+        // entry to push is the stack's screen as soon as the binding sends the push.
+        if let id = entry.id, let screen = store.scope(state: state, id: id, action: action) {
           destination(screen)
         }
       }

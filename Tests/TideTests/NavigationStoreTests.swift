@@ -338,17 +338,67 @@ import TideTestSupport
     }
     #expect(store.state.path.ids == [0])
     #expect(
+      issues.all == [Self.pathRefused(path: "[0]", setTo: "[#0, #7]")])
+  }
+
+  nonisolated static func pathRefused(path: String, setTo: String) -> String {
+    """
+    A navigation stack's path was set to screens it does not hold.
+
+      Path: \(path)
+      Set to: \(setTo)
+
+    A view goes back (a shorter path) or pushes (a link's .push(state), after the screens the \
+    stack holds); it cannot add a screen the stack does not hold or reorder the stack.
+    """
+  }
+
+  /// A link's `.push(state)` appended to the path, from any screen, pushes through the store
+  /// with the stack's next identifier; going back and pushing in one set does both, in order.
+  @Test func aStackPathBindingPushesWhatALinkAppends() {
+    let store = makeStore()
+    let path = store.stackPath(\.path, action: \.path)
+    store.send(.placeTapped(0))
+    let pushed = store.state.path[0]
+    path.set(path.value + [.push(pushed)])
+    #expect(store.state.path.ids == [0, 1])
+    #expect(path.value == [0, 1])
+    path.set([0, .push(pushed), .push(pushed)])
+    #expect(store.state.path.ids == [0, 2, 3])
+    #expect(Array(store.state.path) == [pushed, pushed, pushed])
+  }
+
+  /// A push that is not after the screens the stack holds, or after a screen it does not hold,
+  /// changes nothing and is reported.
+  @Test func aStackPathBindingRefusesAPushOutOfPlace() {
+    let store = makeStore()
+    let path = store.stackPath(\.path, action: \.path)
+    store.send(.placeTapped(0))
+    let pushed = store.state.path[0]
+    let issues = ReportedIssues()
+    IssueReporter.$current.withValue(issues.reporter) {
+      path.set([.push(pushed), 0])
+      path.set([0, 5, .push(pushed)])
+    }
+    #expect(store.state.path.ids == [0])
+    let entry = "push(\(Inspector().line(pushed)))"
+    #expect(
       issues.all == [
-        """
-        A navigation stack's path was set to screens it does not hold.
-
-          Path: [0]
-          Set to: [0, 7]
-
-        A view can only go back (a shorter path); push by sending the feature's action, which \
-        appends to the stack.
-        """
+        Self.pathRefused(path: "[0]", setTo: "[\(entry), #0]"),
+        Self.pathRefused(path: "[0]", setTo: "[#0, #5, \(entry)]"),
       ])
+  }
+
+  /// An entry to push is equal only to itself: two links to equal states are two pushes.
+  @Test func entriesToPushAreEqualOnlyToThemselves() {
+    let first = StackPathElement.push("Detail")
+    let second = StackPathElement.push("Detail")
+    #expect(first == first)
+    #expect(first != second)
+    #expect(Set([first, second, first]).count == 2)
+    #expect(StackPathElement<String>.screen(3) == 3)
+    #expect(first.id == nil)
+    #expect("\([first, 3])" == #"[push("Detail"), #3]"#)
   }
 
   @Test func aCasePullbackReportsAnActionForAnotherCase() {
