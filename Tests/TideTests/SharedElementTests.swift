@@ -248,8 +248,8 @@ import TideTestSupport
       issue.comments.first?.rawValue == """
         The shared value "meetings" and a copy of its element 1 were changed apart in one step.
 
-        Both changed as often, and the collection holds another element 1 than the copy, so \
-        neither is the newer: the collection's was kept. Change the value in one place (a \
+        Both changed as often, to different values of element 1, so neither is the newer: \
+        the collection's was kept. Change the value in one place (a \
         feature changes its own copy, and Tide gives it to the others); a reducer that changes \
         both a collection and a copy of one of its elements keeps only the copy changed more \
         often.
@@ -279,6 +279,29 @@ import TideTestSupport
         Copies of one key hold one type; give the other value a key of its own.
         """
     }
+  }
+
+  /// A problem every level of a step finds (each operator's sync, then the store's) is reported
+  /// once a step.
+  @Test func aProblemIsReportedOnceAStep() {
+    struct Holder: Equatable, SharedState {
+      var meetings = Shared(key: "meetings", value: IdentifiedArray([Meeting(id: 1, title: "A")]))
+      var child: Mismatched? = Mismatched()
+      static let sharedFields: [SharedField<Self>] = [.field(\.meetings)]
+    }
+    enum Action: Equatable, Sendable { case child(Bool) }
+    let nothing = Reducer<Mismatched, Bool, Void> { _, _, _ in .none }
+    let reducer = Reducer<Holder, Action, Void> { _, _, _ in .none }
+      .ifLet(\.child, action: CasePath(Action.child), environment: { $0 }, child: nothing)
+    let issues = ReportedIssues()
+    IssueReporter.$current.withValue(issues.reporter) {
+      let store = Store(initialState: Holder(), reducer: reducer, environment: ())
+      let made = issues.all.count
+      store.send(.child(true))
+      #expect(made == 1)
+      #expect(issues.all.count == made + 1, "\(issues.all)")
+    }
+    #expect(issues.all.allSatisfy { $0.hasPrefix("Two features share the value \"meetings\"") })
   }
 
   /// An element's copy is a value: equal to another copy of the same element, never to a copy

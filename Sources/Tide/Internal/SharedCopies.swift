@@ -276,8 +276,8 @@ struct SharedCopies {
       """
       The shared value "\(key)" and a copy of its element \(id) were changed apart in one step.
 
-      Both changed as often, and the collection holds another element \(id) than the copy, so \
-      neither is the newer: the collection's was kept. Change the value in one place (a \
+      Both changed as often, to different values of element \(id), so neither is the newer: \
+      the collection's was kept. Change the value in one place (a \
       feature changes its own copy, and Tide gives it to the others); a reducer that changes \
       both a collection and a copy of one of its elements keeps only the copy changed more \
       often.
@@ -414,10 +414,10 @@ struct SharedSync<State>: Sendable {
     for note in step?.kept ?? [] { note(&copies) }
     for field in fields { field.collect(state, &copies) }
     copies.resolve()
-    for problem in copies.problems { IssueReporter.current.report(problem) }
+    for problem in copies.problems { SharedStep.report(problem, in: step) }
     for change in step?.changes.values ?? [:].values
     where !copies.holds(change) && !change.isHeld(anywhereIn: state) {
-      IssueReporter.current.report(change.lostMessage)
+      SharedStep.report(change.lostMessage, in: step)
     }
     guard copies.needsUpdate else { return }
     for field in fields { field.apply(&state, copies) }

@@ -23,8 +23,25 @@ final class SharedStep: @unchecked Sendable {
   /// The newest change made to each key's copies (and each element's) in the step.
   private(set) var changes: [SharedCopies.ElementKey: SharedChange] = [:]
 
+  /// The problems reported in the step: each is reported once, though every level that syncs
+  /// copies in the step finds it again.
+  private var reported: Set<String> = []
+
   /// Whether the step kept no copy and saw no change.
   var isEmpty: Bool { kept.isEmpty && changes.isEmpty }
+
+  /// Reports a problem with shared copies, once in a step.
+  ///
+  /// - Parameters:
+  ///   - message: The report.
+  ///   - step: The step that found it, when a root has ended it; otherwise the step a root is
+  ///     reducing on this thread, if any.
+  static func report(_ message: String, in step: SharedStep?) {
+    if let step = step ?? current {
+      guard step.reported.insert(message).inserted else { return }
+    }
+    IssueReporter.current.report(message)
+  }
 
   @usableFromInline
   func keep<Value>(_ copy: Shared<Value>) {
