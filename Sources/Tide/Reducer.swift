@@ -175,7 +175,7 @@ public struct Reducer<State, Action: Sendable, Environment>: Sendable {
   func reduceKeepingRemovedChanges(
     into state: inout State, action: Action, environment: Environment
   ) -> Effect<Action> {
-    guard !SharedStep.isReducing else { return body(&state, action, environment) }
+    guard !SharedStep.isKeepingRemovedChanges else { return body(&state, action, environment) }
     return reduceAtRoot(into: &state, action: action, environment: environment)
   }
 

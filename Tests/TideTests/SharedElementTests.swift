@@ -131,12 +131,11 @@ import TideTestSupport
       issue.comments.first?.rawValue == """
         A change to the shared value element 1 of "meetings" was lost.
 
-          Changed to: Meetings.Meeting(id: 1, title: "Lost")
-
         No copy the state holds at the end of the step has the change: the copy changed was \
         removed in the same step (a parent changed its child's copy and removed the child), or \
-        was a copy the reducer made and did not keep. Change a copy that stays: the parent's \
-        own, or the child's in the child's own reducer (a removed screen's own change is kept).
+        was a copy the reducer took from the state, changed, and did not keep. Change a copy \
+        that stays: the parent's own, or the child's in the child's own reducer (a removed \
+        screen's own change is kept).
         """
     }
     #expect(store.state.path.isEmpty)

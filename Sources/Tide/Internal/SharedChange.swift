@@ -1,7 +1,8 @@
 import TideInspect
 
-/// A change made to a shared copy in a step (see ``SharedStep``): the copy's key, its rank once
-/// changed, and its value.
+/// A change made to a shared copy in a step (see ``SharedStep``): the copy's key and its rank
+/// once changed. Not its value: a note that held the value would share its storage, and each
+/// further change in place in the step would copy the whole value.
 struct SharedChange {
   /// The copy's key, and for a copy of an element, the element's identifier.
   let key: SharedCopies.ElementKey
@@ -12,15 +13,15 @@ struct SharedChange {
   let changesElement: Bool
   let isNew: Bool
   let version: Int
-  let value: Any
 
   init<Value>(_ copy: Shared<Value>) {
-    key = SharedCopies.ElementKey(key: copy.key, id: copy.elementReference?.id ?? AnyHashable(0))
+    key =
+      copy.elementReference.map { SharedCopies.ElementKey(key: copy.key, id: $0.id) }
+      ?? .wholeValue(of: copy.key)
     isElement = copy.elementReference != nil
     changesElement = copy.elementReference.map { $0.link.id(of: copy.value) != $0.id } ?? false
     isNew = copy.isNew
     version = copy.version
-    value = copy.value
   }
 
   /// Whether a copy of its key (for an element's change, of the element or of its collection)
@@ -37,7 +38,7 @@ struct SharedChange {
       let sameKey =
         copy.sharedElementKey.key == key.key
         && (!copy.isElementCopy || !isElement || copy.sharedElementKey == key)
-      return sameKey && !outranks(copy.sharedRank)
+      return sameKey && isHeld(byRank: copy.sharedRank)
     }
     let mirror = Mirror(reflecting: value)
     // A class can be reached twice, or hold itself: state is made of values.
@@ -45,14 +46,13 @@ struct SharedChange {
     return mirror.children.contains { isHeld(anywhereIn: $0.value, depth: depth + 1) }
   }
 
-  /// Whether this change is newer than a copy ranked `rank`.
-  func outranks(_ rank: (isNew: Bool, version: Int)) -> Bool {
-    (isNew && !rank.isNew) || (isNew == rank.isNew && version > rank.version)
-  }
-
-  /// Whether this change is newer than `other`.
-  func outranks(_ other: Self) -> Bool {
-    (isNew && !other.isNew) || (isNew == other.isNew && version > other.version)
+  /// Whether a copy ranked `rank` holds this change or a later one: it ranks as the changed
+  /// copy did, or above. A copy made with a value of its own (`Shared(key:value:)`) outranks
+  /// the others until a sync gives every copy its value, and a version above theirs: after
+  /// that sync, a higher version holds its change.
+  func isHeld(byRank rank: (isNew: Bool, version: Int)) -> Bool {
+    if rank.isNew == isNew { return rank.version >= version }
+    return rank.isNew || rank.version > version
   }
 
   /// The report of a change that no copy held at the end of its step.
@@ -63,12 +63,11 @@ struct SharedChange {
     return """
       A change to the shared value \(name) was lost.
 
-        Changed to: \(describe(value))
-
       No copy the state holds at the end of the step has the change: the copy changed was \
       removed in the same step (a parent changed its child's copy and removed the child), or \
-      was a copy the reducer made and did not keep. Change a copy that stays: the parent's own, \
-      or the child's in the child's own reducer (a removed screen's own change is kept).
+      was a copy the reducer took from the state, changed, and did not keep. Change a copy that \
+      stays: the parent's own, or the child's in the child's own reducer (a removed screen's \
+      own change is kept).
       """
   }
 }

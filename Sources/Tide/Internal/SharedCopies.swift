@@ -45,6 +45,14 @@ struct SharedCopies {
   struct ElementKey: Hashable {
     var key: String
     var id: AnyHashable
+
+    /// The key of a whole value rather than of an element (no element has this identifier).
+    static func wholeValue(of key: String) -> Self {
+      Self(key: key, id: AnyHashable(WholeValue()))
+    }
+
+    /// The identifier ``wholeValue(of:)`` gives: a type of its own, equal to no element's.
+    private struct WholeValue: Hashable {}
   }
 
   var found: [String: Found] = [:]
@@ -311,8 +319,7 @@ struct SharedCopies {
   func holds(_ change: SharedChange) -> Bool {
     func ranksAbove(_ entry: Found?) -> Bool {
       guard let entry else { return false }
-      return (entry.isNew && !change.isNew)
-        || (entry.isNew == change.isNew && entry.version >= change.version)
+      return change.isHeld(byRank: (entry.isNew, entry.version))
     }
     guard change.isElement else { return ranksAbove(found[change.key.key]) }
     return change.changesElement || ranksAbove(elements[change.key])
@@ -356,7 +363,7 @@ struct SharedCopies {
 struct SharedSync<State>: Sendable {
   @usableFromInline let fields: [SharedField<State>]
   /// Whether an operator below keeps the changes of a child it may remove in the step (see
-  /// ``SharedStep``): only then does a step at the root need a place to keep them.
+  /// ``SharedStep``): only then does a step at the root keep them.
   @usableFromInline var stashes = false
 
   /// When the reducer reaches one field, of at most one copy: whether that copy is settled (see
@@ -397,7 +404,7 @@ struct SharedSync<State>: Sendable {
   func reduceAtRoot<Action>(
     _ state: inout State, _ reduce: (inout State) -> Effect<Action>
   ) -> Effect<Action> {
-    let outer = SharedStep.begin()
+    let outer = SharedStep.begin(keepsRemovedChanges: stashes)
     let effect = reduce(&state)
     sync(&state, keeping: SharedStep.end(outer))
     return effect
@@ -575,7 +582,7 @@ struct SharedSync<State>: Sendable {
   /// a root.
   @usableFromInline
   func stash(_ state: State) {
-    guard let step = SharedStep.current else { return }
+    guard let step = SharedStep.currentKeeping else { return }
     for field in fields { field.stash(state, step) }
   }
 }

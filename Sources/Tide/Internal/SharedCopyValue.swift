@@ -13,7 +13,7 @@ protocol SharedCopyValue {
 extension Shared: SharedCopyValue {
   var sharedValue: Any { value }
   var sharedElementKey: SharedCopies.ElementKey {
-    SharedCopies.ElementKey(key: key, id: elementReference?.id ?? AnyHashable(0))
+    elementReference.map { SharedCopies.ElementKey(key: key, id: $0.id) } ?? .wholeValue(of: key)
   }
   var isElementCopy: Bool { elementReference != nil }
   var sharedRank: (isNew: Bool, version: Int) { (isNew, version) }

@@ -20,7 +20,7 @@ final class SharedStep: @unchecked Sendable {
   /// Each kept copy, as the note it makes among the copies collected at the end of the step.
   private(set) var kept: [(inout SharedCopies) -> Void] = []
 
-  /// The newest change made to each key's copies (and each element's) in the step.
+  /// The latest change made to each key's copies (and each element's) in the step.
   private(set) var changes: [SharedCopies.ElementKey: SharedChange] = [:]
 
   /// The problems reported in the step: each is reported once, though every level that syncs
@@ -53,9 +53,16 @@ final class SharedStep: @unchecked Sendable {
     sharedStepsActive.load(ordering: .relaxed) != 0
   }
 
-  /// Whether a root is reducing a step on this thread.
-  static var isReducing: Bool {
-    isAnyActive && SharedStepContext.ofThisThread?.pointee.isReducing == true
+  /// Whether a root that keeps the changes of screens its step removes is reducing a step on
+  /// this thread: a reducer run by hand inside it needs no step of its own.
+  static var isKeepingRemovedChanges: Bool {
+    isAnyActive && SharedStepContext.ofThisThread?.pointee.keepsRemovedChanges == true
+  }
+
+  /// The step a root that keeps removed screens' changes is reducing on this thread, where an
+  /// operator keeps its child's copies; `nil` when none is.
+  static var currentKeeping: SharedStep? {
+    isKeepingRemovedChanges ? current : nil
   }
 
   /// The step a root is reducing on this thread, made on first use; `nil` when none is.
@@ -72,16 +79,22 @@ final class SharedStep: @unchecked Sendable {
   struct Outer {
     let context: UnsafeMutablePointer<SharedStepContext>
     let wasReducing: Bool
+    let keptRemovedChanges: Bool
     let step: SharedStep?
   }
 
   /// Begins a root's step on this thread; pass what it returns to ``end(_:)``.
+  ///
+  /// - Parameter keepsRemovedChanges: Whether the root keeps the changes of screens its step
+  ///   removes.
   @inline(__always)
-  static func begin() -> Outer {
+  static func begin(keepsRemovedChanges: Bool) -> Outer {
     let context = SharedStepContext.forThisThread
     let outer = Outer(
-      context: context, wasReducing: context.pointee.isReducing, step: context.pointee.step.take())
+      context: context, wasReducing: context.pointee.isReducing,
+      keptRemovedChanges: context.pointee.keepsRemovedChanges, step: context.pointee.step.take())
     context.pointee.isReducing = true
+    context.pointee.keepsRemovedChanges = keepsRemovedChanges
     sharedStepsActive.add(1, ordering: .relaxed)
     return outer
   }
@@ -95,6 +108,7 @@ final class SharedStep: @unchecked Sendable {
     sharedStepsActive.subtract(1, ordering: .relaxed)
     let step = outer.context.pointee.step.take()
     outer.context.pointee.isReducing = outer.wasReducing
+    outer.context.pointee.keepsRemovedChanges = outer.keptRemovedChanges
     outer.context.pointee.step = outer.step
     return step
   }
@@ -103,8 +117,9 @@ final class SharedStep: @unchecked Sendable {
   @usableFromInline
   static func noteChange<Value>(_ copy: Shared<Value>) {
     guard let step = current else { return }
+    // The latest change of each key: a copy changed again, or another copy of the key changed
+    // after it, is what the end of the step must find.
     let change = SharedChange(copy)
-    if let earlier = step.changes[change.key], !change.outranks(earlier) { return }
     step.changes[change.key] = change
   }
 }

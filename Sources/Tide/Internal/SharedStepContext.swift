@@ -11,6 +11,9 @@
 struct SharedStepContext {
   /// Whether a root is reducing a step on this thread.
   var isReducing = false
+  /// Whether that root keeps the changes of screens its step removes: its sync reaches the
+  /// copies that remain (see ``SharedSync/stashes``).
+  var keepsRemovedChanges = false
   /// The step, once something kept or changed a copy in it.
   var step: SharedStep?
 
