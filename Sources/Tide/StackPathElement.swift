@@ -5,17 +5,20 @@ import TideInspect
 /// a screen the stack holds, or a screen a link asks to push.
 ///
 /// A link anywhere in the stack pushes by appending ``push(_:)`` to the path, which is what
-/// SwiftUI's `NavigationLink(value:)` does; the binding sends the stack's
+/// SwiftUI's `NavigationLink(value: StackPathElement.push(state))` does; the binding sends the stack's
 /// `.push(id:state:)` with its next identifier, and the path then holds the new screen.
 ///
 /// <!-- example: given store: Store<App.State, App.Action>, place: PlaceDetail.State -->
 /// ```swift
 /// let path = store.stackPath(\.path, action: \.path)
-/// path.set(path.value + [.push(place)])  // what NavigationLink(value: .push(place)) does
+/// // What NavigationLink(value: StackPathElement.push(place)) does when tapped:
+/// path.set(path.value + [.push(place)])
 /// ```
 ///
 /// A screen's entry is written as its identifier, `[0, 1]`. Two pushes of equal states are two
-/// entries: an entry to push is equal only to itself.
+/// entries: an entry to push is equal only to itself, and the screen it pushed stays equal to it
+/// (not to `.screen(id)`), so SwiftUI sees the entry it appended become that screen. Compare
+/// ``id``s to compare screens.
 public struct StackPathElement<State: Sendable>: Hashable, Sendable,
   ExpressibleByIntegerLiteral, CustomStringConvertible
 {
@@ -23,6 +26,9 @@ public struct StackPathElement<State: Sendable>: Hashable, Sendable,
     case screen(StackElementID)
     /// A state to push, with a number no other entry to push has.
     case push(State, number: Int)
+    /// A screen a link pushed: equal to the link's entry, so that SwiftUI sees the entry it
+    /// appended become the screen, not another value in its place.
+    case pushed(StackElementID, number: Int)
   }
 
   let kind: Kind
@@ -71,19 +77,30 @@ public struct StackPathElement<State: Sendable>: Hashable, Sendable,
 
   /// The identifier of the screen it is, or `nil` for an entry that asks to push one.
   public var id: StackElementID? {
-    guard case .screen(let id) = kind else { return nil }
-    return id
+    switch kind {
+    case .screen(let id), .pushed(let id, _): id
+    case .push: nil
+    }
+  }
+
+  /// The number of the link's entry, for an entry to push or a screen a link pushed.
+  var pushNumber: Int? {
+    switch kind {
+    case .screen: nil
+    case .push(_, let number), .pushed(_, let number): number
+    }
   }
 
   /// The screen's identifier, `#2`, or the state to push, `push("Detail")`.
   public var description: String {
     switch kind {
-    case .screen(let id): id.description
+    case .screen(let id), .pushed(let id, _): id.description
     case .push(let state, _): "push(\(Inspector().line(state)))"
     }
   }
 
-  /// Whether two entries are the same: the same screen, or the same entry to push.
+  /// Whether two entries are the same: the same screen, or the same link's entry (before and
+  /// after the stack pushed its screen).
   ///
   /// ```swift
   /// let link = StackPathElement.push("Detail")
@@ -94,14 +111,14 @@ public struct StackPathElement<State: Sendable>: Hashable, Sendable,
   ///   - lhs: An entry.
   ///   - rhs: Another.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    switch (lhs.kind, rhs.kind) {
-    case (.screen(let left), .screen(let right)): left == right
-    case (.push(_, let left), .push(_, let right)): left == right
-    default: false
+    if let left = lhs.pushNumber, let right = rhs.pushNumber { return left == right }
+    if case .screen(let left) = lhs.kind, case .screen(let right) = rhs.kind {
+      return left == right
     }
+    return false
   }
 
-  /// Hashes what ``==(_:_:)`` compares: the screen's identifier, or the entry to push's number.
+  /// Hashes what ``==(_:_:)`` compares: the screen's identifier, or the link's entry's number.
   ///
   /// ```swift
   /// print(Set<StackPathElement<String>>([0, 0, 1]).count)  // 2
@@ -109,13 +126,12 @@ public struct StackPathElement<State: Sendable>: Hashable, Sendable,
   ///
   /// - Parameter hasher: The hasher.
   public func hash(into hasher: inout Hasher) {
-    switch kind {
-    case .screen(let id):
-      hasher.combine(0)
-      hasher.combine(id)
-    case .push(_, let number):
+    if let number = pushNumber {
       hasher.combine(1)
       hasher.combine(number)
+    } else {
+      hasher.combine(0)
+      hasher.combine(id)
     }
   }
 }

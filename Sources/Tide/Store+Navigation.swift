@@ -52,7 +52,7 @@ extension Store where Action: CasePathable {
   /// entry is a screen the stack holds (``StackPathElement/screen(_:)``, written as its
   /// identifier); when the user goes back, SwiftUI shortens the path, and the binding sends
   /// `.popFrom(id:)` of the first screen that went; when a link appends
-  /// ``StackPathElement/push(_:)`` (`NavigationLink(value: .push(state))`, from any screen of
+  /// ``StackPathElement/push(_:)`` (`NavigationLink(value: StackPathElement.push(state))`, from any screen of
   /// the stack), it sends `.push(id:state:)` with the stack's next identifier.
   ///
   /// ```swift
@@ -89,14 +89,26 @@ extension Store where Action: CasePathable {
     let ids = state.appending(path: \.ids)
     let stack = Action.allCasePaths[keyPath: action]
     return StoreBinding(
-      read: { [self] in track(ids, isEqual: ==).map(StackPathElement.screen) },
+      read: { [self] in
+        let linked = pushedByLinks[state] ?? [:]
+        return track(ids, isEqual: ==).map { id in
+          linked[id].map { StackPathElement(kind: .pushed(id, number: $0)) } ?? .screen(id)
+        }
+      },
       write: { [self] newPath in
         let current = currentState[keyPath: ids]
-        // The screens kept, then the states to push: a link appends its push to the path.
-        let kept = newPath.prefix { $0.id != nil }.compactMap(\.id)
-        let pushes = newPath.dropFirst(kept.count).map { entry -> ElementState? in
-          guard case .push(let pushed, _) = entry.kind else { return nil }
-          return pushed
+        // A link's entry the stack pushed already (SwiftUI writing back a path it held before
+        // the push was reduced) is that screen.
+        let linked = pushedByLinks[state] ?? [:]
+        let screenOfLink = Dictionary(linked.map { ($1, $0) }) { first, _ in first }
+        let resolved = newPath.map { entry in
+          entry.id ?? entry.pushNumber.flatMap { screenOfLink[$0] }
+        }
+        // The screens kept, then the states to push: a link appends its entry to the path.
+        let kept = resolved.prefix { $0 != nil }.compactMap { $0 }
+        let pushes = newPath.dropFirst(kept.count).map { entry -> (ElementState, Int)? in
+          guard case .push(let pushed, let number) = entry.kind else { return nil }
+          return (pushed, number)
         }
         guard kept.count <= current.count, Array(current.prefix(kept.count)) == kept,
           pushes.allSatisfy({ $0 != nil })
@@ -105,7 +117,7 @@ extension Store where Action: CasePathable {
             """
             A navigation stack's path was set to screens it does not hold.
 
-              Path: \(describe(current))
+              Path: [\(current.map(\.description).joined(separator: ", "))]
               Set to: [\(newPath.map(\.description).joined(separator: ", "))]
 
             A view goes back (a shorter path) or pushes (a link's .push(state), after the \
@@ -115,9 +127,14 @@ extension Store where Action: CasePathable {
           return
         }
         if kept.count < current.count { send(stack.embed(.popFrom(id: current[kept.count]))) }
-        for pushed in pushes {
-          send(stack.embed(.push(id: currentState[keyPath: state].nextID, state: pushed!)))
+        for case let (pushed, number)? in pushes {
+          let id = currentState[keyPath: state].nextID
+          send(stack.embed(.push(id: id, state: pushed)))
+          pushedByLinks[state, default: [:]][id] = number
         }
+        // Only the screens the stack still holds (a parent may refuse a push by popping it).
+        let held = Set(currentState[keyPath: ids])
+        pushedByLinks[state] = pushedByLinks[state]?.filter { held.contains($0.key) }
       })
   }
 }

@@ -33,6 +33,10 @@ public final class Store<State, Action: Sendable> {
   /// What Observation readers read through this store, and the scopes it looks at after each
   /// batch: it outlives the store while those reads wait.
   @usableFromInline let watch: StoreWatch<State>
+  /// For each navigation stack a link pushed onto (``stackPath(_:action:)``), the number of the
+  /// link's entry of each screen it pushed: the path shows that screen as the entry SwiftUI
+  /// appended, so its identity does not change once the push is reduced.
+  var pushedByLinks: [AnyKeyPath: [StackElementID: Int]] = [:]
 
   /// Creates a store that runs a feature from its initial state.
   ///

@@ -338,7 +338,7 @@ import TideTestSupport
     }
     #expect(store.state.path.ids == [0])
     #expect(
-      issues.all == [Self.pathRefused(path: "[0]", setTo: "[#0, #7]")])
+      issues.all == [Self.pathRefused(path: "[#0]", setTo: "[#0, #7]")])
   }
 
   nonisolated static func pathRefused(path: String, setTo: String) -> String {
@@ -362,10 +362,34 @@ import TideTestSupport
     let pushed = store.state.path[0]
     path.set(path.value + [.push(pushed)])
     #expect(store.state.path.ids == [0, 1])
-    #expect(path.value == [0, 1])
+    #expect(path.value.map(\.id) == [0, 1])
     path.set([0, .push(pushed), .push(pushed)])
     #expect(store.state.path.ids == [0, 2, 3])
     #expect(Array(store.state.path) == [pushed, pushed, pushed])
+  }
+
+  /// The screen a link pushed is shown as the link's entry, so SwiftUI sees the entry it
+  /// appended become the screen; a path written back with that entry still in it (from before
+  /// the push was reduced) keeps the screen rather than pushing it again.
+  @Test func aLinksEntryStaysTheScreenItPushed() {
+    let store = makeStore()
+    let path = store.stackPath(\.path, action: \.path)
+    store.send(.placeTapped(0))
+    let pushed = store.state.path[0]
+    let link = StackPathElement.push(pushed)
+    path.set([0, link])
+    #expect(path.value == [0, link])
+    #expect(path.value.last?.id == 1)
+    #expect(path.value.last.map { Set([$0, link]).count } == 1)
+    let second = StackPathElement.push(pushed)
+    path.set([0, link, second])
+    #expect(store.state.path.ids == [0, 1, 2])
+    #expect(path.value == [0, link, second])
+    // Back to the first screen, then a stale path with the popped link's entry: that screen is
+    // gone, so the entry is a push again, of a new screen.
+    path.set([0])
+    path.set([0, link])
+    #expect(store.state.path.ids == [0, 3])
   }
 
   /// A push that is not after the screens the stack holds, or after a screen it does not hold,
@@ -384,8 +408,8 @@ import TideTestSupport
     let entry = "push(\(Inspector().line(pushed)))"
     #expect(
       issues.all == [
-        Self.pathRefused(path: "[0]", setTo: "[\(entry), #0]"),
-        Self.pathRefused(path: "[0]", setTo: "[#0, #5, \(entry)]"),
+        Self.pathRefused(path: "[#0]", setTo: "[\(entry), #0]"),
+        Self.pathRefused(path: "[#0]", setTo: "[#0, #5, \(entry)]"),
       ])
   }
 
