@@ -195,24 +195,11 @@ import TideTestSupport
   /// A screen that changes the shared value and is removed in the same step, under a parent
   /// that holds no copy itself: its change reaches the copies that remain.
   @Test func aChangeByAScreenRemovedInTheSameStepIsKept() {
-    struct Root: Equatable, Sendable {
-      var list = Saved.List.State()
-      var editor: Saved.Search.State?
-    }
-    enum Action: Equatable, Sendable {
-      case list(Saved.List.Action)
-      case editor(Saved.Search.Action)
-    }
-    let core = Reducer<Root, Action, Void> { state, action, _ in
+    typealias Root = EditorRoot.State
+    typealias Action = EditorRoot.Action
+    let reducer = EditorRoot.reducer { state, action in
       if case .editor(.add) = action { state.editor = nil }
-      return .none
     }
-    let reducer = Reducer.combine(
-      Saved.List.reducer.pullback(
-        state: \.list, action: CasePath(Action.list), environment: { $0 }),
-      core.ifLet(
-        \.editor, action: CasePath(Action.editor), environment: { $0 }, child: Saved.Search.reducer)
-    )
     var initial = Root()
     initial.editor = Saved.Search.State()
     let store = Store(initialState: initial, reducer: reducer, environment: ())
@@ -266,17 +253,8 @@ import TideTestSupport
   /// that remains holds the change, and it is reported rather than lost without a word (only
   /// what the child's own reducer changed is kept). Changing its own copy is the way.
   @Test func aChangeToAChildsCopyRemovedByItsParentIsReported() {
-    struct Root: Equatable, Sendable {
-      var list = Saved.List.State()
-      var editor: Saved.Search.State?
-    }
-    enum Action: Equatable, Sendable {
-      case list(Saved.List.Action)
-      case editor(Saved.Search.Action)
-      case saveInEditorAndClose(String)
-      case saveAndClose(String)
-    }
-    let core = Reducer<Root, Action, Void> { state, action, _ in
+    typealias Root = EditorRoot.State
+    let reducer = EditorRoot.reducer { state, action in
       switch action {
       case .saveInEditorAndClose(let name):
         state.editor?.saved.value.append(name)
@@ -287,14 +265,7 @@ import TideTestSupport
       case .list, .editor:
         break
       }
-      return .none
     }
-    let reducer = Reducer.combine(
-      Saved.List.reducer.pullback(
-        state: \.list, action: CasePath(Action.list), environment: { $0 }),
-      core.ifLet(
-        \.editor, action: CasePath(Action.editor), environment: { $0 }, child: Saved.Search.reducer)
-    )
     var initial = Root()
     initial.editor = Saved.Search.State()
     let store = Store(initialState: initial, reducer: reducer, environment: ())
@@ -421,5 +392,36 @@ import TideTestSupport
     #expect(throws: DecodingError.self) {
       _ = try JSONDecoder().decode(Shared<[String]>.self, from: Data(#"{"value":[]}"#.utf8))
     }
+  }
+}
+
+/// A list and an editor sheet that each hold a copy of the saved names, under a parent that holds
+/// none: the parent's logic is each test's.
+enum EditorRoot {
+  struct State: Equatable, Sendable {
+    var list = Saved.List.State()
+    var editor: Saved.Search.State?
+  }
+
+  enum Action: Equatable, Sendable {
+    case list(Saved.List.Action)
+    case editor(Saved.Search.Action)
+    case saveInEditorAndClose(String)
+    case saveAndClose(String)
+  }
+
+  static func reducer(
+    _ core: @escaping @Sendable (inout State, Action) -> Void
+  ) -> Reducer<State, Action, Void> {
+    Reducer.combine(
+      Saved.List.reducer.pullback(
+        state: \.list, action: CasePath(Action.list), environment: { $0 }),
+      Reducer<State, Action, Void> { state, action, _ in
+        core(&state, action)
+        return .none
+      }
+      .ifLet(
+        \.editor, action: CasePath(Action.editor), environment: { $0 }, child: Saved.Search.reducer)
+    )
   }
 }
