@@ -11,8 +11,8 @@ import Synchronization
 ///   the step ends (a sheet's Save that also dismisses it).
 /// - Every change made to a copy in the step, so that a change no copy holds at the end of the
 ///   step is reported rather than lost without a word: a parent changed its child's copy and
-///   removed the child in the same step, or a reducer changed a copy of its own making and
-///   dropped it.
+///   removed the child in the same step, or a reducer took a copy from the state, changed it
+///   and dropped it.
 ///
 /// Made on first use: a step that changes no copy and keeps none makes none.
 @usableFromInline
@@ -99,9 +99,9 @@ final class SharedStep: @unchecked Sendable {
     return outer
   }
 
-  /// Ends the step ``begin()`` began.
+  /// Ends the step ``begin(keepsRemovedChanges:)`` began.
   ///
-  /// - Parameter outer: What `begin()` returned.
+  /// - Parameter outer: What `begin(keepsRemovedChanges:)` returned.
   /// - Returns: The step, when anything kept a copy or changed one in it.
   @inline(__always)
   static func end(_ outer: Outer) -> SharedStep? {
