@@ -78,6 +78,7 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
   ///
   /// A missing file is reported too, unless `ifMissing` is ``MissingFile/expected``: a report
   /// fails a test, and an app's first launch, or a test that starts from no file, has none yet.
+  /// ``loadWithOutcome(default:ifMissing:)`` also says which happened.
   ///
   /// <!-- example: given file: SharedFile<[String]> -->
   /// ```swift
@@ -90,6 +91,25 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
   ///   - ifMissing: Whether a missing file is reported (the default) or expected.
   /// - Returns: The value.
   public func load(default defaultValue: Value, ifMissing: MissingFile = .report) -> Value {
+    loadWithOutcome(default: defaultValue, ifMissing: ifMissing).value
+  }
+
+  /// Loads as ``load(default:ifMissing:)`` does, reporting the same, and says what it found: an
+  /// app can tell its user that saved data could not be read (``LoadOutcome/lostSavedData``).
+  ///
+  /// <!-- example: given file: SharedFile<[String]> -->
+  /// ```swift
+  /// let (saved, outcome) = file.loadWithOutcome(default: [], ifMissing: .expected)
+  /// if outcome.lostSavedData { print("Your saved places could not be read; they were kept aside.") }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - defaultValue: The value to start from when the file gives none.
+  ///   - ifMissing: Whether a missing file is reported (the default) or expected.
+  /// - Returns: The value, and what the load found.
+  public func loadWithOutcome(
+    default defaultValue: Value, ifMissing: MissingFile = .report
+  ) -> (value: Value, outcome: LoadOutcome) {
     FileBytes.removeAbandonedTemporaries(beside: path)
     switch FileBytes.read(path) {
     case .missing:
@@ -99,18 +119,18 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
           "There is no \(path) yet: starting from the default value, which the first save writes there."
         )
       }
-      return defaultValue
+      return (defaultValue, .missing)
     case .failed(let reason):
       memory.withLock { $0.known = .unreadable(reason) }
       IssueReporter.current.report(
         "\(path) could not be read (\(reason)): starting from the default value, and not writing over the file."
       )
-      return defaultValue
+      return (defaultValue, .unreadable(reason: reason))
     case .bytes(let bytes):
       do {
         let value = try JSONDecoder().decode(Value.self, from: Data(bytes))
         memory.withLock { $0.known = .bytes(bytes) }
-        return value
+        return (value, .loaded)
       } catch {
         let decodingError = Self.reason(error)
         do {
@@ -125,11 +145,14 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
             }
             return aside
           }
-          guard let aside else { return load(default: defaultValue) }
+          guard let aside else {
+            return loadWithOutcome(default: defaultValue, ifMissing: ifMissing)
+          }
           memory.withLock { $0.known = .bytes(nil) }
           IssueReporter.current.report(
             "\(path) does not hold a \(String(reflecting: Value.self)) (\(decodingError)): it was moved to \(aside), and the value starts from the default."
           )
+          return (defaultValue, .corrupt(reason: decodingError, movedTo: aside))
         } catch {
           let reason = "\(error)"
           memory.withLock {
@@ -138,8 +161,8 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
           IssueReporter.current.report(
             "\(path) does not hold a \(String(reflecting: Value.self)) (\(decodingError)), and it could not be moved aside (\(reason)): starting from the default value, and not writing over the file."
           )
+          return (defaultValue, .corruptNotMoved(reason: decodingError))
         }
-        return defaultValue
       }
     }
   }

@@ -25,6 +25,8 @@ import TideTesting
     }
     // Expected missing (a first launch): the default, and no report, which would fail the test.
     #expect(file.load(default: ["first"], ifMissing: .expected) == ["first"])
+    let missing = file.loadWithOutcome(default: [], ifMissing: .expected)
+    #expect(missing.outcome == .missing && !missing.outcome.lostSavedData)
     try file.save(["Brussels", "Lima"])
     try file.save(["Brussels", "Lima", "Oslo"])
     #expect(try Self.contents(path) == #"["Brussels","Lima","Oslo"]"# + "\n")
@@ -37,6 +39,8 @@ import TideTesting
       ])
     // Another run reads it.
     #expect(SharedFile<[String]>(path: path).load(default: []) == ["Brussels", "Lima", "Oslo"])
+    let loaded = SharedFile<[String]>(path: path).loadWithOutcome(default: [])
+    #expect(loaded.value == ["Brussels", "Lima", "Oslo"] && loaded.outcome == .loaded)
   }
 
   @Test func aCorruptFileIsMovedAsideAndTheValueStartsFromTheDefault() throws {
@@ -45,7 +49,11 @@ import TideTesting
     try #"["Brussels", 42]"#.write(toFile: path, atomically: false, encoding: .utf8)
     let file = SharedFile<[String]>(path: path)
     withKnownIssue {
-      #expect(file.load(default: []) == [])
+      let (value, outcome) = file.loadWithOutcome(default: [])
+      #expect(value == [])
+      #expect(
+        outcome == .corrupt(reason: "expected String at Index 1", movedTo: path + ".corrupt-1"))
+      #expect(outcome.lostSavedData)
     } matching: { issue in
       issue.comments.first?.rawValue
         == "\(path) does not hold a Swift.Array<Swift.String> (expected String at Index 1): it was moved to \(path).corrupt-1, and the value starts from the default."
@@ -104,7 +112,9 @@ import TideTesting
     let path = notAFolder + "/saved.json"
     let file = SharedFile<[String]>(path: path)
     withKnownIssue {
-      _ = file.load(default: [])
+      let (value, outcome) = file.loadWithOutcome(default: [])
+      #expect(value == [] && outcome == .unreadable(reason: "Not a directory"))
+      #expect(outcome.lostSavedData)
     } matching: { issue in
       issue.comments.first?.rawValue
         == "\(path) could not be read (Not a directory): starting from the default value, and not writing over the file."
