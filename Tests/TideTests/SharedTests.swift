@@ -304,6 +304,34 @@ import TideTestSupport
     Self.expectCopies(store, [])
   }
 
+  /// The search of the whole state for a copy that holds a change stops at its capacity; a
+  /// state too large to search whole gets no report, since none could be proved.
+  @Test func aStateTooLargeToSearchIsNotReported() {
+    struct Padded: Equatable, Sendable, SharedState {
+      var saved = Shared(key: "saved", default: [String]())
+      var padding: [Int]
+      static let sharedFields: [SharedField<Self>] = [.field(\.saved)]
+    }
+    let dropping = Reducer<Padded, Bool, Void> { state, _, _ in
+      var copy = state.saved
+      copy.value.append("Oslo")
+      return .none
+    }
+    let small = Store(
+      initialState: Padded(padding: [0]), reducer: dropping, environment: ())
+    withKnownIssue {
+      small.send(true)
+    } matching: { issue in
+      issue.comments.first?.rawValue == Self.lostChange
+    }
+    let large = Store(
+      initialState: Padded(padding: [Int](repeating: 0, count: 30_000)), reducer: dropping,
+      environment: ())
+    let issues = ReportedIssues()
+    IssueReporter.$current.withValue(issues.reporter) { large.send(true) }
+    #expect(issues.all.isEmpty)
+  }
+
   /// A child a reducer runs by hand, in a closure, is out of the operators' reach: the store
   /// does not see its copy, but the copy is in the state with its change, so the change is not
   /// reported lost (only the reducer that runs the child keeps its copies equal).

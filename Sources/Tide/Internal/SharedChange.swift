@@ -25,25 +25,24 @@ struct SharedChange {
   }
 
   /// Whether a copy of its key (for an element's change, of the element or of its collection)
-  /// that ranks as it or above is anywhere in `value`, found by reflection: a copy the
+  /// that ranks as it or above is anywhere in `state`, found by reflection: a copy the
   /// operators do not reach (a child a reducer runs by hand, in a closure) still holds the
-  /// change, which that reducer's own sync gives the others later.
+  /// change, which that reducer's own sync gives the others later. A state too large to search
+  /// whole (``SharedCopyAudit/maximumValues``) counts as holding it: no report without a proof.
   ///
-  /// - Parameters:
-  ///   - value: A state, or part of one.
-  ///   - depth: How deep the walk is; it gives up (answering yes) past 64 levels.
-  func isHeld(anywhereIn value: Any, depth: Int = 0) -> Bool {
-    guard depth < 64 else { return true }
-    if let copy = value as? any SharedCopyValue {
-      let sameKey =
-        copy.sharedElementKey.key == key.key
-        && (!copy.isElementCopy || !isElement || copy.sharedElementKey == key)
-      return sameKey && isHeld(byRank: copy.sharedRank)
+  /// - Parameter state: The state at the end of the step.
+  func isHeld(anywhereIn state: Any) -> Bool {
+    var held = false
+    let searchedAll = SharedCopyFinder.visit(
+      state, maximumValues: SharedCopyAudit.maximumValues, tracksPaths: false
+    ) { found in
+      guard !held, let copy = found.copy as? any SharedCopyValue,
+        copy.sharedElementKey.key == key.key,
+        !copy.isElementCopy || !isElement || copy.sharedElementKey == key
+      else { return }
+      held = isHeld(byRank: copy.sharedRank)
     }
-    let mirror = Mirror(reflecting: value)
-    // A class can be reached twice, or hold itself: state is made of values.
-    guard mirror.displayStyle != .class else { return false }
-    return mirror.children.contains { isHeld(anywhereIn: $0.value, depth: depth + 1) }
+    return held || !searchedAll
   }
 
   /// Whether a copy ranked `rank` holds this change or a later one: it ranks as the changed

@@ -19,13 +19,16 @@ package enum SharedCopyFinder {
   ///   - maximumValues: How many values to visit at most.
   ///   - tracksPaths: Whether to spell each copy's path, which costs a string a value.
   ///   - visit: Called with each copy found.
+  /// - Returns: Whether it visited all of `root`, rather than stopping at `maximumValues`.
+  @discardableResult
   package static func visit(
     _ root: Any, maximumValues: Int, tracksPaths: Bool, _ visit: (Found) -> Void
-  ) {
+  ) -> Bool {
     typealias Pending = (value: Any, path: String, holder: (path: String, value: Any)?, depth: Int)
     var remaining = maximumValues
     var pending: [Pending] = [(root, "", nil, 0)]
-    while let (value, path, holder, depth) = pending.popLast(), remaining > 0 {
+    while let (value, path, holder, depth) = pending.popLast() {
+      guard remaining > 0 else { return false }
       remaining -= 1
       if let copy = value as? any InspectedSharedCopy {
         visit(Found(copy: copy, path: path, holder: holder))
@@ -51,6 +54,7 @@ package enum SharedCopyFinder {
       // Reversed, so that the first child is searched first.
       pending.append(contentsOf: children.reversed())
     }
+    return true
   }
 
   /// The first copy of each key in `root`, by key (an element's copies by key and element).
