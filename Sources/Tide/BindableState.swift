@@ -40,8 +40,15 @@ public protocol BindableState {
 public struct BindableField<Root>: Sendable {
   /// The field's name: its key path from the root without the root, `name` or `address.city`.
   public let name: String
-  /// The field's key path.
+  /// The field's key path; for a field of a collection's elements, the collection's.
   public let keyPath: any PartialKeyPath<Root> & Sendable
+  /// For a field of a collection's elements, its key path from an element.
+  let elementField: (any AnyKeyPath & Sendable)?
+  /// For a field of a collection's elements, its name from an element: `name`.
+  let elementFieldName: String?
+  /// Writes the element's identifier, for a field of a collection's elements.
+  let encodeIdentifier:
+    (@Sendable (Any, inout KeyedEncodingContainer<BindingAction<Root>.CodingKeys>) throws -> Void)?
   let decodeAction:
     @Sendable (KeyedDecodingContainer<BindingAction<Root>.CodingKeys>) throws -> BindingAction<Root>
   let encodeValue:
@@ -60,21 +67,10 @@ public struct BindableField<Root>: Sendable {
   public static func field<Value: Codable & Equatable & Sendable>(
     _ keyPath: any WritableKeyPath<Root, Value> & Sendable
   ) -> Self {
-    let name = Self.name(of: keyPath)
-    let isIdentifier = { (part: Substring) in
-      part.first.map { $0.isLetter || $0 == "_" } == true
-        && part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-    }
-    if !name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy(isIdentifier) {
-      IssueReporter.current.report(
-        """
-        A bindable field's key path, \(keyPath), is not a path of stored properties, so a binding \
-        action that sets it cannot be read back from text (the REPL, a recording). List stored \
-        properties in bindableFields.
-        """)
-    }
+    let name = storedPathName(of: keyPath)
     return Self(
-      name: name, keyPath: keyPath,
+      name: name, keyPath: keyPath, elementField: nil, elementFieldName: nil,
+      encodeIdentifier: nil,
       decodeAction: { container in
         .set(keyPath, try container.decode(Value.self, forKey: .value))
       },
@@ -88,6 +84,82 @@ public struct BindableField<Root>: Sendable {
         }
         try container.encode(value, forKey: .value)
       })
+  }
+
+  /// A field of each element of a collection, which a binding action made by
+  /// ``BindingAction/set(_:id:_:_:)`` sets: `.set(\.attendees, id: 3, \.name, "Ada")` is then
+  /// read and written as text, with the element's identifier.
+  ///
+  /// ```swift
+  /// struct Attendee: Identifiable, Codable, Equatable, Sendable {
+  ///   let id: Int
+  ///   var name = ""
+  /// }
+  /// struct Form: BindableState {
+  ///   var attendees: IdentifiedArray<Attendee> = []
+  ///   static let bindableFields: [BindableField<Self>] = [.elementField(\.attendees, \.name)]
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - collection: A writable key path to a stored collection of the state.
+  ///   - field: A writable key path to a stored property of an element.
+  /// - Returns: The field.
+  public static func elementField<
+    Element: Identifiable & Sendable, Value: Codable & Equatable & Sendable
+  >(
+    _ collection: any WritableKeyPath<Root, IdentifiedArray<Element>> & Sendable,
+    _ field: any WritableKeyPath<Element, Value> & Sendable
+  ) -> Self where Element.ID: Codable & Sendable {
+    let name = storedPathName(of: collection)
+    let fieldName = BindableField<Element>.storedPathName(of: field)
+    return Self(
+      name: name, keyPath: collection, elementField: field, elementFieldName: fieldName,
+      encodeIdentifier: { id, container in
+        guard let id = id as? Element.ID else {
+          throw EncodingError.invalidValue(
+            id,
+            EncodingError.Context(
+              codingPath: container.codingPath,
+              debugDescription: "The identifier for \\.\(name) is not \(Element.ID.self)."))
+        }
+        try container.encode(id, forKey: .id)
+      },
+      decodeAction: { container in
+        .set(
+          collection, id: try container.decode(Element.ID.self, forKey: .id), field,
+          try container.decode(Value.self, forKey: .elementValue))
+      },
+      encodeValue: { value, container in
+        guard let value = value as? Value else {
+          throw EncodingError.invalidValue(
+            value,
+            EncodingError.Context(
+              codingPath: container.codingPath,
+              debugDescription: "The value for \\.\(name)[id: …].\(fieldName) is not \(Value.self)."
+            ))
+        }
+        try container.encode(value, forKey: .elementValue)
+      })
+  }
+
+  /// The name of a key path (see ``name(of:)``), reported when it is not a path of stored
+  /// properties: a binding action that sets it could not be read back from text.
+  static func storedPathName(of keyPath: AnyKeyPath) -> String {
+    let name = Self.name(of: keyPath)
+    let isIdentifier = { (part: Substring) in
+      part.first.map { $0.isLetter || $0 == "_" } == true
+        && part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+    if !name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy(isIdentifier) {
+      IssueReporter.current.report(
+        """
+        A bindable field's key path, \(keyPath), is not a path of stored properties, so a binding \
+        action that sets it cannot be read back from text (the REPL, a recording). List stored \
+        properties in bindableFields.
+        """)
+    }
+    return name
   }
 
   /// `name` for `\State.name`, `address.city` for `\State.address.city`: the key path as Swift

@@ -9,7 +9,7 @@ extension BindingAction: Encodable where Root: BindableState {
   /// - Throws: `EncodingError.invalidValue` when the field is not among the state's
   ///   ``BindableState/bindableFields``.
   public func encode(to encoder: any Encoder) throws {
-    guard let field = Root.field(at: keyPath) else {
+    guard let field = Root.field(at: keyPath, element: element?.field) else {
       throw EncodingError.invalidValue(
         self,
         EncodingError.Context(
@@ -21,6 +21,10 @@ extension BindingAction: Encodable where Root: BindableState {
     var container = encoder.container(keyedBy: CodingKeys.self)
     var arguments = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .set)
     try arguments.encode(BindingKeyPath(path: field.name), forKey: .keyPath)
+    if let element, let fieldName = field.elementFieldName {
+      try field.encodeIdentifier?(element.id.base, &arguments)
+      try arguments.encode(BindingKeyPath(path: fieldName), forKey: .elementField)
+    }
     try field.encodeValue(value, &arguments)
   }
 }
@@ -54,7 +58,26 @@ extension BindingAction: Decodable where Root: BindableState {
     let arguments = try container.nestedContainer(
       keyedBy: CodingKeys.self, forKey: .set)
     let path = try arguments.decode(BindingKeyPath.self, forKey: .keyPath).path
-    guard let field = Root.bindableFields.first(where: { $0.name == path }) else {
+    if arguments.contains(.id) {
+      let elementPath = try arguments.decode(BindingKeyPath.self, forKey: .elementField).path
+      guard
+        let field = Root.bindableFields.first(where: {
+          $0.name == path && $0.elementFieldName == elementPath
+        })
+      else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .elementField, in: arguments,
+          debugDescription:
+            "\(Inspector.typeName(Root.self)) has no bindable field '\(path)[id: …].\(elementPath)' (it has: \(Root.fieldNames))."
+        )
+      }
+      self = try field.decodeAction(arguments)
+      return
+    }
+    guard
+      let field = Root.bindableFields.first(where: { $0.name == path && $0.elementFieldName == nil }
+      )
+    else {
       throw DecodingError.dataCorruptedError(
         forKey: .keyPath, in: arguments,
         debugDescription:
@@ -66,14 +89,22 @@ extension BindingAction: Decodable where Root: BindableState {
 }
 
 extension BindableState {
-  /// The field at `keyPath`, if the state lists it.
-  static func field(at keyPath: AnyKeyPath) -> BindableField<Self>? {
-    bindableFields.first { ($0.keyPath as AnyKeyPath) == keyPath }
+  /// The field at `keyPath` (or, with `element`, the field of the collection's elements at
+  /// that key path from an element), if the state lists it.
+  static func field(at keyPath: AnyKeyPath, element: AnyKeyPath? = nil) -> BindableField<Self>? {
+    bindableFields.first {
+      ($0.keyPath as AnyKeyPath) == keyPath && $0.elementField.map { $0 as AnyKeyPath } == element
+    }
   }
 
-  /// "name, age": the fields' names, for messages.
+  /// "name, age, attendees[id: …].name": the fields' names, for messages.
   static var fieldNames: String {
-    bindableFields.isEmpty ? "none" : bindableFields.map(\.name).joined(separator: ", ")
+    bindableFields.isEmpty
+      ? "none"
+      : bindableFields.map { field in
+        field.elementFieldName.map { "\(field.name)[id: …].\($0)" } ?? field.name
+      }
+      .joined(separator: ", ")
   }
 }
 
@@ -88,5 +119,11 @@ extension BindingAction {
     case keyPath = "_0"
     /// The second value: the value the field is set to.
     case value = "_1"
+    /// The element's identifier, in `.set(\.attendees, id: 3, \.name, "Ada")`.
+    case id
+    /// The field of the element, the third value of `.set(\.attendees, id: 3, \.name, "Ada")`.
+    case elementField = "_2"
+    /// The value the element's field is set to, the fourth value.
+    case elementValue = "_3"
   }
 }

@@ -38,11 +38,15 @@ import TideInspect
 /// and the action crosses to the store's actor. It prints as `.set(\.name, "Ada")`, the call that
 /// makes it.
 public struct BindingAction<Root>: Sendable {
-  /// The field the action sets.
+  /// The field the action sets; for an action that sets a field of a collection's element
+  /// (``set(_:id:_:_:)``), the collection.
   public let keyPath: any PartialKeyPath<Root> & Sendable
   /// The value it sets the field to.
   public let value: any Sendable
-  private let apply: @Sendable (inout Root) -> Void
+  /// The element and its field, for an action made by ``set(_:id:_:_:)``.
+  let element: ElementField?
+  /// Sets the field; `false` when the element it names is not there.
+  private let apply: @Sendable (inout Root) -> Bool
   private let isEqualValue: @Sendable (any Sendable) -> Bool
 
   /// An action that sets the field at `keyPath` to `value`.
@@ -60,22 +64,28 @@ public struct BindingAction<Root>: Sendable {
     _ keyPath: any WritableKeyPath<Root, Value> & Sendable, _ value: Value
   ) -> Self {
     Self(
-      keyPath: keyPath, value: value, apply: { $0[keyPath: keyPath] = value },
+      keyPath: keyPath, value: value, element: nil,
+      apply: {
+        $0[keyPath: keyPath] = value
+        return true
+      },
       isEqualValue: { ($0 as? Value) == value })
   }
 
-  private init(
-    keyPath: any PartialKeyPath<Root> & Sendable, value: any Sendable,
-    apply: @escaping @Sendable (inout Root) -> Void,
+  init(
+    keyPath: any PartialKeyPath<Root> & Sendable, value: any Sendable, element: ElementField?,
+    apply: @escaping @Sendable (inout Root) -> Bool,
     isEqualValue: @escaping @Sendable (any Sendable) -> Bool
   ) {
     self.keyPath = keyPath
     self.value = value
+    self.element = element
     self.apply = apply
     self.isEqualValue = isEqualValue
   }
 
-  /// Sets the field in `state`.
+  /// Sets the field in `state`. An action that sets a field of an element the collection does not
+  /// have changes nothing and reports it.
   ///
   /// <!-- example: given state: inout Settings.State -->
   /// ```swift
@@ -85,11 +95,12 @@ public struct BindingAction<Root>: Sendable {
   /// - Parameters:
   ///   - state: The state to change.
   public func apply(to state: inout Root) {
-    apply(&state)
+    if !apply(&state) { reportMissingElement() }
   }
 
   /// Whether a binding action sets the field at `keyPath`: lets a reducer match
-  /// `case .binding(\.name):`.
+  /// `case .binding(\.name):`. An action that sets a field of a collection's element
+  /// (``set(_:id:_:_:)``) matches the collection's key path: `case .binding(\.attendees):`.
   ///
   /// <!-- example: in settings-feature -->
   /// ```swift
@@ -107,7 +118,7 @@ public struct BindingAction<Root>: Sendable {
 }
 
 extension BindingAction: Equatable {
-  /// Whether two actions set the same field to equal values.
+  /// Whether two actions set the same field (of the same element) to equal values.
   ///
   /// ```swift
   /// #expect(BindingAction<Settings.State>.set(\.name, "Ada") == .set(\.name, "Ada"))
@@ -117,7 +128,8 @@ extension BindingAction: Equatable {
   ///   - lhs: An action.
   ///   - rhs: Another action.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    (lhs.keyPath as AnyKeyPath) == (rhs.keyPath as AnyKeyPath) && lhs.isEqualValue(rhs.value)
+    (lhs.keyPath as AnyKeyPath) == (rhs.keyPath as AnyKeyPath) && lhs.element == rhs.element
+      && lhs.isEqualValue(rhs.value)
   }
 }
 
@@ -139,6 +151,11 @@ extension BindingAction: CustomStringConvertible, CustomInspectable {
     let isSecret = hidden.contains(String(name.prefix { $0 != "." }))
     var shown: Any = value
     if isSecret { shown = InspectedSecret(value as Any) }
+    if let element {
+      return InspectedElementSet.set(
+        InspectedKeyPath(name: name), id: element.id.base, InspectedKeyPath(name: element.name),
+        shown)
+    }
     return InspectedSet.set(InspectedKeyPath(name: name), shown)
   }
 }
@@ -146,6 +163,12 @@ extension BindingAction: CustomStringConvertible, CustomInspectable {
 /// A binding action as the inspector prints it, `.set(\.name, "Ada")`.
 private enum InspectedSet {
   case set(InspectedKeyPath, Any)
+}
+
+/// A binding action that sets an element's field, as the inspector prints it:
+/// `.set(\.attendees, id: 3, \.name, "Ada")`.
+private enum InspectedElementSet {
+  case set(InspectedKeyPath, id: Any, InspectedKeyPath, Any)
 }
 
 /// A key path as written with its root left out, `\.name`: a mirror with no display style makes

@@ -168,3 +168,68 @@ import TideTestSupport
       ) == true)
   }
 }
+
+/// A binding action that sets a field of a list's element is read as it prints,
+/// `.set(\.attendees, id: 2, \.name, "Blob")`, when the state lists that field of its elements.
+@Suite struct ElementBindingActionReadingTests {
+  struct Attendee: Identifiable, Codable, Equatable, Sendable {
+    let id: Int
+    var name = ""
+    var notes = ""  // not bindable
+  }
+  struct Roster: Equatable, Sendable, BindableState {
+    var title = ""
+    var attendees: IdentifiedArray<Attendee> = [Attendee(id: 1), Attendee(id: 2)]
+    static let bindableFields: [BindableField<Self>] = [
+      .field(\.title), .elementField(\.attendees, \.name),
+    ]
+  }
+  enum Action: Codable, Equatable, Sendable {
+    case binding(BindingAction<Roster>)
+  }
+
+  @Test func readsWhatItPrints() throws {
+    let text = #".binding(.set(\.attendees, id: 2, \.name, "Blob"))"#
+    let action = try ActionReader.read(text, as: Action.self)
+    #expect(action == .binding(.set(\.attendees, id: 2, \.name, "Blob")))
+    #expect(Inspector().line(action) == text)
+  }
+
+  @Test func roundTripsThroughJSON() throws {
+    let action = Action.binding(.set(\.attendees, id: 2, \.name, "Blob"))
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let data = try encoder.encode(action)
+    #expect(
+      String(decoding: data, as: UTF8.self)
+        == #"{"binding":{"_0":{"set":{"_0":"\\.attendees","_2":"\\.name","_3":"Blob","id":2}}}}"#)
+    #expect(try JSONDecoder().decode(Action.self, from: data) == action)
+    // A plain field of the same state still reads as before.
+    let title = Action.binding(.set(\.title, "Standup"))
+    #expect(try JSONDecoder().decode(Action.self, from: encoder.encode(title)) == title)
+  }
+
+  @Test func anElementFieldThatIsNotListedIsAnError() {
+    #expect {
+      _ = try JSONEncoder().encode(Action.binding(.set(\.attendees, id: 2, \.notes, "x")))
+    } throws: { error in
+      guard case EncodingError.invalidValue(_, let context) = error else { return false }
+      return context.debugDescription
+        == #".set(\.attendees, id: 2, \.notes, "x") sets a field that is not among ElementBindingActionReadingTests.Roster.bindableFields (title, attendees[id: …].name): add it there to write this action."#
+    }
+    #expect {
+      _ = try ActionReader.read(
+        #".binding(.set(\.attendees, id: 2, \.notes, "x"))"#, as: Action.self)
+    } throws: { error in
+      guard let error = error as? InputError else { return false }
+      return error.message
+        == "ElementBindingActionReadingTests.Roster has no bindable field 'attendees[id: …].notes' (it has: title, attendees[id: …].name)."
+    }
+    #expect {
+      _ = try ActionReader.read(
+        #".binding(.set(\.attendees, id: "2", \.name, "x"))"#, as: Action.self)
+    } throws: { error in
+      (error as? InputError)?.message == "expected a whole number, found a string"
+    }
+  }
+}

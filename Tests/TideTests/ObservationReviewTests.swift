@@ -78,7 +78,7 @@ import TideTestSupport
         The store evaluates the path again after each batch of actions, on the new state, while \
         a reader waits for a change: once that value is nil, the unwrap traps inside send. Read \
         through ?. instead, and a collection's elements by identifier (rows[id: id]), not by \
-        position.
+        position; bind an element's field with Store.binding(_:id:_:action:).
         """
       ])
   }
