@@ -133,6 +133,25 @@ final class Box {
     #expect(inspector.diff(Credentials(), Credentials()) == nil)
   }
 
+  @Test func anUnchangedValueTooLongForALineIsSummarizedWithoutCuttingAToken() {
+    struct Meeting: Equatable {
+      var link = URL(string: "https://example.com/meetings/00000000-0000-0000-0000-000000000007")!
+      var transcript = String(repeating: "Lorem ipsum dolor sit amet. ", count: 4)
+      var attendees = 1
+    }
+    // The first two lines are longer than a line's width: the address is one token and is shown
+    // whole, the text is a string and is cut.
+    #expect(
+      inspector.diff(Meeting(), Meeting(attendees: 2)) == """
+              InspectorTests.Meeting(
+                link: URL(string: "https://example.com/meetings/00000000-0000-0000-0000-000000000007")!,
+                transcript: "Lorem ipsum dolor sit amet. Lorem ipsum dolor sit amet. Lor…,
+            −   attendees: 1
+            +   attendees: 2
+              )
+        """)
+  }
+
   @Test func diffCollapsesDistantUnchangedElements() {
     let old = Array(0..<20)
     var new = old

@@ -16,6 +16,9 @@ struct Renderer {
 
   /// Nested composite values whose one-line form is at most this long stay on one line.
   static let inlineWidth = 60
+  /// How long a scalar that is not a string may be and still be shown whole where a long value
+  /// is summarized.
+  static let wholeScalarWidth = 160
 
   func render(_ node: Node) -> String {
     switch style {
@@ -138,6 +141,10 @@ struct Renderer {
     case .array(let elements): return "[… \(Self.count(elements.count, "element"))]"
     case .set(let elements): return "Set([… \(Self.count(elements.count, "element"))])"
     case .dictionary(let pairs): return "[… \(Self.count(pairs.count, "entry", "entries"))]"
+    case .scalar(let text) where !text.hasPrefix("\"") && text.count <= Self.wholeScalarWidth:
+      // A scalar that is not a string is one token (`UUID(uuidString: "…")!`, a shared copy's
+      // reference): cut, it would read as another value.
+      return text
     default: return String(single.prefix(Self.inlineWidth)) + "…"
     }
   }
