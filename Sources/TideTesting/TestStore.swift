@@ -160,7 +160,13 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     column: UInt = #column
   ) {
     var initialState = initialState
-    reducer.syncShared(&initialState)
+    let outer = IssueReporter.current
+    let problems = Lock<[String]>([])
+    let collecting = IssueReporter { message, location in
+      problems.withLock { $0.append(message) }
+      outer.report(message, at: location)
+    }
+    IssueReporter.$current.withValue(collecting) { reducer.syncShared(&initialState) }
     self.syncShared = { reducer.syncShared(&$0) }
     self.state = initialState
     let location = SourceCodeLocation(
@@ -172,10 +178,20 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
       unknownOrigin: EffectOrigin(step: "the test store", location: location))
     self.log = log
     self.received = log.received
-    self.store = Store(
-      initialState: initialState, reducer: readingEnvironment(reducer), environment: box,
-      drivenBy: scheduler,
-      onReduce: { action, after, _, origin in log.record(action, after: after, origin: origin) })
+    // The store makes the initial state consistent again, and finds what was just reported.
+    let reportedOnce = problems.withLock { $0 }
+    let scheduler = self.scheduler
+    let store = IssueReporter.$current.withValue(
+      IssueReporter { message, location in
+        if !reportedOnce.contains(message) { outer.report(message, at: location) }
+      }
+    ) {
+      Store(
+        initialState: initialState, reducer: readingEnvironment(reducer), environment: box,
+        drivenBy: scheduler,
+        onReduce: { action, after, _, origin in log.record(action, after: after, origin: origin) })
+    }
+    self.store = store
     self.registry = store.effectRegistry
     let lastStep = Lock(location)
     self.lastStepLocation = lastStep

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import Tide
 import TideTestSupport
+import TideTesting
 
 /// A copy of one element of a shared collection (`element(id:)`) and the collection's copies
 /// agree at the end of every step: a screen about one meeting renames it in the list, and a
@@ -215,6 +216,28 @@ import TideTestSupport
         element of the collection is made with element(id:), or with Shared(key:element:).
         """
     }
+  }
+
+  /// A test store reports copies of one key with different types once where it is made and
+  /// once a step: its expected state and the store's own state find the problem in the same
+  /// words, whichever copy each finds first.
+  @Test func aTestStoreReportsATypeMismatchOnceAStep() async {
+    var state = Meetings.State()
+    state.path.append(
+      Meetings.Detail.State(meeting: Shared(key: "meetings", value: Meeting(id: 1, title: "A"))))
+    let reports = Lock<[String]>([])
+    await withKnownIssue {
+      let store = TestStore(initialState: state, reducer: Meetings.reducer, environment: ())
+      await store.send(.prefixAll(""))
+    } matching: { issue in
+      let text = issue.comments.first?.rawValue ?? ""
+      guard text.hasPrefix("Two features share the value \"meetings\" with different types:")
+      else { return false }
+      reports.withLock { $0.append(text) }
+      return true
+    }
+    #expect(reports.withLock { $0.count } == 2)
+    #expect(Set(reports.withLock { $0 }).count == 1)
   }
 
   /// A screen pushed with a copy made by `Shared(key:element:)` (as a test, a recording or the

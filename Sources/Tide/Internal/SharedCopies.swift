@@ -186,11 +186,15 @@ struct SharedCopies {
       isElement
       ? " A copy of one element of the collection is made with element(id:), or with "
         + "Shared(key:element:)." : ""
+    // In one order, whichever copy was found first: the expected state of a test store and
+    // the store's own state then report the same problem in the same words.
+    var names = [String(reflecting: type), spelling ?? String(reflecting: other)]
+    if spelling == nil { names.sort() }
     report(
       key,
       """
       Two features share the value "\(key)" with different types: \
-      \(String(reflecting: type)) and \(spelling ?? String(reflecting: other)).
+      \(names[0]) and \(names[1]).
 
       Copies of one key hold one type; give the other value a key of its own.\(hint)
       """)
