@@ -8,7 +8,9 @@ extension Inspector {
   /// `insert(_:at:)` and `remove(at:)` calls, so a long session's statements stay as short as
   /// its changes.
   /// Anything else is assigned whole, with ``source(_:)``; so is a ``SourceExpressible`` value,
-  /// whose fields may have private setters.
+  /// whose fields may have private setters. A copy of a shared value in a value assigned whole
+  /// (a screen pushed with the list it shares) that holds what the other copies hold before and
+  /// after is spelled through a copy `root` already has, `$0.list.saved`, not made again.
   ///
   /// <!-- example: given inspector: Inspector, before: Login.State, after: Login.State -->
   /// ```swift
@@ -27,7 +29,11 @@ extension Inspector {
     // So that a copy of an element that changed with its collection is not assigned too.
     reflector.comparingSharedCopies(of: old, with: new)
     let (oldNode, newNode) = reflector.pair(old, new)
-    return assignments(oldNode, newNode, path: root)
+    return assignments(oldNode, newNode, path: root).map { statement in
+      guard statement.contains(Reflector.rootMarker) else { return statement }
+      return statement.split(separator: Reflector.rootMarker, omittingEmptySubsequences: false)
+        .joined(separator: root)
+    }
   }
 
   /// Returns a closure literal that makes the change from `old` to `new`, ready to paste as a
@@ -98,7 +104,10 @@ extension Inspector {
       // what changed, rather than making the whole value again (with every identifier in it).
       let whole = "\(path) = \(source.render(new))"
       let inner = assignments(oldPayload[0].node, newPayload[0].node, path: "$0")
-      guard !inner.isEmpty, !inner.contains(where: { $0.hasPrefix("$0 = ") }) else {
+      // In the closure, `$0` is the payload: a reference to a copy the root holds stays out.
+      guard !inner.isEmpty,
+        !inner.contains(where: { $0.hasPrefix("$0 = ") || $0.contains(Reflector.rootMarker) })
+      else {
         return [whole]
       }
       let target = path.hasSuffix("?") ? String(path.dropLast()) + "!" : path
@@ -235,7 +244,6 @@ extension Inspector {
   }
 
   private func isIdentifier(_ label: String) -> Bool {
-    guard let first = label.first, first.isLetter || first == "_" else { return false }
-    return label.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    Reflector.isIdentifier(label)
   }
 }

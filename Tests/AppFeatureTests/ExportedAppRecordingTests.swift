@@ -34,7 +34,7 @@ import TideTesting
     $0.login = nil
     $0.home = App.Home(user: User(name: "Ada Lovelace", userName: "ada", email: "ada@example.com", address: "London", designation: "Analyst"), errorMessage: nil)
   }
-  await store.send(.searchTapped) { $0.search = AddLocation.State(query: "", locations: [], isSearching: false, pickedLocation: nil, errorMessage: nil, savedLocations: Shared<IdentifiedArray<Location>>(key: "savedLocations", value: [])) }
+  await store.send(.searchTapped) { $0.search = AddLocation.State(query: "", locations: [], isSearching: false, pickedLocation: nil, errorMessage: nil, savedLocations: $0.savedLocations) }
   await store.send(.addLocation(.presented(.queryChanged("Brus")))) {
     $0.search?.query = "Brus"
     $0.search?.isSearching = true

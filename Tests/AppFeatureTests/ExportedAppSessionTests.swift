@@ -27,7 +27,7 @@ import TideTesting
     $0.login = nil
     $0.home = App.Home(user: User(name: "Pritesh", userName: "pritesh", email: "pritesh@example.com", address: "Pune, India", designation: "iOS Developer"), errorMessage: nil)
   }
-  await store.send(.searchTapped) { $0.search = AddLocation.State(query: "", locations: [], isSearching: false, pickedLocation: nil, errorMessage: nil, savedLocations: Shared<IdentifiedArray<Location>>(key: "savedLocations", value: [])) }
+  await store.send(.searchTapped) { $0.search = AddLocation.State(query: "", locations: [], isSearching: false, pickedLocation: nil, errorMessage: nil, savedLocations: $0.savedLocations) }
   await store.send(.addLocation(.presented(.queryChanged("B")))) {
     $0.search?.query = "B"
     $0.search?.isSearching = true
@@ -44,9 +44,9 @@ import TideTesting
     $0.search?.savedLocations.value = [Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels")]
   }
   await store.receive(.addLocation(.presented(.delegate(.didAddLocation(Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels")))))) { $0.search = nil }
-  await store.send(.searchTapped) { $0.search = AddLocation.State(query: "", locations: [], isSearching: false, pickedLocation: nil, errorMessage: nil, savedLocations: Shared<IdentifiedArray<Location>>(key: "savedLocations", value: [Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels")])) }
+  await store.send(.searchTapped) { $0.search = AddLocation.State(query: "", locations: [], isSearching: false, pickedLocation: nil, errorMessage: nil, savedLocations: $0.savedLocations) }
   await store.send(.addLocation(.dismiss)) { $0.search = nil }
-  await store.send(.savedLocation(id: 2800866, action: .openTapped)) { $0.path[id: 0] = PlaceDetail.State(location: Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels"), namesakes: nil, isLoadingNamesakes: false, lookupError: nil, destination: nil, savedLocations: Shared<IdentifiedArray<Location>>(key: "savedLocations", value: [Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels")])) }
+  await store.send(.savedLocation(id: 2800866, action: .openTapped)) { $0.path[id: 0] = PlaceDetail.State(location: Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels"), namesakes: nil, isLoadingNamesakes: false, lookupError: nil, destination: nil, savedLocations: $0.savedLocations) }
   await store.receive(.path(.element(id: 0, action: .appeared))) { $0.path[0].isLoadingNamesakes = true }
   await store.receive(.path(.element(id: 0, action: .namesakesLoaded([])))) {
     $0.path[0].namesakes = []

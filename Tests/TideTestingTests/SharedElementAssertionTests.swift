@@ -133,6 +133,49 @@ import TideTesting
     #expect(!diff.contains(#""Standup""#), "\(diff)")
   }
 
+  /// A suggested assertion spells a pushed screen's copies through the copy the state already
+  /// has, not as the whole list again; and pasted, it makes the state the store made.
+  @Test func aSuggestedPushSpellsItsCopiesThroughTheState() {
+    let before = Meetings.State()
+    var after = before
+    after.path.append(Meetings.Detail.State(meeting: before.meetings.element(id: 2)!))
+    after.editor = Meetings.Detail.State(meeting: before.meetings.element(id: 1)!)
+    #expect(
+      Inspector().closure(from: before, to: after) == """
+        {
+          $0.path[id: 0] = Meetings.Detail.State(meeting: $0.meetings.element(id: 2)!)
+          $0.editor = Meetings.Detail.State(meeting: $0.meetings.element(id: 1)!)
+        }
+        """)
+    var pasted = before
+    pasted.path[id: 0] = Meetings.Detail.State(meeting: pasted.meetings.element(id: 2)!)
+    pasted.editor = Meetings.Detail.State(meeting: pasted.meetings.element(id: 1)!)
+    #expect(pasted == after)
+  }
+
+  /// Inside a closure that rebinds `$0` (a change through a case path), a reference to the
+  /// state's copy would name the payload: the value is made whole instead.
+  @Test func aSuggestionInsideACasePathMakesTheCopyWhole() {
+    struct Holder: Equatable {
+      var sheet: Meetings.Detail.State?
+      var notes = "A payload long enough that changing it in place is the shorter suggestion."
+    }
+    enum Screen: Equatable { case detail(Holder) }
+    struct Root: Equatable {
+      var meetings = Shared(
+        key: Meetings.key, value: IdentifiedArray([Meeting(id: 1, title: "Standup")]))
+      var screen = Screen.detail(Holder())
+    }
+    let before = Root()
+    var after = before
+    after.screen = .detail(
+      Holder(sheet: Meetings.Detail.State(meeting: before.meetings.element(id: 1)!)))
+    #expect(
+      Inspector().closure(from: before, to: after)
+        == #"{ $0.screen = .detail(SharedElementAssertionTests.Holder(sheet: Meetings.Detail.State(meeting: $0.meetings.element(id: 1)!), notes: "A payload long enough that changing it in place is the shorter suggestion.")) }"#
+    )
+  }
+
   /// A suggested assertion changes an element's copy through `value` (it prints as `element`),
   /// and, with the collection in the state, changes the collection alone, wherever the screen is.
   @Test func aSuggestedAssertionChangesTheValueOnceThroughValue() {

@@ -46,7 +46,15 @@ struct Reflector {
     /// The first copy of each key in the new root, and the keys whose copies hold one value in
     /// both roots, with that value: found the first time a diff needs them.
     var found: (new: [String: Any], unchanged: [String: Any])?
+    /// Where the old root holds the first copy of each key (and of each element) through
+    /// stored properties alone, with that copy: found the first time a suggestion needs it.
+    var storedPaths: [String: (path: String, copy: any InspectedSharedCopy)]?
   }
+
+  /// Stands for the root of the statements in a copy's reference (`\u{E000}.list.saved` is
+  /// `$0.list.saved`): ``Inspector/assignments(from:to:root:)`` spells it, and a statement in a
+  /// closure that rebinds `$0` cannot use it.
+  static let rootMarker: Character = "\u{E000}"
 
   /// What a changed copy of a shared value prints as once another copy showed the change; a
   /// copy of an element, when the collection holds the element as it does.
@@ -58,6 +66,58 @@ struct Reflector {
   /// value the other copies held before and after the change.
   static func unchangedSharedReference(_ copy: any InspectedSharedCopy) -> String {
     "\(copy.sharedSpelling), unchanged"
+  }
+
+  /// How Swift that rebuilds a state spells a copy of a shared value that holds the value the
+  /// state's other copies hold before and after the change: through a copy the state already
+  /// has (`$0.list.saved`, or `$0.list.saved.element(id: 3)!` for an element), rather than the
+  /// whole value again; `nil` when no copy of its key is reached through stored properties.
+  private func storedReference(to copy: any InspectedSharedCopy) -> String? {
+    let paths = storedPathsOfOldCopies()
+    if let (path, found) = paths[copy.sharedIdentity], isEqual(found, copy) {
+      return "\(Self.rootMarker)\(path)"
+    }
+    if let id = copy.sharedElementID, let (path, collection) = paths[copy.sharedKey],
+      collection.sharedElementID == nil, copy.isElement(of: collection)
+    {
+      return "\(Self.rootMarker)\(path).element(id: \(id))!"
+    }
+    return nil
+  }
+
+  /// The first copy of each key, and of each element, that the old root holds through stored
+  /// properties of structs alone (a path Swift can spell from the root), with its path.
+  private func storedPathsOfOldCopies() -> [String: (path: String, copy: any InspectedSharedCopy)] {
+    if let known = shownSharedChanges.storedPaths { return known }
+    var paths: [String: (path: String, copy: any InspectedSharedCopy)] = [:]
+    guard let old = shownSharedChanges.roots?.old else { return paths }
+    var remaining = 20_000
+    var pending: [(value: Any, path: String, depth: Int)] = [(old, "", 0)]
+    while let (value, path, depth) = pending.popLast(), remaining > 0 {
+      remaining -= 1
+      if let copy = value as? any InspectedSharedCopy {
+        if paths[copy.sharedIdentity] == nil, !path.isEmpty {
+          paths[copy.sharedIdentity] = (path, copy)
+        }
+        continue
+      }
+      let mirror = Mirror(reflecting: value)
+      guard depth < Self.maximumDepth, mirror.displayStyle == .struct else { continue }
+      let children = mirror.children.compactMap { child in
+        child.label.flatMap {
+          Self.isIdentifier($0) ? (child.value, "\(path).\($0)", depth + 1) : nil
+        }
+      }
+      pending.append(contentsOf: children.reversed())
+    }
+    shownSharedChanges.storedPaths = paths
+    return paths
+  }
+
+  /// Whether a property's label can be written after a dot in Swift.
+  static func isIdentifier(_ label: String) -> Bool {
+    guard let first = label.first, first.isLetter || first == "_" else { return false }
+    return label.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
   }
 
   /// Makes the diffs of this reflector print a copy of a shared value that a change inserts
@@ -171,8 +231,9 @@ struct Reflector {
     case .struct, .class:
       // Cast once: a conformance check for every struct printed.
       let copy = value as? any InspectedSharedCopy
-      if !rebuildsSource, let copy, holdsUnchangedValue(copy) {
-        return .scalar(Self.unchangedSharedReference(copy))
+      if let copy, holdsUnchangedValue(copy) {
+        if !rebuildsSource { return .scalar(Self.unchangedSharedReference(copy)) }
+        if let reference = storedReference(to: copy) { return .scalar(reference) }
       }
       var fields: [Node.Field] = []
       var current: Mirror? = mirror
