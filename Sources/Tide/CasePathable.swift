@@ -4,24 +4,27 @@
 /// Key paths have identity (two `\.login` are equal), which case paths made from functions do not.
 /// That is what lets `store.scope(state: \.login, action: \.login)` hand out the same store each
 /// time it is called with the same paths. Tide uses no macros, so the list is written by hand, one
-/// line a case:
+/// line a case, whose type Swift infers:
 ///
 /// ```swift
 /// enum ParentAction: Sendable, CasePathable {
 ///   case child(ChildAction)
 ///   case closeTapped
 ///
-///   struct AllCasePaths {
-///     var child: CasePath<ParentAction, ChildAction> { CasePath(ParentAction.child) }
+///   struct AllCasePaths: Sendable {
+///     let child = CasePath(ParentAction.child)
 ///   }
-///   static var allCasePaths: AllCasePaths { AllCasePaths() }
+///   static let allCasePaths = AllCasePaths()
 /// }
 ///
 /// enum ChildAction: Sendable, Equatable { case tapped }
 /// print(ParentAction.allCasePaths.child.extract(.child(.tapped)) == .tapped)  // true
 /// ```
 ///
-/// Only the cases a store scopes to need to be listed.
+/// Only the cases a store scopes to need to be listed. A generic enum, which cannot have a stored
+/// static property, returns `AllCasePaths()` from a computed `static var allCasePaths`. A case
+/// path on a hot path can spell out its extraction instead of reflecting
+/// (``CasePath/init(embed:extract:)``).
 public protocol CasePathable {
   /// A type whose properties are the enum's case paths.
   associatedtype AllCasePaths

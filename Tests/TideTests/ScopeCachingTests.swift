@@ -285,18 +285,19 @@ import TideTestSupport
   enum LeafAction: Sendable { case increment }
   enum MiddleAction: Sendable, CasePathable {
     case leaf(LeafAction)
-    struct AllCasePaths {
-      var leaf: CasePath<MiddleAction, LeafAction> { CasePath(MiddleAction.leaf) }
+    // The short form, one stored line a case (ObservationTrackingTests has the computed one).
+    struct AllCasePaths: Sendable {
+      let leaf = CasePath(MiddleAction.leaf)
     }
-    static var allCasePaths: AllCasePaths { AllCasePaths() }
+    static let allCasePaths = AllCasePaths()
   }
   enum RootAction: Sendable, CasePathable {
     case middle(MiddleAction)
     case other
-    struct AllCasePaths {
-      var middle: CasePath<RootAction, MiddleAction> { CasePath(RootAction.middle) }
+    struct AllCasePaths: Sendable {
+      let middle = CasePath(RootAction.middle)
     }
-    static var allCasePaths: AllCasePaths { AllCasePaths() }
+    static let allCasePaths = AllCasePaths()
   }
 
   nonisolated static let calls = Lock<[String]>([])
@@ -332,6 +333,8 @@ import TideTestSupport
         .scope(state: \.countedLeaf, action: \.leaf).count
     }
     #expect(Self.calls.withLock { $0 } == ["middle", "leaf"])
+    // Stored case paths name the same store each time, as computed ones do.
+    #expect(store.scope(state: \.countedMiddle, action: \.middle) === middle)
     leaf.send(.increment)
     _ = leaf.count
     _ = leaf.count
