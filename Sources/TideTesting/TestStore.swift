@@ -444,7 +444,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
       return reported
     }
     for problem in problems where !reported.contains(problem) {
-      TestFailure.record(problem, at: location)
+      TestFailure.record(FailureMessage.expectedStateProblem(problem), at: location)
     }
   }
 

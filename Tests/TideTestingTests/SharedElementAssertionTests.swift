@@ -230,9 +230,19 @@ import TideTesting
       }
     } matching: { issue in
       issue.sourceLocation?.line == line
-        && issue.comments.first?.rawValue.hasPrefix(
-          #"The shared value "meetings" and a copy of its element 1 were changed apart in one step."#
-        ) == true
+        && issue.comments.first?.rawValue == """
+          The expected state holds copies of a shared value that disagree.
+
+            The shared value "meetings" and a copy of its element 1 were changed apart in one step.
+
+            Both changed as often, to different values of element 1, so neither is the newer: \
+          the collection's was kept. Change the value in one place (a feature changes its own \
+          copy, and Tide gives it to the others); a reducer that changes both a collection and a \
+          copy of one of its elements keeps only the copy changed more often.
+
+          The assertion's closure made them differ: the store's own state holds them in step. \
+          Assert a shared change on one copy; the store gives it to the others.
+          """
     }
   }
 }

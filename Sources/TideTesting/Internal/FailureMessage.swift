@@ -47,6 +47,21 @@ enum FailureMessage {
     """
   }
 
+  /// A problem with shared copies that the assertion's expected state has and the store's own
+  /// state does not: the closure made it.
+  static func expectedStateProblem(_ problem: String) -> String {
+    let indented = problem.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
+    return """
+      The expected state holds copies of a shared value that disagree.
+
+      \(indented)
+
+      The assertion's closure made them differ: the store's own state holds them in step. \
+      Assert a shared change on one copy; the store gives it to the others.
+      """
+  }
+
   static func sentAfterDismissal(_ action: String) -> String {
     """
     An action was sent after the feature dismissed itself.
