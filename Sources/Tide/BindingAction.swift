@@ -141,14 +141,15 @@ extension BindingAction: CustomStringConvertible, CustomInspectable {
   }
 
   /// The action as Swift code, for the inspector: `.set(\.name, "Ada")`. A value set into a
-  /// field that the state hides (`Redacting`, as a password is) is hidden as that
-  /// field is: `.set(\.password, "••••••")`.
+  /// field that the state hides (`Redacting`, as a password is), or that an element's type
+  /// hides, is hidden as that field is: `.set(\.password, "••••••")`.
   public var inspectionValue: Any {
     // `\State.name` names the root by its bare name, which a test cannot resolve when the state
     // is nested in a feature (`Settings.State`); `\.name` is inferred from the action's case.
     let name = BindableField<Root>.name(of: keyPath)
     let hidden = (Root.self as? any Redacting.Type)?.redactedLabels ?? []
-    let isSecret = hidden.contains(String(name.prefix { $0 != "." }))
+    let isSecret =
+      hidden.contains(String(name.prefix { $0 != "." })) || element?.isSecret == true
     var shown: Any = value
     if isSecret { shown = InspectedSecret(value as Any) }
     if let element {

@@ -29,11 +29,7 @@ extension Inspector {
     // So that a copy of an element that changed with its collection is not assigned too.
     reflector.comparingSharedCopies(of: old, with: new)
     let (oldNode, newNode) = reflector.pair(old, new)
-    return assignments(oldNode, newNode, path: root).map { statement in
-      guard statement.contains(Reflector.rootMarker) else { return statement }
-      return statement.split(separator: Reflector.rootMarker, omittingEmptySubsequences: false)
-        .joined(separator: root)
-    }
+    return assignments(oldNode, newNode, path: root, root: root)
   }
 
   /// Returns a closure literal that makes the change from `old` to `new`, ready to paste as a
@@ -60,19 +56,19 @@ extension Inspector {
     }
   }
 
-  private func assignments(_ old: Node, _ new: Node, path: String) -> [String] {
+  private func assignments(_ old: Node, _ new: Node, path: String, root: String) -> [String] {
     if old == new { return [] }
-    let source = Renderer(style: .source, secretPlaceholder: secretPlaceholder)
+    let source = Renderer(style: .source, secretPlaceholder: secretPlaceholder, root: root)
     switch (old, new) {
     case (.some(let old), .some(let new)):
       switch (old.unwrapped, new.unwrapped) {
       case (.structure, .structure):
-        return assignments(old, new, path: path + "?")
+        return assignments(old, new, path: path + "?", root: root)
       case (.enumCase(let type, let name, _), .enumCase(let newType, let newName, _))
       where type == newType && name == newName:
         // An optional enum (a destination) whose case stayed: through the case's path too,
         // when that is shorter than making the value again.
-        let inner = assignments(old, new, path: path + "?")
+        let inner = assignments(old, new, path: path + "?", root: root)
         guard inner.count == 1, inner[0].hasPrefix(path + "? = ") else { return inner }
         return ["\(path) = \(source.render(new))"]
       default:
@@ -82,13 +78,13 @@ extension Inspector {
     where oldType == newType && oldFields.map(\.label) == newFields.map(\.label)
       && oldFields.allSatisfy({ $0.label.map(isIdentifier) ?? false }):
       return zip(oldFields, newFields).flatMap { old, new in
-        assignments(old.node, new.node, path: "\(path).\(old.member ?? old.label!)")
+        assignments(old.node, new.node, path: "\(path).\(old.member ?? old.label!)", root: root)
       }
     case (.array(let oldElements), .array(let newElements))
     where oldElements.count == newElements.count
       && zip(oldElements, newElements).filter({ $0 != $1 }).count <= 3:
       return zip(oldElements, newElements).enumerated().flatMap { index, pair in
-        assignments(pair.0, pair.1, path: "\(path)[\(index)]")
+        assignments(pair.0, pair.1, path: "\(path)[\(index)]", root: root)
       }
     case (.array(let oldElements), .array(let newElements)):
       if let edits = edits(from: oldElements, to: newElements, path: path, source: source) {
@@ -103,10 +99,10 @@ extension Inspector {
       // A change inside one case's payload: modify the payload through the case's path, naming
       // what changed, rather than making the whole value again (with every identifier in it).
       let whole = "\(path) = \(source.render(new))"
-      let inner = assignments(oldPayload[0].node, newPayload[0].node, path: "$0")
+      let inner = assignments(oldPayload[0].node, newPayload[0].node, path: "$0", root: "$0")
       // In the closure, `$0` is the payload: a reference to a copy the root holds stays out.
-      guard !inner.isEmpty,
-        !inner.contains(where: { $0.hasPrefix("$0 = ") || $0.contains(Reflector.rootMarker) })
+      guard !inner.isEmpty, !inner.contains(where: { $0.hasPrefix("$0 = ") }),
+        !newPayload[0].node.refersToRoot
       else {
         return [whole]
       }
@@ -139,14 +135,14 @@ extension Inspector {
         zip(oldElements, newElements).filter({ $0 != $1 }).count <= 3
       else { return [whole] }
       return zip(oldElements, newElements).enumerated().flatMap { index, pair in
-        assignments(pair.0, pair.1, path: "\(path)[\(index)]")
+        assignments(pair.0, pair.1, path: "\(path)[\(index)]", root: root)
       }
     case (.dictionary(let oldPairs), .dictionary(let newPairs)):
       let oldByKey = Dictionary(oldPairs.map { (source.render($0.key), $0.value) }) { a, _ in a }
       let newByKey = Dictionary(newPairs.map { (source.render($0.key), $0.value) }) { a, _ in a }
       return Set(oldByKey.keys).union(newByKey.keys).sorted().flatMap { key -> [String] in
         switch (oldByKey[key], newByKey[key]) {
-        case (let old?, let new?): return assignments(old, new, path: "\(path)[\(key)]")
+        case (let old?, let new?): return assignments(old, new, path: "\(path)[\(key)]", root: root)
         case (_?, nil): return ["\(path)[\(key)] = nil"]
         case (nil, let new?): return ["\(path)[\(key)] = \(source.render(new))"]
         case (nil, nil): return []
@@ -230,7 +226,7 @@ extension Inspector {
       changedCount += 1
       // Through the optional the subscript returns; a screen replaced whole is set.
       let screen = "\(path)[id: \(key)]"
-      statements += assignments(old, new, path: screen + "?").map { statement in
+      statements += assignments(old, new, path: screen + "?", root: source.root).map { statement in
         statement.hasPrefix(screen + "? = ")
           ? screen + statement.dropFirst(screen.count + 1) : statement
       }

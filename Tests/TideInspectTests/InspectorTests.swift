@@ -152,6 +152,16 @@ final class Box {
         """)
   }
 
+  /// Within a limit (the REPL's history), a long token is still shortened: only a diff's
+  /// context keeps it whole.
+  @Test func aLineWithinALimitShortensALongToken() {
+    enum Navigation { case open(URL) }
+    let url = URL(string: "https://example.com/meetings/00000000-0000-0000-0000-000000000007")!
+    #expect(
+      inspector.line(Navigation.open(url), limit: 40)
+        == #".open(URL(string: "https://example.com/meetings/00000000-0000-0000…)"#)
+  }
+
   @Test func diffCollapsesDistantUnchangedElements() {
     let old = Array(0..<20)
     var new = old

@@ -153,6 +153,43 @@ import TideTesting
     #expect(pasted == after)
   }
 
+  /// A copy given another element is assigned, and a reference names only a copy that holds
+  /// the same value before and after: the statements never read a path another one changes.
+  @Test func aCopyGivenAnotherElementIsAssignedAndNotReferredTo() {
+    struct Picker: Equatable {
+      var meetings = Shared(
+        key: Meetings.key,
+        value: IdentifiedArray([Meeting(id: 1, title: "Standup"), Meeting(id: 2, title: "Retro")]))
+      var selected: Shared<Meeting>
+      var detail: Meetings.Detail.State?
+    }
+    let list = Picker(selected: Shared(key: Meetings.key, element: Meeting(id: 1, title: "")))
+      .meetings
+    let before = Picker(meetings: list, selected: list.element(id: 2)!)
+    var after = before
+    after.selected = list.element(id: 1)!
+    after.detail = Meetings.Detail.State(meeting: list.element(id: 2)!)
+    #expect(
+      Inspector().closure(from: before, to: after) == """
+        {
+          $0.selected = $0.meetings.element(id: 1)!
+          $0.detail = Meetings.Detail.State(meeting: $0.meetings.element(id: 2)!)
+        }
+        """)
+    var pasted = before
+    pasted.selected = pasted.meetings.element(id: 1)!
+    pasted.detail = Meetings.Detail.State(meeting: pasted.meetings.element(id: 2)!)
+    #expect(pasted == after)
+  }
+
+  /// A string that holds a private-use character (an icon font's glyph) is written as it is.
+  @Test func aStringWithAPrivateUseCharacterIsWrittenAsItIs() {
+    struct Label: Equatable { var icon = "" }
+    #expect(
+      Inspector().closure(from: Label(), to: Label(icon: "\u{E000} home"))
+        == "{ $0.icon = \"\u{E000} home\" }")
+  }
+
   /// Inside a closure that rebinds `$0` (a change through a case path), a reference to the
   /// state's copy would name the payload: the value is made whole instead.
   @Test func aSuggestionInsideACasePathMakesTheCopyWhole() {

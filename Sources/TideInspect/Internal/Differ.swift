@@ -33,7 +33,11 @@ struct Differ {
   ) -> [Line] {
     let suffix = suffixes.new
     if old == new {
-      return [Line(marker: .same, indent: indent, text: prefix + renderer.summary(old) + suffix)]
+      return [
+        Line(
+          marker: .same, indent: indent,
+          text: prefix + renderer.summary(old, keepingTokens: true) + suffix)
+      ]
     }
     switch (old, new) {
     case (.some(let old), .some(let new)):

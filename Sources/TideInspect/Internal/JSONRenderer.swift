@@ -4,6 +4,9 @@ struct JSONRenderer {
     switch node {
     case .scalar(let text):
       writeScalar(text, to: &output)
+    case .rootReference(let path):
+      // Made only for source; written as the path, should it ever reach JSON.
+      Self.writeString(path, to: &output)
     case .redacted:
       output += "null"
     case .some(let wrapped):

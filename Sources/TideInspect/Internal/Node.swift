@@ -20,6 +20,9 @@ indirect enum Node: Equatable {
   /// A value known to be equal on both sides of a diff, reflected only if it is printed. Both
   /// sides share the same box, so it compares equal by identity.
   case unchanged(Unchanged)
+  /// In source only, a copy of a shared value spelled through the copy the root of the
+  /// statements holds: `.list.saved`, printed after the root (`$0.list.saved`).
+  case rootReference(String)
 
   /// The argument that holds an expression's element identifiers, and the identifier its next
   /// added element gets at least. Two are equal by label: the counter is not part of the value.
@@ -41,6 +44,22 @@ indirect enum Node: Equatable {
   struct Pair: Equatable {
     let key: Node
     let value: Node
+  }
+
+  /// Whether a reference to the root is inside: such a node can be written only where the
+  /// statements' root is in scope.
+  var refersToRoot: Bool {
+    switch self {
+    case .rootReference: true
+    case .scalar, .redacted: false
+    case .some(let node): node.refersToRoot
+    case .unchanged(let box): box.node.refersToRoot
+    case .enumCase(_, _, let fields), .structure(_, let fields), .expression(_, let fields, _, _),
+      .tuple(let fields):
+      fields.contains { $0.node.refersToRoot }
+    case .array(let nodes), .set(let nodes): nodes.contains { $0.refersToRoot }
+    case .dictionary(let pairs): pairs.contains { $0.key.refersToRoot || $0.value.refersToRoot }
+    }
   }
 
   /// The node without its optional wrapper, and with an unchanged value reflected.

@@ -47,14 +47,10 @@ struct Reflector {
     /// both roots, with that value: found the first time a diff needs them.
     var found: (new: [String: Any], unchanged: [String: Any])?
     /// Where the old root holds the first copy of each key (and of each element) through
-    /// stored properties alone, with that copy: found the first time a suggestion needs it.
+    /// stored properties alone, with that copy, kept only where the new root holds an equal
+    /// copy: found the first time a suggestion needs it.
     var storedPaths: [String: (path: String, copy: any InspectedSharedCopy)]?
   }
-
-  /// Stands for the root of the statements in a copy's reference (`\u{E000}.list.saved` is
-  /// `$0.list.saved`): ``Inspector/assignments(from:to:root:)`` spells it, and a statement in a
-  /// closure that rebinds `$0` cannot use it.
-  static let rootMarker: Character = "\u{E000}"
 
   /// What a changed copy of a shared value prints as once another copy showed the change; a
   /// copy of an element, when the collection holds the element as it does.
@@ -72,46 +68,65 @@ struct Reflector {
   /// state's other copies hold before and after the change: through a copy the state already
   /// has (`$0.list.saved`, or `$0.list.saved.element(id: 3)!` for an element), rather than the
   /// whole value again; `nil` when no copy of its key is reached through stored properties.
-  private func storedReference(to copy: any InspectedSharedCopy) -> String? {
-    let paths = storedPathsOfOldCopies()
+  ///
+  /// The copy referred to holds an equal value before and after the change, so the reference
+  /// reads the same value wherever the statements put it. Labels are stored properties as
+  /// `Mirror` lists them, whatever their access: a state whose copy is `private` gets a
+  /// reference a test cannot compile, as a change to a private field gets an assignment.
+  private func storedReference(to copy: any InspectedSharedCopy) -> Node? {
+    let paths = storedPathsOfCopies()
     if let (path, found) = paths[copy.sharedIdentity], isEqual(found, copy) {
-      return "\(Self.rootMarker)\(path)"
+      return .rootReference(path)
     }
     if let id = copy.sharedElementID, let (path, collection) = paths[copy.sharedKey],
       collection.sharedElementID == nil, copy.isElement(of: collection)
     {
-      return "\(Self.rootMarker)\(path).element(id: \(id))!"
+      return .rootReference("\(path).element(id: \(id))!")
     }
     return nil
   }
 
   /// The first copy of each key, and of each element, that the old root holds through stored
-  /// properties of structs alone (a path Swift can spell from the root), with its path.
-  private func storedPathsOfOldCopies() -> [String: (path: String, copy: any InspectedSharedCopy)] {
+  /// properties of structs alone (a path Swift can spell from the root), with its path: only
+  /// where the new root holds an equal copy at the same path.
+  private func storedPathsOfCopies() -> [String: (path: String, copy: any InspectedSharedCopy)] {
     if let known = shownSharedChanges.storedPaths { return known }
     var paths: [String: (path: String, copy: any InspectedSharedCopy)] = [:]
-    guard let old = shownSharedChanges.roots?.old else { return paths }
-    var remaining = 20_000
-    var pending: [(value: Any, path: String, depth: Int)] = [(old, "", 0)]
-    while let (value, path, depth) = pending.popLast(), remaining > 0 {
-      remaining -= 1
-      if let copy = value as? any InspectedSharedCopy {
-        if paths[copy.sharedIdentity] == nil, !path.isEmpty {
-          paths[copy.sharedIdentity] = (path, copy)
-        }
-        continue
+    if let (old, new) = shownSharedChanges.roots {
+      let newCopies = Dictionary(
+        Self.storedCopies(in: new).map { ($0.path, $0.copy) },
+        uniquingKeysWith: { first, _ in first })
+      for (path, copy) in Self.storedCopies(in: old)
+      where paths[copy.sharedIdentity] == nil && newCopies[path].map({ isEqual($0, copy) }) == true
+      {
+        paths[copy.sharedIdentity] = (path, copy)
       }
-      let mirror = Mirror(reflecting: value)
-      guard depth < Self.maximumDepth, mirror.displayStyle == .struct else { continue }
-      let children = mirror.children.compactMap { child in
-        child.label.flatMap {
-          Self.isIdentifier($0) ? (child.value, "\(path).\($0)", depth + 1) : nil
-        }
-      }
-      pending.append(contentsOf: children.reversed())
     }
     shownSharedChanges.storedPaths = paths
     return paths
+  }
+
+  /// The copies `root` holds through stored properties of structs alone, in field order, with
+  /// their paths (`.list.saved`); searched within 20,000 values.
+  private static func storedCopies(in root: Any) -> [(path: String, copy: any InspectedSharedCopy)]
+  {
+    var found: [(path: String, copy: any InspectedSharedCopy)] = []
+    var remaining = 20_000
+    var pending: [(value: Any, path: String, depth: Int)] = [(root, "", 0)]
+    while let (value, path, depth) = pending.popLast(), remaining > 0 {
+      remaining -= 1
+      if let copy = value as? any InspectedSharedCopy {
+        if !path.isEmpty { found.append((path, copy)) }
+        continue
+      }
+      let mirror = Mirror(reflecting: value)
+      guard depth < maximumDepth, mirror.displayStyle == .struct else { continue }
+      let children = mirror.children.compactMap { child in
+        child.label.flatMap { isIdentifier($0) ? (child.value, "\(path).\($0)", depth + 1) : nil }
+      }
+      pending.append(contentsOf: children.reversed())
+    }
+    return found
   }
 
   /// Whether a property's label can be written after a dot in Swift.
@@ -233,7 +248,7 @@ struct Reflector {
       let copy = value as? any InspectedSharedCopy
       if let copy, holdsUnchangedValue(copy) {
         if !rebuildsSource { return .scalar(Self.unchangedSharedReference(copy)) }
-        if let reference = storedReference(to: copy) { return .scalar(reference) }
+        if let reference = storedReference(to: copy) { return reference }
       }
       var fields: [Node.Field] = []
       var current: Mirror? = mirror
@@ -315,8 +330,13 @@ struct Reflector {
         let collection =
           copy.sharedElementID == nil
           ? nil : sharedCopies()?.new[copy.sharedKey] ?? shownSharedChanges.shown[copy.sharedKey]
+        // A copy given another element is a new value, assigned whole, not field by field.
+        let newCopy = new as? any InspectedSharedCopy
+        if let newCopy, newCopy.sharedElementID != copy.sharedElementID {
+          return (node(old), node(new))
+        }
         let showsElement = collection.map { collection in
-          (new as? any InspectedSharedCopy)?.isElement(of: collection) == true
+          newCopy?.isElement(of: collection) == true
         }
         let first = shownSharedChanges.shown[copy.sharedIdentity]
         if showsElement == true || first.map({ isEqual($0, new) }) == true {

@@ -13,6 +13,8 @@ struct Renderer {
   /// What a hidden value prints as instead of dots, such as an editor placeholder in exported
   /// source that must not compile until someone types the secret back.
   var secretPlaceholder: String? = nil
+  /// What a reference to a copy the root holds is written after: the statements' root.
+  var root = "$0"
 
   /// Nested composite values whose one-line form is at most this long stay on one line.
   static let inlineWidth = 60
@@ -33,6 +35,8 @@ struct Renderer {
     switch node {
     case .scalar(let text):
       return text
+    case .rootReference(let path):
+      return root + path
     case .redacted(let isString, _):
       if let secretPlaceholder { return secretPlaceholder }
       return isString ? "\"••••••\"" : "••••••"
@@ -130,8 +134,10 @@ struct Renderer {
     "\(count) \(count == 1 ? singular : plural ?? singular + "s")"
   }
 
-  /// A one-line stand-in for a long unchanged value in a diff: `Login.State(…)`.
-  func summary(_ node: Node) -> String {
+  /// A one-line stand-in for a long unchanged value in a diff: `Login.State(…)`. With
+  /// `keepingTokens`, a scalar that is not a string is shown whole up to
+  /// ``wholeScalarWidth``: cut, it would read as another value.
+  func summary(_ node: Node, keepingTokens: Bool = false) -> String {
     let single = line(node)
     if single.count <= Self.inlineWidth { return single }
     switch node.unwrapped {
@@ -141,9 +147,9 @@ struct Renderer {
     case .array(let elements): return "[… \(Self.count(elements.count, "element"))]"
     case .set(let elements): return "Set([… \(Self.count(elements.count, "element"))])"
     case .dictionary(let pairs): return "[… \(Self.count(pairs.count, "entry", "entries"))]"
-    case .scalar(let text) where !text.hasPrefix("\"") && text.count <= Self.wholeScalarWidth:
-      // A scalar that is not a string is one token (`UUID(uuidString: "…")!`, a shared copy's
-      // reference): cut, it would read as another value.
+    case .scalar(let text)
+    where keepingTokens && !text.hasPrefix("\"") && text.count <= Self.wholeScalarWidth:
+      // One token (`UUID(uuidString: "…")!`, a shared copy's reference).
       return text
     default: return String(single.prefix(Self.inlineWidth)) + "…"
     }

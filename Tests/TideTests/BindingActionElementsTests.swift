@@ -10,7 +10,7 @@ import TideTesting
 /// never traps once its element is removed, and an action for a removed element changes nothing
 /// and says so.
 @MainActor
-@Suite struct ElementBindingTests {
+@Suite struct BindingActionElementsTests {
   struct Attendee: Identifiable, Equatable, Sendable {
     let id: Int
     var name = ""
@@ -78,7 +78,7 @@ import TideTesting
 
           Action: .set(\.attendees, id: 2, \.name, "Blob")
 
-        No element has this identifier: it was removed before the action was reduced, or never added. Nothing was changed. A binding made with Store.binding(_:id:_:action:) sends nothing once its element is gone; an action made by hand names the wrong element.
+        No element has this identifier, so no field was set. A binding from Store.binding(_:id:_:action:) sends nothing once its element is gone: this action was sent before the element was removed and reduced after (a keystroke queued behind a delete), or was made with an identifier the collection never had.
         """#
       ])
   }
@@ -128,6 +128,43 @@ import TideTesting
         The element was removed: nothing was sent. A view that still shows it holds a stale binding, which reads the field's last value until the view is gone.
         """#
       ])
+  }
+
+  /// A row built from its element gets a binding that is never nil, even once the element is
+  /// gone before the row reads it.
+  @Test func aRowsBindingFromItsElementIsNeverNil() {
+    let store = Store(initialState: Form(), reducer: Self.reducer, environment: ())
+    let element = store.state.attendees[id: 2]!
+    store.send(.binding(.set(\.attendees, id: 2, \.name, "Blob")))
+    let name = store.binding(
+      \.attendees, element: element, \.name, action: CasePath(Action.binding))
+    // It reads the store, not the element it was built from.
+    #expect(name.value == "Blob")
+    store.send(.deleteTapped(2))
+    let stale = store.binding(
+      \.attendees, element: element, \.name, action: CasePath(Action.binding))
+    #expect(name.value == "Blob")
+    #expect(stale.value == "")
+    withKnownIssue {
+      stale.set("Ghost")
+    } matching: { issue in
+      issue.comments.first?.rawValue.hasPrefix(
+        "A binding to a field of an element that is not in the collection was set.") == true
+    }
+    #expect(store.state.attendees.ids == [1])
+  }
+
+  struct Member: Identifiable, Equatable, Sendable, Redacting {
+    let id: Int
+    var pin = ""
+    static let redactedLabels: Set<String> = ["pin"]
+  }
+  struct Club: Equatable { var members: IdentifiedArray<Member> = [Member(id: 1)] }
+
+  @Test func aFieldTheElementHidesIsPrintedHidden() {
+    let action = BindingAction<Club>.set(\.members, id: 1, \.pin, "1234")
+    #expect(action.description == #".set(\.members, id: 1, \.pin, "••••••")"#)
+    #expect(Inspector(redacts: false).line(action) == #".set(\.members, id: 1, \.pin, "1234")"#)
   }
 
   @Test func aViewReadingTheBindingIsToldOnlyWhenItsFieldChanges() throws {
