@@ -128,8 +128,9 @@ extension Store {
 
               Action: \(set.description)
 
-            The element was removed: nothing was sent. A view that still shows it holds a \
-            stale binding, which reads the field's last value until the view is gone.
+            Nothing was sent. The element was removed (a view that still shows it holds a \
+            stale binding, which reads the field's last value until the view is gone), or the \
+            binding was made for an element the collection never had.
             """)
           return
         }

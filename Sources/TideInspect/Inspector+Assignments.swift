@@ -29,7 +29,7 @@ extension Inspector {
     // So that a copy of an element that changed with its collection is not assigned too.
     reflector.comparingSharedCopies(of: old, with: new)
     let (oldNode, newNode) = reflector.pair(old, new)
-    return assignments(oldNode, newNode, path: root, root: root)
+    return assignments(oldNode, newNode, path: root, root: StatementRoot(root))
   }
 
   /// Returns a closure literal that makes the change from `old` to `new`, ready to paste as a
@@ -56,7 +56,9 @@ extension Inspector {
     }
   }
 
-  private func assignments(_ old: Node, _ new: Node, path: String, root: String) -> [String] {
+  private func assignments(_ old: Node, _ new: Node, path: String, root: StatementRoot)
+    -> [String]
+  {
     if old == new { return [] }
     let source = Renderer(style: .source, secretPlaceholder: secretPlaceholder, root: root)
     switch (old, new) {
@@ -98,18 +100,24 @@ extension Inspector {
     where type == newType && name == newName && oldPayload.count == 1 && newPayload.count == 1:
       // A change inside one case's payload: modify the payload through the case's path, naming
       // what changed, rather than making the whole value again (with every identifier in it).
-      let whole = "\(path) = \(source.render(new))"
-      let inner = assignments(oldPayload[0].node, newPayload[0].node, path: "$0", root: "$0")
-      // In the closure, `$0` is the payload: a reference to a copy the root holds stays out.
-      guard !inner.isEmpty, !inner.contains(where: { $0.hasPrefix("$0 = ") }),
-        !newPayload[0].node.refersToRoot
-      else {
-        return [whole]
-      }
+      // The whole value notes its references to the root only if it is the statement chosen.
+      var wholeSource = source
+      let wholeRoot = StatementRoot(root.text)
+      wholeSource.root = wholeRoot
+      let whole = "\(path) = \(wholeSource.render(new))"
+      let payloadRoot = StatementRoot("$0")
+      let inner = assignments(oldPayload[0].node, newPayload[0].node, path: "$0", root: payloadRoot)
       let target = path.hasSuffix("?") ? String(path.dropLast()) + "!" : path
       let body = inner.count == 1 ? "{ \(inner[0]) }" : "{ \(inner.joined(separator: "; ")) }"
       let modify = "CasePath(\(type).\(name)).modify(&\(target)) \(body)"
-      return modify.count < whole.count ? [modify] : [whole]
+      // In the closure, `$0` is the payload: a statement that refers to the root stays out.
+      if !inner.isEmpty, !inner.contains(where: { $0.hasPrefix("$0 = ") }),
+        !payloadRoot.isReferredTo, modify.count < whole.count
+      {
+        return [modify]
+      }
+      if wholeRoot.isReferredTo { root.isReferredTo = true }
+      return [whole]
     case (
       .expression(let oldFunction, let oldArguments, let elements?, let ids),
       .expression(let newFunction, let newArguments, let newElements, let newIDs)
@@ -226,7 +234,9 @@ extension Inspector {
       changedCount += 1
       // Through the optional the subscript returns; a screen replaced whole is set.
       let screen = "\(path)[id: \(key)]"
-      statements += assignments(old, new, path: screen + "?", root: source.root).map { statement in
+      statements += assignments(
+        old, new, path: screen + "?", root: source.root ?? StatementRoot("$0")
+      ).map { statement in
         statement.hasPrefix(screen + "? = ")
           ? screen + statement.dropFirst(screen.count + 1) : statement
       }

@@ -180,6 +180,24 @@ import TideTesting
     pasted.selected = pasted.meetings.element(id: 1)!
     pasted.detail = Meetings.Detail.State(meeting: pasted.meetings.element(id: 2)!)
     #expect(pasted == after)
+
+    // The collection changed too: no copy holds the element as before, so it is made again,
+    // whole, never changed field by field into another element.
+    var renamed = before
+    renamed.meetings.value[id: 1]?.title = "Daily"
+    renamed.selected = renamed.meetings.element(id: 1)!
+    #expect(
+      Inspector().closure(from: before, to: renamed) == """
+        {
+          $0.meetings.value[0].title = "Daily"
+          $0.selected = Shared<Meetings.Meeting>(key: "meetings", element: Meetings.Meeting(id: 1, title: "Daily"))
+        }
+        """)
+    var pastedRename = before
+    pastedRename.meetings.value[0].title = "Daily"
+    pastedRename.selected = Shared<Meetings.Meeting>(
+      key: "meetings", element: Meetings.Meeting(id: 1, title: "Daily"))
+    #expect(pastedRename == renamed)
   }
 
   /// A string that holds a private-use character (an icon font's glyph) is written as it is.
@@ -191,7 +209,8 @@ import TideTesting
   }
 
   /// Inside a closure that rebinds `$0` (a change through a case path), a reference to the
-  /// state's copy would name the payload: the value is made whole instead.
+  /// state's copy would name the payload: a change that needs one is made on the enum whole,
+  /// and a change beside an unchanged copy still goes through the case path.
   @Test func aSuggestionInsideACasePathMakesTheCopyWhole() {
     struct Holder: Equatable {
       var sheet: Meetings.Detail.State?
@@ -210,6 +229,14 @@ import TideTesting
     #expect(
       Inspector().closure(from: before, to: after)
         == #"{ $0.screen = .detail(SharedElementAssertionTests.Holder(sheet: Meetings.Detail.State(meeting: $0.meetings.element(id: 1)!), notes: "A payload long enough that changing it in place is the shorter suggestion.")) }"#
+    )
+    var noted = after
+    noted.screen = .detail(
+      Holder(
+        sheet: Meetings.Detail.State(meeting: before.meetings.element(id: 1)!), notes: "Short."))
+    #expect(
+      Inspector().closure(from: after, to: noted)
+        == #"{ CasePath(SharedElementAssertionTests.Screen.detail).modify(&$0.screen) { $0.notes = "Short." } }"#
     )
   }
 

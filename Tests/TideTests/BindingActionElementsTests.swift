@@ -125,7 +125,7 @@ import TideTesting
 
           Action: .set(\.attendees, id: 2, \.name, "Ghost")
 
-        The element was removed: nothing was sent. A view that still shows it holds a stale binding, which reads the field's last value until the view is gone.
+        Nothing was sent. The element was removed (a view that still shows it holds a stale binding, which reads the field's last value until the view is gone), or the binding was made for an element the collection never had.
         """#
       ])
   }

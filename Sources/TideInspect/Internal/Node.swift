@@ -46,22 +46,6 @@ indirect enum Node: Equatable {
     let value: Node
   }
 
-  /// Whether a reference to the root is inside: such a node can be written only where the
-  /// statements' root is in scope.
-  var refersToRoot: Bool {
-    switch self {
-    case .rootReference: true
-    case .scalar, .redacted: false
-    case .some(let node): node.refersToRoot
-    case .unchanged(let box): box.node.refersToRoot
-    case .enumCase(_, _, let fields), .structure(_, let fields), .expression(_, let fields, _, _),
-      .tuple(let fields):
-      fields.contains { $0.node.refersToRoot }
-    case .array(let nodes), .set(let nodes): nodes.contains { $0.refersToRoot }
-    case .dictionary(let pairs): pairs.contains { $0.key.refersToRoot || $0.value.refersToRoot }
-    }
-  }
-
   /// The node without its optional wrapper, and with an unchanged value reflected.
   var unwrapped: Node {
     switch self {

@@ -71,8 +71,9 @@ struct Reflector {
   ///
   /// The copy referred to holds an equal value before and after the change, so the reference
   /// reads the same value wherever the statements put it. Labels are stored properties as
-  /// `Mirror` lists them, whatever their access: a state whose copy is `private` gets a
-  /// reference a test cannot compile, as a change to a private field gets an assignment.
+  /// `Mirror` lists them, whatever their access or declared type: a state whose copy is
+  /// `private`, or sits in a field declared as an existential (`any P`), gets a reference a
+  /// test cannot compile, as a change to such a field gets an assignment.
   private func storedReference(to copy: any InspectedSharedCopy) -> Node? {
     let paths = storedPathsOfCopies()
     if let (path, found) = paths[copy.sharedIdentity], isEqual(found, copy) {
@@ -330,10 +331,17 @@ struct Reflector {
         let collection =
           copy.sharedElementID == nil
           ? nil : sharedCopies()?.new[copy.sharedKey] ?? shownSharedChanges.shown[copy.sharedKey]
-        // A copy given another element is a new value, assigned whole, not field by field.
+        // A copy given another element is a new value: in source, assigned whole (a reference
+        // to the state's copy, or the copy made again), never field by field.
         let newCopy = new as? any InspectedSharedCopy
         if let newCopy, newCopy.sharedElementID != copy.sharedElementID {
-          return (node(old), node(new))
+          let now = node(new)
+          guard rebuildsSource, case .structure(let type, let fields) = now else {
+            return (node(old), now)
+          }
+          return (
+            node(old), .expression(function: type, arguments: fields, elements: nil, ids: nil)
+          )
         }
         let showsElement = collection.map { collection in
           newCopy?.isElement(of: collection) == true

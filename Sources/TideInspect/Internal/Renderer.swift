@@ -13,8 +13,9 @@ struct Renderer {
   /// What a hidden value prints as instead of dots, such as an editor placeholder in exported
   /// source that must not compile until someone types the secret back.
   var secretPlaceholder: String? = nil
-  /// What a reference to a copy the root holds is written after: the statements' root.
-  var root = "$0"
+  /// What a reference to a copy the root holds is written after (the statements' root), and
+  /// what learns that one was written: `$0` when `nil`.
+  var root: StatementRoot? = nil
 
   /// Nested composite values whose one-line form is at most this long stay on one line.
   static let inlineWidth = 60
@@ -36,7 +37,8 @@ struct Renderer {
     case .scalar(let text):
       return text
     case .rootReference(let path):
-      return root + path
+      root?.isReferredTo = true
+      return (root?.text ?? "$0") + path
     case .redacted(let isString, _):
       if let secretPlaceholder { return secretPlaceholder }
       return isString ? "\"••••••\"" : "••••••"
@@ -173,5 +175,17 @@ extension Node {
     case .dictionary(let pairs): pairs.isEmpty
     default: false
     }
+  }
+}
+
+/// The root that statements assign through (`$0`), as references to the copies it holds are
+/// written; it notes whether one was, since a statement inside a closure that rebinds `$0`
+/// cannot refer to the root.
+final class StatementRoot {
+  let text: String
+  var isReferredTo = false
+
+  init(_ text: String) {
+    self.text = text
   }
 }
