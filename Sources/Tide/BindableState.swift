@@ -75,14 +75,7 @@ public struct BindableField<Root>: Sendable {
         .set(keyPath, try container.decode(Value.self, forKey: .value))
       },
       encodeValue: { value, container in
-        guard let value = value as? Value else {
-          throw EncodingError.invalidValue(
-            value,
-            EncodingError.Context(
-              codingPath: container.codingPath,
-              debugDescription: "The value for \\.\(Self.name(of: keyPath)) is not \(Value.self)."))
-        }
-        try container.encode(value, forKey: .value)
+        try encode(value, as: Value.self, for: "\\.\(name)", forKey: .value, in: &container)
       })
   }
 
@@ -116,14 +109,8 @@ public struct BindableField<Root>: Sendable {
     return Self(
       name: name, keyPath: collection, elementField: field, elementFieldName: fieldName,
       encodeIdentifier: { id, container in
-        guard let id = id as? Element.ID else {
-          throw EncodingError.invalidValue(
-            id,
-            EncodingError.Context(
-              codingPath: container.codingPath,
-              debugDescription: "The identifier for \\.\(name) is not \(Element.ID.self)."))
-        }
-        try container.encode(id, forKey: .id)
+        try encode(
+          id, as: Element.ID.self, for: "\\.\(name)'s identifier", forKey: .id, in: &container)
       },
       decodeAction: { container in
         .set(
@@ -131,16 +118,26 @@ public struct BindableField<Root>: Sendable {
           try container.decode(Value.self, forKey: .elementValue))
       },
       encodeValue: { value, container in
-        guard let value = value as? Value else {
-          throw EncodingError.invalidValue(
-            value,
-            EncodingError.Context(
-              codingPath: container.codingPath,
-              debugDescription: "The value for \\.\(name)[id: …].\(fieldName) is not \(Value.self)."
-            ))
-        }
-        try container.encode(value, forKey: .elementValue)
+        try encode(
+          value, as: Value.self, for: "\\.\(name)[id: …].\(fieldName)", forKey: .elementValue,
+          in: &container)
       })
+  }
+
+  /// Writes `value` under `key`, or throws when it is not of the field's type.
+  private static func encode<Value: Encodable>(
+    _ value: Any, as type: Value.Type, for field: String,
+    forKey key: BindingAction<Root>.CodingKeys,
+    in container: inout KeyedEncodingContainer<BindingAction<Root>.CodingKeys>
+  ) throws {
+    guard let value = value as? Value else {
+      throw EncodingError.invalidValue(
+        value,
+        EncodingError.Context(
+          codingPath: container.codingPath,
+          debugDescription: "The value for \(field) is not \(Value.self)."))
+    }
+    try container.encode(value, forKey: key)
   }
 
   /// The name of a key path (see ``name(of:)``), reported when it is not a path of stored

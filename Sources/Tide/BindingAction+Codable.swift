@@ -58,30 +58,19 @@ extension BindingAction: Decodable where Root: BindableState {
     let arguments = try container.nestedContainer(
       keyedBy: CodingKeys.self, forKey: .set)
     let path = try arguments.decode(BindingKeyPath.self, forKey: .keyPath).path
-    if arguments.contains(.id) {
-      let elementPath = try arguments.decode(BindingKeyPath.self, forKey: .elementField).path
-      guard
-        let field = Root.bindableFields.first(where: {
-          $0.name == path && $0.elementFieldName == elementPath
-        })
-      else {
-        throw DecodingError.dataCorruptedError(
-          forKey: .elementField, in: arguments,
-          debugDescription:
-            "\(Inspector.typeName(Root.self)) has no bindable field '\(path)[id: …].\(elementPath)' (it has: \(Root.fieldNames))."
-        )
-      }
-      self = try field.decodeAction(arguments)
-      return
-    }
+    let elementPath =
+      arguments.contains(.id)
+      ? try arguments.decode(BindingKeyPath.self, forKey: .elementField).path : nil
     guard
-      let field = Root.bindableFields.first(where: { $0.name == path && $0.elementFieldName == nil }
-      )
+      let field = Root.bindableFields.first(where: {
+        $0.name == path && $0.elementFieldName == elementPath
+      })
     else {
+      let named = elementPath.map { "\(path)[id: …].\($0)" } ?? path
       throw DecodingError.dataCorruptedError(
-        forKey: .keyPath, in: arguments,
+        forKey: elementPath == nil ? .keyPath : .elementField, in: arguments,
         debugDescription:
-          "\(Inspector.typeName(Root.self)) has no bindable field '\(path)' (it has: \(Root.fieldNames))."
+          "\(Inspector.typeName(Root.self)) has no bindable field '\(named)' (it has: \(Root.fieldNames))."
       )
     }
     self = try field.decodeAction(arguments)
