@@ -20,7 +20,9 @@ public struct RunningEffect: Sendable, CustomStringConvertible {
   /// name adds nothing.
   public var names: [String] { record.names }
 
-  /// The effect as ``Effect/description`` prints it: `.run("login")`. Printed when asked for.
+  /// The running work, as ``Effect/description`` prints it without the cancellation around it:
+  /// `.run("login")` for `.run(name: "login") { … }.cancellable(id: "login")`, whose
+  /// identifiers ``isCancellable(by:)`` answers for. Printed when asked for.
   public var description: String { record.description }
 
   /// Whether cancelling `id` cancels it: it runs inside `.cancellable(id:)` with that identifier.

@@ -84,13 +84,21 @@ extension Inspector {
       }
     case (.array(let oldElements), .array(let newElements))
     where oldElements.count == newElements.count
-      && zip(oldElements, newElements).filter({ $0 != $1 }).count <= 3:
+      && zip(oldElements, newElements).filter({ $0 != $1 }).count <= 3
+      && !zip(oldElements, newElements).contains(where: Self.changesIdentifier):
       return zip(oldElements, newElements).enumerated().flatMap { index, pair in
         assignments(pair.0, pair.1, path: "\(path)[\(index)]", root: root)
       }
     case (.array(let oldElements), .array(let newElements)):
       if let edits = edits(from: oldElements, to: newElements, path: path, source: source) {
         return edits
+      }
+      // Reordered: the elements the state holds, in their new order (a position of an
+      // identified array keeps its element's identifier, so it is never assigned another).
+      if !path.contains("?"), newElements.count <= 12,
+        let order = Self.positions(of: newElements, in: oldElements)
+      {
+        return ["\(path) = [\(order.map { "\(path)[\($0)]" }.joined(separator: ", "))]"]
       }
       return ["\(path) = \(source.render(new))"]
     case (
@@ -247,6 +255,31 @@ extension Inspector {
     let changes = oldKeys.count - kept.count + changedCount + added.count
     guard changes <= max(3, kept.count) else { return nil }
     return statements
+  }
+
+  /// Whether an element at a position is another element than before: its `id` field differs.
+  private static func changesIdentifier(_ old: Node, _ new: Node) -> Bool {
+    func identifier(_ node: Node) -> Node? {
+      switch node.unwrapped {
+      case .structure(_, let fields), .expression(_, let fields, _, _):
+        fields.first { $0.label == "id" }?.node
+      default: nil
+      }
+    }
+    guard let before = identifier(old), let after = identifier(new) else { return false }
+    return before != after
+  }
+
+  /// The position in `old` of each element of `new`, each position once: `nil` unless `new` is
+  /// `old` reordered.
+  private static func positions(of new: [Node], in old: [Node]) -> [Int]? {
+    var unused = Array(old.indices)
+    var order: [Int] = []
+    for element in new {
+      guard let found = unused.firstIndex(where: { old[$0] == element }) else { return nil }
+      order.append(unused.remove(at: found))
+    }
+    return order
   }
 
   private func isIdentifier(_ label: String) -> Bool {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TideInspect
 import TideTestSupport
 
 @testable import Tide
@@ -28,6 +29,40 @@ import TideTestSupport
     rows.move(fromOffsets: IndexSet([3]), toOffset: 0)
     #expect(rows.ids == [4, 3, 1, 2])
     #expect(rows.ids.allSatisfy { rows[rows.index(id: $0)!].id == $0 })
+  }
+
+  /// A test store's suggestion for a reordered list puts the elements the state holds in their
+  /// new order: a position of an identified array never takes another element's identifier
+  /// (`$0.rows[0].id = 2` would not compile with `let id`, and would stop the program).
+  @Test func aSuggestionForAReorderedListReordersIt() {
+    struct List: Equatable {
+      var rows: IdentifiedArray<Row> = [Row(id: 1, title: "a"), Row(id: 2, title: "b"), Row(id: 3)]
+    }
+    let before = List()
+    var after = before
+    after.rows.move(fromOffsets: [0], toOffset: 2)
+    #expect(
+      Inspector().closure(from: before, to: after)
+        == "{ $0.rows = [$0.rows[1], $0.rows[0], $0.rows[2]] }")
+    var pasted = before
+    pasted.rows = [pasted.rows[1], pasted.rows[0], pasted.rows[2]]
+    #expect(pasted == after)
+    // Reordered and changed: made again, whole.
+    after.rows[id: 1]?.title = "A"
+    #expect(
+      Inspector().closure(from: before, to: after)
+        == #"{ $0.rows = [IdentifiedArrayEditingTests.Row(id: 2, title: "b"), IdentifiedArrayEditingTests.Row(id: 1, title: "A"), IdentifiedArrayEditingTests.Row(id: 3, title: "")] }"#
+    )
+  }
+
+  /// The offsets SwiftUI hands over print as the call that makes them.
+  @Test func anIndexSetPrintsAsTheCallThatMakesIt() {
+    #expect(Inspector().line(IndexSet([0, 2])) == "IndexSet([0, 2])")
+    #expect(Inspector().line(IndexSet(integersIn: 0..<100)) == "IndexSet(integersIn: 0..<100)")
+    let split = IndexSet(integersIn: 0..<20).union(IndexSet(integersIn: 30..<40))
+    #expect(Inspector().line(split) == "IndexSet([0..<20, 30..<40].joined())")
+    #expect(IndexSet([0..<20, 30..<40].joined()) == split)
+    #expect(Inspector().line(IndexSet()) == "IndexSet([])")
   }
 
   @Test func offsetsOutsideTheCollectionChangeNothingAndAreReported() {

@@ -152,6 +152,23 @@ import TideTestSupport
     #expect(row?.title == "second")
   }
 
+  /// A row scoped through a computed collection (a filtered list) is named in the report
+  /// without the address Swift prints for a computed property, which changes from run to run.
+  @Test func aRowOfAComputedCollectionIsNamedWithoutAnAddress() {
+    let store = makeStore()
+    let row = store.scope(state: \.sameRows, id: 2, action: \.row)
+    store.send(.removeRow(2))
+    let issues = ReportedIssues()
+    IssueReporter.$current.withValue(issues.reporter) {
+      row?.send(.rename("gone"))
+    }
+    #expect(issues.all.count == 1)
+    #expect(
+      issues.all.first?.contains(
+        "Store: the element 2 of \\State.<computed IdentifiedArray<Row>>, which is not in the collection"
+      ) == true, "\(issues.all)")
+  }
+
   /// A view of each of rows 1 and 2, reading the title through the row's store.
   func rowViews(_ store: Store<State, Action>) -> [RenderCounter] {
     [1, 2].map { id in
@@ -405,4 +422,9 @@ final class Weak {
   init(_ object: AnyObject) {
     self.object = object
   }
+}
+
+extension ObservationTrackingTests.State {
+  /// The rows, through a computed property, as a filtered list would be.
+  var sameRows: IdentifiedArray<ObservationTrackingTests.Row> { rows }
 }

@@ -176,7 +176,9 @@ final class ElementScopes<
         if presence.isGone {
           reportSendToGoneScope(
             elementAction,
-            what: "the element \(describe(id)) of \(path), which is not in the collection")
+            what:
+              "the element \(describe(id)) of \(ChildLifetime.stableName(of: path)), which is not in the collection"
+          )
           return StoreTask()
         }
         return sendToRoot(embed((id, elementAction)))

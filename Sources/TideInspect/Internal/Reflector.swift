@@ -535,6 +535,12 @@ struct Reflector {
       }
       return "Date(timeIntervalSince1970: \(SwiftLiteral.floatingPoint(since1970)))"
     case let decimal as Decimal: return "Decimal(string: \"\(decimal)\")!"
+    case let indexes as IndexSet:
+      // What SwiftUI's onDelete and onMove hand over: as a call that makes it again.
+      if indexes.count <= 16 { return "IndexSet(\(Array(indexes)))" }
+      let ranges = indexes.rangeView.map { "\($0.lowerBound)..<\($0.upperBound)" }
+      if ranges.count == 1 { return "IndexSet(integersIn: \(ranges[0]))" }
+      return "IndexSet([\(ranges.joined(separator: ", "))].joined())"
     case is Any.Type: return "\(value).self"
     default: return nil
     }
