@@ -8,7 +8,7 @@ extension BindingAction {
   /// delete), it sets nothing and reports that it named no element; the feature's reducer still
   /// runs, as for any binding action. A reducer matches it by the collection's key path,
   /// `case .binding(\.attendees):`, and prints it as the call that makes it (a field the
-  /// element's type hides, as ``Redacting`` does, prints hidden):
+  /// element's type hides, as `Redacting` does, prints hidden):
   ///
   /// ```swift
   /// struct Attendee: Identifiable, Equatable, Sendable {
