@@ -96,7 +96,8 @@ extension Inspector {
       // Reordered: the elements the state holds, in their new order (a position of an
       // identified array keeps its element's identifier, so it is never assigned another).
       if !path.contains("?"), newElements.count <= 12,
-        let order = Self.positions(of: newElements, in: oldElements)
+        let order = Self.positions(
+          of: newElements.map(source.render), in: oldElements.map(source.render))
       {
         return ["\(path) = [\(order.map { "\(path)[\($0)]" }.joined(separator: ", "))]"]
       }
@@ -271,8 +272,9 @@ extension Inspector {
   }
 
   /// The position in `old` of each element of `new`, each position once: `nil` unless `new` is
-  /// `old` reordered.
-  private static func positions(of new: [Node], in old: [Node]) -> [Int]? {
+  /// `old` reordered. Compared as source: a node of a field that did not change is a box each
+  /// side of a pair shares, which compares equal only within its pair.
+  private static func positions(of new: [String], in old: [String]) -> [Int]? {
     var unused = Array(old.indices)
     var order: [Int] = []
     for element in new {

@@ -47,6 +47,12 @@ import TideTestSupport
     var pasted = before
     pasted.rows = [pasted.rows[1], pasted.rows[0], pasted.rows[2]]
     #expect(pasted == after)
+    // Elements whose fields are partly equal (each pair shares its unchanged fields).
+    let same = List(rows: [Row(id: 1), Row(id: 2)])
+    var swapped = same
+    swapped.rows.move(fromOffsets: [1], toOffset: 0)
+    #expect(
+      Inspector().closure(from: same, to: swapped) == "{ $0.rows = [$0.rows[1], $0.rows[0]] }")
     // Reordered and changed: made again, whole.
     after.rows[id: 1]?.title = "A"
     #expect(
