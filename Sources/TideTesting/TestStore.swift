@@ -159,16 +159,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    var initialState = initialState
-    let outer = IssueReporter.current
-    let problems = Lock<[String]>([])
-    let collecting = IssueReporter { message, location in
-      problems.withLock { $0.append(message) }
-      outer.report(message, at: location)
-    }
-    IssueReporter.$current.withValue(collecting) { reducer.syncShared(&initialState) }
     self.syncShared = { reducer.syncShared(&$0) }
-    self.state = initialState
     let location = SourceCodeLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
     self.location = location
@@ -178,19 +169,13 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
       unknownOrigin: EffectOrigin(step: "the test store", location: location))
     self.log = log
     self.received = log.received
-    // The store makes the initial state consistent again, and finds what was just reported.
-    let reportedOnce = problems.withLock { $0 }
-    let scheduler = self.scheduler
-    let store = IssueReporter.$current.withValue(
-      IssueReporter { message, location in
-        if !reportedOnce.contains(message) { outer.report(message, at: location) }
-      }
-    ) {
-      Store(
-        initialState: initialState, reducer: readingEnvironment(reducer), environment: box,
-        drivenBy: scheduler,
-        onReduce: { action, after, _, origin in log.record(action, after: after, origin: origin) })
-    }
+    let store = Store(
+      initialState: initialState, reducer: readingEnvironment(reducer), environment: box,
+      drivenBy: scheduler,
+      onReduce: { action, after, _, origin in log.record(action, after: after, origin: origin) })
+    // The store made the initial state's shared copies consistent (and reported what it could
+    // not): the first expected state is that one.
+    self.state = store.untrackedState
     self.store = store
     self.registry = store.effectRegistry
     let lastStep = Lock(location)
@@ -203,7 +188,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     // Tested alone, a child's dismissal reaches the root: it is the child being dismissed.
     let dismissed = self.dismissed
     store.rootDismissal = { _ in dismissed.withLock { $0 = true } }
-    auditSharedCopies(in: initialState, at: location)
+    auditSharedCopies(in: state, at: location)
   }
 
   deinit {
