@@ -50,10 +50,9 @@ extension Store {
     _ field: any WritableKeyPath<Element, Value> & Sendable,
     action: CasePath<Action, BindingAction<State>>
   ) -> StoreBinding<Value>? where Element: Sendable, Element.ID: Sendable {
-    let path = (collection as KeyPath<State, IdentifiedArray<Element>>)
-      .appending(path: \IdentifiedArray<Element>.[id: id, field: field as KeyPath<Element, Value>])
+    let path = Self.path(of: field, in: collection, id: id)
     guard let initial = currentState[keyPath: path] else { return nil }
-    return elementBinding(collection, id: id, field, initial: initial, action: action)
+    return elementBinding(collection, id: id, field, path: path, initial: initial, action: action)
   }
 
   /// A binding to a field of an element of a collection, for a view built from the element: a
@@ -98,7 +97,18 @@ extension Store {
     action: CasePath<Action, BindingAction<State>>
   ) -> StoreBinding<Value> where Element: Sendable, Element.ID: Sendable {
     elementBinding(
-      collection, id: element.id, field, initial: element[keyPath: field], action: action)
+      collection, id: element.id, field, path: Self.path(of: field, in: collection, id: element.id),
+      initial: element[keyPath: field], action: action)
+  }
+
+  /// The path an element's binding reads: the field of the element, `nil` once it is gone.
+  private static func path<Element: Identifiable, Value>(
+    of field: any WritableKeyPath<Element, Value> & Sendable,
+    in collection: any WritableKeyPath<State, IdentifiedArray<Element>> & Sendable,
+    id: Element.ID
+  ) -> KeyPath<State, Value?> {
+    (collection as KeyPath<State, IdentifiedArray<Element>>)
+      .appending(path: \IdentifiedArray<Element>.[id: id, field: field as KeyPath<Element, Value>])
   }
 
   /// The binding both element forms make: it answers with `initial` until it reads a value.
@@ -106,11 +116,10 @@ extension Store {
     _ collection: any WritableKeyPath<State, IdentifiedArray<Element>> & Sendable,
     id: Element.ID,
     _ field: any WritableKeyPath<Element, Value> & Sendable,
+    path: KeyPath<State, Value?>,
     initial: Value,
     action: CasePath<Action, BindingAction<State>>
   ) -> StoreBinding<Value> where Element: Sendable, Element.ID: Sendable {
-    let path = (collection as KeyPath<State, IdentifiedArray<Element>>)
-      .appending(path: \IdentifiedArray<Element>.[id: id, field: field as KeyPath<Element, Value>])
     let last = LastValue(initial)
     return StoreBinding(
       read: { [self] in

@@ -112,20 +112,10 @@ struct Reflector {
   private static func storedCopies(in root: Any) -> [(path: String, copy: any InspectedSharedCopy)]
   {
     var found: [(path: String, copy: any InspectedSharedCopy)] = []
-    var remaining = 20_000
-    var pending: [(value: Any, path: String, depth: Int)] = [(root, "", 0)]
-    while let (value, path, depth) = pending.popLast(), remaining > 0 {
-      remaining -= 1
-      if let copy = value as? any InspectedSharedCopy {
-        if !path.isEmpty { found.append((path, copy)) }
-        continue
-      }
-      let mirror = Mirror(reflecting: value)
-      guard depth < maximumDepth, mirror.displayStyle == .struct else { continue }
-      let children = mirror.children.compactMap { child in
-        child.label.flatMap { isIdentifier($0) ? (child.value, "\(path).\($0)", depth + 1) : nil }
-      }
-      pending.append(contentsOf: children.reversed())
+    SharedCopyFinder.visit(
+      root, maximumValues: 20_000, tracksPaths: true, storedPropertiesOnly: true
+    ) { copy in
+      if !copy.path.isEmpty { found.append(("." + copy.path, copy.copy)) }
     }
     return found
   }

@@ -18,11 +18,15 @@ package enum SharedCopyFinder {
   ///   - root: The state.
   ///   - maximumValues: How many values to visit at most.
   ///   - tracksPaths: Whether to spell each copy's path, which costs a string a value.
+  ///   - storedPropertiesOnly: Whether to search only through stored properties of structs
+  ///     whose labels Swift can write after a dot, so that each path found (`list.saved`) is
+  ///     Swift that reads the copy from the root.
   ///   - visit: Called with each copy found.
   /// - Returns: Whether it visited all of `root`, rather than stopping at `maximumValues`.
   @discardableResult
   package static func visit(
-    _ root: Any, maximumValues: Int, tracksPaths: Bool, _ visit: (Found) -> Void
+    _ root: Any, maximumValues: Int, tracksPaths: Bool, storedPropertiesOnly: Bool = false,
+    _ visit: (Found) -> Void
   ) -> Bool {
     typealias Pending = (value: Any, path: String, holder: (path: String, value: Any)?, depth: Int)
     var remaining = maximumValues
@@ -36,10 +40,13 @@ package enum SharedCopyFinder {
       }
       guard depth < Reflector.maximumDepth, !(type(of: value) is AnyClass) else { continue }
       let mirror = Mirror(reflecting: value)
-      guard let style = mirror.displayStyle else { continue }
+      guard let style = mirror.displayStyle, !storedPropertiesOnly || style == .struct else {
+        continue
+      }
       let nextHolder = style == .struct ? (path, value) : holder
       var children: [Pending] = []
       for (index, child) in mirror.children.enumerated() {
+        if storedPropertiesOnly, !(child.label.map(Reflector.isIdentifier) ?? false) { continue }
         var childPath = ""
         if tracksPaths {
           switch style {
