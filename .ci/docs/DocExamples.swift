@@ -174,6 +174,16 @@ public enum Search {
   }
 }
 
+/// The search's case paths, one line a case, for the examples that receive by case.
+extension Search.Action: CasePathable {
+  public struct AllCasePaths: Sendable {
+    public let searchResponse = CasePath(Search.Action.searchResponse)
+    public let searchFailed = CasePath(Search.Action.searchFailed)
+    public let clearTapped = CasePath(Search.Action.clearTapped)
+  }
+  public static let allCasePaths = AllCasePaths()
+}
+
 /// A geocoder whose `search` a search's environment takes.
 public struct Geocoder: Sendable {
   public var search: @Sendable (String) async throws -> [Place]

@@ -52,8 +52,9 @@ public struct CasePath<Root, Value>: Sendable {
   ///
   /// Extraction reads the root's case name and payload with `Mirror`, then checks that embedding
   /// the payload again produces the same case. It works for cases with one or more associated
-  /// values, labelled or not. Cases without associated values have no payload to extract; use
-  /// ``init(embed:extract:)`` for them, and on hot paths where reflection is too slow.
+  /// values, labelled or not. A case without associated values has a case path of its own,
+  /// made from the case itself (``init(_:fileID:filePath:line:column:)``); use
+  /// ``init(embed:extract:)`` on hot paths where reflection is too slow.
   ///
   /// ```swift
   /// let child = CasePath(ParentAction.child)

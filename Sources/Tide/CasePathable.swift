@@ -13,15 +13,18 @@
 ///
 ///   struct AllCasePaths: Sendable {
 ///     let child = CasePath(ParentAction.child)
+///     let closeTapped = CasePath(ParentAction.closeTapped)
 ///   }
 ///   static let allCasePaths = AllCasePaths()
 /// }
 ///
 /// enum ChildAction: Sendable, Equatable { case tapped }
 /// print(ParentAction.allCasePaths.child.extract(.child(.tapped)) == .tapped)  // true
+/// print(ParentAction.allCasePaths.closeTapped.extract(.closeTapped) != nil)  // true
 /// ```
 ///
-/// Only the cases a store scopes to need to be listed. A generic enum, which cannot have a stored
+/// A test store receives an action by the key path of its case (`store.receive(\.closeTapped)`).
+/// Only the cases a store scopes to, or a test receives by key path, need to be listed. A generic enum, which cannot have a stored
 /// static property, returns `AllCasePaths()` from a computed `static var allCasePaths`. A case
 /// path on a hot path can spell out its extraction instead of reflecting
 /// (``CasePath/init(embed:extract:)``).

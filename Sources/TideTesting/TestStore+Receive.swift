@@ -193,6 +193,79 @@ extension TestStore {
       timeout: timeout, assert: updateStateToExpectedResult, location: location)
   }
 
+  /// Asserts that an effect sent back an action of the case a key path names in the action's
+  /// `AllCasePaths`, whatever its payload, then reduces it and asserts how it changes the state:
+  /// ``receive(_:timeout:assert:fileID:filePath:line:column:)-(CasePath<Action,Value>,_,_,_,_,_,_)``
+  /// with the case path the enum lists.
+  ///
+  /// <!-- example: given store: TestStore<Search.State, Search.Action, Search.Environment> -->
+  /// ```swift
+  /// await store.receive(\.searchResponse) { $0.isSearching = false }
+  /// ```
+  ///
+  /// An action of another case fails as it does there ("It is not of the expected case.").
+  ///
+  /// - Parameters:
+  ///   - casePath: A key path to the case's case path in `Action.AllCasePaths`.
+  ///   - timeout: How long to wait, in real time, for effects that wait on something real.
+  ///   - updateStateToExpectedResult: A closure that turns the state before the action into the
+  ///     state expected after it.
+  ///   - fileID: The caller's file, where failures are reported.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public func receive<Value>(
+    _ casePath: KeyPath<Action.AllCasePaths, CasePath<Action, Value>>,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async where Action: CasePathable {
+    await receive(
+      Action.allCasePaths[keyPath: casePath], timeout: timeout,
+      assert: updateStateToExpectedResult, fileID: fileID, filePath: filePath, line: line,
+      column: column)
+  }
+
+  /// Asserts that an effect sent back an action of the case a key path names in the action's
+  /// `AllCasePaths`, with a payload equal to `expected`, then reduces it and asserts how it
+  /// changes the state:
+  /// ``receive(_:_:timeout:assert:fileID:filePath:line:column:)-(CasePath<Action,Value>,_,_,_,_,_,_,_)``
+  /// with the case path the enum lists.
+  ///
+  /// <!-- example: given store: TestStore<Search.State, Search.Action, Search.Environment> -->
+  /// ```swift
+  /// await store.receive(\.searchFailed, "offline") { $0.isSearching = false }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - casePath: A key path to the case's case path in `Action.AllCasePaths`.
+  ///   - expected: The payload it must carry.
+  ///   - timeout: How long to wait, in real time, for effects that wait on something real.
+  ///   - updateStateToExpectedResult: A closure that turns the state before the action into the
+  ///     state expected after it.
+  ///   - fileID: The caller's file, where failures are reported.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  public func receive<Value: Equatable>(
+    _ casePath: KeyPath<Action.AllCasePaths, CasePath<Action, Value>>,
+    _ expected: Value,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async where Action: CasePathable {
+    await receive(
+      Action.allCasePaths[keyPath: casePath], expected, timeout: timeout,
+      assert: updateStateToExpectedResult, fileID: fileID, filePath: filePath, line: line,
+      column: column)
+  }
+
   private func receive(
     description: String,
     matching: (Action) -> Bool,

@@ -61,10 +61,8 @@ import TideTestSupport
       environment: Fetch.Environment(fetch: { 42 }))
     await store.send(.load)
     let line = #line - 1
-    let load = CasePath<Fetch.Action, Void>(
-      embed: { .load }, extract: { if case .load = $0 { () } else { nil } })
     await withKnownIssue {
-      await store.receive(load)
+      await store.receive(CasePath(Fetch.Action.load))
     } matching: { issue in
       issue.comments.first?.rawValue == """
         Received unexpected action.
@@ -74,6 +72,64 @@ import TideTestSupport
         It is not of the expected case.
 
           Sent by an effect of send(.load) at ReferenceStyleTests.swift:\(line)
+        """
+    }
+  }
+
+  @Test func actionsAreReceivedByTheKeyPathOfTheirCase() async {
+    let store = TestStore(
+      initialState: Fetch.State(), reducer: Fetch.reducer,
+      environment: Fetch.Environment(fetch: { 42 }))
+    await store.send(.load)
+    await store.receive(\.response) { $0.value = 42 }
+    store.environment.fetch = { throw Failed() }
+    await store.send(.load)
+    await store.receive(\.response) { $0.failed = true }
+  }
+
+  @Test func anActionOfAnotherCaseThanTheKeyPathNamesFails() async {
+    let store = TestStore(
+      initialState: Fetch.State(), reducer: Fetch.reducer,
+      environment: Fetch.Environment(fetch: { 42 }))
+    await store.send(.load)
+    let line = #line - 1
+    await withKnownIssue {
+      await store.receive(\.load)
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        Received unexpected action.
+
+            + .response(.success(42))
+
+        It is not of the expected case.
+
+          Sent by an effect of send(.load) at ReferenceStyleTests.swift:\(line)
+        """
+    }
+  }
+
+  @Test func aPayloadIsReceivedByTheKeyPathOfItsCase() async {
+    let store = TestStore(initialState: Parent.State(), reducer: Parent.reducer, environment: ())
+    await store.send(.child(.set(5))) { $0.child.count = 5 }
+    await store.receive(\.child, .doubled(10)) { $0.child.count = 10 }
+    await store.send(.child(.set(1))) { $0.child.count = 1 }
+    let line = #line - 1
+    await withKnownIssue {
+      await store.receive(\.child, .doubled(3)) { $0.child.count = 2 }
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        Received unexpected action.
+
+              .child(
+                .doubled(
+            −     3
+            +     2
+                )
+              )
+
+        (Expected: −, Received: +)
+
+          Sent by an effect of send(.child(.set(1))) at ReferenceStyleTests.swift:\(line)
         """
     }
   }
@@ -265,4 +321,20 @@ import TideTestSupport
     await clock.advance()
     #expect(store.runningEffects.isEmpty)
   }
+}
+
+extension ReferenceStyleTests.Fetch.Action: CasePathable {
+  /// One line a case, a case without values among them.
+  struct AllCasePaths {
+    let load = CasePath(ReferenceStyleTests.Fetch.Action.load)
+    let response = CasePath(ReferenceStyleTests.Fetch.Action.response)
+  }
+  static let allCasePaths = AllCasePaths()
+}
+
+extension ReferenceStyleTests.Parent.Action: CasePathable {
+  struct AllCasePaths {
+    let child = CasePath(ReferenceStyleTests.Parent.Action.child)
+  }
+  static let allCasePaths = AllCasePaths()
 }

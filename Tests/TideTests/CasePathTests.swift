@@ -51,4 +51,61 @@ import Testing
     #expect(some.extract(nil) == nil)
     #expect(CasePath<Outer, Outer>.`self`.extract(.plain) == .plain)
   }
+
+  @Test func aCaseWithoutValuesIsExtractedByItsName() {
+    let plain = CasePath(Outer.plain)
+    #expect(plain.extract(.plain) != nil)
+    #expect(plain.extract(.other(0)) == nil)
+    #expect(plain.extract(.inner(.value(0))) == nil)
+    #expect(plain.embed(()) == .plain)
+  }
+
+  /// An enum that cannot be `Equatable`, with several cases without values, and one case whose
+  /// payload has spare bits that a no-payload case's representation could reuse.
+  enum Unequatable: Sendable {
+    case first
+    case second
+    case failure(any Error)
+    case flag(Bool)
+  }
+
+  @Test func casesWithoutValuesOfAnEnumThatIsNotEquatableAreToldApart() {
+    struct Failed: Error {}
+    let first = CasePath(Unequatable.first)
+    let second = CasePath(Unequatable.second)
+    #expect(first.extract(.first) != nil)
+    #expect(first.extract(.second) == nil)
+    #expect(second.extract(.second) != nil)
+    #expect(second.extract(.first) == nil)
+    #expect(first.extract(.failure(Failed())) == nil)
+    #expect(first.extract(.flag(false)) == nil)
+    #expect(second.extract(.flag(true)) == nil)
+  }
+
+  @Test func aCaseWithValuesIsReportedAndExtractsNothing() {
+    var path: CasePath<Outer, Void>?
+    withKnownIssue {
+      path = CasePath(Outer.other(1))
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        CasePath(_:) was given .other(1), a case with associated values; it extracts nothing.
+        Make a case path to this case from its constructor: CasePath(CasePathTests.Outer.other).
+        """
+    }
+    #expect(path?.extract(.other(1)) == nil)
+    #expect(path?.extract(.plain) == nil)
+  }
+
+  @Test func aValueThatIsNotAnEnumIsReportedAndExtractsNothing() {
+    var path: CasePath<Int, Void>?
+    withKnownIssue {
+      path = CasePath(5)
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        CasePath(_:) was given 5, which is not an enum case; it extracts nothing. Give it a case \
+        without associated values, such as Action.refreshTapped.
+        """
+    }
+    #expect(path?.extract(5) == nil)
+  }
 }
