@@ -126,8 +126,12 @@ extension Store where Action: CasePathable {
             """)
           return
         }
-        if kept.count < current.count { send(stack.embed(.popFrom(id: current[kept.count]))) }
-        for case let (pushed, number)? in pushes {
+        // Pushes go on top of what the view kept: a parent that keeps a screen the path went
+        // back from (it refused the pop) gets none of them.
+        let popped = current.dropFirst(kept.count)
+        if let first = popped.first { send(stack.embed(.popFrom(id: first))) }
+        let refused = !popped.isEmpty && currentState[keyPath: ids].contains { popped.contains($0) }
+        for case let (pushed, number)? in pushes where !refused {
           let id = currentState[keyPath: state].nextID
           send(stack.embed(.push(id: id, state: pushed)))
           pushedByLinks[state, default: [:]][id] = number

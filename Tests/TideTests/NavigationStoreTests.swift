@@ -413,6 +413,52 @@ import TideTestSupport
       ])
   }
 
+  /// A stack whose parent keeps its screens while `isLocked` (a form with unsaved changes):
+  /// it reduces the stack's actions itself.
+  enum Locked {
+    struct State: Equatable {
+      var path = StackState(["List", "Form"])
+      var isLocked = true
+    }
+    enum Action: Sendable, CasePathable {
+      case path(StackAction<String, Never>)
+      case unlock
+      struct AllCasePaths { let path = CasePath(Action.path) }
+      static let allCasePaths = AllCasePaths()
+    }
+    static let reducer = Reducer<State, Action, Void> { state, action, _ in
+      switch action {
+      case .path(.popFrom(let id)):
+        if !state.isLocked { state.path.pop(from: id) }
+      case .path(.push(let id, let screen)):
+        state.path[id: id] = screen
+      case .path(.element):
+        break
+      case .unlock:
+        state.isLocked = false
+      }
+      return .none
+    }
+  }
+
+  /// Going back and pushing in one set (a link that replaces the top screen) pushes on top of
+  /// the screens the view kept: when the parent refuses the pop, nothing is pushed on top of
+  /// the screen it kept, and the path reads what the stack holds.
+  @Test func aStackPathPushesNothingOnTopOfAScreenWhosePopWasRefused() {
+    let store = Store(initialState: Locked.State(), reducer: Locked.reducer, environment: ())
+    let path = store.stackPath(\.path, action: \.path)
+    path.set([0, .push("Settings")])
+    #expect(Array(store.state.path) == ["List", "Form"])
+    #expect(path.value == [0, 1])
+    path.set([.push("Settings")])
+    #expect(Array(store.state.path) == ["List", "Form"])
+    // Unlocked, the same set pops the form and pushes on top of the list.
+    store.send(.unlock)
+    path.set([0, .push("Settings"), .push("About")])
+    #expect(Array(store.state.path) == ["List", "Settings", "About"])
+    #expect(store.state.path.ids == [0, 2, 3])
+  }
+
   /// An entry to push is equal only to itself: two links to equal states are two pushes.
   @Test func entriesToPushAreEqualOnlyToThemselves() {
     let first = StackPathElement.push("Detail")
