@@ -119,6 +119,10 @@ extension TestStore {
   ///   Sent by an effect of send(.loginButtonTapped) at LoginTests.swift:30
   /// ```
   ///
+  /// A case path to a case without a payload (`CasePath(Search.Action.clearTapped)`) names one
+  /// action: it is described as that action, and a failure shows the two as a diff, as receiving
+  /// the action itself does.
+  ///
   /// - Parameters:
   ///   - casePath: A case path to the case the received action must be of; compose nested
   ///     cases with `CasePath.appending(path:)`.
@@ -140,6 +144,18 @@ extension TestStore {
   ) async {
     let location = SourceCodeLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
+    if let expected = (() as Any) as? Value {
+      // A case without a payload is one action: described, and diffed, as that action.
+      let expectedAction = casePath.embed(expected)
+      await receive(
+        description: inspector.line(expectedAction), matching: { casePath.extract($0) != nil },
+        unexpected: {
+          FailureMessage.unexpected(
+            expected: expectedAction, received: $0.action, origin: $0.origin)
+        },
+        timeout: timeout, assert: updateStateToExpectedResult, location: location)
+      return
+    }
     await receive(
       description: "an action of the expected case", matching: { casePath.extract($0) != nil },
       unexpected: { FailureMessage.unmatched($0, because: "It is not of the expected case.") },

@@ -55,6 +55,7 @@ import TideTestSupport
     await store.receive(CasePath(Fetch.Action.response)) { $0.failed = true }
   }
 
+  /// A case without a payload is one action: a failure shows the two actions as a diff.
   @Test func anActionOfAnotherCaseFails() async {
     let store = TestStore(
       initialState: Fetch.State(), reducer: Fetch.reducer,
@@ -67,9 +68,10 @@ import TideTestSupport
       issue.comments.first?.rawValue == """
         Received unexpected action.
 
+            − .load
             + .response(.success(42))
 
-        It is not of the expected case.
+        (Expected: −, Received: +)
 
           Sent by an effect of send(.load) at ReferenceStyleTests.swift:\(line)
         """
@@ -99,9 +101,10 @@ import TideTestSupport
       issue.comments.first?.rawValue == """
         Received unexpected action.
 
+            − .load
             + .response(.success(42))
 
-        It is not of the expected case.
+        (Expected: −, Received: +)
 
           Sent by an effect of send(.load) at ReferenceStyleTests.swift:\(line)
         """
@@ -213,6 +216,40 @@ import TideTestSupport
         """
     }
     #expect(store.state.child.count == 10)
+  }
+
+  @Test func aCaseWithoutAPayloadThatNeverCameIsNamed() async {
+    let store = TestStore(
+      initialState: Fetch.State(), reducer: Fetch.reducer,
+      environment: Fetch.Environment(fetch: { 42 }))
+    await withKnownIssue {
+      await store.receive(\.load)
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        Expected to receive .load, but received none.
+
+          No effect is running that could send it.
+        """
+    }
+  }
+
+  @Test func anActionOfAnotherCaseThanAPayloadsCasePathFails() async {
+    let store = TestStore(initialState: Parent.State(), reducer: Parent.reducer, environment: ())
+    await store.send(Self.set, 5) { $0.child.count = 5 }
+    let line = #line - 1
+    await withKnownIssue {
+      await store.receive(Self.set)
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        Received unexpected action.
+
+            + .child(.doubled(10))
+
+        It is not of the expected case.
+
+          Sent by an effect of send(.child(.set(5))) at ReferenceStyleTests.swift:\(line)
+        """
+    }
   }
 
   @Test func exhaustivityCanBeSetForABlock() async {
