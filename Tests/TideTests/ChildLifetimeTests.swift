@@ -13,11 +13,13 @@ import TideTestSupport
   enum TimerAction: Sendable, Equatable {
     case start
     case tick
+    /// Starts the timer; the screen removes the row in the same step.
+    case startAndLeave
   }
   static func timer(clock: ManualClock) -> Reducer<Timer, TimerAction, Void> {
     Reducer { state, action, _ in
       switch action {
-      case .start:
+      case .start, .startAndLeave:
         return .run(name: "timer") { send in
           while true {
             try await clock.sleep(for: .seconds(1))
@@ -54,6 +56,7 @@ import TideTestSupport
       case .closeDetail: state.detail = nil
       case .removeRow(let id): state.rows.remove(id: id)
       case .addRow(let id): state.rows.append(Timer(id: id))
+      case .row(let id, .startAndLeave): state.rows.remove(id: id)
       case .detail, .row: break
       }
       return .none
@@ -102,6 +105,25 @@ import TideTestSupport
       await clock.advance(by: .seconds(3))
     }
     #expect(store.state.rows.map(\.ticks) == [4, 4, 0])
+    #expect(issues.all.isEmpty)
+  }
+
+  /// The first effect any element starts, in the step whose parent removes that element: a
+  /// `forEach` keeps the identifiers it started with only once an element has returned an
+  /// effect, and this one has, in this very step.
+  @Test("An element's first effect is cancelled when the same step removes the element")
+  func forEachCancelsTheFirstEffectOfAnElementRemovedInTheSameStep() async {
+    let clock = ManualClock()
+    let issues = ReportedIssues()
+    let store = Store(
+      initialState: Screen(rows: [Timer(id: 1), Timer(id: 2)]),
+      reducer: Self.screen(clock: clock), environment: (), drivenBy: clock)
+    await IssueReporter.$current.withValue(issues.reporter) {
+      store.send(.row(id: 1, action: .startAndLeave))
+      #expect(store.runningEffects.isEmpty)
+      await clock.advance(by: .seconds(2))
+    }
+    #expect(store.state.rows.map(\.id) == [2])
     #expect(issues.all.isEmpty)
   }
 
@@ -177,7 +199,7 @@ import TideTestSupport
         An action was sent to a child whose state is nil.
 
           Action: .tick
-          Reducer: ifLet(\\Screen.detail) at TideTests/ChildLifetimeTests.swift:61
+          Reducer: ifLet(\\Screen.detail) at TideTests/ChildLifetimeTests.swift:64
 
         Its state is nil: it was dismissed, or never presented. A child's effects are cancelled \
         when its state becomes nil; stop sending to it.
@@ -187,7 +209,7 @@ import TideTestSupport
 
           Action: .tick
           ID: 7
-          Reducer: forEach(\\Screen.rows) at TideTests/ChildLifetimeTests.swift:65
+          Reducer: forEach(\\Screen.rows) at TideTests/ChildLifetimeTests.swift:68
 
         No element has this identifier: it was removed, or never added. An element's effects are \
         cancelled when it is removed; stop sending to it.
