@@ -263,7 +263,8 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
       TestFailure.record(FailureMessage.sentAfterDismissal(inspector.line(action)), at: location)
       return TestStoreTask(
         tree: EffectTree(scheduler: scheduler, origin: origin), registry: registry,
-        runReadyEffects: { [weak self] in await self?.runReadyEffects() })
+        runReadyEffects: { [weak self] in await self?.runReadyEffects() },
+        storeTimeout: { [weak self] in self?.timeout ?? .seconds(1) })
     }
     var task: StoreTask?
     let after = IssueReporter.$current.withValue(reporter(at: location)) {
@@ -293,7 +294,8 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
       registry: registry,
       runReadyEffects: { [weak self] in
         await self?.runReadyEffects()
-      })
+      },
+      storeTimeout: { [weak self] in self?.timeout ?? .seconds(1) })
   }
 
   /// Sends the action a case path makes of `value`, and asserts how it changes the state: how

@@ -19,6 +19,8 @@ public struct TestStoreTask: Sendable {
   let tree: EffectTree
   let registry: EffectRegistry
   let runReadyEffects: @MainActor @Sendable () async -> Void
+  /// The store's ``TestStore/timeout`` when `finish` is called.
+  let storeTimeout: @MainActor @Sendable () -> Duration
 
   /// Cancels every effect the send owns and lets them wind down.
   ///
@@ -57,20 +59,29 @@ public struct TestStoreTask: Sendable {
   /// Let it finish (advance the clock, answer what it waits for), cancel it, or call skipInFlightEffects().
   /// ```
   ///
+  /// As a live store's `StoreTask.finish()` does, it cancels the effects when the task awaiting
+  /// it is cancelled (a view's `.task { await store.send(.onAppear).finish() }` whose view
+  /// went away), lets them wind down and returns; only an effect that goes on running after
+  /// its cancellation fails then.
+  ///
   /// - Parameters:
-  ///   - timeout: How long to wait for effects that wait on something real.
+  ///   - timeout: How long to wait for effects that wait on something real; the store's
+  ///     ``TestStore/timeout`` when `nil`.
   ///   - fileID: The caller's file, where a failure is reported.
   ///   - filePath: The caller's file path.
   ///   - line: The caller's line.
   ///   - column: The caller's column.
   public func finish(
-    timeout: Duration = .seconds(1),
+    timeout: Duration? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    _ = await waitInRealTime(for: timeout, runningReadyWork: runReadyEffects) { isFinished }
+    _ = await waitInRealTime(
+      for: timeout ?? storeTimeout(), runningReadyWork: runReadyEffects
+    ) { isFinished }
+    if Task.isCancelled { await cancel() }
     let location = SourceCodeLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
     let tokens = tree.tokens

@@ -50,6 +50,22 @@ import TideTesting
     #expect(task.isFinished)
   }
 
+  /// A view's `.task { await store.send(.start).finish() }` whose view goes away: the task
+  /// awaiting `finish()` is cancelled, and, as with a live store, so are the send's effects.
+  @Test func aCancelledCallerOfFinishCancelsTheSendsEffects() async {
+    let clock = ManualClock()
+    let store = TestStore(
+      initialState: [String](), reducer: Self.reducer(clock: clock), environment: ())
+    let task = await store.send(.start) { $0 = ["start"] }
+    await store.receive(.started) { $0.append("started") }
+    let view = Task { await task.finish() }
+    view.cancel()
+    await view.value
+    #expect(task.isFinished)
+    await clock.advance(by: .seconds(10))
+    await store.finish()
+  }
+
   @Test func anEffectOfTheTreeStillRunningIsReportedByFinish() async {
     let clock = ManualClock()
     let store = TestStore(

@@ -5,6 +5,9 @@
 /// run of ready work, so this returns at once for them; only the failure path of such a test
 /// ever waits.
 ///
+/// A cancelled task stops waiting after the first run: its sleeps would return at once, and the
+/// loop would spin until the deadline.
+///
 /// - Returns: Whether `isDone` held in time.
 @MainActor
 func waitInRealTime(
@@ -15,7 +18,7 @@ func waitInRealTime(
   let clock = ContinuousClock()
   let deadline = clock.now.advanced(by: timeout)
   await runReadyWork()
-  while !isDone() && clock.now < deadline {
+  while !isDone() && clock.now < deadline && !Task.isCancelled {
     try? await Task.sleep(for: .milliseconds(1))
     await runReadyWork()
   }
