@@ -92,10 +92,19 @@ extension ManualClock {
   /// Waits, without moving time, until at least `count` tasks are asleep on the clock, or until
   /// `timeout` of real time has passed; a timeout is reported as a runtime issue.
   ///
-  /// Only a plain ``Store`` needs it: it runs effects on the global executor, where an effect may
-  /// not have reached its sleep yet when the next line runs. A store made with
-  /// ``Store/init(initialState:reducer:environment:drivenBy:)``, a `TestStore` and the REPL run
-  /// their effects on a clock, and ``advance(by:)`` runs them up to their sleeps first.
+  /// Only a plain ``Store``, or a plain task of the test's own, needs it: they run on the global
+  /// executor or the main actor, where a task may not have reached its sleep yet when the next
+  /// line runs. A store made with ``Store/init(initialState:reducer:environment:drivenBy:)``, a
+  /// `TestStore` and the REPL run their effects on a clock, and so does a task made with the
+  /// clock as its executor preference (`Task(executorPreference: clock) { … }`, a view's `.task`
+  /// body modelled in a test): ``advance(by:)`` runs them up to their sleeps first. Waiting for
+  /// those here gives up, and says so:
+  ///
+  /// ```
+  /// waitForSleepers(count: 1) gave up after 0.01 seconds of real time: 0 asleep on the clock, 1 queued to run on it.
+  ///
+  /// A store driven by this clock (drivenBy:, a TestStore, the REPL) runs its effects only when the clock runs: advance(by:) runs them up to their sleeps, with no waitForSleepers.
+  /// ```
   ///
   /// <!-- example: given store: Store<Search.State, Search.Action>, clock: ManualClock -->
   /// ```swift
@@ -123,12 +132,20 @@ extension ManualClock {
       return first
     }
     if !arrived {
+      let queued = storage.withLock { $0.queue.count }
+      let advice =
+        queued == 0
+        ? "The effect may never sleep on this clock, or may be waiting on something else first."
+        : """
+        A store driven by this clock (drivenBy:, a TestStore, the REPL) runs its effects only \
+        when the clock runs: advance(by:) runs them up to their sleeps, with no waitForSleepers.
+        """
       IssueReporter.current.report(
         """
         waitForSleepers(count: \(count)) gave up after \(timeout) of real time: \
-        \(sleeperCount) asleep on the clock.
+        \(sleeperCount) asleep on the clock\(queued == 0 ? "" : ", \(queued) queued to run on it").
 
-        The effect may never sleep on this clock, or may be waiting on something else first.
+        \(advice)
         """)
     }
     return arrived

@@ -42,7 +42,21 @@
 /// Sleepers wake in deadline order, and sleepers with the same deadline in the order they went to
 /// sleep. A sleeper whose task runs on another clock's executor (a `TestStore` runs effects on a
 /// clock of its own while they sleep on the one the test injected) has that executor's ready work
-/// run too.
+/// run too. A sleeper whose task runs on no clock (a plain `Task` of the test's own) is woken in
+/// order, but runs on its own executor, concurrently with the advance: its next sleep may start
+/// from a later instant. Give such a task the clock as its executor preference, and the clock
+/// runs it as it runs effects:
+///
+/// <!-- example: given clock: ManualClock -->
+/// ```swift
+/// // A view's `.task` body, in a test: it runs on the main actor, its waits on the clock.
+/// let task = Task(executorPreference: clock) {
+///   try await clock.sleep(for: .seconds(1))
+///   try await clock.sleep(for: .seconds(1))  // from 1 s: woken at 2 s by the same advance
+/// }
+/// await clock.advance(by: .seconds(5))
+/// task.cancel()
+/// ```
 public final class ManualClock: Clock, Sendable {
   let storage = Lock(Storage())
 

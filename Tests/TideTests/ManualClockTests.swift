@@ -210,4 +210,29 @@ import TideTestSupport
     _ = await sleeper.result
     #expect(clock.sleeperCount == 0)
   }
+
+  /// A store driven by the clock runs its effects only when the clock runs, so waiting for its
+  /// effect's sleep gives up: the report says why, and what to call instead.
+  @Test func waitingForADrivenStoresSleepersSaysTheClockMustRun() async {
+    let clock = ManualClock()
+    let store = makeStore(clock: clock)
+    store.send(.start("x", seconds: 1))
+    let issues = ReportedIssues()
+    let arrived = await IssueReporter.$current.withValue(issues.reporter) {
+      await clock.waitForSleepers(timeout: .milliseconds(10))
+    }
+    #expect(!arrived)
+    #expect(
+      issues.all == [
+        """
+        waitForSleepers(count: 1) gave up after 0.01 seconds of real time: 0 asleep on the \
+        clock, 1 queued to run on it.
+
+        A store driven by this clock (drivenBy:, a TestStore, the REPL) runs its effects only \
+        when the clock runs: advance(by:) runs them up to their sleeps, with no waitForSleepers.
+        """
+      ])
+    await clock.advance(by: .seconds(1))
+    #expect(store.state == ["x"])
+  }
 }

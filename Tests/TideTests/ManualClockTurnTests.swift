@@ -45,6 +45,29 @@ import Testing
     #expect(clock.mainActorTurns == 0)
   }
 
+  /// A view's `.task` body modelled in a test: a task on the main actor that sleeps on the
+  /// clock twice. Started with the clock as its executor preference, its sleeps run on the clock,
+  /// so one advance past both deadlines wakes it at each, and it runs up to its next sleep before
+  /// time moves on (the search screen's port found that a plain task's second sleep started from
+  /// the end of the advance: it runs on its own, concurrently).
+  @Test func aMainActorTaskPreferringTheClockRunsBetweenItsWakeUps() async {
+    let clock = ManualClock()
+    let log = Lock<[String]>([])
+    let task = Task(executorPreference: clock) {
+      try await clock.sleep(for: .seconds(1))
+      MainActor.assertIsolated()  // a task made on the main actor runs there, as a view's does
+      log.withLock { $0.append("woke at \(clock.now)") }
+      try await clock.sleep(for: .seconds(1))
+      log.withLock { $0.append("woke again at \(clock.now)") }
+    }
+    // No waitForSleepers: the advance runs the task up to its first sleep, as it runs effects.
+    await clock.advance(by: .seconds(5))
+    #expect(log.withLock { $0 } == ["woke at 1.0 seconds", "woke again at 2.0 seconds"])
+    #expect(clock.now == ManualClock.Instant(offset: .seconds(5)))
+    task.cancel()
+    _ = await task.result
+  }
+
   @Test func anEffectThatHopsToTheMainActorStillSettles() async {
     let clock = ManualClock()
     let store = store(clock: clock) { send in

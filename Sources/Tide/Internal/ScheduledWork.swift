@@ -16,6 +16,7 @@ struct ScheduledWorkQueue {
   private var head = 0
 
   var isEmpty: Bool { head == items.count }
+  var count: Int { items.count - head }
 
   mutating func append(_ work: ScheduledWork) {
     items.append(work)
