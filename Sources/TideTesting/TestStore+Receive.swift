@@ -219,7 +219,17 @@ extension TestStore {
   /// await store.receive(\.searchResponse) { $0.isSearching = false }
   /// ```
   ///
-  /// An action of another case fails as it does there ("It is not of the expected case.").
+  /// A failure names the case, which a case path made from a constructor cannot:
+  ///
+  /// ```
+  /// Received unexpected action.
+  ///
+  ///     + .searchFailed("offline")
+  ///
+  /// It is not of case .searchResponse.
+  ///
+  ///   Sent by an effect of send(.searchTapped) at SearchTests.swift:12
+  /// ```
   ///
   /// - Parameters:
   ///   - casePath: A key path to the case's case path in `Action.AllCasePaths`.
@@ -239,10 +249,19 @@ extension TestStore {
     line: UInt = #line,
     column: UInt = #column
   ) async where Action: CasePathable {
+    let path = Action.allCasePaths[keyPath: casePath]
+    guard Value.self != Void.self, let name = caseName(of: casePath) else {
+      await receive(
+        path, timeout: timeout, assert: updateStateToExpectedResult, fileID: fileID,
+        filePath: filePath, line: line, column: column)
+      return
+    }
+    let location = SourceCodeLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
     await receive(
-      Action.allCasePaths[keyPath: casePath], timeout: timeout,
-      assert: updateStateToExpectedResult, fileID: fileID, filePath: filePath, line: line,
-      column: column)
+      description: "an action of case .\(name)", matching: { path.extract($0) != nil },
+      unexpected: { FailureMessage.unmatched($0, because: "It is not of case .\(name).") },
+      timeout: timeout, assert: updateStateToExpectedResult, location: location)
   }
 
   /// Asserts that an effect sent back an action of the case a key path names in the action's
@@ -347,4 +366,15 @@ extension TestStore {
       until: { !log.isEmpty || registry.isEmpty })
     return arrived ? .zero : timeout
   }
+}
+
+/// The case a key path into `AllCasePaths` names, as Swift prints its last component
+/// (`searchResponse` for `\.searchResponse`); `nil` when Swift cannot name it (no reflection
+/// metadata).
+private func caseName(of keyPath: AnyKeyPath) -> String? {
+  let text = "\(keyPath)"
+  guard text.hasPrefix("\\"), let last = text.split(separator: ".").last, !last.isEmpty,
+    last.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+  else { return nil }
+  return String(last)
 }

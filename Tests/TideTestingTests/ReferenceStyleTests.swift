@@ -111,6 +111,49 @@ import TideTestSupport
     }
   }
 
+  /// A feature whose effect sends a case without a payload where a test may expect another.
+  enum Ping {
+    enum Action: Sendable, CasePathable {
+      case ping
+      case pong(Int)
+      case pung
+      struct AllCasePaths { let pong = CasePath(Action.pong) }
+      static let allCasePaths = AllCasePaths()
+    }
+    static let reducer = Reducer<Int, Action, Void> { _, action, _ in
+      if case .ping = action { return .send(.pung) }
+      return .none
+    }
+  }
+
+  @Test func aKeyPathsCaseIsNamedWhenTheActionIsOfAnother() async {
+    let store = TestStore(initialState: 0, reducer: Ping.reducer, environment: ())
+    await store.send(.ping)
+    let line = #line - 1
+    await withKnownIssue {
+      await store.receive(\.pong)
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        Received unexpected action.
+
+            + .pung
+
+        It is not of case .pong.
+
+          Sent by an effect of send(.ping) at ReferenceStyleTests.swift:\(line)
+        """
+    }
+    await withKnownIssue {
+      await store.receive(\.pong)
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        Expected to receive an action of case .pong, but received none.
+
+          No effect is running that could send it.
+        """
+    }
+  }
+
   @Test func aPayloadIsReceivedByTheKeyPathOfItsCase() async {
     let store = TestStore(initialState: Parent.State(), reducer: Parent.reducer, environment: ())
     await store.send(.child(.set(5))) { $0.child.count = 5 }
