@@ -10,7 +10,9 @@ extension Inspector {
   /// Anything else is assigned whole, with ``source(_:)``; so is a ``SourceExpressible`` value,
   /// whose fields may have private setters. A copy of a shared value in a value assigned whole
   /// (a screen pushed with the list it shares) that holds what the other copies hold before and
-  /// after is spelled through a copy `root` already has, `$0.list.saved`, not made again.
+  /// after is spelled through a copy `root` already has, `$0.list.saved`, not made again. A
+  /// value longer than 100 characters on one line is written on several, nested two spaces a
+  /// level, so a statement may span lines.
   ///
   /// <!-- example: given inspector: Inspector, before: Login.State, after: Login.State -->
   /// ```swift
@@ -47,20 +49,20 @@ extension Inspector {
   /// - Returns: The closure, or `nil` when nothing changed.
   public func closure(from old: Any, to new: Any, indent: Int = 2) -> String? {
     let statements = assignments(from: old, to: new)
-    switch statements.count {
-    case 0: return nil
-    case 1: return "{ \(statements[0]) }"
-    default:
-      let pad = String(repeating: " ", count: indent)
-      return "{\n" + statements.map { pad + $0 }.joined(separator: "\n") + "\n}"
-    }
+    if statements.isEmpty { return nil }
+    if statements.count == 1, !statements[0].contains("\n") { return "{ \(statements[0]) }" }
+    // A long value is on several lines: each indented under its statement.
+    let pad = String(repeating: " ", count: indent)
+    let lines = statements.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+    return "{\n" + lines.map { pad + $0 }.joined(separator: "\n") + "\n}"
   }
 
   private func assignments(_ old: Node, _ new: Node, path: String, root: StatementRoot)
     -> [String]
   {
     if old == new { return [] }
-    let source = Renderer(style: .source, secretPlaceholder: secretPlaceholder, root: root)
+    var source = Renderer(style: .source, secretPlaceholder: secretPlaceholder, root: root)
+    source.wrapsLongSource = true
     switch (old, new) {
     case (.some(let old), .some(let new)):
       switch (old.unwrapped, new.unwrapped) {
@@ -120,8 +122,10 @@ extension Inspector {
       let body = inner.count == 1 ? "{ \(inner[0]) }" : "{ \(inner.joined(separator: "; ")) }"
       let modify = "CasePath(\(type).\(name)).modify(&\(target)) \(body)"
       // In the closure, `$0` is the payload: a statement that refers to the root stays out.
+      // Compared as one line each: the shorter to read, whatever lines it would be wrapped to.
+      let wholeLine = "\(path) = \(wholeSource.line(new))"
       if !inner.isEmpty, !inner.contains(where: { $0.hasPrefix("$0 = ") }),
-        !payloadRoot.isReferredTo, modify.count < whole.count
+        !payloadRoot.isReferredTo, modify.count < wholeLine.count
       {
         return [modify]
       }

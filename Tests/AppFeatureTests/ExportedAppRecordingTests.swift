@@ -32,21 +32,100 @@ import TideTesting
   await store.send(.login(.loginButtonTapped)) { $0.login?.isLoading = true }
   await store.receive(.login(.loginResponse(.success(User(name: "Ada Lovelace", userName: "ada", email: "ada@example.com", address: "London", designation: "Analyst"))))) {
     $0.login = nil
-    $0.home = App.Home(user: User(name: "Ada Lovelace", userName: "ada", email: "ada@example.com", address: "London", designation: "Analyst"), errorMessage: nil)
+    $0.home = App.Home(
+      user: User(
+        name: "Ada Lovelace",
+        userName: "ada",
+        email: "ada@example.com",
+        address: "London",
+        designation: "Analyst"
+      ),
+      errorMessage: nil
+    )
   }
-  await store.send(.searchTapped) { $0.search = AddLocation.State(query: "", locations: [], isSearching: false, pickedLocation: nil, errorMessage: nil, savedLocations: $0.savedLocations) }
+  await store.send(.searchTapped) {
+    $0.search = AddLocation.State(
+      query: "",
+      locations: [],
+      isSearching: false,
+      pickedLocation: nil,
+      errorMessage: nil,
+      savedLocations: $0.savedLocations
+    )
+  }
   await store.send(.addLocation(.presented(.queryChanged("Brus")))) {
     $0.search?.query = "Brus"
     $0.search?.isSearching = true
   }
   await clock.advance(by: .milliseconds(300))
   await store.receive(.addLocation(.presented(.searchResponse(.success([Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels"), Location(id: 3468879, name: "Brusque", countryCode: "BR", countryName: "Brazil", latitude: -27.09795, longitude: -48.91281, population: 141385, timezone: "America/Sao_Paulo"), Location(id: 4676920, name: "Brushy Creek", countryCode: "US", countryName: "United States", latitude: 30.51353, longitude: -97.73973, population: 21764, timezone: "America/Chicago"), Location(id: 3181471, name: "Brusciano", countryCode: "IT", countryName: "Italy", latitude: 40.92237, longitude: 14.42386, population: 15238, timezone: "Europe/Rome")]))))) {
-    $0.search?.locations = [Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels"), Location(id: 3468879, name: "Brusque", countryCode: "BR", countryName: "Brazil", latitude: -27.09795, longitude: -48.91281, population: 141385, timezone: "America/Sao_Paulo"), Location(id: 4676920, name: "Brushy Creek", countryCode: "US", countryName: "United States", latitude: 30.51353, longitude: -97.73973, population: 21764, timezone: "America/Chicago"), Location(id: 3181471, name: "Brusciano", countryCode: "IT", countryName: "Italy", latitude: 40.92237, longitude: 14.42386, population: 15238, timezone: "Europe/Rome")]
+    $0.search?.locations = [
+      Location(
+        id: 2800866,
+        name: "Brussels",
+        countryCode: "BE",
+        countryName: "Belgium",
+        latitude: 50.85045,
+        longitude: 4.34878,
+        population: 1019022,
+        timezone: "Europe/Brussels"
+      ),
+      Location(
+        id: 3468879,
+        name: "Brusque",
+        countryCode: "BR",
+        countryName: "Brazil",
+        latitude: -27.09795,
+        longitude: -48.91281,
+        population: 141385,
+        timezone: "America/Sao_Paulo"
+      ),
+      Location(
+        id: 4676920,
+        name: "Brushy Creek",
+        countryCode: "US",
+        countryName: "United States",
+        latitude: 30.51353,
+        longitude: -97.73973,
+        population: 21764,
+        timezone: "America/Chicago"
+      ),
+      Location(
+        id: 3181471,
+        name: "Brusciano",
+        countryCode: "IT",
+        countryName: "Italy",
+        latitude: 40.92237,
+        longitude: 14.42386,
+        population: 15238,
+        timezone: "Europe/Rome"
+      )
+    ]
     $0.search?.isSearching = false
   }
   await store.send(.addLocation(.presented(.locationTapped(index: 0)))) {
-    $0.search?.pickedLocation = Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels")
-    $0.search?.savedLocations.value = [Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels")]
+    $0.search?.pickedLocation = Location(
+      id: 2800866,
+      name: "Brussels",
+      countryCode: "BE",
+      countryName: "Belgium",
+      latitude: 50.85045,
+      longitude: 4.34878,
+      population: 1019022,
+      timezone: "Europe/Brussels"
+    )
+    $0.search?.savedLocations.value = [
+      Location(
+        id: 2800866,
+        name: "Brussels",
+        countryCode: "BE",
+        countryName: "Belgium",
+        latitude: 50.85045,
+        longitude: 4.34878,
+        population: 1019022,
+        timezone: "Europe/Brussels"
+      )
+    ]
   }
   await store.receive(.addLocation(.presented(.delegate(.didAddLocation(Location(id: 2800866, name: "Brussels", countryCode: "BE", countryName: "Belgium", latitude: 50.85045, longitude: 4.34878, population: 1019022, timezone: "Europe/Brussels")))))) { $0.search = nil }
 }

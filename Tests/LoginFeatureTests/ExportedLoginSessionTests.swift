@@ -28,7 +28,13 @@ import TideTesting
   await clock.advance(by: .milliseconds(500))
   await store.receive(.loginResponse(.success(User(name: "Pritesh", userName: "pritesh", email: "pritesh@example.com", address: "Pune, India", designation: "iOS Developer")))) {
     $0.isLoading = false
-    $0.user = User(name: "Pritesh", userName: "pritesh", email: "pritesh@example.com", address: "Pune, India", designation: "iOS Developer")
+    $0.user = User(
+      name: "Pritesh",
+      userName: "pritesh",
+      email: "pritesh@example.com",
+      address: "Pune, India",
+      designation: "iOS Developer"
+    )
     $0.alert = Login.Alert(title: "Success", message: "Hello Pritesh")
   }
 }

@@ -458,9 +458,22 @@ import TideTestSupport
     } matching: { issue in
       (issue.comments.first?.rawValue ?? "").hasSuffix(
         """
-        Expected closure: { $0.destination = .alert(AlertState(title: "Delete Home?", message: \
-        nil, buttons: [ButtonState(role: .destructive, "Delete", action: .confirmDeletion(0)), \
-        ButtonState(role: .cancel, "Cancel")])) }
+        Expected closure: {
+          $0.destination = .alert(
+            AlertState(
+              title: "Delete Home?",
+              message: nil,
+              buttons: [
+                ButtonState(
+                  role: .destructive,
+                  "Delete",
+                  action: .confirmDeletion(0)
+                ),
+                ButtonState(role: .cancel, "Cancel")
+              ]
+            )
+          )
+        }
         """)
     }
     // The suggestion, pasted into the next step (the same alert, shown again), passes.

@@ -227,9 +227,16 @@ import TideTesting
     after.screen = .detail(
       Holder(sheet: Meetings.Detail.State(meeting: before.meetings.element(id: 1)!)))
     #expect(
-      Inspector().closure(from: before, to: after)
-        == #"{ $0.screen = .detail(SharedElementAssertionTests.Holder(sheet: Meetings.Detail.State(meeting: $0.meetings.element(id: 1)!), notes: "A payload long enough that changing it in place is the shorter suggestion.")) }"#
-    )
+      Inspector().closure(from: before, to: after) == """
+        {
+          $0.screen = .detail(
+            SharedElementAssertionTests.Holder(
+              sheet: Meetings.Detail.State(meeting: $0.meetings.element(id: 1)!),
+              notes: "A payload long enough that changing it in place is the shorter suggestion."
+            )
+          )
+        }
+        """)
     var noted = after
     noted.screen = .detail(
       Holder(

@@ -56,9 +56,15 @@ import TideTestSupport
     // Reordered and changed: made again, whole.
     after.rows[id: 1]?.title = "A"
     #expect(
-      Inspector().closure(from: before, to: after)
-        == #"{ $0.rows = [IdentifiedArrayEditingTests.Row(id: 2, title: "b"), IdentifiedArrayEditingTests.Row(id: 1, title: "A"), IdentifiedArrayEditingTests.Row(id: 3, title: "")] }"#
-    )
+      Inspector().closure(from: before, to: after) == """
+        {
+          $0.rows = [
+            IdentifiedArrayEditingTests.Row(id: 2, title: "b"),
+            IdentifiedArrayEditingTests.Row(id: 1, title: "A"),
+            IdentifiedArrayEditingTests.Row(id: 3, title: "")
+          ]
+        }
+        """)
   }
 
   /// The offsets SwiftUI hands over print as the call that makes them.

@@ -115,14 +115,15 @@ package struct TestWriter {
     let call = step.received ? "receive" : "send"
     let head = "  await store.\(call)(\(source.source(step.action)))"
     let assignments = source.assignments(from: step.before, to: step.after)
-    switch assignments.count {
-    case 0:
+    if assignments.isEmpty {
       lines.append(head)
-    case 1:
+    } else if assignments.count == 1, !assignments[0].contains("\n") {
       lines.append(head + " { " + assignments[0] + " }")
-    default:
+    } else {
+      // A statement with a long value spans lines: each indented under the statement.
       lines.append(head + " {")
-      lines += assignments.map { "    " + $0 }
+      lines += assignments.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+        .map { "    " + $0 }
       lines.append("  }")
     }
     return true

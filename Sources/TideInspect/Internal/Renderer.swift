@@ -16,6 +16,12 @@ struct Renderer {
   /// What a reference to a copy the root holds is written after (the statements' root), and
   /// what learns that one was written: `$0` when `nil`.
   var root: StatementRoot? = nil
+  /// Whether `.source` renders a value longer than ``sourceWidth`` on several lines, nested as
+  /// `.lines` nests, for a statement a person reads; a session file's line keeps it on one.
+  var wrapsLongSource = false
+
+  /// How long a value's one line of source may be before ``wrapsLongSource`` wraps it.
+  static let sourceWidth = 100
 
   /// Nested composite values whose one-line form is at most this long stay on one line.
   static let inlineWidth = 60
@@ -26,7 +32,11 @@ struct Renderer {
   func render(_ node: Node) -> String {
     switch style {
     case .lines: return lines(node, nested: false).joined(separator: "\n")
-    case .line, .source: return line(node)
+    case .line: return line(node)
+    case .source:
+      let single = line(node)
+      guard wrapsLongSource, single.count > Self.sourceWidth else { return single }
+      return lines(node, nested: false).joined(separator: "\n")
     }
   }
 
@@ -91,11 +101,16 @@ struct Renderer {
         open: "(", close: ")",
         children: fieldList.map { ($0.label.map { "\($0): " } ?? "", $0.node) })
     case .array(let elements) where !elements.isEmpty:
+      // Source has no positions in its literals.
       return block(
         open: "[", close: "]",
-        children: elements.enumerated().map { ("[\($0.offset)]: ", $0.element) })
+        children: elements.enumerated().map {
+          (style == .source ? "" : "[\($0.offset)]: ", $0.element)
+        })
     case .set(let elements) where !elements.isEmpty:
-      return block(open: "Set([", close: "])", children: elements.map { ("", $0) })
+      return block(
+        open: style == .source ? "[" : "Set([", close: style == .source ? "]" : "])",
+        children: elements.map { ("", $0) })
     case .dictionary(let pairs) where !pairs.isEmpty:
       return block(open: "[", close: "]", children: pairs.map { ("\(line($0.key)): ", $0.value) })
     default:
