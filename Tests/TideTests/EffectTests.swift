@@ -304,3 +304,28 @@ import TideTesting
     #expect(Array(store.state.suffix(2)) == [.finished("early"), .finished("late")])
   }
 }
+
+/// A store let go before its effect's task first ran (a store driven by a clock runs its effects
+/// only when the clock runs): the effect's operation never runs, so nothing it was given, such
+/// as an API client of the environment, is called (found by the search screen's port).
+@MainActor
+@Suite struct EffectCancelledBeforeItStartsTests {
+  @Test func itsOperationNeverRuns() async {
+    let clock = ManualClock()
+    let calls = Lock(0)
+    let reducer = Reducer<Int, Int, Void> { _, _, _ in
+      .run { _ in calls.withLock { $0 += 1 } }
+    }
+    do {
+      let store = Store(initialState: 0, reducer: reducer, environment: (), drivenBy: clock)
+      store.send(1)
+    }
+    await clock.advance(by: .seconds(1))
+    #expect(calls.withLock { $0 } == 0)
+    // Held, the store runs the same effect once the clock runs.
+    let store = Store(initialState: 0, reducer: reducer, environment: (), drivenBy: clock)
+    store.send(1)
+    await clock.advance(by: .seconds(1))
+    #expect(calls.withLock { $0 } == 1)
+  }
+}

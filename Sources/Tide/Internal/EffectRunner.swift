@@ -308,6 +308,9 @@ package final class EffectRunner<Action: Sendable>: Sendable {
   private func perform(
     _ run: Effect<Action>.Run, of effect: Effect<Action>, send: Send<Action>, context: Context
   ) async {
+    // Cancelled before it started (its store released, its screen dismissed, while the task
+    // waited for its executor): the operation never runs, so it calls nothing it was given.
+    guard !Task.isCancelled else { return }
     do {
       try await run.operation(send)
     } catch {
