@@ -127,16 +127,25 @@ extension Store where Action: CasePathable {
           return
         }
         // Pushes go on top of what the view kept: a parent that keeps a screen the path went
-        // back from (it refused the pop) gets none of them.
+        // back from (it refused the pop) gets none of them. A write made while the store is
+        // sending (from an observer) queues its pop: the pushes queue behind it.
         let popped = current.dropFirst(kept.count)
+        let isQueued = core.caches.rootIsSending()
         if let first = popped.first { send(stack.embed(.popFrom(id: first))) }
-        let refused = !popped.isEmpty && currentState[keyPath: ids].contains { popped.contains($0) }
+        let refused =
+          !isQueued && !popped.isEmpty
+          && currentState[keyPath: ids].contains { popped.contains($0) }
+        var next = currentState[keyPath: state].nextID
         for case let (pushed, number)? in pushes where !refused {
-          let id = currentState[keyPath: state].nextID
+          // Queued pushes take identifiers one after another; a reduced one, the stack's next.
+          let id = isQueued ? next : currentState[keyPath: state].nextID
+          next = StackElementID(rawValue: id.rawValue + 1)
           send(stack.embed(.push(id: id, state: pushed)))
           pushedByLinks[state, default: [:]][id] = number
         }
-        // Only the screens the stack still holds (a parent may refuse a push by popping it).
+        // Only the screens the stack still holds (a parent may refuse a push by popping it);
+        // queued pushes are not held yet, and the next write sorts them out.
+        guard !isQueued else { return }
         let held = Set(currentState[keyPath: ids])
         pushedByLinks[state] = pushedByLinks[state]?.filter { held.contains($0.key) }
       })

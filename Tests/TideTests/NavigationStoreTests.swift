@@ -459,6 +459,24 @@ import TideTestSupport
     #expect(store.state.path.ids == [0, 2, 3])
   }
 
+  /// The same write made while the store is sending (from an observer) queues its pop, and
+  /// its pushes queue behind it: the stack ends as a direct write leaves it.
+  @Test func aStackPathWrittenWhileTheStoreSendsQueuesItsPushesBehindThePop() {
+    let store = Store(initialState: Locked.State(), reducer: Locked.reducer, environment: ())
+    let path = store.stackPath(\.path, action: \.path)
+    let settings = StackPathElement.push("Settings")
+    let about = StackPathElement.push("About")
+    let observation = store.observe(\.isLocked) { isLocked in
+      if !isLocked { path.set([0, settings, about]) }
+    }
+    store.send(.unlock)
+    #expect(Array(store.state.path) == ["List", "Settings", "About"])
+    #expect(store.state.path.ids == [0, 2, 3])
+    // The links' entries stand for the screens they pushed, as after a direct write.
+    #expect(path.value == [0, settings, about])
+    observation.cancel()
+  }
+
   /// An entry to push is equal only to itself: two links to equal states are two pushes.
   @Test func entriesToPushAreEqualOnlyToThemselves() {
     let first = StackPathElement.push("Detail")

@@ -94,6 +94,7 @@ final class RootCore<State, Action: Sendable> {
     } else {
       self.reduce = { state, action in body(&state, action, environment) }
     }
+    scopeCaches.rootIsSending = { [weak self] in self?.isSending ?? false }
   }
 
   deinit {

@@ -10,6 +10,10 @@
 @usableFromInline
 final class ScopeCaches {
   @usableFromInline var filled: [ScopeStateCacheBase] = []
+  /// Whether the root is reducing now, so that an action sent meanwhile is queued rather than
+  /// reduced at once: what a binding that sends several actions in one write asks (see
+  /// `Store.stackPath`). Set once by the root; `false` once it is gone.
+  var rootIsSending: () -> Bool = { false }
 
   @usableFromInline
   nonisolated init() {}
