@@ -14,8 +14,10 @@ extension CasePath where Value == Void, Root: Sendable {
   /// print(sort.extract(.delete([0])) != nil)  // false
   /// ```
   ///
-  /// The enum need not be `Equatable`: cases are told apart by the name Swift's runtime keeps for
-  /// each case (reflection metadata, which Swift emits unless a target turns it off). With it, a
+  /// The enum need not be `Equatable`: cases are told apart by the enum's type and the name
+  /// Swift's runtime keeps for each case (reflection metadata, which Swift emits unless a target
+  /// turns it off). A case given as an optional root's value (`CasePath<Action?, Void>(.refresh)`)
+  /// matches that case under the optional, and `nil` matches only `nil`. With it, a
   /// test store receives the case by its case path, and a `CasePathable` enum lists it beside its
   /// other cases:
   ///
@@ -50,24 +52,33 @@ extension CasePath where Value == Void, Root: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let address = CaseWithoutValues.address(
-      of: `case`,
+    let expected = CaseWithoutValues(
+      `case`,
       location: SourceCodeLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     self.init(
       embed: { _ in `case` },
-      extract: { root in
-        guard let address, enumCaseAddress(root) == address else { return nil }
-        return ()
-      })
+      extract: { root in expected?.matches(root) == true ? () : nil })
   }
 }
 
-/// Checks the value given to `CasePath.init(_:)` for a case without associated values.
-private enum CaseWithoutValues {
-  /// The runtime's address of the case's name, or `nil`, with the mistake reported, when the
-  /// value is not a case without associated values.
-  static func address<Root>(of value: Root, location: SourceCodeLocation) -> UInt? {
-    guard let address = enumCaseAddress(value) else {
+/// What `CasePath.init(_:)` matches a case without associated values by: the enum's type and the
+/// runtime's address of the case's name (two enums of one module may share a case's name), under
+/// as many optionals as the case was given in (`.some(.refresh)` for an optional root).
+private struct CaseWithoutValues: Sendable {
+  let type: ObjectIdentifier
+  let address: UInt
+  let optionals: Int
+
+  /// What `value` is, or `nil`, with the mistake reported, when it is not a case without
+  /// associated values.
+  init?<Root>(_ value: Root, location: SourceCodeLocation) {
+    var optionals = 0
+    var inner: Any = value
+    while let wrapped = Self.unwrapped(inner) {
+      inner = wrapped
+      optionals += 1
+    }
+    guard let address = enumCaseAddress(inner) else {
       IssueReporter.current.report(
         """
         CasePath(_:) was given \(describe(value)), which is not an enum case; it extracts \
@@ -75,18 +86,35 @@ private enum CaseWithoutValues {
         """, at: location)
       return nil
     }
-    let mirror = Mirror(reflecting: value)
-    guard mirror.children.isEmpty else {
-      let name = enumCaseName(value) ?? "case"
+    guard Mirror(reflecting: inner).children.isEmpty else {
       IssueReporter.current.report(
         """
         CasePath(_:) was given \(describe(value)), a case with associated values; it extracts \
         nothing.
         Make a case path to this case from its constructor: \
-        CasePath(\(Inspector.typeName(Root.self)).\(name)).
+        CasePath(\(Inspector.typeName(Swift.type(of: inner))).\(enumCaseName(inner) ?? "case")).
         """, at: location)
       return nil
     }
-    return address
+    self.type = ObjectIdentifier(Swift.type(of: inner))
+    self.address = address
+    self.optionals = optionals
+  }
+
+  /// Whether `root` is the case, under the same optionals.
+  func matches<Root>(_ root: Root) -> Bool {
+    var inner: Any = root
+    for _ in 0..<optionals {
+      guard let wrapped = Self.unwrapped(inner) else { return false }
+      inner = wrapped
+    }
+    return ObjectIdentifier(Swift.type(of: inner)) == type && enumCaseAddress(inner) == address
+  }
+
+  /// The value inside an optional that holds one; `nil` for `nil`, and for what is not optional.
+  private static func unwrapped(_ value: Any) -> Any? {
+    let mirror = Mirror(reflecting: value)
+    guard mirror.displayStyle == .optional else { return nil }
+    return mirror.children.first?.value
   }
 }

@@ -144,7 +144,7 @@ extension TestStore {
   ) async {
     let location = SourceCodeLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
-    if let expected = (() as Any) as? Value {
+    if Value.self == Void.self, let expected = (() as Any) as? Value {
       // A case without a payload is one action: described, and diffed, as that action.
       let expectedAction = casePath.embed(expected)
       await receive(
@@ -219,7 +219,8 @@ extension TestStore {
   /// await store.receive(\.searchResponse) { $0.isSearching = false }
   /// ```
   ///
-  /// A failure names the case, which a case path made from a constructor cannot:
+  /// When the key path is one stored property of `AllCasePaths` (`let searchResponse =
+  /// CasePath(…)`), a failure names the case, which a case path made from a constructor cannot:
   ///
   /// ```
   /// Received unexpected action.
@@ -368,12 +369,13 @@ extension TestStore {
   }
 }
 
-/// The case a key path into `AllCasePaths` names, as Swift prints its last component
-/// (`searchResponse` for `\.searchResponse`); `nil` when Swift cannot name it (no reflection
-/// metadata).
+/// The case a key path into `AllCasePaths` names, as Swift prints it (`searchResponse` for
+/// `\.searchResponse`); `nil` when it is not one stored property Swift can name (a computed
+/// one, a path through several, no reflection metadata).
 private func caseName(of keyPath: AnyKeyPath) -> String? {
-  let text = "\(keyPath)"
-  guard text.hasPrefix("\\"), let last = text.split(separator: ".").last, !last.isEmpty,
+  // `\AllCasePaths.pong`: one property after the type, or the case would be a nested one.
+  let parts = "\(keyPath)".split(separator: ".", omittingEmptySubsequences: false)
+  guard parts.count == 2, parts[0].hasPrefix("\\"), let last = parts.last, !last.isEmpty,
     last.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
   else { return nil }
   return String(last)

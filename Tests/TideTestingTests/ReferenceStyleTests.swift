@@ -154,6 +154,53 @@ import TideTestSupport
     }
   }
 
+  /// A case whose payload is of any type, listed by a computed property.
+  enum Loose {
+    enum Action: Sendable, CasePathable {
+      case ping
+      case anything(any Sendable)
+      case other
+      struct AllCasePaths {
+        var anything: CasePath<Action, any Sendable> { CasePath(Action.anything) }
+      }
+      static let allCasePaths = AllCasePaths()
+    }
+    static let reducer = Reducer<Int, Action, Void> { _, action, _ in
+      if case .ping = action { return .send(.other) }
+      return .none
+    }
+  }
+
+  /// A computed property of `AllCasePaths` has no name Swift prints, and a payload of any type
+  /// is not a case without one: both fail in the general words.
+  @Test func aCaseTheKeyPathCannotNameIsDescribedInGeneral() async {
+    let store = TestStore(initialState: 0, reducer: Loose.reducer, environment: ())
+    await store.send(.ping)
+    let line = #line - 1
+    await withKnownIssue {
+      await store.receive(\.anything)
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        Received unexpected action.
+
+            + .other
+
+        It is not of the expected case.
+
+          Sent by an effect of send(.ping) at ReferenceStyleTests.swift:\(line)
+        """
+    }
+    await withKnownIssue {
+      await store.receive(CasePath(Loose.Action.anything))
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        Expected to receive an action of the expected case, but received none.
+
+          No effect is running that could send it.
+        """
+    }
+  }
+
   @Test func aPayloadIsReceivedByTheKeyPathOfItsCase() async {
     let store = TestStore(initialState: Parent.State(), reducer: Parent.reducer, environment: ())
     await store.send(.child(.set(5))) { $0.child.count = 5 }

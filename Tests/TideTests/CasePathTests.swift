@@ -108,4 +108,37 @@ import Testing
     }
     #expect(path?.extract(5) == nil)
   }
+
+  /// Two enums of one module whose cases share a name: the runtime keeps one string for both.
+  enum Left: Sendable { case same, left }
+  enum Right: Sendable { case same, right }
+
+  @Test func aCaseIsToldFromTheSameNamedCaseOfAnotherEnum() {
+    let left = CasePath<any Sendable, Void>(Left.same)
+    #expect(left.extract(Left.same) != nil)
+    #expect(left.extract(Right.same) == nil)
+    #expect(left.extract(Left.left) == nil)
+    #expect(left.extract(5) == nil)
+  }
+
+  @Test func aCaseUnderAnOptionalIsMatchedUnderIt() {
+    let plain = CasePath<Outer?, Void>(Outer.plain)
+    #expect(plain.extract(.plain) != nil)
+    #expect(plain.extract(.other(1)) == nil)
+    #expect(plain.extract(nil) == nil)
+    let none = CasePath<Outer?, Void>(nil)
+    #expect(none.extract(nil) != nil)
+    #expect(none.extract(.plain) == nil)
+  }
+
+  @Test func aCaseWithValuesUnderAnOptionalIsReportedByItsOwnType() {
+    withKnownIssue {
+      _ = CasePath<Outer?, Void>(Outer.other(1))
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        CasePath(_:) was given .other(1), a case with associated values; it extracts nothing.
+        Make a case path to this case from its constructor: CasePath(CasePathTests.Outer.other).
+        """
+    }
+  }
 }
