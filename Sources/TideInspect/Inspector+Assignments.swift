@@ -125,7 +125,7 @@ extension Inspector {
       // Compared as one line each: the shorter to read, whatever lines it would be wrapped to.
       let wholeLine = "\(path) = \(wholeSource.line(new))"
       if !inner.isEmpty, !inner.contains(where: { $0.hasPrefix("$0 = ") }),
-        !payloadRoot.isReferredTo, modify.count < wholeLine.count
+        !payloadRoot.isReferredTo, Self.unwrapped(modify).count < wholeLine.count
       {
         return [modify]
       }
@@ -172,6 +172,27 @@ extension Inspector {
     default:
       return ["\(path) = \(source.render(new))"]
     }
+  }
+
+  /// A statement as it would be on one line: a wrapped value's line breaks and indentation
+  /// undone (`,` at a line's end becomes `, `). Source has no line break of its own: a string's
+  /// is written `\n`.
+  static func unwrapped(_ statement: String) -> String {
+    guard statement.contains("\n") else { return statement }
+    var result = ""
+    var skippingIndentation = false
+    for character in statement {
+      if character == "\n" {
+        if result.last == "," { result.append(" ") }
+        skippingIndentation = true
+      } else if skippingIndentation && character == " " {
+        continue
+      } else {
+        skippingIndentation = false
+        result.append(character)
+      }
+    }
+    return result
   }
 
   /// The insertions or removals that turn `old` into `new` when they differ in one run of

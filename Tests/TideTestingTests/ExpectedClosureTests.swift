@@ -3,6 +3,7 @@ import Testing
 import TideTestSupport
 
 @testable import Tide
+@testable import TideInspect
 @testable import TideTesting
 
 /// The closure a failed step suggests names what changed, even inside an enum's payload in a
@@ -100,5 +101,38 @@ import TideTestSupport
     await store.send(.retitleDestination("C")) {
       CasePath(ExpectedClosureTests.Status.recording).modify(&$0.destination!) { $0.title = "C" }
     }
+  }
+
+  enum Screen: Equatable {
+    case detail(Notes)
+  }
+  struct Notes: Equatable {
+    var lines: [String]
+    var footer = "A footer, short."
+  }
+
+  /// A change inside a payload whose value wraps over several lines is still suggested through
+  /// the case's path when that is the shorter on one line: the two are compared unwrapped.
+  @Test func aWrappedChangeInsideAPayloadIsStillSuggestedThroughTheCasePath() {
+    let lines = (1...8).map { "Line number \($0)" }
+    let before = Screen.detail(Notes(lines: []))
+    let after = Screen.detail(Notes(lines: lines))
+    #expect(
+      Inspector().closure(from: before, to: after) == """
+        {
+          CasePath(ExpectedClosureTests.Screen.detail).modify(&$0) { $0.lines = [
+            "Line number 1",
+            "Line number 2",
+            "Line number 3",
+            "Line number 4",
+            "Line number 5",
+            "Line number 6",
+            "Line number 7",
+            "Line number 8"
+          ] }
+        }
+        """)
+    #expect(
+      Inspector.unwrapped("f(\n  a: 1,\n  b: [\n    2\n  ]\n)") == "f(a: 1, b: [2])")
   }
 }
