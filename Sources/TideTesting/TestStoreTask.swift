@@ -61,8 +61,9 @@ public struct TestStoreTask: Sendable {
   ///
   /// As a live store's `StoreTask.finish()` does, it cancels the effects when the task awaiting
   /// it is cancelled (a view's `.task { await store.send(.onAppear).finish() }` whose view
-  /// went away), lets them wind down and returns; only an effect that goes on running after
-  /// its cancellation fails then.
+  /// went away), lets them wind down and returns without a failure. Unlike the live one, it
+  /// waits no longer than its timeout: a task that models a view cancels it within that, or
+  /// gives a longer `timeout`.
   ///
   /// - Parameters:
   ///   - timeout: How long to wait for effects that wait on something real; the store's
