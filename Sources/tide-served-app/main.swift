@@ -16,6 +16,13 @@ import TideInspect
 import TideRecord
 import TideWeb
 
+/// Where a stop signal's handler writes the signal's number (Ctrl-C, SIGTERM, SIGHUP: its terminal
+/// closed): the write end of a pipe a thread of its own reads. A handler runs in whichever thread
+/// the kernel picks, so no signal is lost; ignoring the signals for dispatch's signal sources
+/// lost one when the kernel handed it to a thread that did not block it (SIGTERM left this
+/// process running, once in a suite's run).
+nonisolated(unsafe) var stopSignalPipe: Int32 = -1
+
 /// Prints a line at once: a test reads it through a pipe.
 func say(_ line: String) {
   FileHandle.standardOutput.write(Data((line + "\n").utf8))
@@ -43,26 +50,32 @@ func serve() async -> Int32 {
     return 1
   }
   let server = StoreServer(store: store, recorder: recorder, options: .init(endpoint: endpoint))
-  // Ctrl-C, SIGTERM and SIGHUP (its terminal closed) stop the server first, so that its Unix
-  // socket is removed: in place
-  // before it starts, so that a signal sent as soon as the address is printed is not lost.
-  var stopping: [any DispatchSourceSignal] = []
+  // A stop signal stops the server first, so that its Unix socket is removed: handled from
+  // before the server starts, so that a signal sent as soon as the address is printed is kept.
+  var pipeEnds: [Int32] = [-1, -1]
+  guard pipe(&pipeEnds) == 0 else {
+    FileHandle.standardError.write(Data("tide-served-app: no pipe for signals\n".utf8))
+    return 1
+  }
+  stopSignalPipe = pipeEnds[1]
+  let signalRead = pipeEnds[0]
   for signal in [SIGINT, SIGTERM, SIGHUP] {
-    Foundation.signal(signal, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: signal, queue: .main)
-    source.setEventHandler {
-      MainActor.assumeIsolated { server.stop() }
+    Foundation.signal(signal) { received in
+      var byte = UInt8(truncatingIfNeeded: received)
+      _ = write(stopSignalPipe, &byte, 1)
+    }
+  }
+  Thread {
+    var byte: UInt8 = 0
+    guard read(signalRead, &byte, 1) == 1 else { return }
+    Task { @MainActor in
+      server.stop()
       // `_exit`, not `exit`: nothing is buffered (every line is written at once), and `exit`
       // runs the C library's clean-up, which may wait for stdin, held by the thread blocked
-      // reading it. Once in a whole suite's run, SIGTERM left this process running.
-      _exit(128 + signal)
+      // reading it.
+      _exit(128 + Int32(byte))
     }
-    source.resume()
-    stopping.append(source)
-  }
-  defer {
-    for source in stopping { source.cancel() }
-  }
+  }.start()
   do {
     try server.start()
     say("attach: \(server.attachCommand!)")
