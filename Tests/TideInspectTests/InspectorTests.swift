@@ -145,11 +145,31 @@ final class Box {
       inspector.diff(Meeting(), Meeting(attendees: 2)) == """
               InspectorTests.Meeting(
                 link: URL(string: "https://example.com/meetings/00000000-0000-0000-0000-000000000007")!,
-                transcript: "Lorem ipsum dolor sit amet. Lorem ipsum dolor sit amet. Lor…,
+                transcript: "Lorem ipsum dolor sit amet. Lorem ipsum dolor sit amet. L…",
             −   attendees: 1
             +   attendees: 2
               )
         """)
+  }
+
+  /// A string cut in a diff keeps its closing quote and no half of an escape; an optional that
+  /// holds `nil` is written `.some(nil)`, which reads back as itself (`nil` would be none).
+  @Test func aCutStringIsClosedAndANilInsideAnOptionalIsNotNone() {
+    struct Note: Equatable {
+      var text = String(repeating: "a", count: 56) + "\\tail of the note"
+      var draft: String?? = .some(nil)
+      var count = 1
+    }
+    #expect(
+      inspector.diff(Note(), Note(count: 2)) == #"""
+              InspectorTests.Note(
+                text: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…",
+                draft: .some(nil),
+            −   count: 1
+            +   count: 2
+              )
+        """#)
+    #expect(Inspector().source(Note().draft as Any) == ".some(nil)")
   }
 
   /// Within a limit (the REPL's history), a long token is still shortened: only a diff's

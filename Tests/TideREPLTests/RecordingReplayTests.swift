@@ -322,7 +322,7 @@ enum Quotes {
     #expect(
       output == #"""
         quotes> :load $FOLDER/broken.tide
-        error: line 5: re-running the session gave ← .failed("The recorded answer for call #1 of \"fetch\" does not decod…) where the history has ← .fetched("42"); the session is unchanged
+        error: line 5: re-running the session gave ← .failed("The recorded answer for call #1 of \"fetch\" does not dec…") where the history has ← .fetched("42"); the session is unchanged
         quotes> :history
         No steps yet: send an action, such as .fetchTapped.
 

@@ -53,6 +53,8 @@ struct Renderer {
       if let secretPlaceholder { return secretPlaceholder }
       return isString ? "\"••••••\"" : "••••••"
     case .some(let wrapped):
+      // An optional that holds `nil` (`String??`): written `nil`, it would read back as none.
+      if case .scalar("nil") = wrapped { return ".some(nil)" }
       return line(wrapped)
     case .enumCase(_, let name, let payload):
       return payload.isEmpty ? ".\(name)" : ".\(name)(\(fields(payload)))"
@@ -168,6 +170,12 @@ struct Renderer {
     where keepingTokens && !text.hasPrefix("\"") && text.count <= Self.wholeScalarWidth:
       // One token (`UUID(uuidString: "…")!`, a shared copy's reference).
       return text
+    case .scalar(let text) where text.hasPrefix("\""):
+      // A string keeps its closing quote, and loses no half of an escape.
+      var kept = String(text.prefix(Self.inlineWidth - 2))
+      let backslashes = kept.reversed().prefix { $0 == "\\" }.count
+      if backslashes % 2 == 1 { kept.removeLast() }
+      return kept + "…\""
     default: return String(single.prefix(Self.inlineWidth)) + "…"
     }
   }
