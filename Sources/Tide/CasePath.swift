@@ -25,6 +25,11 @@
 ///   extract: { if case let .login(action) = $0 { action } else { nil } }
 /// )
 /// ```
+///
+/// A case path to a `CasePathable` payload reaches the payload's cases by name, as a key path
+/// reaches a property's properties: `\.searchResponse.success` for a `Result` payload (see
+/// ``subscript(dynamicMember:)``).
+@dynamicMemberLookup
 public struct CasePath<Root, Value>: Sendable {
   /// Wraps a value into the case.
   public let embed: @Sendable (Value) -> Root

@@ -89,6 +89,35 @@ import TideTestSupport
     await store.receive(\.response) { $0.failed = true }
   }
 
+  /// A case inside a case, in one key path, as the reference writes `\.searchResponse.success`.
+  @Test func aCaseInsideAResultIsReceivedByOneKeyPath() async {
+    let store = TestStore(
+      initialState: Fetch.State(), reducer: Fetch.reducer,
+      environment: Fetch.Environment(fetch: { 42 }))
+    await store.send(.load)
+    await store.receive(\.response.success) { $0.value = 42 }
+    await store.send(.load)
+    await store.receive(\.response.success, 42)
+    store.environment.fetch = { throw Failed() }
+    await store.send(.load)
+    let line = #line - 1
+    await withKnownIssue {
+      await store.receive(\.response.success) { $0.failed = true }
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        Received unexpected action.
+
+            + .response(.failure(ReferenceStyleTests.Failed()))
+
+        It is not of the expected case.
+
+          Sent by an effect of send(.load) at ReferenceStyleTests.swift:\(line)
+        """
+    }
+    await store.send(.load)
+    await store.receive(\.response.failure)
+  }
+
   @Test func anActionOfAnotherCaseThanTheKeyPathNamesFails() async {
     let store = TestStore(
       initialState: Fetch.State(), reducer: Fetch.reducer,
