@@ -233,3 +233,15 @@ public enum Detail {
     }
   }
 }
+
+extension Places.Destination.Action: CasePathable {
+  /// One line a case: what a test receives by key path through a presentation.
+  public struct AllCasePaths: Sendable {
+    /// `.rename`.
+    public let rename = CasePath(Places.Destination.Action.rename)
+    /// `.alert`.
+    public let alert = CasePath(Places.Destination.Action.alert)
+  }
+  /// The destinations' case paths.
+  public static let allCasePaths = AllCasePaths()
+}

@@ -118,6 +118,31 @@ import TideTestSupport
     await store.receive(\.response.failure)
   }
 
+  /// Through a presentation and a stack, as the reference writes
+  /// `\.destination.presented.rename`: `PresentationAction` and `StackAction` name their cases.
+  @Test func aPresentedChildsActionIsReceivedByOneKeyPath() async {
+    let paths = Places.Action.allCasePaths
+    #expect(
+      paths.destination.presented.rename.extract(.destination(.presented(.rename(.saved))))
+        == .saved)
+    #expect(paths.destination.presented.rename.extract(.destination(.dismiss)) == nil)
+    #expect(paths.destination.dismiss.extract(.destination(.dismiss)) != nil)
+    #expect(paths.path.popFrom.extract(.path(.popFrom(id: 2))) == 2)
+    #expect(paths.path.element.extract(.path(.element(id: 1, action: .tick)))?.id == 1)
+    #expect(paths.path.push.extract(.path(.popFrom(id: 2))) == nil)
+
+    let clock = ManualClock()
+    let store = TestStore(
+      initialState: Places.State(), reducer: Places.reducer,
+      environment: Places.Environment(clock: clock))
+    store.exhaustivity = .off
+    await store.send(.renameTapped(0))
+    await store.send(.destination(.presented(.rename(.saveTapped))))
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.destination.presented.rename, .saved)
+    await store.receive(\.destination.dismiss)
+  }
+
   @Test func anActionOfAnotherCaseThanTheKeyPathNamesFails() async {
     let store = TestStore(
       initialState: Fetch.State(), reducer: Fetch.reducer,
