@@ -261,10 +261,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
       step: "send(\(inspector.line(action)))", location: location, index: stepIndex)
     if isDismissed {
       TestFailure.record(FailureMessage.sentAfterDismissal(inspector.line(action)), at: location)
-      return TestStoreTask(
-        tree: EffectTree(scheduler: scheduler, origin: origin), registry: registry,
-        runReadyEffects: { [weak self] in await self?.runReadyEffects() },
-        storeTimeout: { [weak self] in self?.timeout ?? .seconds(1) })
+      return task(of: EffectTree(scheduler: scheduler, origin: origin))
     }
     var task: StoreTask?
     let after = IssueReporter.$current.withValue(reporter(at: location)) {
@@ -289,12 +286,15 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     }
     await runReadyEffects(at: location)
     checkStateInvariants(at: location)
-    return TestStoreTask(
-      tree: task?.effectTree ?? EffectTree(scheduler: scheduler, origin: origin),
-      registry: registry,
-      runReadyEffects: { [weak self] in
-        await self?.runReadyEffects()
-      },
+    return self.task(of: task?.effectTree ?? EffectTree(scheduler: scheduler, origin: origin))
+  }
+
+  /// The handle of a send's effects: it runs this store's ready effects and waits as long as
+  /// this store's timeout, without holding the store.
+  private func task(of tree: EffectTree) -> TestStoreTask {
+    TestStoreTask(
+      tree: tree, registry: registry,
+      runReadyEffects: { [weak self] in await self?.runReadyEffects() },
       storeTimeout: { [weak self] in self?.timeout ?? .seconds(1) })
   }
 

@@ -114,17 +114,14 @@ package struct TestWriter {
     }
     let call = step.received ? "receive" : "send"
     let head = "  await store.\(call)(\(source.source(step.action)))"
-    let assignments = source.assignments(from: step.before, to: step.after)
-    if assignments.isEmpty {
-      lines.append(head)
-    } else if assignments.count == 1, !assignments[0].contains("\n") {
-      lines.append(head + " { " + assignments[0] + " }")
+    // The closure a failed step suggests, its lines indented under the call.
+    if let closure = source.closure(from: step.before, to: step.after) {
+      lines.append(
+        head + " "
+          + closure.split(separator: "\n", omittingEmptySubsequences: false).joined(
+            separator: "\n  "))
     } else {
-      // A statement with a long value spans lines: each indented under the statement.
-      lines.append(head + " {")
-      lines += assignments.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
-        .map { "    " + $0 }
-      lines.append("  }")
+      lines.append(head)
     }
     return true
   }
