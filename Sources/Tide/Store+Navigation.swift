@@ -130,7 +130,7 @@ extension Store where Action: CasePathable {
         // back from (it refused the pop) gets none of them. A write made while the store is
         // sending (from an observer) queues its pop: the pushes queue behind it.
         let popped = current.dropFirst(kept.count)
-        let isQueued = core.caches.rootIsSending()
+        let isQueued = core.caches.isRootSending
         if let first = popped.first { send(stack.embed(.popFrom(id: first))) }
         let refused =
           !isQueued && !popped.isEmpty

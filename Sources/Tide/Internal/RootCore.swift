@@ -36,7 +36,12 @@ final class RootCore<State, Action: Sendable> {
   /// Actions sent while the store was handling others (by observers), oldest first: reduced once
   /// `pending` is empty.
   @exclusivity(unchecked) @usableFromInline var incoming: [QueuedAction<Action>] = []
-  @exclusivity(unchecked) @usableFromInline var isSending = false
+  /// Whether the store is reducing now. Kept by its scope caches, which the store's stack path
+  /// bindings hold (see `Store.stackPath`): they need it, and must not hold the core.
+  @inlinable var isSending: Bool {
+    get { scopeCaches.isRootSending }
+    set { scopeCaches.isRootSending = newValue }
+  }
   @exclusivity(unchecked) @usableFromInline var observers: ContiguousArray<StoreObserver<State>> =
     []
   private var nextObserverID = 0
@@ -94,7 +99,6 @@ final class RootCore<State, Action: Sendable> {
     } else {
       self.reduce = { state, action in body(&state, action, environment) }
     }
-    scopeCaches.rootIsSending = { [weak self] in self?.isSending ?? false }
   }
 
   deinit {

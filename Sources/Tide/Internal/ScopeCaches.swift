@@ -12,8 +12,9 @@ final class ScopeCaches {
   @usableFromInline var filled: [ScopeStateCacheBase] = []
   /// Whether the root is reducing now, so that an action sent meanwhile is queued rather than
   /// reduced at once: what a binding that sends several actions in one write asks (see
-  /// `Store.stackPath`). Set once by the root; `false` once it is gone.
-  var rootIsSending: () -> Bool = { false }
+  /// `Store.stackPath`). The root's own flag, kept here because nothing may hold a weak
+  /// reference to the root's core (see `RootCore.deliver`).
+  @exclusivity(unchecked) @usableFromInline var isRootSending = false
 
   @usableFromInline
   nonisolated init() {}
