@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// The hash index of an ``IdentifiedArray``: an open-addressing table, probed linearly, whose
 /// slots hold positions in the array's identifiers, not the identifiers themselves.
 ///
@@ -168,8 +176,15 @@ struct IdentifierIndex: Sendable {
 
 /// The keys of ``IdentifierIndex``'s integer hash, random for each process; the multiplier is
 /// odd, so that no bit of the identifier is lost.
+///
+/// A process run with `SWIFT_DETERMINISTIC_HASHING` set (as the standard library's `Hasher`
+/// honours it) gets fixed keys instead, so that probe lengths, and the instructions a lookup
+/// takes, repeat from run to run: what counting a benchmark's instructions needs.
 @usableFromInline
 let integerHashKeys: (multiplier: UInt64, increment: UInt64) = {
+  if let value = getenv("SWIFT_DETERMINISTIC_HASHING"), value.pointee != 0 {
+    return (0x9E37_79B9_7F4A_7C15, 0)
+  }
   var generator = SystemRandomNumberGenerator()
   return (generator.next() | 1, generator.next())
 }()
