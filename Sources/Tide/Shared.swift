@@ -163,12 +163,24 @@ public struct Shared<Value: Equatable & Sendable>: Equatable, Sendable {
 }
 
 extension Shared: CustomReflectable {
-  /// The key and the value, as states print them: how often a copy changed is not part of it.
-  /// A copy of an element prints its value as `element`, as ``init(key:element:)`` spells it.
+  /// The key and the value, labelled as the initializer that makes the copy spells it: `value`
+  /// for a copy that holds a value of its own (every copy in a store's state), `default` for
+  /// one made with ``init(key:default:)`` and not in a store yet (a screen about to be pushed
+  /// with its own default), `element` for a copy of an element. How often a copy changed is not
+  /// part of it.
+  ///
+  /// ```swift
+  /// print(Shared(key: "saved", default: [String]()))  // Shared<Array<String>>(key: "saved", default: [])
+  /// ```
   public var customMirror: Mirror {
-    Mirror(
-      self, children: ["key": key, elementReference == nil ? "value" : "element": value],
-      displayStyle: .struct)
+    Mirror(self, children: ["key": key, writtenLabel: value], displayStyle: .struct)
+  }
+
+  /// The label the copy's value is written under, in print, in a generated test and in a
+  /// recording: what makes the copy again when read back (see ``init(from:)``).
+  var writtenLabel: String {
+    if elementReference != nil { return "element" }
+    return isNew || version > 0 ? "value" : "default"
   }
 }
 
@@ -176,7 +188,7 @@ extension Shared: InspectedSharedCopy {
   package var sharedKey: String { key }
 
   package var sharedValueMember: (label: String, property: String)? {
-    elementReference == nil ? nil : ("element", "value")
+    writtenLabel == "value" ? nil : (writtenLabel, "value")
   }
 
   package var sharedElementID: String? {

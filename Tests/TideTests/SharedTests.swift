@@ -401,24 +401,50 @@ import TideTestSupport
         == #"[Optional("key"), Optional("value")]"#)
   }
 
-  /// A copy is written as its key and value, and read back as one that takes the others' value.
-  @Test func aCopyReadBackTakesTheOthersValue() throws {
+  /// A copy is written under the label of the initializer that makes it, and read back as that
+  /// initializer makes it: what a recording replays and the REPL reads is what code does.
+  @Test func aCopyIsReadBackAsItsLabelMakesIt() throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
-    let data = try encoder.encode(Shared(key: "saved", value: ["Rome"]))
-    #expect(String(decoding: data, as: UTF8.self) == #"{"key":"saved","value":["Rome"]}"#)
-    let read = try JSONDecoder().decode(Shared<[String]>.self, from: data)
-    #expect(read == Shared(key: "saved", value: ["Rome"]))
-    // Pushed with a stale value, the copy read back takes the list's value, not the reverse.
+    func written(_ copy: Shared<[String]>) throws -> String {
+      String(decoding: try encoder.encode(copy), as: UTF8.self)
+    }
+    func read(_ text: String) throws -> Shared<[String]> {
+      try JSONDecoder().decode(Shared<[String]>.self, from: Data(text.utf8))
+    }
+    #expect(
+      try written(Shared(key: "saved", value: ["Rome"])) == #"{"key":"saved","value":["Rome"]}"#)
+    #expect(
+      try written(Shared(key: "saved", default: ["Rome"])) == #"{"default":["Rome"],"key":"saved"}"#
+    )
+    #expect(
+      String(describing: Shared(key: "saved", default: ["Rome"]))
+        == #"Shared<Array<String>>(key: "saved", default: ["Rome"])"#)
+
+    // A value read back brings its value, as `Shared(key:value:)` does: the list takes it.
     let store = Self.store()
     store.send(.rowAdded("Oslo"))
     store.send(.row("Oslo", .toggle))
     var row = Saved.Row.State(id: "Lima")
-    row.saved = read
+    row.saved = try read(#"{"key":"saved","value":["Rome"]}"#)
     store.send(.path(.push(id: 0, state: row)))
-    Self.expectCopies(store, ["Oslo"])
-    #expect(throws: DecodingError.self) {
-      _ = try JSONDecoder().decode(Shared<[String]>.self, from: Data(#"{"value":[]}"#.utf8))
+    Self.expectCopies(store, ["Rome"])
+    // A default read back takes the list's value, as `Shared(key:default:)` does.
+    row.saved = try read(#"{"key":"saved","default":["Paris"]}"#)
+    store.send(.path(.push(id: 1, state: row)))
+    Self.expectCopies(store, ["Rome"])
+    // In a store's state every copy holds a value of its own, and is written so.
+    #expect(try written(store.state.saved) == #"{"key":"saved","value":["Rome"]}"#)
+
+    #expect(throws: DecodingError.self) { _ = try read(#"{"value":[]}"#) }
+    do {
+      _ = try read(#"{"key":"saved","value":[],"default":[]}"#)
+      Issue.record("two labels were read")
+    } catch DecodingError.dataCorrupted(let context) {
+      #expect(
+        context.debugDescription
+          == #"A copy of "saved" holds one of a value, a default and an element, not value and default"#
+      )
     }
   }
 }

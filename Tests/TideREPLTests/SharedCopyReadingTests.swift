@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import Tide
+import TideREPL
+import TideTestSupport
+
+/// A shared value's copy typed in the REPL does what the same words do in code: a pushed screen
+/// with `Shared(key:value:)` brings its value, with `Shared(key:default:)` takes the list's.
+@MainActor
+@Suite struct SharedCopyReadingTests {
+  enum Favourites {
+    struct Screen: Codable, Equatable, Sendable, SharedState {
+      var title: String
+      var favourites = Shared(key: "favourites", default: [Int]())
+      static let sharedFields: [SharedField<Self>] = [.field(\.favourites)]
+    }
+    enum ScreenAction: Codable, Equatable, Sendable { case starred(Int) }
+    struct State: Codable, Equatable, Sendable, SharedState {
+      var favourites = Shared(key: "favourites", value: [1])
+      var path = StackState<Screen>()
+      static let sharedFields: [SharedField<Self>] = [.field(\.favourites)]
+    }
+    enum Action: Codable, Equatable, Sendable {
+      case path(StackAction<Screen, ScreenAction>)
+    }
+    static let screen = Reducer<Screen, ScreenAction, Void> { screen, action, _ in
+      switch action {
+      case .starred(let number): screen.favourites.value.append(number)
+      }
+      return .none
+    }
+    static let reducer = Reducer<State, Action, Void> { _, _, _ in .none }
+      .forEach(\.path, action: CasePath(Action.path), environment: { $0 }, child: screen)
+
+    @MainActor static var feature: REPLFeature {
+      REPLFeature(
+        name: "favourites", summary: "a list of favourites and the screens pushed on it",
+        initialState: State(), reducer: reducer,
+        environments: [REPLEnvironment("none", summary: "nothing", testExpression: "()") { _ in }],
+        view: { "\($0.favourites.value)" }, examples: [],
+        export: REPLTestExport(imports: ["Favourites"], reducer: "Favourites.reducer"))
+    }
+  }
+
+  static let bringsNine =
+    #".path(.push(id: 0, state: Screen(title: "a", favourites: Shared(key: "favourites", value: [9]))))"#
+  static let takesTheList =
+    #".path(.push(id: 1, state: Screen(title: "b", favourites: Shared(key: "favourites", default: [7]))))"#
+
+  @Test func aTypedCopyDoesWhatTheSameWordsDoInCode() async throws {
+    let transcript = try Transcript(features: [Favourites.feature])
+    await transcript.run(Self.bringsNine, Self.takesTheList)
+    let store = Store(
+      initialState: Favourites.State(), reducer: Favourites.reducer, environment: ())
+    store.send(
+      .path(
+        .push(id: 0, state: .init(title: "a", favourites: Shared(key: "favourites", value: [9])))))
+    store.send(
+      .path(
+        .push(id: 1, state: .init(title: "b", favourites: Shared(key: "favourites", default: [7]))))
+    )
+    #expect(store.state.favourites.value == [9])
+    #expect(store.state.path.map(\.favourites.value) == [[9], [9]])
+    #expect(
+      await transcript.run(":state favourites")
+        == """
+        favourites> :state favourites
+        Shared<Array<Int>>(
+          key: "favourites",
+          value: [9]
+        )
+
+        """)
+    #expect(await transcript.run(":state path").contains("value: [9]"))
+    #expect(!(await transcript.run(":state path").contains("[7]")))
+  }
+
+  @Test func anExportedTestSpellsEachCopyAsItWasTyped() async throws {
+    let scratch = try ScratchFolder("shared-export")
+    let file = scratch.file("FavouritesSession.swift")
+    let transcript = try Transcript(features: [Favourites.feature])
+    await transcript.run(
+      Self.bringsNine, Self.takesTheList, ":export-test \(file)")
+    let exported = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(exported.contains(#"Shared<Array<Int>>(key: "favourites", value: [9])"#))
+    #expect(exported.contains(#"Shared<Array<Int>>(key: "favourites", default: [7])"#))
+  }
+}
