@@ -35,8 +35,12 @@ import Tide
 ///   says where. So make **one `SharedFile` per file** and use it to load and to save: a second
 ///   one that never read the file is another writer, and its save throws
 ///   ``SharedFileError/neverRead(path:keptAt:)``.
-/// - **Symbolic links** are not followed when writing: the file a link named is replaced by a
-///   plain file.
+/// - **Symbolic links are followed**, for reading and writing alike: a save writes the file the
+///   link leads to (through a temporary file beside it, in its folder), and the link stays. The
+///   lock, a corrupt file moved aside and a conflict file go beside that file too, so a writer
+///   that names it through the link and one that names it directly are two writers of one
+///   file. A link whose target does not exist is a missing file, which the first save creates;
+///   links that loop make the file unreadable.
 ///
 /// Reports go where Tide reports runtime issues: a runtime warning in an app, a failing test in
 /// a test target that links TideTesting (a missing file too, unless loaded with
@@ -110,22 +114,24 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
   public func loadWithOutcome(
     default defaultValue: Value, ifMissing: MissingFile = .report
   ) -> (value: Value, outcome: LoadOutcome) {
-    FileBytes.removeAbandonedTemporaries(beside: path)
-    switch FileBytes.read(path) {
+    let file: String
+    switch FileBytes.target(of: path) {
+    case .success(let target): file = target
+    case .failure(let failure): return unreadable(failure.reason, default: defaultValue)
+    }
+    FileBytes.removeAbandonedTemporaries(beside: file)
+    switch FileBytes.read(file) {
     case .missing:
       memory.withLock { $0.known = .bytes(nil) }
       if ifMissing == .report {
+        let name = file == path ? path : "\(file) (where the link \(path) leads)"
         IssueReporter.current.report(
-          "There is no \(path) yet: starting from the default value, which the first save writes there."
+          "There is no \(name) yet: starting from the default value, which the first save writes there."
         )
       }
       return (defaultValue, .missing)
     case .failed(let reason):
-      memory.withLock { $0.known = .unreadable(reason) }
-      IssueReporter.current.report(
-        "\(path) could not be read (\(reason)): starting from the default value, and not writing over the file."
-      )
-      return (defaultValue, .unreadable(reason: reason))
+      return unreadable(reason, default: defaultValue)
     case .bytes(let bytes):
       do {
         let value = try JSONDecoder().decode(Value.self, from: Data(bytes))
@@ -136,11 +142,11 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
         do {
           // Under the lock, and only if the file is still what was read: another writer may
           // have just replaced it with a good one.
-          let aside = try FileBytes.withLock(beside: path) {
+          let aside = try FileBytes.withLock(beside: file) {
             () throws(SharedFileError) -> String? in
-            guard case .bytes(let now) = FileBytes.read(path), now == bytes else { return nil }
-            let aside = try FileBytes.unusedPath(beside: path, suffix: "corrupt")
-            guard rename(path, aside) == 0 else {
+            guard case .bytes(let now) = FileBytes.read(file), now == bytes else { return nil }
+            let aside = try FileBytes.unusedPath(beside: file, suffix: "corrupt")
+            guard rename(file, aside) == 0 else {
               throw .cannotWrite(path: aside, reason: String(cString: strerror(errno)))
             }
             return aside
@@ -167,6 +173,17 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
     }
   }
 
+  /// The default, with the file reported unreadable and remembered so: no save writes over it.
+  private func unreadable(
+    _ reason: String, default defaultValue: Value
+  ) -> (value: Value, outcome: LoadOutcome) {
+    memory.withLock { $0.known = .unreadable(reason) }
+    IssueReporter.current.report(
+      "\(path) could not be read (\(reason)): starting from the default value, and not writing over the file."
+    )
+    return (defaultValue, .unreadable(reason: reason))
+  }
+
   /// Writes `value` to the file, whole.
   ///
   /// <!-- example: given file: SharedFile<[String]> -->
@@ -188,10 +205,15 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
     } catch {
       throw .cannotWrite(path: path, reason: "the value does not encode: \(Self.reason(error))")
     }
+    let file: String
+    switch FileBytes.target(of: path) {
+    case .success(let target): file = target
+    case .failure(let failure): throw .unreadable(path: path, reason: failure.reason)
+    }
     try memory.withLock { (memory: inout Memory) throws(SharedFileError) in
-      try FileBytes.withLock(beside: path) { () throws(SharedFileError) in
+      try FileBytes.withLock(beside: file) { () throws(SharedFileError) in
         var current: [UInt8]?
-        switch FileBytes.read(path) {
+        switch FileBytes.read(file) {
         case .bytes(let bytes): current = bytes
         case .missing: current = nil
         case .failed(let reason): throw .unreadable(path: path, reason: reason)
@@ -200,10 +222,10 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
         case .unreadable(let reason)?:
           throw .unreadable(path: path, reason: reason)
         case .bytes(let expected)? where expected == current:
-          try FileBytes.writeAtomically(bytes, to: path)
+          try FileBytes.writeAtomically(bytes, to: file)
           memory.known = .bytes(bytes)
         case nil where current == nil:
-          try FileBytes.writeAtomically(bytes, to: path)
+          try FileBytes.writeAtomically(bytes, to: file)
           memory.known = .bytes(bytes)
         default:
           // Another writer's file (or one this one never read): it stays, and this value is
@@ -212,7 +234,7 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
           if let kept = memory.conflictPath {
             aside = kept
           } else {
-            aside = try FileBytes.unusedPath(beside: path, suffix: "conflict")
+            aside = try FileBytes.unusedPath(beside: file, suffix: "conflict")
           }
           try FileBytes.writeAtomically(bytes, to: aside)
           memory.conflictPath = aside

@@ -64,6 +64,24 @@ import TideTesting
     #expect(try Self.contents(path) == #"["Lima"]"# + "\n")
   }
 
+  /// An empty file (a disk that filled up, a hand-made file) is not an empty value: it is moved
+  /// aside like any file that does not decode.
+  @Test func anEmptyFileIsMovedAsideLikeAnyFileThatDoesNotDecode() throws {
+    let folder = try ScratchFolder("shared-file")
+    let path = folder.file("saved.json")
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+    let file = SharedFile<[String]>(path: path)
+    withKnownIssue {
+      #expect(
+        file.loadWithOutcome(default: ["default"]).outcome
+          == .corrupt(reason: "The given data was not valid JSON.", movedTo: path + ".corrupt-1"))
+    } matching: { issue in
+      issue.comments.first?.rawValue
+        == "\(path) does not hold a Swift.Array<Swift.String> (The given data was not valid JSON.): it was moved to \(path).corrupt-1, and the value starts from the default."
+    }
+    #expect(try Self.contents(path + ".corrupt-1") == "")
+  }
+
   /// Two writers of one file (two processes, or two `SharedFile`s): the second finds the file
   /// changed since it read it, leaves it, and keeps its own value beside it.
   @Test func twoWritersKeepBothValues() throws {
@@ -123,6 +141,77 @@ import TideTesting
     #expect(throws: SharedFileError.cannotWrite(path: path + ".lock", reason: "Not a directory")) {
       try file.save(["Lima"])
     }
+  }
+
+  /// A file reached through a symbolic link (a data folder that links to a synced folder):
+  /// read and written where the link leads, and the link stays a link.
+  @Test func aLinkedFileIsReadAndWrittenWhereTheLinkLeads() throws {
+    let folder = try ScratchFolder("shared-file")
+    try FileManager.default.createDirectory(
+      atPath: folder.file("elsewhere"), withIntermediateDirectories: false)
+    let real = folder.file("elsewhere/real.json")
+    try #"["Rome"]"#.write(toFile: real, atomically: false, encoding: .utf8)
+    // A relative link to a relative link.
+    #expect(symlink("elsewhere/real.json", folder.file("middle.json")) == 0)
+    #expect(symlink("middle.json", folder.file("saved.json")) == 0)
+    let file = SharedFile<[String]>(path: folder.file("saved.json"))
+    #expect(file.load(default: []) == ["Rome"])
+    try file.save(["Rome", "Oslo"])
+    #expect(try Self.contents(real) == #"["Rome","Oslo"]"# + "\n")
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("saved.json"))
+        == "middle.json")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.file("elsewhere")).sorted() == [
+        "real.json", "real.json.lock",
+      ])
+    // The file named directly is the same file: a second writer of it.
+    let direct = SharedFile<[String]>(path: real)
+    #expect(direct.load(default: []) == ["Rome", "Oslo"])
+    try direct.save(["Lima"])
+    #expect(
+      throws: SharedFileError.changedElsewhere(
+        path: folder.file("saved.json"), keptAt: real + ".conflict-1")
+    ) {
+      try file.save(["Rome", "Oslo", "Bern"])
+    }
+    #expect(try Self.contents(real) == #"["Lima"]"# + "\n")
+  }
+
+  /// A link to a file not made yet is a missing file, which the first save makes; links that
+  /// loop are an unreadable file, never written over.
+  @Test func aDanglingLinkIsAMissingFileAndALoopAnUnreadableOne() throws {
+    let folder = try ScratchFolder("shared-file")
+    let path = folder.file("saved.json")
+    #expect(symlink(folder.file("later.json"), path) == 0)
+    let file = SharedFile<[String]>(path: path)
+    withKnownIssue {
+      #expect(file.load(default: ["default"]) == ["default"])
+    } matching: { issue in
+      issue.comments.first?.rawValue
+        == "There is no \(folder.file("later.json")) (where the link \(path) leads) yet: starting from the default value, which the first save writes there."
+    }
+    try file.save(["Lima"])
+    #expect(try Self.contents(folder.file("later.json")) == #"["Lima"]"# + "\n")
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: path) == folder.file("later.json"))
+
+    let loop = folder.file("loop.json")
+    #expect(symlink("loop.json", loop) == 0)
+    let looping = SharedFile<[String]>(path: loop)
+    withKnownIssue {
+      let (value, outcome) = looping.loadWithOutcome(default: [])
+      #expect(value == [] && outcome == .unreadable(reason: "Too many levels of symbolic links"))
+    } matching: { issue in
+      issue.comments.first?.rawValue
+        == "\(loop) could not be read (Too many levels of symbolic links): starting from the default value, and not writing over the file."
+    }
+    #expect(
+      throws: SharedFileError.unreadable(path: loop, reason: "Too many levels of symbolic links")
+    ) {
+      try looping.save(["Oslo"])
+    }
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: loop) == "loop.json")
   }
 
   /// A read-only folder (the permission is not checked for root, which CI runs as).

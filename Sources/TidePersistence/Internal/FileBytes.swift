@@ -10,6 +10,37 @@ enum FileBytes {
     case failed(String)
   }
 
+  /// The file `path` names once its symbolic links are followed (a link's target, relative to
+  /// the link's folder when relative; a link to a link, up to 32 of them): `path` itself when
+  /// it is no link or names nothing. A link whose target does not exist gives that target, which
+  /// a save creates. The reason, when a link cannot be read or the links loop.
+  static func target(of path: String) -> Result<String, Failure> {
+    var current = path
+    for _ in 0..<32 {
+      var status = stat()
+      // A name that cannot be looked at is no link: reading or writing it says why.
+      guard lstat(current, &status) == 0 else { return .success(current) }
+      guard status.st_mode & S_IFMT == S_IFLNK else { return .success(current) }
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(current, &buffer, buffer.count - 1)
+      guard count >= 0 else { return .failure(Failure(reason: String(cString: strerror(errno)))) }
+      let destination = String(
+        decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if destination.hasPrefix("/") {
+        current = destination
+      } else {
+        let folder = (current as NSString).deletingLastPathComponent
+        current = folder.isEmpty ? destination : folder + "/" + destination
+      }
+    }
+    return .failure(Failure(reason: String(cString: strerror(ELOOP))))
+  }
+
+  /// Why a file could not be found or read.
+  struct Failure: Error {
+    let reason: String
+  }
+
   static func read(_ path: String) -> ReadResult {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
