@@ -202,6 +202,10 @@ public struct REPLTestExport: Sendable {
   /// The Swift expression of the feature's initial state, such as `"Login.State()"`; when `nil`,
   /// the test spells the state out with its memberwise initialiser, which a type with private
   /// fields or its own initialisers may not have.
+  ///
+  /// A feature that keeps data (``REPLFeature``'s `saving:`) starts each session from what it
+  /// read, which no fixed expression names: its tests always spell the state out, so that a
+  /// session that began with saved data gives a test that begins with it too.
   public let initialState: String?
 
   /// Creates an export description.
@@ -214,7 +218,8 @@ public struct REPLTestExport: Sendable {
   ///   - imports: The feature's modules.
   ///   - reducer: The reducer's expression.
   ///   - initialState: The expression of the feature's initial state, the one its
-  ///     ``REPLFeature`` starts from.
+  ///     ``REPLFeature`` starts from; not used for a feature that saves (see
+  ///     ``initialState``).
   public init(imports: [String], reducer: String, initialState: String? = nil) {
     self.imports = imports
     self.reducer = reducer

@@ -104,10 +104,10 @@ enum Features {
         .addLocation(.presented(.locationTapped(index: 0))), .addLocation(.dismiss),
         .removeSavedLocation(index: 0), .logoutTapped,
       ],
-      // A session that starts from saved places spells its initial state out.
+      // With a file, the REPL spells the initial state out: a session starts from what it read.
       export: REPLTestExport(
         imports: ["AppFeature", "LoginFeature", "AddLocationFeature"], reducer: "App.reducer",
-        initialState: file == nil ? "App.State()" : nil),
+        initialState: "App.State()"),
       exploration: REPLExploration(App.explorer()),
       recording: REPLRecording(),
       page: App.webPage,

@@ -189,6 +189,37 @@ final class Transcript {
         "error: cannot read /nonexistent/file.tide"))
   }
 
+  /// A feature that keeps data starts from what it read: its exported test spells that state
+  /// out, whatever expression the feature gave for its initial state.
+  @Test func aFeatureThatSavesExportsTheStateItStartedFrom() async throws {
+    final class Disk { var count = 5 }
+    let disk = Disk()
+    var feature: REPLFeature {
+      REPLFeature(
+        name: "counter", summary: "a counter kept on disk",
+        initialState: Counter.State(count: disk.count), reducer: Counter.reducer,
+        environments: [
+          REPLEnvironment(
+            "demo", summary: "facts take a second",
+            testExpression: "Counter.Environment(clock: clock)"
+          ) {
+            Counter.Environment(clock: $0)
+          }
+        ],
+        export: REPLTestExport(
+          imports: ["CounterFeature"], reducer: "Counter.reducer", initialState: "Counter.State()"),
+        saving: REPLSaving({ $0.count }) { disk.count = $0 })
+    }
+    let scratch = try ScratchFolder("export")
+    let file = scratch.file("CounterSession.swift")
+    let transcript = try Transcript(features: [feature])
+    await transcript.run(".incrementTapped", ":export-test \(file)")
+    #expect(disk.count == 6)
+    let exported = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(exported.contains("    initialState: Counter.State(count: 5, fact: nil),\n"))
+    #expect(exported.contains("await store.send(.incrementTapped) { $0.count = 6 }"))
+  }
+
   @Test func exportWritesATestStoreTest() async throws {
     let scratch = try ScratchFolder("export")
     let file = scratch.file("CounterSession.swift")

@@ -272,8 +272,11 @@ extension FeatureSession {
       imports: export.imports + (explores ? ["TideExplore"] : []) + (replays ? ["TideRecord"] : []),
       reducer: export.reducer,
       environment: expression, initialState: initialState,
-      // A session that starts where `:explore here` started spells its state out.
-      initialStateExpression: startedAtStep == nil ? export.initialState : nil,
+      // A session that starts where `:explore here` started spells its state out, and so does
+      // one of a feature that saves: it started from what it read, which no fixed expression
+      // names (a test from a session that began with saved data would begin without it).
+      initialStateExpression: startedAtStep == nil && definition.saving == nil
+        ? export.initialState : nil,
       advancesClock: steps.contains { $0.time > .zero } || resolved.contains { $0.time > .zero },
       hasSteps: !steps.isEmpty || !resolved.isEmpty,
       secretPlaceholder: secretPlaceholder, checkingInvariants: nil, byteLimit: byteLimit)
