@@ -95,7 +95,8 @@ let package = Package(
     // Everything the `tide` executable does, for any features: a user's REPL executable is one
     // call of it.
     .target(
-      name: "TideCommand", dependencies: ["TideREPL", "TideWeb", "TideAttach", "TideInspect"]),
+      name: "TideCommand",
+      dependencies: ["TideREPL", "TideWeb", "TideAttach", "TideInspect", "TideRecord"]),
     .executableTarget(
       name: "tide",
       dependencies: [

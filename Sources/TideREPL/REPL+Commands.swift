@@ -95,7 +95,7 @@ extension REPL {
       case ":advance":
         guard !argument.isEmpty else {
           throw InputError(
-            message: ":advance needs a duration, such as 300ms, 1.5s or 2m", position: 0)
+            message: ":advance needs a duration, such as 300ms, 1.5s, 2m or 1h", position: 0)
         }
         try await session.advance(by: try DurationText.parse(argument))
       case ":effects": session.showEffects()

@@ -4,7 +4,7 @@ import TideTestSupport
 /// Runs a product built next to the test bundle and returns its exit status and combined output.
 func runExecutable(
   named name: String, arguments: [String] = [], input: String? = nil,
-  environment: [String: String] = [:], currentDirectory: URL? = nil
+  inputBytes: [UInt8]? = nil, environment: [String: String] = [:], currentDirectory: URL? = nil
 ) throws -> (status: Int32, output: String) {
   let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
   let executable = directory.appendingPathComponent(name)
@@ -26,6 +26,7 @@ func runExecutable(
   try process.run()
   process.killIfRunning(after: Int(failureDetectorSeconds))
   if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+  if let inputBytes { stdin.fileHandleForWriting.write(Data(inputBytes)) }
   try stdin.fileHandleForWriting.close()
   let data = output.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()

@@ -14,7 +14,7 @@ import TideRecord
         == .member(
           name: "select",
           arguments: [
-            .init(label: "index", value: .integer("2", position: 15)),
+            .init(label: "index", value: .integer("2", position: 15), labelPosition: 8),
             .init(label: nil, value: .string("x", position: 18)),
           ], position: 0))
     #expect(
@@ -41,7 +41,8 @@ import TideRecord
     #expect(
       try ExpressionParser.parse(#"User(name: "Ada")"#)
         == .call(
-          type: "User", arguments: [.init(label: "name", value: .string("Ada", position: 11))],
+          type: "User",
+          arguments: [.init(label: "name", value: .string("Ada", position: 11), labelPosition: 5)],
           position: 0))
   }
 
@@ -295,6 +296,37 @@ import TideRecord
     ) { try decode(".inner(.vlaue(3))") }
   }
 
+  /// A label one typo away from a real one (a letter missing, extra, wrong, two swapped, a
+  /// capital) is suggested; the caret is under the label.
+  @Test(arguments: [
+    (
+      ".inner(.labelled(txt: \"x\", count: 1))", "unexpected label 'txt:' in .labelled(…)", 17,
+      ["'text:'"]
+    ),
+    (
+      ".inner(.labelled(text: \"x\", cuont: 1))", "unexpected label 'cuont:' in .labelled(…)", 28,
+      ["'count:'"]
+    ),
+    (
+      ".inner(.labelled(Text: \"x\", count: 1))", "unexpected label 'Text:' in .labelled(…)", 17,
+      ["'text:'"]
+    ),
+    (".inner(.labelled(size: 1, count: 1))", "unexpected label 'size:' in .labelled(…)", 17, []),
+    (
+      ".inner(.value(amount: 3))",
+      "unexpected label 'amount:' in .value(…), whose value 1 has no label", 14, []
+    ),
+    (".item(Item(nam: \"a\", tags: []))", "Item has no property 'nam'", 11, ["'name:'"]),
+    (".item(Item(name: \"a\", tagss: []))", "Item has no property 'tagss'", 22, ["'tags:'"]),
+  ])
+  func aMistypedLabelIsSuggested(
+    input: String, message: String, position: Int, suggestions: [String]
+  ) {
+    #expect(throws: InputError(message: message, position: position, suggestions: suggestions)) {
+      try decode(input)
+    }
+  }
+
   @Test(arguments: [
     (".inner(.value(\"3\"))", "expected a whole number, found a string", 14),
     (".flag(1)", "expected true or false, found a whole number", 6),
@@ -303,11 +335,9 @@ import TideRecord
       ".inner(.labelled(\"x\"))",
       "the values of .labelled(…) have labels; write them, like .labelled(label: …)", 17
     ),
-    (".inner(.labelled(txt: \"x\", count: 1))", "unexpected label 'txt:' in .labelled(…)", 22),
     (".inner(.labelled(count: 1))", "missing 'text:' in .labelled(…)", 7),
     (".item(Item(name: \"a\"))", "missing 'tags:' in Item(…)", 6),
     (".item(Item(\"a\"))", "every value in Item(…) needs a label, like name: \"…\"", 11),
-    (".item(Item(nam: \"a\", tags: []))", "Item has no property 'nam'", 16),
     (".items(5)", "expected an array like [ … ], found a whole number", 7),
     ("5", "expected an ExpressionDecoderTests.Outer (a .case or Type(…)), found a whole number", 0),
   ])

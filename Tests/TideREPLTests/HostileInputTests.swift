@@ -41,6 +41,24 @@ import TideTestSupport
 
         """)
     #expect(before != (await snapshot(transcript)))
+    // Hours, up to the same limit.
+    let hours = try vault()
+    #expect(
+      await hours.run(":advance 277777h", ":advance 1h")
+        == """
+        vault> :advance 277777h
+        clock: 999997200000ms
+        vault> :advance 1h
+        error: the clock is at 999997200000ms; 3600000ms more would take it past 1000000000000ms, the furthest it goes
+
+        """)
+    #expect(
+      await hours.run(":advance 300000h")
+        == """
+        vault> :advance 300000h
+        error: '300000h' is longer than a REPL clock can go (1000000000000ms, about 31 years)
+
+        """)
     for bad in ["-1s", "nan s", "infs", "0x10s", "1e400s", "s", "12", "1.5.2s"] {
       #expect((await transcript.run(":advance \(bad)")).contains("error: "), "\(bad)")
     }

@@ -268,7 +268,8 @@ final class Transcript {
       ":save")
     #expect(
       output.contains(
-        "error: 'soon' is not a duration: write a number and a unit, such as 300ms, 1.5s or 2m"))
+        "error: 'soon' is not a duration: write a number and a unit, such as 300ms, 1.5s, 2m or 1h")
+    )
     #expect(output.contains("error: :back takes a whole number, not '-1'"))
     #expect(output.contains("error: counter has no environment 'nowhere'"))
     #expect(output.contains("error: :clock takes virtual or real, not 'later'"))

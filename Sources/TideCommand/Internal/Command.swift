@@ -2,6 +2,7 @@ import Foundation
 import TideAttach
 import TideInspect
 import TideREPL
+import TideRecord
 import TideWeb
 
 #if canImport(Glibc)
@@ -90,8 +91,10 @@ struct Command {
         self.error("the input is larger than 64 MiB")
         return 2
       }
-      guard let text = String(data: data, encoding: .utf8) else {
-        self.error("the input is not UTF-8 text")
+      guard let text = String(validating: Array(data), as: UTF8.self) else {
+        self.error(
+          "the input is not UTF-8 text (\(FileAccess.firstInvalidUTF8(in: Array(data)))): nothing was run"
+        )
         return 2
       }
       scriptText = text

@@ -19,6 +19,8 @@ package indirect enum Expression: Equatable {
   package struct Argument: Equatable {
     let label: String?
     let value: Expression
+    /// Where the label starts in the input, in characters; `nil` without a label.
+    var labelPosition: Int? = nil
   }
 
   /// Where the expression starts in the input, in characters.

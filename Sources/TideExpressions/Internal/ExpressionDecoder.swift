@@ -100,7 +100,8 @@ package struct ExpressionDecoder: Decoder {
         guard Key(stringValue: label) != nil else {
           throw InputError(
             message: "\(typeName ?? "the value") has no property '\(label)'",
-            position: argument.value.position)
+            position: argument.labelPosition ?? argument.value.position,
+            suggestions: Self.labels(near: label, in: Key.self).map { "'\($0):'" })
         }
         entries[label] = .value(argument.value)
       }
@@ -111,12 +112,19 @@ package struct ExpressionDecoder: Decoder {
       for (offset, argument) in arguments.enumerated() {
         let key = argument.label ?? "_\(offset)"
         guard Key(stringValue: key) != nil else {
+          let unlabelled = Key(stringValue: "_\(offset)") != nil
           let message =
-            argument.label.map { "unexpected label '\($0):' in .\(caseName)(…)" }
+            argument.label.map {
+              "unexpected label '\($0):' in .\(caseName)(…)"
+                + (unlabelled ? ", whose value \(offset + 1) has no label" : "")
+            }
             ?? (offset == 0
               ? "the values of .\(caseName)(…) have labels; write them, like .\(caseName)(label: …)"
               : ".\(caseName)(…) takes fewer values")
-          throw InputError(message: message, position: argument.value.position)
+          throw InputError(
+            message: message, position: argument.labelPosition ?? argument.value.position,
+            suggestions: argument.label.map { Self.labels(near: $0, in: Key.self) }?
+              .map { "'\($0):'" } ?? [])
         }
         entries[key] = .value(argument.value)
       }
@@ -160,6 +168,44 @@ package struct ExpressionDecoder: Decoder {
       name = String(name[..<range.lowerBound])
     }
     return name
+  }
+
+  /// The labels of `Key` one typo away from `label` (a letter missing, extra, wrong or two
+  /// swapped, or a capital for a small letter): coding keys cannot be listed, but each name
+  /// can be tried.
+  static func labels<Key: CodingKey>(near label: String, in _: Key.Type) -> [String] {
+    let letters = Array(label)
+    guard letters.count <= 40 else { return [] }
+    let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+    var found: Set<String> = []
+    func attempt(_ candidate: [Character]) {
+      let name = String(candidate)
+      if !candidate.isEmpty, name != label, Key(stringValue: name) != nil { found.insert(name) }
+    }
+    for index in letters.indices {
+      var removed = letters
+      removed.remove(at: index)
+      attempt(removed)
+      if index + 1 < letters.count {
+        var swapped = letters
+        swapped.swapAt(index, index + 1)
+        attempt(swapped)
+      }
+      for letter in alphabet {
+        var replaced = letters
+        replaced[index] = letter
+        attempt(replaced)
+      }
+    }
+    for index in 0...letters.count {
+      for letter in alphabet {
+        var inserted = letters
+        inserted.insert(letter, at: index)
+        attempt(inserted)
+      }
+    }
+    attempt(Array(label.lowercased()))
+    return found.sorted()
   }
 
   package static func expectation(for key: Any.Type) -> String {

@@ -145,7 +145,9 @@ package struct ExpressionParser {
           index = mark
         }
       }
-      arguments.append(Expression.Argument(label: label, value: try expression()))
+      arguments.append(
+        Expression.Argument(
+          label: label, value: try expression(), labelPosition: label == nil ? nil : mark))
       skipSpaces()
       switch current {
       case ",": index += 1

@@ -1,6 +1,6 @@
 /// Durations as the REPL writes and reads them: `800ms` in session files and messages, with as many
 /// decimals as the time has (`800.000125ms`: a recording on the real clock keeps its nanoseconds);
-/// `300ms`, `1.5s`, `2m`, `1e-3s` typed after `:advance`.
+/// `300ms`, `1.5s`, `2m`, `1h`, `1e-3s` typed after `:advance`.
 ///
 /// What ``format(_:)`` writes, ``parse(_:)`` reads back to the same duration, to the attosecond,
 /// and no time a REPL clock reads (at most ``limit``) overflows a sum of them.
@@ -72,7 +72,7 @@ package enum DurationText {
     return duration
   }
 
-  /// Parses `300ms`, `0.25ms`, `1s`, `1.5s`, `2m`, `1e-3s`: a non-negative number and a unit,
+  /// Parses `300ms`, `0.25ms`, `1s`, `1.5s`, `2m`, `1h`, `1e-3s`: a non-negative number and a unit,
   /// at most ``limit``. Milliseconds written in digits (what ``format(_:)`` writes) are read
   /// exactly; any other form is rounded to the millisecond.
   ///
@@ -83,7 +83,9 @@ package enum DurationText {
     guard !trimmed.hasPrefix("-") else {
       throw InputError(message: "a duration cannot be negative ('\(trimmed)')", position: 0)
     }
-    let units: [(suffix: String, milliseconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
+    let units: [(suffix: String, seconds: Double)] = [
+      ("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600),
+    ]
     let lowered = trimmed.lowercased()
     guard let unit = units.first(where: { lowered.hasSuffix($0.suffix) }),
       let value = Double(lowered.dropLast(unit.suffix.count)),
@@ -92,13 +94,13 @@ package enum DurationText {
     else {
       throw InputError(
         message:
-          "'\(trimmed)' is not a duration: write a number and a unit, such as 300ms, 1.5s or 2m",
+          "'\(trimmed)' is not a duration: write a number and a unit, such as 300ms, 1.5s, 2m or 1h",
         position: 0)
     }
     guard value >= 0 else {
       throw InputError(message: "a duration cannot be negative ('\(trimmed)')", position: 0)
     }
-    let milliseconds = (value * unit.milliseconds * 1000).rounded()
+    let milliseconds = (value * unit.seconds * 1000).rounded()
     guard milliseconds <= Double(limit.components.seconds) * 1000 else {
       throw InputError(
         message:

@@ -135,9 +135,52 @@ package enum FileAccess {
       }
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw InputError(message: "cannot read \(path): it is not UTF-8 text", position: 0)
+      throw InputError(
+        message: "cannot read \(path): it is not UTF-8 text (\(firstInvalidUTF8(in: bytes)))",
+        position: 0)
     }
     return text
+  }
+
+  /// Where the first byte that begins no UTF-8 character is, for a message: `line 3, byte 7 is
+  /// 0xFF` (both counted from 1); `the text ends inside a character` when it is cut short.
+  ///
+  /// - Parameters:
+  ///   - bytes: Text that is not valid UTF-8.
+  package static func firstInvalidUTF8(in bytes: [UInt8]) -> String {
+    var line = 1
+    var lineStart = 0
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    var offset = 0
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar):
+        if scalar == "\n" {
+          line += 1
+          lineStart = offset + 1
+        }
+        offset += UTF8.width(scalar)
+      case .emptyInput:
+        return "the text is UTF-8"
+      case .error:
+        // A lead byte whose character the text ends before finishing.
+        let rest = bytes[offset...]
+        let length =
+          switch bytes[offset] {
+          case 0xC2...0xDF: 2
+          case 0xE0...0xEF: 3
+          case 0xF0...0xF4: 4
+          default: 0
+          }
+        if rest.count < length, rest.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }) {
+          return "the text ends inside a character"
+        }
+        let byte = String(bytes[offset], radix: 16, uppercase: true)
+        return
+          "line \(line), byte \(offset - lineStart + 1) is 0x\(byte.count == 1 ? "0" : "")\(byte)"
+      }
+    }
   }
 
   /// Throws unless `path` is absent, or a regular file that `existing` allows replacing.
