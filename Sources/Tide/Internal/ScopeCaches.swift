@@ -9,7 +9,7 @@
 @MainActor
 @usableFromInline
 final class ScopeCaches {
-  @usableFromInline var filled: [ScopeStateCacheBase] = []
+  @exclusivity(unchecked) @usableFromInline var filled: [ScopeStateCacheBase] = []
   /// Whether the root is reducing now, so that an action sent meanwhile is queued rather than
   /// reduced at once: what a binding that sends several actions in one write asks (see
   /// `Store.stackPath`). The root's own flag, kept here because nothing may hold a weak
