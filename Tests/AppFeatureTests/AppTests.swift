@@ -1,7 +1,6 @@
 import AddLocationFeature
 import AppFeature
 import LoginFeature
-import Synchronization
 import Testing
 import Tide
 import TideTesting
@@ -134,7 +133,7 @@ extension User {
   }
 
   @Test func thePersistingAppSavesTheSavedPlacesOnceTheyRest() async {
-    let saves = LockedSaves()
+    let saves = CallLog<IdentifiedArray<Location>>()
     var environment = App.Environment.unimplemented
     environment.addLocation = AddLocation.Environment(geocode: { _ in [.brussels] }, clock: clock)
     environment.saveLocations = { saves.append($0) }
@@ -148,9 +147,9 @@ extension User {
     #expect(store.runningEffects.count == 1)
     #expect(store.runningEffects.contains(named: "save \"savedLocations\""))
     await clock.advance(by: App.saveDebounce - .milliseconds(1))
-    #expect(saves.values.isEmpty)
+    #expect(saves.calls.isEmpty)
     await clock.advance(by: .milliseconds(1))
-    #expect(saves.values == [[]])
+    #expect(saves.calls == [[]])
     #expect(store.runningEffects.isEmpty)
   }
 
@@ -230,13 +229,4 @@ extension User {
     await store.send(.logoutTapped)
     #expect(App.ViewState(store.state) == .login(Login.ViewState(Login.State())))
   }
-}
-
-/// The values a test's save closure was given, in order.
-final class LockedSaves: Sendable {
-  private let lock = Mutex<[IdentifiedArray<Location>]>([])
-
-  func append(_ value: IdentifiedArray<Location>) { lock.withLock { $0.append(value) } }
-
-  var values: [IdentifiedArray<Location>] { lock.withLock { $0 } }
 }
