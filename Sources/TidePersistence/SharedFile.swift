@@ -39,8 +39,11 @@ import Tide
 ///   link leads to (through a temporary file beside it, in its folder), and the link stays. The
 ///   lock, a corrupt file moved aside and a conflict file go beside that file too, so a writer
 ///   that names it through the link and one that names it directly are two writers of one
-///   file. A link whose target does not exist is a missing file, which the first save creates;
-///   links that loop make the file unreadable.
+///   file. A link whose target does not exist is a missing file, which the first save creates
+///   (when the target's folder exists); links that loop make the file unreadable.
+/// - **Only a regular file** is read or written: a folder, a device (a link to `/dev/null`), a
+///   pipe or a socket at the path, or where its links lead, is unreadable, and never moved
+///   aside or replaced.
 ///
 /// Reports go where Tide reports runtime issues: a runtime warning in an app, a failing test in
 /// a test target that links TideTesting (a missing file too, unless loaded with

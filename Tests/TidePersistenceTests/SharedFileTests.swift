@@ -214,6 +214,47 @@ import TideTesting
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: loop) == "loop.json")
   }
 
+  /// A link to `/dev/null` (to throw saves away), to a folder or to a pipe, or such a thing at
+  /// the path itself: unreadable, and never moved aside or replaced by a plain file.
+  @Test func whatIsNotARegularFileIsNeverReadMovedOrReplaced() throws {
+    let folder = try ScratchFolder("shared-file")
+    try FileManager.default.createDirectory(
+      atPath: folder.file("a-folder"), withIntermediateDirectories: false)
+    #expect(mkfifo(folder.file("a-pipe"), 0o600) == 0)
+    #expect(symlink("/dev/null", folder.file("null.json")) == 0)
+    #expect(symlink("a-folder", folder.file("folder.json")) == 0)
+    let cases = [
+      ("null.json", "a character device"), ("folder.json", "a folder"),
+      ("a-pipe", "a pipe"), ("a-folder", "a folder"),
+    ]
+    for (name, kind) in cases {
+      let path = folder.file(name)
+      let file = SharedFile<[String]>(path: path)
+      withKnownIssue {
+        #expect(
+          file.loadWithOutcome(default: []).outcome
+            == .unreadable(reason: "it is \(kind), not a file"))
+      } matching: { issue in
+        issue.comments.first?.rawValue
+          == "\(path) could not be read (it is \(kind), not a file): starting from the default value, and not writing over the file."
+      }
+      #expect(throws: SharedFileError.unreadable(path: path, reason: "it is \(kind), not a file")) {
+        try file.save(["Oslo"])
+      }
+    }
+    var status = stat()
+    #expect(stat("/dev/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("null.json"))
+        == "/dev/null")
+    // Nothing was made beside any of them: no lock, no file moved aside.
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+        "a-folder", "a-pipe", "folder.json", "null.json",
+      ])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("a-folder")) == [])
+  }
+
   /// A read-only folder (the permission is not checked for root, which CI runs as).
   @Test(.enabled(if: geteuid() != 0, "root writes into read-only folders"))
   func aReadOnlyFolderSaysWhy() throws {

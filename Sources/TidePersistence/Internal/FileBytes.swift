@@ -13,14 +13,21 @@ enum FileBytes {
   /// The file `path` names once its symbolic links are followed (a link's target, relative to
   /// the link's folder when relative; a link to a link, up to 32 of them): `path` itself when
   /// it is no link or names nothing. A link whose target does not exist gives that target, which
-  /// a save creates. The reason, when a link cannot be read or the links loop.
+  /// a save creates. The reason, when a link cannot be read, the links loop, or what they lead to
+  /// is not a regular file.
   static func target(of path: String) -> Result<String, Failure> {
     var current = path
     for _ in 0..<32 {
       var status = stat()
       // A name that cannot be looked at is no link: reading or writing it says why.
       guard lstat(current, &status) == 0 else { return .success(current) }
-      guard status.st_mode & S_IFMT == S_IFLNK else { return .success(current) }
+      switch status.st_mode & S_IFMT {
+      case S_IFLNK: break
+      case S_IFREG: return .success(current)
+      // Never read, moved aside or written over: a save would replace a device (a link to
+      // `/dev/null`), a folder or a pipe with a plain file.
+      case let kind: return .failure(Failure(reason: "it is \(describe(kind)), not a file"))
+      }
       var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
       let count = readlink(current, &buffer, buffer.count - 1)
       guard count >= 0 else { return .failure(Failure(reason: String(cString: strerror(errno)))) }
@@ -34,6 +41,18 @@ enum FileBytes {
       }
     }
     return .failure(Failure(reason: String(cString: strerror(ELOOP))))
+  }
+
+  /// A kind of file that is not a regular one, in words.
+  private static func describe(_ kind: mode_t) -> String {
+    switch kind {
+    case S_IFDIR: "a folder"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    case S_IFIFO: "a pipe"
+    case S_IFSOCK: "a socket"
+    default: "not a regular file"
+    }
   }
 
   /// Why a file could not be found or read.
