@@ -164,16 +164,24 @@ package enum FileAccess {
       case .emptyInput:
         return "the text is UTF-8"
       case .error:
-        // A lead byte whose character the text ends before finishing.
-        let rest = bytes[offset...]
-        let length =
-          switch bytes[offset] {
-          case 0xC2...0xDF: 2
-          case 0xE0...0xEF: 3
-          case 0xF0...0xF4: 4
-          default: 0
+        // A character the text ends before finishing: a lead byte, and only bytes that could
+        // follow it (the second byte's range depends on the lead: no overlong form, no
+        // surrogate, nothing past U+10FFFF).
+        let rest = Array(bytes[offset...])
+        let (length, second): (Int, ClosedRange<UInt8>) =
+          switch rest[0] {
+          case 0xC2...0xDF: (2, 0x80...0xBF)
+          case 0xE0: (3, 0xA0...0xBF)
+          case 0xED: (3, 0x80...0x9F)
+          case 0xE1...0xEF: (3, 0x80...0xBF)
+          case 0xF0: (4, 0x90...0xBF)
+          case 0xF4: (4, 0x80...0x8F)
+          case 0xF1...0xF3: (4, 0x80...0xBF)
+          default: (0, 0x80...0xBF)
           }
-        if rest.count < length, rest.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }) {
+        if rest.count < length, rest.count < 2 || second.contains(rest[1]),
+          rest.dropFirst(2).allSatisfy({ $0 & 0xC0 == 0x80 })
+        {
           return "the text ends inside a character"
         }
         let byte = String(bytes[offset], radix: 16, uppercase: true)
