@@ -6,14 +6,21 @@ extension Shared: Codable where Value: Codable {
     case element
   }
 
-  /// Reads a copy written by ``encode(to:)``, as the initializer its label names makes it: a
-  /// `value` brings its value, which the other copies take (``init(key:value:)``); a `default`
-  /// takes the value the others hold (``init(key:default:)``); an `element` is a copy of one
-  /// element (``init(key:element:)``). So a copy read back from a recording, or typed in the
-  /// REPL, does what the same words do in code.
+  /// Reads a copy written by ``encode(to:)``, or typed as code spells one.
+  ///
+  /// A copy read from data (a state restored from JSON) takes the others' value, whatever its
+  /// label: a screen restored with the value it had when it was written joins the copies the
+  /// store holds (a value loaded fresh into the root, say) rather than bringing that old value
+  /// back. A `default` is read the same way; an `element` is a copy of one element
+  /// (``init(key:element:)``).
+  ///
+  /// Read as a person types it in the REPL, or from a session file, a `value` brings its value,
+  /// which the other copies take, as ``init(key:value:)`` does in code; a session file writes
+  /// each copy an action carries with the label that gives it its rank, so that a replay ranks
+  /// them as the run did.
   ///
   /// ```swift
-  /// let data = Data(#"{"key":"saved","default":["Rome"]}"#.utf8)
+  /// let data = Data(#"{"key":"saved","value":["Rome"]}"#.utf8)
   /// let saved = try JSONDecoder().decode(Shared<[String]>.self, from: data)
   /// print(saved.value)  // ["Rome"]
   /// ```
@@ -49,15 +56,17 @@ extension Shared: Codable where Value: Codable {
       elementReference = SharedElementReference(
         link: link(identifiable), id: link(identifiable).id(of: value))
     default:
-      self.init(key: key, value: try container.decode(Value.self, forKey: .value))
+      let value = try container.decode(Value.self, forKey: .value)
+      if decoder.userInfo[sharedValueBringsItsValue] as? Bool == true {
+        self.init(key: key, value: value)
+      } else {
+        self.init(key: key, default: value)
+      }
     }
   }
 
-  /// Writes the copy's key and value under the label that makes it again (see
-  /// ``init(from:)``): `{"key": …, "value": …}` for a copy that holds a value of its own, as
-  /// every copy in a store's state does; `{"key": …, "default": …}` for one made with
-  /// ``init(key:default:)`` and not in a store yet; `{"key": …, "element": …}` for a copy of an
-  /// element.
+  /// Writes the copy's key and value, as `{"key": …, "value": …}`, or `{"key": …, "element":
+  /// …}` for a copy of an element.
   ///
   /// ```swift
   /// let encoder = JSONEncoder()
@@ -71,7 +80,12 @@ extension Shared: Codable where Value: Codable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(key, forKey: .key)
-    let label = CodingKeys(stringValue: writtenLabel) ?? .value
-    try container.encode(value, forKey: label)
+    try container.encode(value, forKey: elementReference == nil ? .value : .element)
   }
 }
+
+/// Set to `true` in a decoder's `userInfo` to read a shared copy's `value` as
+/// `Shared(key:value:)` reads it in code, bringing its value (the REPL's typed actions and
+/// session files); without it, a copy read from data takes the others' value.
+package let sharedValueBringsItsValue = CodingUserInfoKey(
+  rawValue: "tide.sharedValueBringsItsValue")!

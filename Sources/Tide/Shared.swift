@@ -176,8 +176,7 @@ extension Shared: CustomReflectable {
     Mirror(self, children: ["key": key, writtenLabel: value], displayStyle: .struct)
   }
 
-  /// The label the copy's value is written under, in print, in a generated test and in a
-  /// recording: what makes the copy again when read back (see ``init(from:)``).
+  /// The label the copy's value prints under (see ``customMirror``).
   var writtenLabel: String {
     if elementReference != nil { return "element" }
     return isNew || version > 0 ? "value" : "default"
@@ -189,6 +188,11 @@ extension Shared: InspectedSharedCopy {
 
   package var sharedValueMember: (label: String, property: String)? {
     writtenLabel == "value" ? nil : (writtenLabel, "value")
+  }
+
+  package var sharedRankLabel: String {
+    if elementReference != nil { return "element" }
+    return isNew ? "value" : "default"
   }
 
   package var sharedElementID: String? {

@@ -32,6 +32,11 @@ public struct Inspector: Sendable {
   /// for a test, or with its fields, for a session file: the REPL reads a session's actions
   /// back through `Decodable`, whose keys are the fields.
   package var usesSourceExpressions = true
+  /// Whether ``source(_:)`` writes each shared copy under the label that gives it its rank when
+  /// read back (`value:` for a copy that brings its value, `default:` for one that takes the
+  /// others'), rather than as states print it: what a session file needs, so that a replay
+  /// ranks the copies an action carries as the run did.
+  package var labelsSharedCopiesByRank = false
 
   /// Creates an inspector.
   ///
@@ -93,6 +98,7 @@ public struct Inspector: Sendable {
     var reflector = Reflector(redacts: redacts)
     reflector.standsInForSecrets = standsInForSecrets
     reflector.rebuildsSource = usesSourceExpressions
+    reflector.labelsSharedCopiesByRank = labelsSharedCopiesByRank
     return Renderer(style: .source, secretPlaceholder: secretPlaceholder)
       .render(reflector.node(value))
   }

@@ -205,7 +205,9 @@ public struct REPLTestExport: Sendable {
   ///
   /// A feature that keeps data (``REPLFeature``'s `saving:`) starts each session from what it
   /// read, which no fixed expression names: its tests always spell the state out, so that a
-  /// session that began with saved data gives a test that begins with it too.
+  /// session that began with saved data gives a test that begins with it too. Such a state
+  /// needs the memberwise initialiser a test can call (public, for a feature in a module of its
+  /// own).
   public let initialState: String?
 
   /// Creates an export description.

@@ -132,6 +132,7 @@ public final class Recorder: Sendable {
     var inspector = Inspector(redacts: redacts)
     inspector.standsInForSecrets = true
     inspector.usesSourceExpressions = false
+    inspector.labelsSharedCopiesByRank = true
     var file = SessionFile()
     file.feature = feature
     file.environment = environment
@@ -263,6 +264,7 @@ public final class Recorder: Sendable {
     var inspector = Inspector(redacts: redacts)
     inspector.standsInForSecrets = true
     inspector.usesSourceExpressions = false
+    inspector.labelsSharedCopiesByRank = true
     return entries.map { entry in
       switch entry {
       case .step(let received, let time, let action):

@@ -316,6 +316,15 @@ import TideRecord
       ".inner(.value(amount: 3))",
       "unexpected label 'amount:' in .value(…), whose value 1 has no label", 14, []
     ),
+    // `_0` is the key of a value without a label: never suggested.
+    (
+      ".inner(.value(a0: 3))", "unexpected label 'a0:' in .value(…), whose value 1 has no label",
+      14, []
+    ),
+    (
+      ".inner(.value(_1: 3))", "unexpected label '_1:' in .value(…), whose value 1 has no label",
+      14, []
+    ),
     (".item(Item(nam: \"a\", tags: []))", "Item has no property 'nam'", 11, ["'name:'"]),
     (".item(Item(name: \"a\", tagss: []))", "Item has no property 'tagss'", 22, ["'tags:'"]),
   ])

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Tide
 import TideREPL
+import TideRecord
 import TideTestSupport
 
 /// A shared value's copy typed in the REPL does what the same words do in code: a pushed screen
@@ -38,7 +39,8 @@ import TideTestSupport
         initialState: State(), reducer: reducer,
         environments: [REPLEnvironment("none", summary: "nothing", testExpression: "()") { _ in }],
         view: { "\($0.favourites.value)" }, examples: [],
-        export: REPLTestExport(imports: ["Favourites"], reducer: "Favourites.reducer"))
+        export: REPLTestExport(imports: ["Favourites"], reducer: "Favourites.reducer"),
+        recording: REPLRecording(testExpression: "()") { _, _ in })
     }
   }
 
@@ -73,6 +75,55 @@ import TideTestSupport
         """)
     #expect(await transcript.run(":state path").contains("value: [9]"))
     #expect(!(await transcript.run(":state path").contains("[7]")))
+  }
+
+  /// A recording writes each copy an action carries under the label that gives it its rank, so
+  /// that the replay does what the app did: a copy kept from an older state, and one made with
+  /// a default and changed, take the list's value; one made with a value brings it.
+  @Test func aRecordingReplaysTheCopiesAnActionCarriesAsTheAppRankedThem() async throws {
+    let recorder = Recorder(feature: "favourites", environment: "none")
+    let store = Store(
+      initialState: Favourites.State(), reducer: Favourites.reducer, environment: ())
+    try store.record(into: recorder)
+    store.send(.path(.push(id: 0, state: .init(title: "a"))))
+    store.send(.path(.element(id: 0, action: .starred(2))))
+    let stale = Favourites.Screen(title: "stale", favourites: store.state.favourites)
+    store.send(.path(.element(id: 0, action: .starred(3))))
+    store.send(
+      .path(
+        .push(id: 1, state: .init(title: "new", favourites: Shared(key: "favourites", value: [4]))))
+    )
+    #expect(store.state.favourites.value == [4])
+    store.send(.path(.push(id: 2, state: stale)))
+    var edited = Favourites.Screen(title: "edited")
+    edited.favourites.value.append(99)
+    store.send(.path(.push(id: 3, state: edited)))
+    #expect(store.state.favourites.value == [4])
+    let recording = recorder.recording()
+    #expect(
+      recording.steps.map(\.action).filter { $0.contains("push") } == [
+        #".path(.push(id: 0, state: SharedCopyReadingTests.Favourites.Screen(title: "a", favourites: Shared<Array<Int>>(key: "favourites", default: []))))"#,
+        #".path(.push(id: 1, state: SharedCopyReadingTests.Favourites.Screen(title: "new", favourites: Shared<Array<Int>>(key: "favourites", value: [4]))))"#,
+        #".path(.push(id: 2, state: SharedCopyReadingTests.Favourites.Screen(title: "stale", favourites: Shared<Array<Int>>(key: "favourites", default: [1, 2]))))"#,
+        #".path(.push(id: 3, state: SharedCopyReadingTests.Favourites.Screen(title: "edited", favourites: Shared<Array<Int>>(key: "favourites", default: [99]))))"#,
+      ])
+    let scratch = try ScratchFolder("shared-recording")
+    let file = scratch.file("favourites.tide")
+    try recording.write(toFile: file)
+    let transcript = try Transcript(features: [Favourites.feature])
+    let problem = await transcript.repl.open(file)
+    #expect(problem == nil)
+    #expect(
+      await transcript.run(":state favourites")
+        == """
+        favourites> :state favourites
+        Shared<Array<Int>>(
+          key: "favourites",
+          value: [4]
+        )
+
+        """)
+    #expect(!(await transcript.text.contains("!")))
   }
 
   @Test func anExportedTestSpellsEachCopyAsItWasTyped() async throws {

@@ -30,7 +30,8 @@ package struct ExpressionDecoder: Decoder {
   /// case is unknown.
   package let caseNames: () -> [String: Set<String>]
   package var codingPath: [any CodingKey] = []
-  package var userInfo: [CodingUserInfoKey: Any] { [:] }
+  /// A shared copy's `value` brings its value, as the same words do in code.
+  package var userInfo: [CodingUserInfoKey: Any] { [sharedValueBringsItsValue: true] }
 
   package static func decode<T: Decodable>(
     _ type: T.Type, from expression: Expression, caseNames: @escaping () -> [String: Set<String>]
@@ -180,7 +181,11 @@ package struct ExpressionDecoder: Decoder {
     var found: Set<String> = []
     func attempt(_ candidate: [Character]) {
       let name = String(candidate)
-      if !candidate.isEmpty, name != label, Key(stringValue: name) != nil { found.insert(name) }
+      // `_0`, `_1`: the keys of values without labels, which no one types.
+      let isPositional = name.first == "_" && name.dropFirst().allSatisfy(\.isASCIIDigit)
+      if !candidate.isEmpty, name != label, !isPositional, Key(stringValue: name) != nil {
+        found.insert(name)
+      }
     }
     for index in letters.indices {
       var removed = letters

@@ -14,6 +14,9 @@ struct Reflector {
   /// Whether values are reflected to be printed as Swift that rebuilds them: a
   /// `SourceExpressible` value becomes the call its type gives.
   var rebuildsSource = false
+  /// Whether a shared copy's value is labelled by its rank (see
+  /// ``Inspector/labelsSharedCopiesByRank``).
+  var labelsSharedCopiesByRank = false
   /// How deep this reflector sits in the value being reflected.
   private var depth = 0
   /// The objects being reflected around this point, outermost first.
@@ -251,7 +254,8 @@ struct Reflector {
       let member = copy?.sharedValueMember
       for each in mirrors {
         for child in each.children {
-          let label = child.label ?? "_"
+          var label = child.label ?? "_"
+          if labelsSharedCopiesByRank, let copy, label != "key" { label = copy.sharedRankLabel }
           fields.append(
             Node.Field(
               label: label, node: inner.node(child.value, redacted: hidden.contains(label)),

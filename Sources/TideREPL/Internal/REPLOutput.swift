@@ -90,6 +90,7 @@ enum REPLFormat {
   static let source = {
     var inspector = Inspector(redacts: false)
     inspector.usesSourceExpressions = false
+    inspector.labelsSharedCopiesByRank = true
     return inspector
   }()
 }
