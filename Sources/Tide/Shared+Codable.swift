@@ -12,12 +12,12 @@ extension Shared: Codable where Value: Codable {
   /// label: a screen restored with the value it had when it was written joins the copies the
   /// store holds (a value loaded fresh into the root, say) rather than bringing that old value
   /// back. A `default` is read the same way; an `element` is a copy of one element
-  /// (``init(key:element:)``).
+  /// (``init(key:element:)``), which takes the element the collection holds.
   ///
   /// Read as a person types it in the REPL, or from a session file, a `value` brings its value,
   /// which the other copies take, as ``init(key:value:)`` does in code; a session file writes
-  /// each copy an action carries with the label that gives it its rank, so that a replay ranks
-  /// them as the run did.
+  /// `value` only for a copy an action carries that was made with a value of its own, so that a
+  /// copy kept from the state takes the store's value on replay, as it did in the run.
   ///
   /// ```swift
   /// let data = Data(#"{"key":"saved","value":["Rome"]}"#.utf8)

@@ -29,12 +29,21 @@ public enum ExploreStep<Action> {
 }
 
 extension ExploreStep: CustomStringConvertible {
+  /// Prints a sent action, with each shared copy it carries under the label of its rank.
+  private static var reportInspector: Inspector {
+    var inspector = Inspector()
+    inspector.labelsSharedCopiesByRank = true
+    return inspector
+  }
+
   /// The step as reports print it, with secrets hidden: `send .passwordChanged("••••••")`.
   /// When the action type hides some of its payloads (it is `Redacting`), a call's arguments
   /// are hidden too, since one of them may be what it hides: `resolve login(…) → failure(.nilData)`.
   public var description: String {
     switch self {
-    case .send(let action): "send \(Inspector().line(action))"
+    case .send(let action):
+      // Typed back into the REPL, a shared copy the action carries keeps its rank.
+      "send \(Self.reportInspector.line(action))"
     case .advance: "advance to the next timer"
     case .resolve(let call, let name, _, let label, _):
       "resolve \(Self.hidesArguments ? "\(name)(…)" : call) → \(label)"

@@ -13,9 +13,10 @@ package protocol InspectedSharedCopy {
   /// The field that prints the copy's value under a label that is not its property, with that
   /// property: a suggested assertion changes the value through the property.
   var sharedValueMember: (label: String, property: String)? { get }
-  /// The label whose initializer gives a copy this one's rank when read back: `value` for a
-  /// copy that outranks the others (made with a value of its own, not synced since), `element`
-  /// for a copy of an element, `default` for any other (it takes the others' value).
+  /// The label whose initializer comes closest to this copy's rank when read back: `value` for
+  /// a copy made with a value of its own and not synced since (it outranks every other),
+  /// `element` for a copy of an element, `default` for any other (read back, it takes the
+  /// others' value; its count of changes has no spelling).
   var sharedRankLabel: String { get }
 }
 

@@ -32,10 +32,11 @@ public struct Inspector: Sendable {
   /// for a test, or with its fields, for a session file: the REPL reads a session's actions
   /// back through `Decodable`, whose keys are the fields.
   package var usesSourceExpressions = true
-  /// Whether ``source(_:)`` writes each shared copy under the label that gives it its rank when
-  /// read back (`value:` for a copy that brings its value, `default:` for one that takes the
-  /// others'), rather than as states print it: what a session file needs, so that a replay
-  /// ranks the copies an action carries as the run did.
+  /// Whether each shared copy is written under the label that gives it its rank when read back
+  /// (`value:` for a copy made with a value of its own and not synced since, `default:` for any
+  /// other), rather than as states print it: what an action needs when it is written to be
+  /// read or compiled again (a session file, an exported test, an explorer's report), so that
+  /// a copy kept from the state takes the others' value there, as it did in the run.
   package var labelsSharedCopiesByRank = false
 
   /// Creates an inspector.
@@ -173,6 +174,7 @@ public struct Inspector: Sendable {
   func node(_ value: Any) -> Node {
     var reflector = Reflector(redacts: redacts)
     reflector.standsInForSecrets = standsInForSecrets
+    reflector.labelsSharedCopiesByRank = labelsSharedCopiesByRank
     return reflector.node(value)
   }
 }

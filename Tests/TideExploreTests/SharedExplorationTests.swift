@@ -45,4 +45,29 @@ import TideTestSupport
         #"send .rowAdded("Rome")"#, #"send .row("Rome", .toggle)"#,
       ])
   }
+
+  /// An action made from the state carries the state's copy; in the failure's schedule and its
+  /// exported test that copy is written `default:`, so that typed or compiled it takes the
+  /// others' value as it did in the run (`value:` would give it the upper hand).
+  @Test func aCopyAnActionTakesFromTheStateIsWrittenAsOneThatJoins() async throws {
+    let explorer = Explorer(
+      name: "saved", initialState: Saved.State(), reducer: Saved.reducer,
+      environment: { _, _ in },
+      actions: { state in
+        var row = Saved.Row.State(id: "Lima")
+        row.saved = state.saved
+        return [.rowAdded("Rome"), .path(.push(id: state.path.nextID, state: row))]
+      },
+      invariants: [.always("nothing is pushed") { $0.path.isEmpty }],
+      export: ExploreExport(
+        imports: ["TideTestSupport"], reducer: "Saved.reducer", environment: "()",
+        invariants: "[]"))
+    let report = await explorer.exhaustive(depth: 2)
+    let failure = try #require(report.failure)
+    let push =
+      #"send .path(.push(id: 0, state: Saved.Row.State(id: "Lima", saved: Shared<Array<String>>(key: "saved", default: []))))"#
+    #expect(failure.schedule.map(\.description) == [push])
+    let test = try #require(failure.test)
+    #expect(test.contains(#"Shared<Array<String>>(key: "saved", default: [])"#), "\(test)")
+  }
 }

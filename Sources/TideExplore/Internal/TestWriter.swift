@@ -7,6 +7,9 @@ import TideInspect
 package struct TestWriter {
   private var lines: [String] = []
   private var source: Inspector
+  /// Writes actions: a shared copy one carries under the label of its rank (see
+  /// `Inspector.labelsSharedCopiesByRank`), so that the test sends what the session sent.
+  private var actionSource: Inspector
   private let checksInvariants: Bool
   private let byteLimit: Int
   private var time = Duration.zero
@@ -41,6 +44,8 @@ package struct TestWriter {
   ) {
     source = Inspector(redacts: secretPlaceholder != nil)
     source.secretPlaceholder = secretPlaceholder
+    actionSource = source
+    actionSource.labelsSharedCopiesByRank = true
     checksInvariants = invariants != nil
     self.byteLimit = byteLimit
     lines =
@@ -108,12 +113,12 @@ package struct TestWriter {
       if step.received {
         if lines.last != Self.skip { lines.append(Self.skip) }
       } else {
-        lines.append("  await store.send(\(source.source(step.action)))")
+        lines.append("  await store.send(\(actionSource.source(step.action)))")
       }
       return true
     }
     let call = step.received ? "receive" : "send"
-    let head = "  await store.\(call)(\(source.source(step.action)))"
+    let head = "  await store.\(call)(\(actionSource.source(step.action)))"
     // The closure a failed step suggests, its lines indented under the call.
     if let closure = source.closure(from: step.before, to: step.after) {
       lines.append(
