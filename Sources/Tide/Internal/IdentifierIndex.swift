@@ -177,12 +177,14 @@ struct IdentifierIndex: Sendable {
 /// The keys of ``IdentifierIndex``'s integer hash, random for each process; the multiplier is
 /// odd, so that no bit of the identifier is lost.
 ///
-/// A process run with `SWIFT_DETERMINISTIC_HASHING` set (as the standard library's `Hasher`
-/// honours it) gets fixed keys instead, so that probe lengths, and the instructions a lookup
+/// A process run with `SWIFT_DETERMINISTIC_HASHING=1` (as the standard library's `Hasher`
+/// honours it; `true` and `yes` too) gets fixed keys instead, so that probe lengths, and the instructions a lookup
 /// takes, repeat from run to run: what counting a benchmark's instructions needs.
 @usableFromInline
 let integerHashKeys: (multiplier: UInt64, increment: UInt64) = {
-  if let value = getenv("SWIFT_DETERMINISTIC_HASHING"), value.pointee != 0 {
+  if let value = getenv("SWIFT_DETERMINISTIC_HASHING"),
+    ["1", "true", "yes"].contains(String(cString: value).lowercased())
+  {
     return (0x9E37_79B9_7F4A_7C15, 0)
   }
   var generator = SystemRandomNumberGenerator()
