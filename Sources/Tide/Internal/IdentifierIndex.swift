@@ -178,12 +178,13 @@ struct IdentifierIndex: Sendable {
 /// odd, so that no bit of the identifier is lost.
 ///
 /// A process run with `SWIFT_DETERMINISTIC_HASHING=1` (as the standard library's `Hasher`
-/// honours it; `true` and `yes` too) gets fixed keys instead, so that probe lengths, and the instructions a lookup
+/// honours it; `true` and `yes` too, as anything starting with `1`, `t` or `y`) gets fixed keys instead, so that probe lengths, and the instructions a lookup
 /// takes, repeat from run to run: what counting a benchmark's instructions needs.
 @usableFromInline
 let integerHashKeys: (multiplier: UInt64, increment: UInt64) = {
+  // Read as the runtime reads a true setting: its first letter.
   if let value = getenv("SWIFT_DETERMINISTIC_HASHING"),
-    ["1", "true", "yes"].contains(String(cString: value).lowercased())
+    "1TtYy".utf8.contains(UInt8(bitPattern: value.pointee))
   {
     return (0x9E37_79B9_7F4A_7C15, 0)
   }
