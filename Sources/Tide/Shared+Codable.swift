@@ -27,6 +27,9 @@ extension Shared: Codable where Value: Codable {
   ///
   /// - Parameters:
   ///   - decoder: What reads the key and the value.
+  /// - Throws: `DecodingError` when the key or the value is missing or of another type, when
+  ///   the copy holds more than one of a value, a default and an element, or when an element's
+  ///   value is not `Identifiable`.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let key = try container.decode(String.self, forKey: .key)

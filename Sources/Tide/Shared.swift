@@ -177,9 +177,17 @@ extension Shared: CustomReflectable {
   }
 
   /// The label the copy's value prints under (see ``customMirror``).
-  var writtenLabel: String {
+  var writtenLabel: String { label(byRank: false) }
+
+  /// The label of the initializer that makes a copy like this one: `element` for a copy of an
+  /// element; `value` for a copy made with a value of its own and not synced since; `default`
+  /// for a copy made with a default and never synced. A copy synced since is labelled `value`
+  /// as states print it, or, `byRank`, `default`: read back, it takes the others' value, as it
+  /// did when its rank was its count of changes, which no initializer spells.
+  func label(byRank: Bool) -> String {
     if elementReference != nil { return "element" }
-    return isNew || version > 0 ? "value" : "default"
+    if isNew { return "value" }
+    return version > 0 && !byRank ? "value" : "default"
   }
 }
 
@@ -190,10 +198,7 @@ extension Shared: InspectedSharedCopy {
     writtenLabel == "value" ? nil : (writtenLabel, "value")
   }
 
-  package var sharedRankLabel: String {
-    if elementReference != nil { return "element" }
-    return isNew ? "value" : "default"
-  }
+  package var sharedRankLabel: String { label(byRank: true) }
 
   package var sharedElementID: String? {
     elementReference.map { Inspector().line($0.id.base) }

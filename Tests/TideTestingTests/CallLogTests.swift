@@ -45,6 +45,8 @@ import TideTesting
     await store.send("Rome") { $0 = ["Rome"] }
     await store.send("Oslo") { $0 = ["Rome", "Oslo"] }
     await store.finish()
+    // Two saves, each once; their effects may end in either order.
+    #expect(saves.count == 2)
     #expect(Set(saves.calls) == [["Rome"], ["Rome", "Oslo"]])
   }
 }

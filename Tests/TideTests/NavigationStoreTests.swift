@@ -321,7 +321,9 @@ import TideTestSupport
     // A weakly referenced object's counts move to a side table, and every retain and release
     // of it takes the runtime's slow path: the core is retained on every send (a stack path
     // binding's weak reference to it made a root send cost 476 instructions instead of 349).
-    let witness = NSObject()
+    // A Swift class: an Objective-C object on Apple platforms keeps its counts elsewhere.
+    final class Witness {}
+    let witness = Witness()
     weak let weakWitness = witness
     #expect(weakWitness != nil && hasSideTable(witness))
     let store = makeStore()

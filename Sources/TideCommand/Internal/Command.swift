@@ -93,7 +93,7 @@ struct Command {
       }
       guard let text = String(validating: Array(data), as: UTF8.self) else {
         self.error(
-          "the input is not UTF-8 text (\(FileAccess.firstInvalidUTF8(in: Array(data)))): nothing was run"
+          "the input is not UTF-8 text (\(FileAccess.invalidUTF8Location(in: Array(data)))): nothing was run"
         )
         return 2
       }

@@ -102,7 +102,7 @@ package struct ExpressionDecoder: Decoder {
           throw InputError(
             message: "\(typeName ?? "the value") has no property '\(label)'",
             position: argument.labelPosition ?? argument.value.position,
-            suggestions: Self.labels(near: label, in: Key.self).map { "'\($0):'" })
+            suggestions: Suggestions.labels(near: label, in: Key.self).map { "'\($0):'" })
         }
         entries[label] = .value(argument.value)
       }
@@ -124,7 +124,7 @@ package struct ExpressionDecoder: Decoder {
               : ".\(caseName)(…) takes fewer values")
           throw InputError(
             message: message, position: argument.labelPosition ?? argument.value.position,
-            suggestions: argument.label.map { Self.labels(near: $0, in: Key.self) }?
+            suggestions: argument.label.map { Suggestions.labels(near: $0, in: Key.self) }?
               .map { "'\($0):'" } ?? [])
         }
         entries[key] = .value(argument.value)
@@ -169,48 +169,6 @@ package struct ExpressionDecoder: Decoder {
       name = String(name[..<range.lowerBound])
     }
     return name
-  }
-
-  /// The labels of `Key` one typo away from `label` (a letter missing, extra, wrong or two
-  /// swapped, or a capital for a small letter): coding keys cannot be listed, but each name
-  /// can be tried.
-  static func labels<Key: CodingKey>(near label: String, in _: Key.Type) -> [String] {
-    let letters = Array(label)
-    guard letters.count <= 40 else { return [] }
-    let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
-    var found: Set<String> = []
-    func attempt(_ candidate: [Character]) {
-      let name = String(candidate)
-      // `_0`, `_1`: the keys of values without labels, which no one types.
-      let isPositional = name.first == "_" && name.dropFirst().allSatisfy(\.isASCIIDigit)
-      if !candidate.isEmpty, name != label, !isPositional, Key(stringValue: name) != nil {
-        found.insert(name)
-      }
-    }
-    for index in letters.indices {
-      var removed = letters
-      removed.remove(at: index)
-      attempt(removed)
-      if index + 1 < letters.count {
-        var swapped = letters
-        swapped.swapAt(index, index + 1)
-        attempt(swapped)
-      }
-      for letter in alphabet {
-        var replaced = letters
-        replaced[index] = letter
-        attempt(replaced)
-      }
-    }
-    for index in 0...letters.count {
-      for letter in alphabet {
-        var inserted = letters
-        inserted.insert(letter, at: index)
-        attempt(inserted)
-      }
-    }
-    attempt(Array(label.lowercased()))
-    return found.sorted()
   }
 
   package static func expectation(for key: Any.Type) -> String {

@@ -36,4 +36,49 @@ package enum Suggestions {
     }
     return previous[b.count]
   }
+
+  /// The longest label whose near names ``labels(near:in:)`` tries.
+  static let longestProbedLabel = 40
+
+  /// The labels of `Key` one typo away from `label` (a letter missing, extra, wrong or two
+  /// swapped, or a capital for a small letter): coding keys cannot be listed, but each name
+  /// can be tried: about 130 names a letter of the label.
+  static func labels<Key: CodingKey>(near label: String, in _: Key.Type) -> [String] {
+    let letters = Array(label)
+    guard letters.count <= longestProbedLabel else { return [] }
+    let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+    var found: Set<String> = []
+    func attempt(_ candidate: [Character]) {
+      let name = String(candidate)
+      // `_0`, `_1`: the keys of values without labels, which no one types.
+      let isPositional = name.first == "_" && name.dropFirst().allSatisfy(\.isASCIIDigit)
+      if !candidate.isEmpty, name != label, !isPositional, Key(stringValue: name) != nil {
+        found.insert(name)
+      }
+    }
+    for index in letters.indices {
+      var removed = letters
+      removed.remove(at: index)
+      attempt(removed)
+      if index + 1 < letters.count {
+        var swapped = letters
+        swapped.swapAt(index, index + 1)
+        attempt(swapped)
+      }
+      for letter in alphabet {
+        var replaced = letters
+        replaced[index] = letter
+        attempt(replaced)
+      }
+    }
+    for index in 0...letters.count {
+      for letter in alphabet {
+        var inserted = letters
+        inserted.insert(letter, at: index)
+        attempt(inserted)
+      }
+    }
+    attempt(Array(label.lowercased()))
+    return found.sorted()
+  }
 }

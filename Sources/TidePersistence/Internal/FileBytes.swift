@@ -11,13 +11,14 @@ enum FileBytes {
   }
 
   /// The file `path` names once its symbolic links are followed (a link's target, relative to
-  /// the link's folder when relative; a link to a link, up to 32 of them): `path` itself when
+  /// the link's folder when relative; a link to a link, up to 40 of them, as many as Linux
+  /// follows before it says the links loop): `path` itself when
   /// it is no link or names nothing. A link whose target does not exist gives that target, which
   /// a save creates. The reason, when a link cannot be read, the links loop, or what they lead to
   /// is not a regular file.
   static func target(of path: String) -> Result<String, Failure> {
     var current = path
-    for _ in 0..<32 {
+    for _ in 0..<40 {
       var status = stat()
       // A name that cannot be looked at is no link: reading or writing it says why.
       guard lstat(current, &status) == 0 else { return .success(current) }

@@ -136,7 +136,7 @@ package enum FileAccess {
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
       throw InputError(
-        message: "cannot read \(path): it is not UTF-8 text (\(firstInvalidUTF8(in: bytes)))",
+        message: "cannot read \(path): it is not UTF-8 text (\(invalidUTF8Location(in: bytes)))",
         position: 0)
     }
     return text
@@ -147,7 +147,7 @@ package enum FileAccess {
   ///
   /// - Parameters:
   ///   - bytes: Text that is not valid UTF-8.
-  package static func firstInvalidUTF8(in bytes: [UInt8]) -> String {
+  package static func invalidUTF8Location(in bytes: [UInt8]) -> String {
     var line = 1
     var lineStart = 0
     var iterator = bytes.makeIterator()

@@ -4,7 +4,7 @@ import Testing
 
 /// Where the first byte that is not UTF-8 is, as a message says it: a character cut short only
 /// when the text ends inside one that could still be valid.
-@Suite struct InvalidUTF8Tests {
+@Suite struct FileAccessTests {
   @Test(
     arguments: [
       ([0xFF], "line 1, byte 1 is 0xFF"),
@@ -26,6 +26,6 @@ import Testing
     ] as [([UInt8], String)])
   func theFirstBadByteIsNamed(bytes: [UInt8], message: String) {
     #expect(String(validating: bytes, as: UTF8.self) == nil)
-    #expect(FileAccess.firstInvalidUTF8(in: bytes) == message)
+    #expect(FileAccess.invalidUTF8Location(in: bytes) == message)
   }
 }
