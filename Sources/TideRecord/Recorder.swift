@@ -111,6 +111,17 @@ public final class Recorder: Sendable {
   /// ```
   public var count: Int { storage.withLock { $0.entries.count } }
 
+  /// Writes a step's action as a session file keeps it: secrets as stand-ins of their shape,
+  /// fields rather than a type's own call (the REPL reads them back through `Decodable`), and
+  /// each shared copy under the label of its rank.
+  private static func actionWriter(redacts: Bool) -> Inspector {
+    var inspector = Inspector(redacts: redacts)
+    inspector.standsInForSecrets = true
+    inspector.usesSourceExpressions = false
+    inspector.labelsSharedCopiesByRank = true
+    return inspector
+  }
+
   /// The session so far, as a recording to write or replay.
   ///
   /// Values that the feature's types mark as `Redacting` are kept out while `redacts` is
@@ -129,10 +140,7 @@ public final class Recorder: Sendable {
   /// - Returns: The recording.
   public func recording(redacts: Bool = true) -> Recording {
     let (entries, overflowed) = storage.withLock { ($0.entries, $0.overflowed) }
-    var inspector = Inspector(redacts: redacts)
-    inspector.standsInForSecrets = true
-    inspector.usesSourceExpressions = false
-    inspector.labelsSharedCopiesByRank = true
+    let inspector = Self.actionWriter(redacts: redacts)
     var file = SessionFile()
     file.feature = feature
     file.environment = environment
@@ -261,10 +269,7 @@ public final class Recorder: Sendable {
       let last = min(max(end ?? count, 0), count)
       return storage.entries[min(max(start, 0), last)..<last]
     }
-    var inspector = Inspector(redacts: redacts)
-    inspector.standsInForSecrets = true
-    inspector.usesSourceExpressions = false
-    inspector.labelsSharedCopiesByRank = true
+    let inspector = Self.actionWriter(redacts: redacts)
     return entries.map { entry in
       switch entry {
       case .step(let received, let time, let action):

@@ -5,9 +5,9 @@ import Tide
 ///
 /// An environment's closures are `@Sendable` and run in effects, on any thread, so what one notes
 /// must be kept behind a lock, in an object the closures and the test share (a reference type,
-/// like ``IncrementingUUID``, for that reason). A log is that lock, and one the thread sanitizer sees (`swift test
-/// --sanitize=thread`): on Linux, `Synchronization.Mutex` hands a contended lock over where the
-/// sanitizer does not look, and it reports the values it guards as races.
+/// like ``IncrementingUUID``, for that reason). A log is that lock, and one the thread sanitizer
+/// sees (`swift test --sanitize=thread`): on Linux, `Synchronization.Mutex` hands a contended
+/// lock over where the sanitizer does not look, and it reports the values it guards as races.
 ///
 /// ```swift
 /// let saves = CallLog<[String]>()
