@@ -158,6 +158,35 @@ extension Reducer {
       return effect.isNone ? .none : effect.map(action.embed).scopingOperatorIDs(to: position)
     }
   }
+
+  /// Lifts this reducer into a larger environment, keeping its state and action: the way to run
+  /// a feature at the root of an app whose environment holds more than the feature needs (a
+  /// save call for ``persisting(_:debounce:clock:save:)``, a clock for the app's own code).
+  ///
+  /// The reducer runs on every action, with the environment `environment` derives; its effects
+  /// and their identifiers are unchanged, as the state and the action are.
+  ///
+  /// ```swift
+  /// struct AppEnvironment: Sendable {
+  ///   var login: Login.Environment
+  ///   var save: @Sendable ([String]) async throws -> Void
+  /// }
+  /// let appReducer: Reducer<Login.State, Login.Action, AppEnvironment> =
+  ///   Login.reducer.pullback(environment: { $0.login })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - environment: A function that derives this reducer's environment from the larger one.
+  /// - Returns: The same reducer over the larger environment.
+  @inlinable
+  public func pullback<ParentEnvironment>(
+    environment: @escaping @Sendable (ParentEnvironment) -> Environment
+  ) -> Reducer<State, Action, ParentEnvironment> {
+    let body = self.body
+    return .init(sharing: sharing) { state, action, parentEnvironment in
+      body(&state, action, environment(parentEnvironment))
+    }
+  }
 }
 
 extension Reducer {

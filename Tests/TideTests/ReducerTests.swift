@@ -107,6 +107,38 @@ import TideTestSupport
     #expect(store.state.rows.map(\.count) == [1, 0])
   }
 
+  /// Pulled back by its environment alone, a reducer keeps its state, actions and effects, and
+  /// reads what the larger environment gives it.
+  @Test func pullbackByEnvironmentRunsTheSameReducerWithTheDerivedEnvironment() async {
+    struct Larger: Sendable {
+      var step: Int
+      var name: String
+    }
+    let reducer: Reducer<Child, ChildAction, Larger> = Self.child.pullback(
+      environment: { $0.step })
+    let store = Store(
+      initialState: Child(id: 0), reducer: reducer, environment: Larger(step: 4, name: "four"))
+    await store.send(.incrementLater).finish()
+    #expect(store.state.count == 4)
+    store.send(.increment)
+    #expect(store.state.count == 8)
+  }
+
+  /// A feature whose copies of a shared value are kept equal still keeps them equal when it is
+  /// pulled back by its environment: a child's change reaches the root's copy in the same step.
+  @Test func pullbackByEnvironmentKeepsSharedCopiesEqual() {
+    let list: Reducer<Saved.List.State, Saved.List.Action, Int> = Saved.List.reducer.pullback(
+      environment: { _ in () })
+    let reducer = Reducer.combine(
+      Saved.core.pullback(environment: { (_: Int) in () }),
+      list.pullback(state: \.list, action: CasePath(Saved.Action.list), environment: { $0 }))
+    var initial = Saved.State()
+    initial.saved.value = ["Oslo", "Rome"]
+    let store = Store(initialState: initial, reducer: reducer, environment: 7)
+    store.send(.list(.remove("Oslo")))
+    #expect(Saved.copies(store.state) == [["Rome"], ["Rome"]])
+  }
+
   @Test func emptyReducerChangesNothing() {
     var state = 1
     let effect = Reducer<Int, Int, Void>.empty.reduce(into: &state, action: 5, environment: ())
