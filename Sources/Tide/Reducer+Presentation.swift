@@ -128,7 +128,9 @@ extension Reducer {
   /// Presents a child that has no logic of its own, such as an ``AlertState`` or a
   /// ``ConfirmationDialogState``: any `.presented` action (a button's) dismisses it, after this
   /// reducer has seen the action, unless this reducer presented another child in its place (a
-  /// "Try again" button that shows the form anew); `.dismiss` dismisses it too.
+  /// "Try again" button that shows the form anew, or another alert: one made anew stays, even
+  /// when it is equal to the one shown; a copy of the one shown, changed or kept in a constant
+  /// and put back, does not); `.dismiss` dismisses it too.
   ///
   /// ```swift
   /// enum Places {
@@ -270,6 +272,9 @@ extension Reducer {
       case nil:
         break
       }
+      // An alert or a dialog the parent puts in place of the one shown is another, even when
+      // it is equal to it: which one is shown is read before the parent runs.
+      let shownToken = dismisses ? slot.modify(&parentState) { ephemeralToken(of: $0) } : nil
       // What the parent starts is tied to this slot's presentations: once the child it may
       // address is dismissed, its actions for the child are refused.
       var effect = core(&parentState, parentAction, parentEnvironment, childRan)
@@ -277,8 +282,10 @@ extension Reducer {
       guard let before else { return childEffect.merged(with: effect) }
       var after = slot.modify(&parentState) { identifier.identity(of: $0) }
       // The child goes, unless the parent already put another one in its place (an alert's
-      // "Try again" presenting the form anew): that one stays.
-      if dismisses, after == before {
+      // "Try again" presenting the form anew, or another alert): that one stays.
+      if dismisses, after == before,
+        shownToken == nil || slot.modify(&parentState, { ephemeralToken(of: $0) }) == shownToken
+      {
         slot.modify(&parentState) { $0 = nil }
         after = nil
       }
@@ -340,7 +347,10 @@ struct PresentedEffectsID: Hashable, Sendable, CustomStringConvertible, CustomRe
 /// State that is dismissed by any action it sends: an alert or a confirmation dialog, whose
 /// buttons close it.
 @usableFromInline
-protocol EphemeralState {}
+protocol EphemeralState {
+  /// Which alert or dialog this is, among equal ones.
+  var token: PresentationToken { get }
+}
 
 extension AlertState: EphemeralState {}
 extension ConfirmationDialogState: EphemeralState {}
@@ -350,6 +360,16 @@ extension ConfirmationDialogState: EphemeralState {}
 @usableFromInline
 func showsEphemeralState<State>(_ destination: State) -> Bool {
   Mirror(reflecting: destination).children.first?.value is any EphemeralState
+}
+
+/// Which alert or dialog a presented child is or shows (a ``DestinationState``'s case), if it
+/// is or shows one: read when one of its buttons acts, and again after the parent has seen the
+/// action, to tell whether the parent put another one in its place.
+@usableFromInline
+func ephemeralToken<State>(of child: State?) -> PresentationToken? {
+  guard let child else { return nil }
+  if let ephemeral = child as? any EphemeralState { return ephemeral.token }
+  return (Mirror(reflecting: child).children.first?.value as? any EphemeralState)?.token
 }
 
 extension ChildLifetime {

@@ -118,6 +118,60 @@ import TideTestSupport
     await store.send(.destination(.dismiss)) { $0.destination = nil }
   }
 
+  /// A button whose action shows another alert in the same field: the new alert stays, even
+  /// one made equal to the alert the button was on; a button that shows none dismisses.
+  @Test func anAlertsButtonThatShowsAnotherAlertKeepsIt() async {
+    let store = TestStore(initialState: Chained.State(), reducer: Chained.reducer, environment: ())
+    await store.send(.showTapped) { $0.alert = Chained.question() }
+    await store.send(.alert(.presented(.increment))) {
+      $0.count = 1
+      $0.alert = AlertState(title: "Incremented!")
+    }
+    await store.send(.alert(.dismiss)) { $0.alert = nil }
+    await store.send(.showTapped) { $0.alert = Chained.question() }
+    // The question asked again is equal to the one shown: the state is as it was.
+    await store.send(.alert(.presented(.askAgain)))
+    #expect(store.state.alert == Chained.question())
+    await store.send(.alert(.presented(.increment))) {
+      $0.count = 2
+      $0.alert = AlertState(title: "Incremented!")
+    }
+    await store.send(.alert(.presented(.nothing))) { $0.alert = nil }
+  }
+
+  /// An alert is the one shown when it is a copy of it: the shown alert kept in a constant and
+  /// put back is dismissed by its button, as a changed copy of it is.
+  @Test func theAlertShownPutBackIsDismissed() async {
+    let store = TestStore(initialState: Chained.State(), reducer: Chained.reducer, environment: ())
+    await store.send(.showKeptTapped) { $0.alert = Chained.kept }
+    await store.send(.alert(.presented(.askAgain))) { $0.alert = nil }
+    await store.send(.showKeptTapped) { $0.alert = Chained.kept }
+    await store.send(.alert(.presented(.increment))) {
+      $0.count = 1
+      $0.alert = nil
+    }
+  }
+
+  /// The same in a destination: an alert put in place of the alert shown stays; a dialog's
+  /// button that shows nothing dismisses it.
+  @Test func aDestinationsAlertReplacedByAnotherAlertKeepsIt() async {
+    let store = TestStore(initialState: Chained.State(), reducer: Chained.reducer, environment: ())
+    await store.send(.confirmTapped) { $0.destination = .dialog(Chained.confirmation) }
+    await store.send(.destination(.presented(.dialog(.increment)))) {
+      $0.count = 1
+      $0.destination = .alert(AlertState(title: "Incremented!"))
+    }
+    await store.send(.destination(.presented(.alert(.askAgain))))
+    #expect(store.state.destination == .alert(AlertState(title: "Incremented!")))
+    await store.send(.destination(.presented(.alert(.increment)))) {
+      $0.count = 2
+      $0.destination = .alert(AlertState(title: "Incremented!"))
+    }
+    await store.send(.destination(.presented(.alert(.nothing)))) { $0.destination = nil }
+    await store.send(.confirmTapped) { $0.destination = .dialog(Chained.confirmation) }
+    await store.send(.destination(.presented(.dialog(.nothing)))) { $0.destination = nil }
+  }
+
   // MARK: - Stacks
 
   @Test func aPushedScreenThatClosesItselfIsPoppedAndItsTimerCancelled() async {
@@ -597,4 +651,80 @@ private enum Closing {
     Detail.reducer.pullback(
       state: \.timer, action: CasePath(ParentAction.timer), environment: { $0 })
   )
+}
+
+/// Alerts whose buttons show other alerts: an "Incremented!" alert after the question's
+/// button, the question again, or nothing.
+private enum Chained {
+  enum Button: Equatable, Sendable { case increment, askAgain, nothing }
+  enum Destination {
+    enum State: Equatable, Sendable, DestinationState {
+      case alert(AlertState<Button>)
+      case dialog(ConfirmationDialogState<Button>)
+    }
+    enum Action: Equatable, Sendable {
+      case alert(Button)
+      case dialog(Button)
+    }
+  }
+  struct State: Equatable, Sendable {
+    var count = 0
+    var alert: AlertState<Button>?
+    var destination: Destination.State?
+  }
+  enum Action: Equatable, Sendable {
+    case showTapped
+    case showKeptTapped
+    case confirmTapped
+    case alert(PresentationAction<Button>)
+    case destination(PresentationAction<Destination.Action>)
+  }
+  static func question() -> AlertState<Button> {
+    AlertState(title: "Increment?") {
+      ButtonState("Increment", action: .increment)
+      ButtonState("Ask again", action: .askAgain)
+    }
+  }
+  /// An alert kept in a constant, whose buttons put it back or change it.
+  static let kept = AlertState<Button>(title: "Kept") {
+    ButtonState("Increment", action: .increment)
+    ButtonState("Ask again", action: .askAgain)
+  }
+  static let confirmation = ConfirmationDialogState<Button>(title: "Increment?") {
+    ButtonState("Increment", action: .increment)
+    ButtonState("Nothing", action: .nothing)
+  }
+  static let reducer = Reducer<State, Action, Void> { state, action, _ in
+    switch action {
+    case .showTapped:
+      state.alert = question()
+    case .showKeptTapped:
+      state.alert = kept
+    case .confirmTapped:
+      state.destination = .dialog(confirmation)
+    case .alert(.presented(.increment)):
+      state.count += 1
+      if state.alert?.title == "Kept" {
+        state.alert?.message = "Changed"
+      } else {
+        state.alert = AlertState(title: "Incremented!")
+      }
+    case .alert(.presented(.askAgain)):
+      state.alert = state.alert?.title == "Kept" ? kept : question()
+    case .destination(.presented(.alert(.increment))),
+      .destination(.presented(.dialog(.increment))):
+      state.count += 1
+      state.destination = .alert(AlertState(title: "Incremented!"))
+    case .destination(.presented(.alert(.askAgain))):
+      // The alert shown, equal to it: another presentation all the same.
+      state.destination = .alert(AlertState(title: "Incremented!"))
+    case .alert, .destination:
+      break
+    }
+    return .none
+  }
+  .ifLet(\.alert, action: CasePath(Action.alert))
+  .ifLet(
+    \.destination, action: CasePath(Action.destination), environment: { $0 },
+    child: Reducer<Destination.State, Destination.Action, Void>.empty)
 }

@@ -297,6 +297,72 @@ import TideTestSupport
     #expect(alert.buttons.map(\.tapAction) == [.presented(.delete), .dismiss])
   }
 
+  /// What tells one alert from another equal one (so that an alert a button's action shows in
+  /// place of the one shown stays) is not part of the value: equal alerts and dialogs made
+  /// apart are equal, hash alike, reflect the same fields and are written alike.
+  @Test func alertsAndDialogsMadeApartAreEqualValues() throws {
+    enum Button: String, Sendable, Hashable, Codable { case delete }
+    func alert() -> AlertState<Button> {
+      AlertState(title: "Delete?") { ButtonState(role: .destructive, "Delete", action: .delete) }
+    }
+    func dialog() -> ConfirmationDialogState<Button> {
+      ConfirmationDialogState(title: "Delete?", titleVisibility: .visible) {
+        ButtonState(role: .destructive, "Delete", action: .delete)
+      }
+    }
+    #expect(alert() == alert())
+    #expect(alert().hashValue == alert().hashValue)
+    #expect(dialog() == dialog())
+    #expect(dialog().hashValue == dialog().hashValue)
+    #expect(Mirror(reflecting: alert()).children.map(\.label) == ["title", "message", "buttons"])
+    #expect(
+      Mirror(reflecting: dialog()).children.map(\.label)
+        == ["title", "titleVisibility", "message", "buttons"])
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    #expect(try encoder.encode(alert()) == encoder.encode(alert()))
+    #expect(
+      String(decoding: try encoder.encode(alert()), as: UTF8.self)
+        == #"{"buttons":[{"action":"delete","label":"Delete","role":"destructive"}],"title":"Delete?"}"#
+    )
+    #expect(
+      try JSONDecoder().decode(AlertState<Button>.self, from: encoder.encode(alert())) == alert())
+    #expect(
+      try JSONDecoder().decode(ConfirmationDialogState<Button>.self, from: encoder.encode(dialog()))
+        == dialog())
+  }
+
+  /// In a live store, as in a test: an alert's button that shows another alert keeps it.
+  @Test func anAlertsButtonThatShowsAnotherAlertKeepsItInALiveStore() {
+    enum Button: Sendable, Equatable { case increment }
+    struct State: Equatable { var count = 0, alert: AlertState<Button>? }
+    enum Action: Sendable, Equatable {
+      case show
+      case alert(PresentationAction<Button>)
+    }
+    let reducer = Reducer<State, Action, Void> { state, action, _ in
+      switch action {
+      case .show:
+        state.alert = AlertState(title: "Increment?") {
+          ButtonState("Increment", action: .increment)
+        }
+      case .alert(.presented(.increment)):
+        state.count += 1
+        state.alert = AlertState(title: "Incremented!")
+      case .alert(.dismiss):
+        break
+      }
+      return .none
+    }
+    .ifLet(\.alert, action: CasePath(Action.alert))
+    let store = Store(initialState: State(), reducer: reducer, environment: ())
+    store.send(.show)
+    store.send(.alert(.presented(.increment)))
+    #expect(store.state == State(count: 1, alert: AlertState(title: "Incremented!")))
+    store.send(.alert(.dismiss))
+    #expect(store.state == State(count: 1, alert: nil))
+  }
+
   // MARK: - What SwiftUI binds to
 
   @Test func aPresentationBindingTellsWhenTheChildComesAndGoesAndDismisses() {
