@@ -24,14 +24,22 @@ extension Inspector {
   ///   - old: The value before.
   ///   - new: The value after.
   ///   - root: The expression the statements assign through.
-  /// - Returns: The statements, in declaration order; empty when nothing changed.
+  /// - Returns: The statements, in declaration order; empty when nothing changed, or when the
+  ///   values are too large to compare whole (past 100,000 values, or 100 levels deep).
   public func assignments(from old: Any, to new: Any, root: String = "$0") -> [String] {
     var reflector = Reflector(redacts: redacts)
     reflector.rebuildsSource = true
     // So that a copy of an element that changed with its collection is not assigned too.
     reflector.comparingSharedCopies(of: old, with: new)
     let (oldNode, newNode) = reflector.pair(old, new)
-    return assignments(oldNode, newNode, path: root, root: StatementRoot(root))
+    // A part left out (the values are too large to look at whole) may hide a change, or hold
+    // what a statement would need: no statement rather than a wrong one.
+    if oldNode.containsElided || newNode.containsElided { return [] }
+    let statementRoot = StatementRoot(root)
+    let statements = assignments(oldNode, newNode, path: root, root: statementRoot)
+    // An unchanged part is printed only when a statement assigns it whole: printed, it may have
+    // been left out too.
+    return statementRoot.printedLeftOut.isSet ? [] : statements
   }
 
   /// Returns a closure literal that makes the change from `old` to `new`, ready to paste as a
@@ -46,7 +54,8 @@ extension Inspector {
   ///   - old: The value before.
   ///   - new: The value after.
   ///   - indent: Spaces before each statement line of a multi-line closure.
-  /// - Returns: The closure, or `nil` when nothing changed.
+  /// - Returns: The closure, or `nil` when nothing changed, or when the values are too large
+  ///   to compare whole.
   public func closure(from old: Any, to new: Any, indent: Int = 2) -> String? {
     let statements = assignments(from: old, to: new)
     if statements.isEmpty { return nil }
@@ -113,10 +122,10 @@ extension Inspector {
       // what changed, rather than making the whole value again (with every identifier in it).
       // The whole value notes its references to the root only if it is the statement chosen.
       var wholeSource = source
-      let wholeRoot = StatementRoot(root.text)
+      let wholeRoot = StatementRoot(root.text, sharing: root.printedLeftOut)
       wholeSource.root = wholeRoot
       let whole = "\(path) = \(wholeSource.render(new))"
-      let payloadRoot = StatementRoot("$0")
+      let payloadRoot = StatementRoot("$0", sharing: root.printedLeftOut)
       let inner = assignments(oldPayload[0].node, newPayload[0].node, path: "$0", root: payloadRoot)
       let target = path.hasSuffix("?") ? String(path.dropLast()) + "!" : path
       let body = inner.count == 1 ? "{ \(inner[0]) }" : "{ \(inner.joined(separator: "; ")) }"

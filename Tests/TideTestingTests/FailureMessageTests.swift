@@ -75,6 +75,30 @@ import TideTestSupport
     await store.skipInFlightEffects()
   }
 
+  /// A change too large to look at whole gets no suggested closure, and says why: a statement
+  /// could miss what the diff left out.
+  @Test func aChangeTooLargeToCompareWholeSuggestsNoClosure() async {
+    let reducer = Reducer<[Int], Bool, Void> { items, _, _ in
+      items = items.map { $0 + 1 }
+      return .none
+    }
+    let store = TestStore(initialState: Array(0..<100_000), reducer: reducer, environment: ())
+    await withKnownIssue {
+      await store.send(true) { $0[0] = 1 }
+    } matching: { issue in
+      let text = issue.comments.first?.rawValue ?? ""
+      return text.hasPrefix("A state change does not match expectation.\n\n")
+        && text.contains(" not compared)\n")
+        && text.hasSuffix(
+          """
+          (Expected: −, Actual: +)
+
+          No closure is suggested: the state is too large to compare whole (a diff looks at \
+          100,000 values, 100 levels deep), and a statement could miss what it left out.
+          """)
+    }
+  }
+
   @Test func closureThatChangesNothing() async {
     let store = makeStore()
     await expectIssues([

@@ -13,6 +13,8 @@ struct Differ {
 
   /// How many unchanged siblings to show on each side of a change.
   static let context = 2
+  /// What a value the reflector left out on either side (see ``Node/elided(_:)``) shows as.
+  static let notCompared = "\(Reflector.elided) (not compared)"
   private let renderer = Renderer(style: .lines)
 
   func diff(_ old: Node, _ new: Node) -> [Line] {
@@ -32,6 +34,10 @@ struct Differ {
     _ old: Node, _ new: Node, prefix: String, suffixes: Suffixes, indent: Int
   ) -> [Line] {
     let suffix = suffixes.new
+    if old.isElided || new.isElided {
+      // Not looked at: neither a change nor the same.
+      return [Line(marker: .same, indent: indent, text: prefix + Self.notCompared + suffix)]
+    }
     if old == new {
       return [
         Line(
@@ -69,14 +75,12 @@ struct Differ {
       return nested(
         open: "Set([", close: "])", prefix: prefix, suffix: suffix, indent: indent,
         entries: keyedEntries(
-          oldElements.map { (renderer.line($0), $0) }, newElements.map { (renderer.line($0), $0) },
-          prefix: { _ in "" }))
+          oldElements.map { ($0, $0) }, newElements.map { ($0, $0) }, prefix: { _ in "" }))
     case (.dictionary(let oldPairs), .dictionary(let newPairs)):
       return nested(
         open: "[", close: "]", prefix: prefix, suffix: suffix, indent: indent,
         entries: keyedEntries(
-          oldPairs.map { (renderer.line($0.key), $0.value) },
-          newPairs.map { (renderer.line($0.key), $0.value) },
+          oldPairs.map { ($0.key, $0.value) }, newPairs.map { ($0.key, $0.value) },
           prefix: { "\($0): " }))
     default:
       return block(old, marker: .removed, prefix: prefix, suffix: suffixes.old, indent: indent)
@@ -101,7 +105,10 @@ struct Differ {
     open: String, close: String, prefix: String, suffix: String, indent: Int, entries: [Entry]
   ) -> [Line] {
     var result = [Line(marker: .same, indent: indent, text: prefix + open)]
-    let changed = entries.map { $0.old != $0.new }
+    // Entries the reflector left out are neither changed nor unchanged: a run of them is one
+    // line, without context around it.
+    let leftOut = entries.map { $0.old?.isElided == true || $0.new?.isElided == true }
+    let changed = entries.indices.map { !leftOut[$0] && entries[$0].old != entries[$0].new }
     var shown = [Bool](repeating: false, count: entries.count)
     for (index, isChanged) in changed.enumerated() where isChanged {
       let low = max(0, index - Self.context)
@@ -121,9 +128,21 @@ struct Differ {
     }
     var index = 0
     while index < entries.count {
-      if !shown[index] {
+      if leftOut[index] {
         var end = index
-        while end < entries.count && !shown[end] { end += 1 }
+        while end < entries.count && leftOut[end] { end += 1 }
+        if end - index >= 2 {
+          result.append(
+            Line(
+              marker: .same, indent: indent + 1,
+              text: "\(Reflector.elided) (\(end - index) not compared)"))
+          index = end
+          continue
+        }
+      }
+      if !shown[index] && !leftOut[index] {
+        var end = index
+        while end < entries.count && !shown[end] && !leftOut[end] { end += 1 }
         let count = end - index
         if count >= 3 {
           result.append(Line(marker: .same, indent: indent + 1, text: "… (\(count) unchanged)"))
@@ -250,12 +269,32 @@ struct Differ {
     return steps
   }
 
+  /// Pairs entries by key. A side whose reflection left keys out (a value too large to look at
+  /// whole) may hold any key the other side holds alone: such a key is not compared, rather than
+  /// shown as removed or added.
   private func keyedEntries(
-    _ old: [(String, Node)], _ new: [(String, Node)], prefix: (String) -> String
+    _ old: [(key: Node, rest: Node)], _ new: [(key: Node, rest: Node)],
+    prefix: (String) -> String
   ) -> [Entry] {
-    let oldByKey = Dictionary(old, uniquingKeysWith: { first, _ in first })
-    let newByKey = Dictionary(new, uniquingKeysWith: { first, _ in first })
+    func byKey(_ entries: [(key: Node, rest: Node)]) -> (found: [String: Node], leftOut: Int) {
+      let kept = entries.filter { !$0.key.isElided }
+      let found = Dictionary(
+        kept.map { (renderer.line($0.key), $0.rest) }, uniquingKeysWith: { first, _ in first })
+      return (found, entries.count - kept.count)
+    }
+    let (oldByKey, oldLeftOut) = byKey(old)
+    let (newByKey, newLeftOut) = byKey(new)
+    let leftOut = Node.elided(Node.LeftOut())
     let keys = Set(oldByKey.keys).union(newByKey.keys).sorted()
-    return keys.map { Entry(prefix: prefix($0), old: oldByKey[$0], new: newByKey[$0]) }
+    var entries = keys.map { key in
+      var (oldEntry, newEntry) = (oldByKey[key], newByKey[key])
+      if (oldEntry == nil && oldLeftOut > 0) || (newEntry == nil && newLeftOut > 0) {
+        (oldEntry, newEntry) = (leftOut, leftOut)
+      }
+      return Entry(prefix: prefix(key), old: oldEntry, new: newEntry)
+    }
+    entries += Array(
+      repeating: Entry(prefix: "", old: leftOut, new: leftOut), count: max(oldLeftOut, newLeftOut))
+    return entries
   }
 }

@@ -9,6 +9,8 @@ struct JSONRenderer {
       Self.writeString(path, to: &output)
     case .redacted:
       output += "null"
+    case .elided:
+      Self.writeString(Reflector.elided, to: &output)
     case .some(let wrapped):
       write(wrapped, to: &output)
     case .enumCase(_, let name, let payload):

@@ -23,6 +23,35 @@ indirect enum Node: Equatable {
   /// In source only, a copy of a shared value spelled through the copy the root of the
   /// statements holds: `.list.saved`, printed after the root (`$0.list.saved`).
   case rootReference(String)
+  /// A value left out: nested deeper than the reflector goes, or past the number of values it
+  /// visits. Prints as `…`; equal to nothing, not even another left-out value, so that a diff
+  /// never calls what it did not look at unchanged.
+  case elided(LeftOut)
+
+  /// What makes a left-out value equal to nothing.
+  struct LeftOut: Equatable {
+    static func == (lhs: Self, rhs: Self) -> Bool { false }
+  }
+
+  /// Whether the node is a value left out.
+  var isElided: Bool {
+    if case .elided = self { return true }
+    return false
+  }
+
+  /// Whether the node is, or holds, a value left out; an unchanged value is not looked into.
+  var containsElided: Bool {
+    switch self {
+    case .elided: true
+    case .scalar, .redacted, .unchanged, .rootReference: false
+    case .some(let node): node.containsElided
+    case .enumCase(_, _, let fields), .structure(_, let fields), .expression(_, let fields, _, _),
+      .tuple(let fields):
+      fields.contains { $0.node.containsElided }
+    case .array(let nodes), .set(let nodes): nodes.contains { $0.containsElided }
+    case .dictionary(let pairs): pairs.contains { $0.key.containsElided || $0.value.containsElided }
+    }
+  }
 
   /// The argument that holds an expression's element identifiers, and the identifier its next
   /// added element gets at least. Two are equal by label: the counter is not part of the value.
@@ -58,7 +87,7 @@ indirect enum Node: Equatable {
   final class Unchanged: Equatable {
     private let value: Any
     private let reflector: Reflector
-    private(set) lazy var node = reflector.node(value)
+    private(set) lazy var node = reflector.withOwnBudget().node(value)
 
     init(_ value: Any, reflector: Reflector) {
       self.value = value

@@ -24,7 +24,7 @@ struct Reflector {
   /// How many more values one reflection may visit, shared by every copy of this reflector: an
   /// object graph without cycles can still have exponentially many paths (every object pointing
   /// at every other), and each path is printed.
-  private let budget = Budget()
+  private var budget = Budget()
   /// The keys of the shared values whose change a diff has shown, shared by every copy of this
   /// reflector.
   private let shownSharedChanges = SharedKeys()
@@ -164,6 +164,14 @@ struct Reflector {
   }
 
   /// The reflector for the values inside `value`.
+  /// This reflector with a budget of its own: an unchanged part of a diff, reflected only when
+  /// it is printed, is printed whole however much of the budget the changes took.
+  func withOwnBudget() -> Reflector {
+    var copy = self
+    copy.budget = Budget()
+    return copy
+  }
+
   private func descending(into value: Any, isObject: Bool) -> Reflector {
     var inner = self
     inner.depth += 1
@@ -177,7 +185,7 @@ struct Reflector {
   }
 
   func node(_ value: Any, redacted: Bool = false) -> Node {
-    if depth >= Self.maximumDepth || budget.remaining <= 0 { return .scalar(Self.elided) }
+    if depth >= Self.maximumDepth || budget.remaining <= 0 { return .elided(Node.LeftOut()) }
     budget.remaining -= 1
     if redacted && redacts, standsInForSecrets, let standIn = Self.standIn(for: value) {
       return .scalar(standIn)
@@ -207,6 +215,11 @@ struct Reflector {
       return descending(into: value, isObject: false).node(custom.inspectionValue)
     }
     if let scalar = scalar(value) { return .scalar(scalar) }
+    // Bytes, as an array literal makes them again (`Data` is one): its mirror shows where its
+    // storage is, which differs from run to run, and not what it holds.
+    if let data = value as? Data {
+      return descending(into: value, isObject: false).node(Array(data))
+    }
 
     // An object is recognized by its type, not its mirror: a custom mirror may call it a struct.
     let isObject = type(of: value) is AnyClass
@@ -288,17 +301,20 @@ struct Reflector {
   /// sides get one shared ``Node/Unchanged`` box that is only reflected if it is printed, so a
   /// diff of large values costs what changed rather than what they hold.
   func pair(_ old: Any, _ new: Any, redacted: Bool = false) -> (Node, Node) {
-    if depth >= Self.maximumDepth || budget.remaining <= 0 {
-      return (.scalar(Self.elided), .scalar(Self.elided))
+    if depth >= Self.maximumDepth {
+      return (.elided(Node.LeftOut()), .elided(Node.LeftOut()))
     }
+    // Equal values cost one box whatever the budget left: a large state's unchanged parts past
+    // the budget are known unchanged, not left out.
+    if !(redacted && redacts), isEqual(old, new) {
+      let box = Node.Unchanged(old, reflector: self)
+      return (.unchanged(box), .unchanged(box))
+    }
+    if budget.remaining <= 0 { return (.elided(Node.LeftOut()), .elided(Node.LeftOut())) }
     // Pairing spends the budget as reflecting does: a graph of objects with many paths to each
     // is bounded by it, not only by depth.
     budget.remaining -= 1
     if redacted && redacts { return (node(old, redacted: true), node(new, redacted: true)) }
-    if isEqual(old, new) {
-      let box = Node.Unchanged(old, reflector: self)
-      return (.unchanged(box), .unchanged(box))
-    }
     if let paired = pairedWhole(old, new) { return paired }
     if old is any CustomInspectable || new is any CustomInspectable || scalar(old) != nil
       || (rebuildsSource && (old is any SourceExpressible || new is any SourceExpressible))
@@ -406,6 +422,32 @@ struct Reflector {
         .enumCase(type: typeName, name: name, payload: oldFields),
         .enumCase(type: typeName, name: name, payload: newFields)
       )
+    case .dictionary:
+      // Paired by key: an entry whose value stayed costs one box, so a diff of a large
+      // dictionary costs what changed in it.
+      guard let oldEntries = Self.entriesByKey(oldMirror),
+        let newEntries = Self.entriesByKey(newMirror)
+      else { return (node(old), node(new)) }
+      var oldPairs: [Node.Pair] = []
+      var newPairs: [Node.Pair] = []
+      for (key, entry) in oldEntries {
+        if let newEntry = newEntries[key] {
+          let keyBox = Node.unchanged(Node.Unchanged(entry.key, reflector: inner))
+          let (oldValue, newValue) = inner.pair(entry.value, newEntry.value)
+          oldPairs.append(Node.Pair(key: keyBox, value: oldValue))
+          newPairs.append(Node.Pair(key: keyBox, value: newValue))
+        } else {
+          oldPairs.append(Node.Pair(key: inner.node(entry.key), value: inner.node(entry.value)))
+        }
+      }
+      for (key, entry) in newEntries where oldEntries[key] == nil {
+        newPairs.append(Node.Pair(key: inner.node(entry.key), value: inner.node(entry.value)))
+      }
+      let line = Renderer(style: .line)
+      func sorted(_ pairs: [Node.Pair]) -> [Node.Pair] {
+        pairs.map { (line.render($0.key), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+      }
+      return (.dictionary(sorted(oldPairs)), .dictionary(sorted(newPairs)))
     case .tuple:
       guard oldMirror.children.count == newMirror.children.count else {
         return (node(old), node(new))
@@ -464,6 +506,17 @@ struct Reflector {
     }
   }
 
+  /// A dictionary's entries by key, or `nil` when its mirror does not give key-value pairs.
+  private static func entriesByKey(_ mirror: Mirror) -> [AnyHashable: (key: Any, value: Any)]? {
+    var entries: [AnyHashable: (key: Any, value: Any)] = [:]
+    for child in mirror.children {
+      let pair = Mirror(reflecting: child.value).children.map(\.value)
+      guard pair.count == 2, let key = pair[0] as? AnyHashable else { return nil }
+      entries[key] = (pair[0], pair[1])
+    }
+    return entries
+  }
+
   /// Pairs two values of one type that print as something else (a ``CustomInspectable`` value's
   /// inspection value; as source, a ``SourceExpressible`` value's call) through what they print
   /// as, so that a diff of a stack shows the change inside one screen, and a shared copy that
@@ -471,6 +524,9 @@ struct Reflector {
   private func pairedWhole(_ old: Any, _ new: Any) -> (Node, Node)? {
     guard type(of: old) == type(of: new) else { return nil }
     let inner = descending(into: old, isObject: false)
+    if let oldData = old as? Data, let newData = new as? Data {
+      return inner.pair(Array(oldData), Array(newData))
+    }
     if rebuildsSource, let oldSource = old as? any SourceExpressible,
       let newSource = new as? any SourceExpressible
     {

@@ -46,6 +46,9 @@ struct Renderer {
     switch node {
     case .scalar(let text):
       return text
+    case .elided:
+      root?.printedLeftOut.isSet = true
+      return Reflector.elided
     case .rootReference(let path):
       root?.isReferredTo = true
       return (root?.text ?? "$0") + path
@@ -184,7 +187,7 @@ struct Renderer {
 extension Node {
   var isComposite: Bool {
     switch unwrapped {
-    case .scalar, .redacted: false
+    case .scalar, .redacted, .elided: false
     case .enumCase(_, _, let payload): !payload.isEmpty
     default: true
     }
@@ -207,8 +210,17 @@ extension Node {
 final class StatementRoot {
   let text: String
   var isReferredTo = false
+  /// Whether a statement written through this root, or a root made for part of its statements,
+  /// printed a value left out (see ``Node/elided(_:)``): such statements are not suggested.
+  let printedLeftOut: Flag
 
-  init(_ text: String) {
+  /// A flag that roots made for parts of one set of statements share.
+  final class Flag {
+    var isSet = false
+  }
+
+  init(_ text: String, sharing flag: Flag = Flag()) {
     self.text = text
+    self.printedLeftOut = flag
   }
 }
