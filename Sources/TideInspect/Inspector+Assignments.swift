@@ -294,6 +294,8 @@ extension Inspector {
 
   /// Whether an element at a position is another element than before: its `id` field differs.
   private static func changesIdentifier(_ old: Node, _ new: Node) -> Bool {
+    // An element that did not change keeps its identifier: its box is not reflected to say so.
+    if old == new { return false }
     func identifier(_ node: Node) -> Node? {
       switch node.unwrapped {
       case .structure(_, let fields), .expression(_, let fields, _, _):

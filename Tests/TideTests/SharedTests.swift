@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Tide
+import TideInspect
 import TideTestSupport
 
 /// Copies of a shared value, held by a parent and by children composed with Tide's operators,
@@ -330,6 +331,23 @@ import TideTestSupport
     let issues = ReportedIssues()
     IssueReporter.$current.withValue(issues.reporter) { large.send(true) }
     #expect(issues.all.isEmpty)
+  }
+
+  /// The search lists no more of a value's children than it could still visit, and says it
+  /// searched in part: a copy past them is not found, one before them is.
+  @Test func theSearchForCopiesStopsWithinItsBudgetAndSaysSo() {
+    struct Row: Equatable { var saved: Shared<[String]>? }
+    var rows = [Row](repeating: Row(saved: nil), count: 1_000_000)
+    rows[3].saved = Shared(key: "early", default: [])
+    rows[999_999].saved = Shared(key: "late", default: [])
+    var keys: [String] = []
+    let searchedAll = SharedCopyFinder.visit(rows, maximumValues: 100, tracksPaths: true) {
+      keys.append($0.copy.sharedKey)
+    }
+    #expect(keys == ["early"])
+    #expect(!searchedAll)
+    #expect(
+      SharedCopyFinder.visit(Array(rows[0..<10]), maximumValues: 100, tracksPaths: false) { _ in })
   }
 
   /// A child a reducer runs by hand, in a closure, is out of the operators' reach: the store

@@ -28,40 +28,146 @@ package enum SharedCopyFinder {
     _ root: Any, maximumValues: Int, tracksPaths: Bool, storedPropertiesOnly: Bool = false,
     _ visit: (Found) -> Void
   ) -> Bool {
-    typealias Pending = (value: Any, path: String, holder: (path: String, value: Any)?, depth: Int)
+    // Where each value listed sits, as its parent's place and the step from it: a path is
+    // spelled only for a copy found (a string for every value cost most of a search).
+    var places: [Place] = [Place(parent: -1, step: .root)]
+    func path(of place: Int) -> String {
+      var steps: [Step] = []
+      var current = place
+      while current > 0 {
+        steps.append(places[current].step)
+        current = places[current].parent
+      }
+      var text = ""
+      for step in steps.reversed() {
+        switch step {
+        case .root: break
+        case .index(let index): text += "[\(index)]"
+        case .optional: text += "?"
+        case .label(let label): text += "." + label
+        }
+      }
+      if text.hasPrefix(".") { text.removeFirst() }
+      return text
+    }
+    // What each type is, found from its first value: most of a large state is values of a
+    // few types, and a value with nothing to search (a number, a string, a struct of those)
+    // then costs no mirror. A field of an existential type is taken to hold what it held in
+    // the first value of its struct.
+    var kinds: [ObjectIdentifier: Kind] = [:]
+    func kindOfType(of value: Any) -> Kind {
+      let type = ObjectIdentifier(Swift.type(of: value))
+      if let kind = kinds[type] { return kind }
+      let kind: Kind
+      if value is any InspectedSharedCopy {
+        kind = .copy
+      } else if Swift.type(of: value) is AnyClass {
+        kind = .skipped
+      } else {
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case nil:
+          kind = .skipped
+        case .struct?, .tuple?:
+          // Searched until known: a type met again inside itself is searched.
+          kinds[type] = .searched
+          kind =
+            mirror.children.allSatisfy { kindOfType(of: $0.value) == .skipped }
+            ? .skipped : .searched
+        default:
+          kind = .searched
+        }
+      }
+      kinds[type] = kind
+      return kind
+    }
     var remaining = maximumValues
-    var pending: [Pending] = [(root, "", nil, 0)]
-    while let (value, path, holder, depth) = pending.popLast() {
+    var pending: [Pending] = [Pending(value: root, place: 0, holder: nil, depth: 0)]
+    // Whether children were left unlisted, past what the budget could still visit.
+    var leftOut = false
+    while let next = pending.popLast() {
+      let (value, place, holder, depth) = (next.value, next.place, next.holder, next.depth)
       guard remaining > 0 else { return false }
       remaining -= 1
-      if let copy = value as? any InspectedSharedCopy {
-        visit(Found(copy: copy, path: path, holder: holder))
+      let kind = kindOfType(of: value)
+      if kind == .copy, let copy = value as? any InspectedSharedCopy {
+        let copyPath = tracksPaths ? path(of: place) : ""
+        let found = holder.map { (path: tracksPaths ? path(of: $0.place) : "", value: $0.value) }
+        visit(Found(copy: copy, path: copyPath, holder: found))
         continue
       }
-      guard depth < Reflector.maximumDepth, !(type(of: value) is AnyClass) else { continue }
+      guard kind == .searched, depth < Reflector.maximumDepth else { continue }
       let mirror = Mirror(reflecting: value)
       guard let style = mirror.displayStyle, !storedPropertiesOnly || style == .struct else {
         continue
       }
-      let nextHolder = style == .struct ? (path, value) : holder
+      let nextHolder = style == .struct ? Holder(place: place, value: value) : holder
       var children: [Pending] = []
-      for (index, child) in mirror.children.enumerated() {
+      // Only as many children as could still be visited are listed (a state of a million
+      // elements is not copied into a million entries to visit 20,000).
+      let listed = mirror.children.prefix(remaining)
+      if listed.count < mirror.children.count { leftOut = true }
+      for (index, child) in listed.enumerated() {
         if storedPropertiesOnly, !(child.label.map(Reflector.isIdentifier) ?? false) { continue }
-        var childPath = ""
+        var childPlace = 0
         if tracksPaths {
+          let step: Step
           switch style {
-          case .collection, .set, .dictionary: childPath = path + "[\(index)]"
-          case .optional: childPath = path + "?"
-          default: childPath = path + "." + (child.label ?? "\(index)")
+          case .collection, .set, .dictionary: step = .index(index)
+          case .optional: step = .optional
+          default: step = .label(child.label ?? "\(index)")
           }
-          if childPath.hasPrefix(".") { childPath.removeFirst() }
+          childPlace = places.count
+          places.append(Place(parent: place, step: step))
         }
-        children.append((child.value, childPath, nextHolder, depth + 1))
+        children.append(
+          Pending(value: child.value, place: childPlace, holder: nextHolder, depth: depth + 1))
       }
       // Reversed, so that the first child is searched first.
       pending.append(contentsOf: children.reversed())
     }
-    return true
+    return !leftOut
+  }
+
+  /// One step of a path: into an element, an optional's value, or a field.
+  private enum Step {
+    case root
+    case index(Int)
+    case optional
+    case label(String)
+  }
+
+  /// Where a value sits: the place of the value that holds it, and the step from there.
+  private struct Place {
+    let parent: Int
+    let step: Step
+  }
+
+  /// A value waiting to be searched: where it is, the nearest struct above it, and how deep.
+  private struct Pending {
+    let value: Any
+    let place: Int
+    let holder: Holder?
+    let depth: Int
+  }
+
+  /// The nearest struct above a value, and where it is.
+  private struct Holder {
+    let place: Int
+    let value: Any
+  }
+
+  /// What a search does with values of one type. A type's mirror has one style whatever the
+  /// value, except a custom mirror that chooses it by value, taken as its first value's.
+  private enum Kind {
+    /// A shared copy: found, and not searched inside.
+    case copy
+    /// A value with parts that may hold a copy (an enum, a collection, an optional, a struct
+    /// with such a part): searched.
+    case searched
+    /// An object (a state is values, and an object graph may have cycles), a value whose mirror
+    /// has no style (a number, a string), or a struct or tuple of those: nothing to search.
+    case skipped
   }
 
   /// The first copy of each key in `root`, by key (an element's copies by key and element).
