@@ -101,7 +101,7 @@ extension Store where Action: CasePathable {
 
   func optionalScope<ChildState, ChildAction: Sendable>(
     state: KeyPath<State, ChildState?>, action: AnyKeyPath,
-    gone: String = "an optional child whose state is nil",
+    gone: String = "an optional child whose state is nil now (dismissed, or another case is shown)",
     casePath: () -> CasePath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? {
     trackPresence(state)
@@ -223,7 +223,7 @@ extension Store {
   func makeOptionalScope<ChildState, ChildAction: Sendable>(
     state path: KeyPath<State, ChildState?>, initial: ChildState,
     action: CasePath<Action, ChildAction>, key: ScopeCache.Key, watch kept: StoreWatch<ChildState>?,
-    gone: String = "an optional child whose state is nil"
+    gone: String = "an optional child whose state is nil now (dismissed, or another case is shown)"
   ) -> Store<ChildState, ChildAction> {
     let projection: ScopeProjection<ChildState>
     if let kept = kept?.projection {

@@ -141,6 +141,28 @@ public struct Inspector: Sendable {
     .joined(separator: "\n")
   }
 
+  /// Whether `value` holds a floating-point NaN (`.nan`), which is not equal to itself: two
+  /// values holding one print alike and still differ under `==`, whatever else they hold.
+  ///
+  /// - Parameters:
+  ///   - value: The value to look through, within the printer's limits.
+  /// - Returns: Whether a NaN is printed in it.
+  package func holdsNaN(_ value: Any) -> Bool {
+    func search(_ node: Node) -> Bool {
+      switch node {
+      case .scalar(let text): text == ".nan"
+      case .redacted, .elided, .unchanged, .rootReference: false
+      case .some(let node): search(node)
+      case .enumCase(_, _, let fields), .structure(_, let fields), .expression(_, let fields, _, _),
+        .tuple(let fields):
+        fields.contains { search($0.node) }
+      case .array(let nodes), .set(let nodes): nodes.contains(where: search)
+      case .dictionary(let pairs): pairs.contains { search($0.key) || search($0.value) }
+      }
+    }
+    return search(Reflector(redacts: false).node(value))
+  }
+
   /// Prints a value on one line of at most about `limit` characters: parts that do not fit
   /// shrink to `Type(…)`, `.case(…)` or `[… 4 elements]`, outermost kept.
   ///

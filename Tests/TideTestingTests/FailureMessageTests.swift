@@ -99,6 +99,33 @@ import TideTestSupport
     }
   }
 
+  /// A state holding NaN is never equal to itself: the message says so, rather than pointing
+  /// at nesting and suggesting the closure the test already wrote.
+  @Test func aStateHoldingNaNSaysNoClosureCanMatchIt() async {
+    struct Reading: Equatable, Sendable {
+      var value = Double.nan
+      var count = 0
+    }
+    let reducer = Reducer<Reading, Bool, Void> { state, _, _ in
+      state.count += 1
+      return .none
+    }
+    let store = TestStore(initialState: Reading(), reducer: reducer, environment: ())
+    await expectIssues([
+      """
+      A state change does not match expectation.
+
+          The two states print the same but are not equal (==): the state holds a \
+      floating-point NaN (.nan), which is not equal to itself.
+
+      No closure can match it: keep NaN out of the state (an optional, or a value that says \
+      why there is no number), or give the type an == that treats two NaNs as equal.
+      """
+    ]) {
+      await store.send(true) { $0.count = 1 }
+    }
+  }
+
   @Test func closureThatChangesNothing() async {
     let store = makeStore()
     await expectIssues([

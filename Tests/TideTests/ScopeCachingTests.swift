@@ -108,7 +108,7 @@ import TideTestSupport
         A store sent an action after its state was gone.
 
           Action: .queryChanged("late")
-          Store: an optional child whose state is nil
+          Store: an optional child whose state is nil now (dismissed, or another case is shown)
 
         The store keeps answering with the last state it saw; the action was not sent. Scope \
         again for a store of what is there now.

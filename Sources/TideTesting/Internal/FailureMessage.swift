@@ -10,6 +10,13 @@ enum FailureMessage {
     var text = "A state change does not match expectation.\n\n"
     if let diff = inspector.diff(expected, actual) {
       text += diff + "\n\n(Expected: −, Actual: +)"
+    } else if inspector.holdsNaN(actual) {
+      // Every closure fails: the state is not equal to itself.
+      return text
+        + "    The two states print the same but are not equal (==): the state holds a "
+        + "floating-point NaN (.nan), which is not equal to itself.\n\n"
+        + "No closure can match it: keep NaN out of the state (an optional, or a value that "
+        + "says why there is no number), or give the type an == that treats two NaNs as equal."
     } else {
       text +=
         "    The two states print the same but are not equal (==).\n\n"
