@@ -139,10 +139,15 @@ extension TestStore {
           ? FailureMessage.unasserted(first) : FailureMessage.unasserted(received)
         TestFailure.record(message, at: location)
       }
-      for record in running {
-        if let location = record.origin?.location {
-          TestFailure.record(FailureMessage.stillRunning(record), at: location)
-        }
+      // Each effect where it started, up to ten; the rest are one failure, as leftover actions
+      // are: forty thousand effects left running are one mistake.
+      let located = running.filter { $0.origin?.location != nil }
+      for record in located.prefix(FailureMessage.listedActions) {
+        TestFailure.record(FailureMessage.stillRunning(record), at: record.origin!.location!)
+      }
+      let rest = Array(located.dropFirst(FailureMessage.listedActions))
+      if let location = rest.first?.origin?.location {
+        TestFailure.record(FailureMessage.stillRunning(more: rest), at: location)
       }
     case .off(showSkippedAssertions: true):
       if let location = received.first?.origin.location ?? running.first?.origin?.location {

@@ -334,6 +334,45 @@ import TideTestSupport
     }
   }
 
+  /// Effects left running are reported where each started, ten of them; the rest are one
+  /// failure that lists ten more and counts the others.
+  @Test func manyEffectsLeftRunningAreElevenFailures() async {
+    let clock = ManualClock()
+    let reducer = Reducer<Int, Int, Void> { _, count, _ in
+      .merge(
+        (0..<count).map { index in
+          .run(name: "wait \(index)") { _ in try await clock.sleep(for: .seconds(1)) }
+        })
+    }
+    let store = TestStore(initialState: 0, reducer: reducer, environment: ())
+    store.timeout = .zero
+    await store.send(25)
+    let line = #line - 1
+    let recorded = ValueLog<String>()
+    await withKnownIssue {
+      await store.finish()
+    } matching: { issue in
+      recorded.append(issue.comments.first?.rawValue ?? "")
+      return true
+    }
+    let messages = recorded.all
+    #expect(messages.count == 11)
+    #expect(messages.prefix(10).allSatisfy { $0.hasPrefix("An effect is still running.") })
+    let listed = (10..<20).map {
+      "  .run(\"wait \($0)\") started by send(25) at FailureMessageTests.swift:\(line)"
+    }
+    #expect(
+      messages.last
+        == """
+        15 more effects are still running.
+
+        \(listed.joined(separator: "\n"))
+          … and 5 more
+
+        Let them finish (advance the clock, answer what they wait for), cancel them, or call skipInFlightEffects().
+        """)
+  }
+
   @Test func releasingTheStoreReportsWhatIsLeft() async {
     await expectIssues([
       """

@@ -178,6 +178,23 @@ enum FailureMessage {
     """
   }
 
+  /// The effects still running past the first ``listedActions`` reported one by one: one
+  /// failure that lists the next ten and counts the rest.
+  static func stillRunning(more records: [EffectRegistry.Record]) -> String {
+    let shown = records.prefix(listedActions).map {
+      "  \($0.description) started by \(origin($0))"
+    }
+    let rest = records.count - shown.count
+    let lines = shown + (rest > 0 ? ["  … and \(rest) more"] : [])
+    return """
+      \(records.count) more effects are still running.
+
+      \(lines.joined(separator: "\n"))
+
+      Let them finish (advance the clock, answer what they wait for), cancel them, or call skipInFlightEffects().
+      """
+  }
+
   static func skippedReceived(_ received: [ReceivedAction<some Sendable>]) -> String {
     "Skipped \(received.count == 1 ? "1 received action" : "\(received.count) received actions").\n\n"
       + list(received)
