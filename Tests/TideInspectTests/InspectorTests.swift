@@ -320,4 +320,20 @@ final class Box {
               ]
         """)
   }
+
+  /// Numbers whose mirrors show an opaque field print as themselves, so that two different
+  /// ones never look alike.
+  @Test func otherFloatingPointWidthsVectorsAndIdentifiersPrintTheirValues() throws {
+    #if !(os(macOS) && arch(x86_64))
+      #expect(Inspector().line(Float16(1.5)) == "1.5")
+      #expect(Inspector().line(Float16.nan) == ".nan")
+      #expect(Inspector().diff(Float16(1), Float16(1.5)) != nil)
+    #endif
+    #expect(Inspector().line(SIMD4<Float>(1, 2, 3, 4)) == "SIMD4<Float>(1.0, 2.0, 3.0, 4.0)")
+    #expect(Inspector().diff(SIMD2<Int>(1, 2), SIMD2<Int>(1, 3)) != nil)
+    let identifier = ObjectIdentifier(Int.self)
+    #expect(Inspector().line(identifier) == "\(identifier)")
+    #expect(Inspector().line(1.5) == "1.5")
+    #expect(Inspector().line(-Double.infinity) == "-.infinity")
+  }
 }

@@ -572,6 +572,12 @@ struct Reflector {
     case let integer as any BinaryInteger: return "\(integer)"
     case let double as Double: return SwiftLiteral.floatingPoint(double)
     case let float as Float: return SwiftLiteral.floatingPoint(Double(float))
+    // Other widths (`Float16`, `Float80`), whose mirrors show an opaque field: as each writes
+    // itself, with the literals of the two above for what is not a number.
+    case let float as any BinaryFloatingPoint: return SwiftLiteral.floatingPoint(float)
+    // Vectors write themselves as their initializer: `SIMD4<Float>(1.0, 2.0, 3.0, 4.0)`.
+    case let vector as any SIMD: return "\(vector)"
+    case let identifier as ObjectIdentifier: return "\(identifier)"
     case let duration as Duration: return SwiftLiteral.duration(duration)
     case let url as URL: return "URL(string: \(SwiftLiteral.string(url.absoluteString)))!"
     case let uuid as UUID: return "UUID(uuidString: \"\(uuid.uuidString)\")!"
@@ -699,7 +705,7 @@ package enum SwiftLiteral {
     TerminalText.isInvisible(scalar)
   }
 
-  static func floatingPoint(_ value: Double) -> String {
+  static func floatingPoint<Value: BinaryFloatingPoint>(_ value: Value) -> String {
     if value.isNaN { return ".nan" }
     if value.isInfinite { return value < 0 ? "-.infinity" : ".infinity" }
     return "\(value)"
