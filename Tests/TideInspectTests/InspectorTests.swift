@@ -336,4 +336,17 @@ final class Box {
     #expect(Inspector().line(1.5) == "1.5")
     #expect(Inspector().line(-Double.infinity) == "-.infinity")
   }
+
+  /// Blanks that are not the space are written as escapes in a string, and a type's own text
+  /// (a mirror with no style) is kept on one line with its controls escaped.
+  @Test func blanksAndATypesOwnTextCannotLookLikeSomethingElse() {
+    #expect(Inspector().line("a\u{00A0}b") == #""a\u{a0}b""#)
+    #expect(Inspector().line("a\u{3164}b") == #""a\u{3164}b""#)
+    #expect(Inspector().diff("a b", "a\u{2003}b") != nil)
+    struct Shouting: CustomStringConvertible, CustomReflectable {
+      var description: String { "one\ntwo\u{1B}[2J" }
+      var customMirror: Mirror { Mirror(self, children: [:]) }
+    }
+    #expect(Inspector().line(Shouting()) == #"one\ntwo\u{1b}[2J"#)
+  }
 }

@@ -293,7 +293,9 @@ struct Reflector {
       return .dictionary(
         pairs.map { (line.render($0.key), $0) }.sorted { $0.0 < $1.0 }.map(\.1))
     default:
-      return .scalar(String(describing: value))
+      // A type's own text, made safe as any text from outside is, and kept on one line.
+      let text = TerminalText.printable(String(describing: value))
+      return .scalar(text.replacing("\n", with: "\\n").replacing("\t", with: "\\t"))
     }
   }
 
@@ -687,7 +689,7 @@ package enum SwiftLiteral {
       case "\t": result += "\\t"
       case "\0": result += "\\0"
       default:
-        if isInvisible(scalar) {
+        if isInvisible(scalar) || looksLikeASpace(scalar) {
           result += "\\u{\(String(scalar.value, radix: 16))}"
         } else {
           result.unicodeScalars.append(scalar)
@@ -703,6 +705,15 @@ package enum SwiftLiteral {
   /// width joiner stays, so emoji sequences print as themselves.
   package static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
     TerminalText.isInvisible(scalar)
+  }
+
+  /// Whether a scalar shows as blank but is not the space: a no-break or em space, an
+  /// ideographic space, a Hangul filler. In a literal it is written as `\u{…}`, so that two
+  /// strings that differ by one never print alike.
+  static func looksLikeASpace(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar == " " { return false }
+    if scalar.properties.generalCategory == .spaceSeparator { return true }
+    return ["\u{115F}", "\u{1160}", "\u{3164}", "\u{FFA0}"].contains(scalar)
   }
 
   static func floatingPoint<Value: BinaryFloatingPoint>(_ value: Value) -> String {
