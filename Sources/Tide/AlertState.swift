@@ -19,10 +19,6 @@ import TideInspect
 /// ```
 ///
 /// An alert with no buttons shows the platform's single "OK" button, which dismisses it.
-///
-/// Each alert made is another alert, even when equal to one shown: a button's action that shows
-/// one in place of the alert it was on keeps it shown. That is all the difference there is:
-/// equality, hashing, printing and coding look at the title, message and buttons only.
 public struct AlertState<Action: Sendable>: Sendable {
   /// The alert's title.
   public var title: String
@@ -30,8 +26,6 @@ public struct AlertState<Action: Sendable>: Sendable {
   public var message: String?
   /// The buttons, in the order they are shown.
   public var buttons: [ButtonState<Action>]
-  /// Which one this is among equal ones (see ``PresentationToken``); not part of the value.
-  @usableFromInline let token = PresentationToken()
 
   /// An alert.
   ///
@@ -81,57 +75,7 @@ extension AlertState: SourceExpressible {
   }
 }
 
-// Equality, hashing, coding and printing are the fields', without the token.
-
-extension AlertState: Equatable where Action: Equatable {
-  /// Whether two have the same fields.
-  ///
-  /// - Parameters:
-  ///   - lhs: One.
-  ///   - rhs: The other.
-  /// - Returns: Whether their fields are equal.
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.title == rhs.title && lhs.message == rhs.message && lhs.buttons == rhs.buttons
-  }
-}
-extension AlertState: Hashable where Action: Hashable {
-  /// Hashes the fields.
-  ///
-  /// - Parameters:
-  ///   - hasher: The hasher to feed.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(title)
-    hasher.combine(message)
-    hasher.combine(buttons)
-  }
-}
-extension AlertState {
-  private enum CodingKeys: String, CodingKey {
-    case title
-    case message
-    case buttons
-  }
-}
-
+extension AlertState: Equatable where Action: Equatable {}
+extension AlertState: Hashable where Action: Hashable {}
 extension AlertState: Encodable where Action: Encodable {}
-extension AlertState: Decodable where Action: Decodable {
-  /// Reads one from its fields.
-  ///
-  /// - Parameters:
-  ///   - decoder: The decoder to read from.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    title = try container.decode(String.self, forKey: .title)
-    message = try container.decodeIfPresent(String.self, forKey: .message)
-    buttons = try container.decode([ButtonState<Action>].self, forKey: .buttons)
-  }
-}
-
-extension AlertState: CustomReflectable {
-  /// Its fields.
-  public var customMirror: Mirror {
-    Mirror(
-      self, children: ["title": title, "message": message as Any, "buttons": buttons],
-      displayStyle: .struct)
-  }
-}
+extension AlertState: Decodable where Action: Decodable {}

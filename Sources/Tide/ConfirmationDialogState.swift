@@ -35,8 +35,6 @@ public struct ConfirmationDialogState<Action: Sendable>: Sendable {
   public var message: String?
   /// The buttons, in the order they are shown.
   public var buttons: [ButtonState<Action>]
-  /// Which one this is among equal ones (see ``PresentationToken``); not part of the value.
-  @usableFromInline let token = PresentationToken()
 
   /// A confirmation dialog.
   ///
@@ -101,64 +99,7 @@ extension ConfirmationDialogState: SourceExpressible {
   }
 }
 
-// Equality, hashing, coding and printing are the fields', without the token.
-
-extension ConfirmationDialogState: Equatable where Action: Equatable {
-  /// Whether two have the same fields.
-  ///
-  /// - Parameters:
-  ///   - lhs: One.
-  ///   - rhs: The other.
-  /// - Returns: Whether their fields are equal.
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.title == rhs.title && lhs.titleVisibility == rhs.titleVisibility
-      && lhs.message == rhs.message && lhs.buttons == rhs.buttons
-  }
-}
-extension ConfirmationDialogState: Hashable where Action: Hashable {
-  /// Hashes the fields.
-  ///
-  /// - Parameters:
-  ///   - hasher: The hasher to feed.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(title)
-    hasher.combine(titleVisibility)
-    hasher.combine(message)
-    hasher.combine(buttons)
-  }
-}
-extension ConfirmationDialogState {
-  private enum CodingKeys: String, CodingKey {
-    case title
-    case titleVisibility
-    case message
-    case buttons
-  }
-}
-
+extension ConfirmationDialogState: Equatable where Action: Equatable {}
+extension ConfirmationDialogState: Hashable where Action: Hashable {}
 extension ConfirmationDialogState: Encodable where Action: Encodable {}
-extension ConfirmationDialogState: Decodable where Action: Decodable {
-  /// Reads one from its fields.
-  ///
-  /// - Parameters:
-  ///   - decoder: The decoder to read from.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    title = try container.decode(String.self, forKey: .title)
-    titleVisibility = try container.decode(TitleVisibility.self, forKey: .titleVisibility)
-    message = try container.decodeIfPresent(String.self, forKey: .message)
-    buttons = try container.decode([ButtonState<Action>].self, forKey: .buttons)
-  }
-}
-
-extension ConfirmationDialogState: CustomReflectable {
-  /// Its fields.
-  public var customMirror: Mirror {
-    Mirror(
-      self,
-      children: [
-        "title": title, "titleVisibility": titleVisibility, "message": message as Any,
-        "buttons": buttons,
-      ], displayStyle: .struct)
-  }
-}
+extension ConfirmationDialogState: Decodable where Action: Decodable {}

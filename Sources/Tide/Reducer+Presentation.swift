@@ -127,10 +127,10 @@ extension Reducer {
 
   /// Presents a child that has no logic of its own, such as an ``AlertState`` or a
   /// ``ConfirmationDialogState``: any `.presented` action (a button's) dismisses it, after this
-  /// reducer has seen the action, unless this reducer presented another child in its place (a
-  /// "Try again" button that shows the form anew, or another alert: one made anew stays, even
-  /// when it is equal to the one shown; a copy of the one shown, changed or kept in a constant
-  /// and put back, does not); `.dismiss` dismisses it too.
+  /// reducer has seen the action, unless this reducer presented another child in its place or
+  /// changed it (a "Try again" button that shows the form anew, an "Incremented!" alert after the
+  /// alert's button: what differs from the alert shown stays; an equal alert is the one shown,
+  /// and goes); `.dismiss` dismisses it too.
   ///
   /// ```swift
   /// enum Places {
@@ -222,6 +222,8 @@ extension Reducer {
       let before = slot.modify(&parentState) { identifier.identity(of: $0) }
       var childEffect = Effect<Action>.none
       var dismisses = false
+      // Whether a button of the child dismisses it (an alert's, a dialog's), not `.dismiss`.
+      var buttonDismisses = false
       var childRan = false
       switch action.extract(parentAction) {
       case .presented(let childAction)?:
@@ -249,6 +251,7 @@ extension Reducer {
           dismisses =
             dismissesOnAction || isEphemeral
             || (isDestination && showsEphemeralState(optional!))
+          buttonDismisses = dismisses
           return child(&optional!, childAction, environment(parentEnvironment))
         }
         childRan = true
@@ -272,9 +275,9 @@ extension Reducer {
       case nil:
         break
       }
-      // An alert or a dialog the parent puts in place of the one shown is another, even when
-      // it is equal to it: which one is shown is read before the parent runs.
-      let shownToken = dismisses ? slot.modify(&parentState) { ephemeralToken(of: $0) } : nil
+      // What a button's child shows before the parent runs: a parent that changes it (shows
+      // another alert in its place) keeps it.
+      let shown = buttonDismisses ? slot.modify(&parentState) { $0 } : nil
       // What the parent starts is tied to this slot's presentations: once the child it may
       // address is dismissed, its actions for the child are refused.
       var effect = core(&parentState, parentAction, parentEnvironment, childRan)
@@ -282,9 +285,11 @@ extension Reducer {
       guard let before else { return childEffect.merged(with: effect) }
       var after = slot.modify(&parentState) { identifier.identity(of: $0) }
       // The child goes, unless the parent already put another one in its place (an alert's
-      // "Try again" presenting the form anew, or another alert): that one stays.
+      // "Try again" presenting the form anew) or, for a button's child, changed what it shows
+      // (another alert): that one stays.
       if dismisses, after == before,
-        shownToken == nil || slot.modify(&parentState, { ephemeralToken(of: $0) }) == shownToken
+        !buttonDismisses
+          || !presentedValueChanged(from: shown, to: slot.modify(&parentState) { $0 })
       {
         slot.modify(&parentState) { $0 = nil }
         after = nil
@@ -347,10 +352,7 @@ struct PresentedEffectsID: Hashable, Sendable, CustomStringConvertible, CustomRe
 /// State that is dismissed by any action it sends: an alert or a confirmation dialog, whose
 /// buttons close it.
 @usableFromInline
-protocol EphemeralState {
-  /// Which alert or dialog this is, among equal ones.
-  var token: PresentationToken { get }
-}
+protocol EphemeralState {}
 
 extension AlertState: EphemeralState {}
 extension ConfirmationDialogState: EphemeralState {}
@@ -362,14 +364,21 @@ func showsEphemeralState<State>(_ destination: State) -> Bool {
   Mirror(reflecting: destination).children.first?.value is any EphemeralState
 }
 
-/// Which alert or dialog a presented child is or shows (a ``DestinationState``'s case), if it
-/// is or shows one: read when one of its buttons acts, and again after the parent has seen the
-/// action, to tell whether the parent put another one in its place.
+/// Whether the parent changed a child that a button of it dismisses (an alert, a dialog, a
+/// destination showing one): another alert put in its place, or this one changed. `false` when
+/// the child's type is not `Equatable`, which cannot tell.
 @usableFromInline
-func ephemeralToken<State>(of child: State?) -> PresentationToken? {
-  guard let child else { return nil }
-  if let ephemeral = child as? any EphemeralState { return ephemeral.token }
-  return (Mirror(reflecting: child).children.first?.value as? any EphemeralState)?.token
+func presentedValueChanged<State>(from before: State?, to after: State?) -> Bool {
+  guard let before, let after, let before = before as? any Equatable else { return false }
+  return !before.isEqual(to: after)
+}
+
+extension Equatable {
+  /// Whether `other` is a value of this type equal to this one.
+  fileprivate func isEqual(to other: Any) -> Bool {
+    guard let other = other as? Self else { return false }
+    return self == other
+  }
 }
 
 extension ChildLifetime {

@@ -118,8 +118,8 @@ import TideTestSupport
     await store.send(.destination(.dismiss)) { $0.destination = nil }
   }
 
-  /// A button whose action shows another alert in the same field: the new alert stays, even
-  /// one made equal to the alert the button was on; a button that shows none dismisses.
+  /// A button whose action shows another alert in the same field: the new alert stays; one
+  /// equal to the alert shown is the alert shown, and goes, as with a button that shows none.
   @Test func anAlertsButtonThatShowsAnotherAlertKeepsIt() async {
     let store = TestStore(initialState: Chained.State(), reducer: Chained.reducer, environment: ())
     await store.send(.showTapped) { $0.alert = Chained.question() }
@@ -129,9 +129,9 @@ import TideTestSupport
     }
     await store.send(.alert(.dismiss)) { $0.alert = nil }
     await store.send(.showTapped) { $0.alert = Chained.question() }
-    // The question asked again is equal to the one shown: the state is as it was.
-    await store.send(.alert(.presented(.askAgain)))
-    #expect(store.state.alert == Chained.question())
+    // The question asked again, made anew, equal to the one shown: dismissed.
+    await store.send(.alert(.presented(.askAgain))) { $0.alert = nil }
+    await store.send(.showTapped) { $0.alert = Chained.question() }
     await store.send(.alert(.presented(.increment))) {
       $0.count = 2
       $0.alert = AlertState(title: "Incremented!")
@@ -139,21 +139,22 @@ import TideTestSupport
     await store.send(.alert(.presented(.nothing))) { $0.alert = nil }
   }
 
-  /// An alert is the one shown when it is a copy of it: the shown alert kept in a constant and
-  /// put back is dismissed by its button, as a changed copy of it is.
-  @Test func theAlertShownPutBackIsDismissed() async {
+  /// What stays is what differs from the alert shown: the shown alert kept in a constant and
+  /// put back goes; the shown alert changed in place stays, changed.
+  @Test func anAlertThatDiffersFromTheOneShownStays() async {
     let store = TestStore(initialState: Chained.State(), reducer: Chained.reducer, environment: ())
     await store.send(.showKeptTapped) { $0.alert = Chained.kept }
     await store.send(.alert(.presented(.askAgain))) { $0.alert = nil }
     await store.send(.showKeptTapped) { $0.alert = Chained.kept }
     await store.send(.alert(.presented(.increment))) {
       $0.count = 1
-      $0.alert = nil
+      $0.alert?.message = "Changed"
     }
+    await store.send(.alert(.dismiss)) { $0.alert = nil }
   }
 
-  /// The same in a destination: an alert put in place of the alert shown stays; a dialog's
-  /// button that shows nothing dismisses it.
+  /// The same in a destination: an alert put in place of the dialog or alert shown stays; an
+  /// equal one, or a button that shows nothing, dismisses.
   @Test func aDestinationsAlertReplacedByAnotherAlertKeepsIt() async {
     let store = TestStore(initialState: Chained.State(), reducer: Chained.reducer, environment: ())
     await store.send(.confirmTapped) { $0.destination = .dialog(Chained.confirmation) }
@@ -161,13 +162,11 @@ import TideTestSupport
       $0.count = 1
       $0.destination = .alert(AlertState(title: "Incremented!"))
     }
-    await store.send(.destination(.presented(.alert(.askAgain))))
-    #expect(store.state.destination == .alert(AlertState(title: "Incremented!")))
     await store.send(.destination(.presented(.alert(.increment)))) {
       $0.count = 2
-      $0.destination = .alert(AlertState(title: "Incremented!"))
+      $0.destination = .alert(AlertState(title: "Incremented twice!"))
     }
-    await store.send(.destination(.presented(.alert(.nothing)))) { $0.destination = nil }
+    await store.send(.destination(.presented(.alert(.askAgain)))) { $0.destination = nil }
     await store.send(.confirmTapped) { $0.destination = .dialog(Chained.confirmation) }
     await store.send(.destination(.presented(.dialog(.nothing)))) { $0.destination = nil }
   }
@@ -711,13 +710,15 @@ private enum Chained {
       }
     case .alert(.presented(.askAgain)):
       state.alert = state.alert?.title == "Kept" ? kept : question()
-    case .destination(.presented(.alert(.increment))),
-      .destination(.presented(.dialog(.increment))):
+    case .destination(.presented(.dialog(.increment))):
       state.count += 1
       state.destination = .alert(AlertState(title: "Incremented!"))
+    case .destination(.presented(.alert(.increment))):
+      state.count += 1
+      state.destination = .alert(AlertState(title: "Incremented twice!"))
     case .destination(.presented(.alert(.askAgain))):
-      // The alert shown, equal to it: another presentation all the same.
-      state.destination = .alert(AlertState(title: "Incremented!"))
+      // An alert equal to the one shown: the one shown, dismissed by its button.
+      state.destination = .alert(AlertState(title: "Incremented twice!"))
     case .alert, .destination:
       break
     }

@@ -297,39 +297,30 @@ import TideTestSupport
     #expect(alert.buttons.map(\.tapAction) == [.presented(.delete), .dismiss])
   }
 
-  /// What tells one alert from another equal one (so that an alert a button's action shows in
-  /// place of the one shown stays) is not part of the value: equal alerts and dialogs made
-  /// apart are equal, hash alike, reflect the same fields and are written alike.
-  @Test func alertsAndDialogsMadeApartAreEqualValues() throws {
-    enum Button: String, Sendable, Hashable, Codable { case delete }
-    func alert() -> AlertState<Button> {
-      AlertState(title: "Delete?") { ButtonState(role: .destructive, "Delete", action: .delete) }
-    }
-    func dialog() -> ConfirmationDialogState<Button> {
-      ConfirmationDialogState(title: "Delete?", titleVisibility: .visible) {
-        ButtonState(role: .destructive, "Delete", action: .delete)
+  /// An alert a computed property makes from other state is a new value at each read, and
+  /// equal to the last: its button dismisses it, as any alert the parent leaves as it was.
+  @Test func anAlertMadeByAComputedPropertyIsDismissedByItsButton() {
+    enum Button: Sendable, Equatable { case ok }
+    struct State: Equatable {
+      var error: String?
+      var alert: AlertState<Button>? {
+        get { error.map { AlertState(title: $0) { ButtonState("OK", action: .ok) } } }
+        set { if newValue == nil { error = nil } }
       }
     }
-    #expect(alert() == alert())
-    #expect(alert().hashValue == alert().hashValue)
-    #expect(dialog() == dialog())
-    #expect(dialog().hashValue == dialog().hashValue)
-    #expect(Mirror(reflecting: alert()).children.map(\.label) == ["title", "message", "buttons"])
-    #expect(
-      Mirror(reflecting: dialog()).children.map(\.label)
-        == ["title", "titleVisibility", "message", "buttons"])
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    #expect(try encoder.encode(alert()) == encoder.encode(alert()))
-    #expect(
-      String(decoding: try encoder.encode(alert()), as: UTF8.self)
-        == #"{"buttons":[{"action":"delete","label":"Delete","role":"destructive"}],"title":"Delete?"}"#
-    )
-    #expect(
-      try JSONDecoder().decode(AlertState<Button>.self, from: encoder.encode(alert())) == alert())
-    #expect(
-      try JSONDecoder().decode(ConfirmationDialogState<Button>.self, from: encoder.encode(dialog()))
-        == dialog())
+    enum Action: Sendable, Equatable {
+      case fail
+      case alert(PresentationAction<Button>)
+    }
+    let reducer = Reducer<State, Action, Void> { state, action, _ in
+      if action == .fail { state.error = "Boom" }
+      return .none
+    }
+    .ifLet(\.alert, action: CasePath(Action.alert))
+    let store = Store(initialState: State(), reducer: reducer, environment: ())
+    store.send(.fail)
+    store.send(.alert(.presented(.ok)))
+    #expect(store.state.error == nil)
   }
 
   /// In a live store, as in a test: an alert's button that shows another alert keeps it.
