@@ -141,6 +141,19 @@ public struct Inspector: Sendable {
     .joined(separator: "\n")
   }
 
+  /// Whether a diff of two values looks at all of both: `false` when they are too large (past
+  /// 100,000 values, or 100 levels deep) and a part was left out, which no suggested statement
+  /// goes through.
+  ///
+  /// - Parameters:
+  ///   - old: One value.
+  ///   - new: The other.
+  /// - Returns: Whether nothing was left out.
+  package func comparesWhole(_ old: Any, _ new: Any) -> Bool {
+    let (oldNode, newNode) = Reflector(redacts: redacts).pair(old, new)
+    return !oldNode.containsElided && !newNode.containsElided
+  }
+
   /// Whether `value` holds a floating-point NaN (`.nan`), which is not equal to itself: two
   /// values holding one print alike and still differ under `==`, whatever else they hold.
   ///

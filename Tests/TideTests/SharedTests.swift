@@ -350,6 +350,26 @@ import TideTestSupport
       SharedCopyFinder.visit(Array(rows[0..<10]), maximumValues: 100, tracksPaths: false) { _ in })
   }
 
+  /// Values of one type are searched one by one: a field of type `Any` (or a generic one, or a
+  /// tuple's) that holds a number in one element and a copy in the next is found in the next.
+  @Test func aCopyInAFieldOfTypeAnyIsFoundWhateverTheFirstValueHeld() {
+    struct Item {
+      var id: Int
+      var extra: Any
+    }
+    struct Box<Value> { var value: Value }
+    let items = [Item(id: 0, extra: 1), Item(id: 1, extra: Shared(key: "item", default: 0))]
+    let boxes: [Box<Any>] = [Box(value: "x"), Box(value: Shared(key: "box", default: 0))]
+    let pairs: [(Int, Any)] = [(0, 0), (1, Shared(key: "pair", default: 0))]
+    var found: [String] = []
+    for state in [items, boxes, pairs] as [Any] {
+      SharedCopyFinder.visit(state, maximumValues: 1_000, tracksPaths: true) {
+        found.append("\($0.path) \($0.copy.sharedKey)")
+      }
+    }
+    #expect(found == ["[1].extra item", "[1].value box", "[1].1 pair"])
+  }
+
   /// A child a reducer runs by hand, in a closure, is out of the operators' reach: the store
   /// does not see its copy, but the copy is in the state with its change, so the change is not
   /// reported lost (only the reducer that runs the child keeps its copies equal).

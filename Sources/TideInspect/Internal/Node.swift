@@ -87,7 +87,10 @@ indirect enum Node: Equatable {
   final class Unchanged: Equatable {
     private let value: Any
     private let reflector: Reflector
-    private(set) lazy var node = reflector.withOwnBudget().node(value)
+    private(set) lazy var node = reflector.node(value)
+    /// The value reflected within a small budget of its own, for a one-line summary in a diff:
+    /// its shape and size show, however much of the diff's budget the changes took.
+    private(set) lazy var summary = reflector.withBudget(Reflector.summaryValues).node(value)
 
     init(_ value: Any, reflector: Reflector) {
       self.value = value

@@ -36,8 +36,22 @@ struct Reflector {
   /// What a value nested deeper than ``maximumDepth``, or past ``maximumValues``, prints as.
   static let elided = "…"
 
+  /// How many values the summary of an unchanged part of a diff visits.
+  static let summaryValues = 1_000
+
   private final class Budget {
-    var remaining = Reflector.maximumValues
+    var remaining: Int
+
+    init(_ remaining: Int = Reflector.maximumValues) {
+      self.remaining = remaining
+    }
+  }
+
+  /// This reflector with a budget of `values` of its own.
+  func withBudget(_ values: Int) -> Reflector {
+    var copy = self
+    copy.budget = Budget(values)
+    return copy
   }
 
   private final class SharedKeys {
@@ -164,14 +178,6 @@ struct Reflector {
   }
 
   /// The reflector for the values inside `value`.
-  /// This reflector with a budget of its own: an unchanged part of a diff, reflected only when
-  /// it is printed, is printed whole however much of the budget the changes took.
-  func withOwnBudget() -> Reflector {
-    var copy = self
-    copy.budget = Budget()
-    return copy
-  }
-
   private func descending(into value: Any, isObject: Bool) -> Reflector {
     var inner = self
     inner.depth += 1
@@ -215,11 +221,6 @@ struct Reflector {
       return descending(into: value, isObject: false).node(custom.inspectionValue)
     }
     if let scalar = scalar(value) { return .scalar(scalar) }
-    // Bytes, as an array literal makes them again (`Data` is one): its mirror shows where its
-    // storage is, which differs from run to run, and not what it holds.
-    if let data = value as? Data {
-      return descending(into: value, isObject: false).node(Array(data))
-    }
 
     // An object is recognized by its type, not its mirror: a custom mirror may call it a struct.
     let isObject = type(of: value) is AnyClass
@@ -434,10 +435,12 @@ struct Reflector {
       var newPairs: [Node.Pair] = []
       for (key, entry) in oldEntries {
         if let newEntry = newEntries[key] {
-          let keyBox = Node.unchanged(Node.Unchanged(entry.key, reflector: inner))
+          // The key is reflected once for both sides: it is what the entries are sorted and
+          // paired by, past the budget too (a key left out is not compared).
+          let keyNode = inner.node(entry.key)
           let (oldValue, newValue) = inner.pair(entry.value, newEntry.value)
-          oldPairs.append(Node.Pair(key: keyBox, value: oldValue))
-          newPairs.append(Node.Pair(key: keyBox, value: newValue))
+          oldPairs.append(Node.Pair(key: keyNode, value: oldValue))
+          newPairs.append(Node.Pair(key: keyNode, value: newValue))
         } else {
           oldPairs.append(Node.Pair(key: inner.node(entry.key), value: inner.node(entry.value)))
         }
@@ -526,9 +529,6 @@ struct Reflector {
   private func pairedWhole(_ old: Any, _ new: Any) -> (Node, Node)? {
     guard type(of: old) == type(of: new) else { return nil }
     let inner = descending(into: old, isObject: false)
-    if let oldData = old as? Data, let newData = new as? Data {
-      return inner.pair(Array(oldData), Array(newData))
-    }
     if rebuildsSource, let oldSource = old as? any SourceExpressible,
       let newSource = new as? any SourceExpressible
     {
@@ -593,6 +593,11 @@ struct Reflector {
       }
       return "Date(timeIntervalSince1970: \(SwiftLiteral.floatingPoint(since1970)))"
     case let decimal as Decimal: return "Decimal(string: \"\(decimal)\")!"
+    // Its mirror shows where its storage is, which differs from run to run: as a call that makes
+    // the bytes again, a few as numbers and more as Base64 (a slice starts again at 0).
+    case let data as Data:
+      if data.count <= 16 { return "Data(\(Array(data)))" }
+      return "Data(base64Encoded: \"\(data.base64EncodedString())\")!"
     case let indexes as IndexSet:
       // What SwiftUI's onDelete and onMove hand over: as a call that makes it again.
       if indexes.count <= 16 { return "IndexSet(\(Array(indexes)))" }

@@ -160,6 +160,9 @@ struct Renderer {
   /// `keepingTokens`, a scalar that is not a string is shown whole up to
   /// ``wholeScalarWidth``: cut, it would read as another value.
   func summary(_ node: Node, keepingTokens: Bool = false) -> String {
+    // An unchanged value is summed up from a reflection of its own, bounded: a long one shows
+    // as its shape and count, which the diff's budget is not spent on.
+    if case .unchanged(let box) = node { return summary(box.summary, keepingTokens: keepingTokens) }
     let single = line(node)
     if single.count <= Self.inlineWidth { return single }
     switch node.unwrapped {

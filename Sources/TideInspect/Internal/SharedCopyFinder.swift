@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds the copies of shared values a state holds, by reflection: what the inspector needs to
 /// tell an unchanged copy from a changed one, and what a `TestStore` checks copies with.
 package enum SharedCopyFinder {
@@ -44,41 +46,26 @@ package enum SharedCopyFinder {
         case .root: break
         case .index(let index): text += "[\(index)]"
         case .optional: text += "?"
-        case .label(let label): text += "." + label
+        // A tuple's labels (`.0`) bring their own dot.
+        case .label(let label): text += label.hasPrefix(".") ? label : "." + label
         }
       }
       if text.hasPrefix(".") { text.removeFirst() }
       return text
     }
-    // What each type is, found from its first value: most of a large state is values of a
-    // few types, and a value with nothing to search (a number, a string, a struct of those)
-    // then costs no mirror. A field of an existential type is taken to hold what it held in
-    // the first value of its struct.
+    // What each type is, decided by the type alone: a shared copy, an object, or one of the
+    // standard library's and Foundation's plain values (a number, a string) costs no mirror.
+    // Anything else is searched value by value, as its mirror shows it (a field of type `Any`
+    // may hold a copy in one value and not in another).
     var kinds: [ObjectIdentifier: Kind] = [:]
     func kindOfType(of value: Any) -> Kind {
-      let type = ObjectIdentifier(Swift.type(of: value))
-      if let kind = kinds[type] { return kind }
-      let kind: Kind
-      if value is any InspectedSharedCopy {
-        kind = .copy
-      } else if Swift.type(of: value) is AnyClass {
-        kind = .skipped
-      } else {
-        let mirror = Mirror(reflecting: value)
-        switch mirror.displayStyle {
-        case nil:
-          kind = .skipped
-        case .struct?, .tuple?:
-          // Searched until known: a type met again inside itself is searched.
-          kinds[type] = .searched
-          kind =
-            mirror.children.allSatisfy { kindOfType(of: $0.value) == .skipped }
-            ? .skipped : .searched
-        default:
-          kind = .searched
-        }
-      }
-      kinds[type] = kind
+      let type = Swift.type(of: value)
+      let identifier = ObjectIdentifier(type)
+      if let kind = kinds[identifier] { return kind }
+      let kind: Kind =
+        value is any InspectedSharedCopy
+        ? .copy : type is AnyClass || Self.plainTypes.contains(identifier) ? .skipped : .searched
+      kinds[identifier] = kind
       return kind
     }
     var remaining = maximumValues
@@ -157,18 +144,24 @@ package enum SharedCopyFinder {
     let value: Any
   }
 
-  /// What a search does with values of one type. A type's mirror has one style whatever the
-  /// value, except a custom mirror that chooses it by value, taken as its first value's.
+  /// What a search does with values of one type.
   private enum Kind {
     /// A shared copy: found, and not searched inside.
     case copy
-    /// A value with parts that may hold a copy (an enum, a collection, an optional, a struct
-    /// with such a part): searched.
+    /// Any other value: its mirror is searched.
     case searched
-    /// An object (a state is values, and an object graph may have cycles), a value whose mirror
-    /// has no style (a number, a string), or a struct or tuple of those: nothing to search.
+    /// An object (a state is values, and an object graph may have cycles), or a plain value
+    /// (``plainTypes``): nothing to search.
     case skipped
   }
+
+  /// Types whose values hold no shared copy, whatever the value: numbers, strings and the like.
+  private static let plainTypes: Set<ObjectIdentifier> = Set(
+    ([
+      Int.self, Int8.self, Int16.self, Int32.self, Int64.self, UInt.self, UInt8.self, UInt16.self,
+      UInt32.self, UInt64.self, Double.self, Float.self, Bool.self, String.self, Substring.self,
+      Character.self, Duration.self, Date.self, UUID.self, URL.self, Decimal.self, Data.self,
+    ] as [Any.Type]).map(ObjectIdentifier.init))
 
   /// The first copy of each key in `root`, by key (an element's copies by key and element).
   static func copies(in root: Any) -> [String: Any] {

@@ -27,7 +27,7 @@ enum FailureMessage {
       text += "\n\nExpected closure: " + closure
     } else if !changed {
       text += "\n\nThe action changed nothing: omit the closure."
-    } else {
+    } else if !inspector.comparesWhole(before, actual) {
       text +=
         "\n\nNo closure is suggested: the state is too large to compare whole (a diff looks "
         + "at 100,000 values, 100 levels deep), and a statement could miss what it left out."
