@@ -716,9 +716,12 @@ package enum SwiftLiteral {
   /// ideographic space, a Hangul filler. In a literal it is written as `\u{…}`, so that two
   /// strings that differ by one never print alike.
   static func looksLikeASpace(_ scalar: Unicode.Scalar) -> Bool {
-    if scalar == " " { return false }
-    if scalar.properties.generalCategory == .spaceSeparator { return true }
-    return ["\u{115F}", "\u{1160}", "\u{3164}", "\u{FFA0}"].contains(scalar)
+    // Every string printed goes through here, character by character: ASCII first.
+    if scalar.isASCII { return false }
+    switch scalar.value {
+    case 0x115F, 0x1160, 0x3164, 0xFFA0: return true
+    default: return scalar.properties.generalCategory == .spaceSeparator
+    }
   }
 
   static func floatingPoint<Value: BinaryFloatingPoint>(_ value: Value) -> String {

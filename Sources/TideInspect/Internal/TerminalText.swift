@@ -2,6 +2,19 @@
 /// served process's feature name or error, a file's header lines, an action's text) goes
 /// through here, so that no escape sequence in it can retitle, clear or take over the terminal.
 package enum TerminalText {
+  /// Whether a character shows nothing, or acts instead of showing: the controls, the line and
+  /// paragraph separators, and the format characters but the zero-width joiner (which emoji
+  /// sequences need).
+  package static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    // ASCII, most of what is printed, has only its controls to escape: no property lookup.
+    if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F }
+    return switch scalar.properties.generalCategory {
+    case .control, .lineSeparator, .paragraphSeparator: true
+    case .format: scalar != "\u{200D}"
+    default: false
+    }
+  }
+
   /// `text` with every control and format character other than a line feed or a tab written as
   /// `\u{…}`: escape (`\u{1b}`), bell, carriage return, delete, the C1 controls (`\u{9b}` starts
   /// a sequence on some terminals), the line and paragraph separators, and the direction
@@ -9,17 +22,6 @@ package enum TerminalText {
   ///
   /// - Parameters:
   ///   - text: The text.
-  /// Whether a character shows nothing, or acts instead of showing: the controls, the line and
-  /// paragraph separators, and the format characters but the zero-width joiner (which emoji
-  /// sequences need).
-  package static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.properties.generalCategory {
-    case .control, .lineSeparator, .paragraphSeparator: true
-    case .format: scalar != "\u{200D}"
-    default: false
-    }
-  }
-
   package static func printable(_ text: String) -> String {
     func escapes(_ scalar: Unicode.Scalar) -> Bool {
       scalar != "\t" && scalar != "\n" && isInvisible(scalar)
