@@ -369,16 +369,8 @@ func showsEphemeralState<State>(_ destination: State) -> Bool {
 /// the child's type is not `Equatable`, which cannot tell.
 @usableFromInline
 func presentedValueChanged<State>(from before: State?, to after: State?) -> Bool {
-  guard let before, let after, let before = before as? any Equatable else { return false }
-  return !before.isEqual(to: after)
-}
-
-extension Equatable {
-  /// Whether `other` is a value of this type equal to this one.
-  fileprivate func isEqual(to other: Any) -> Bool {
-    guard let other = other as? Self else { return false }
-    return self == other
-  }
+  guard let before, let after, before is any Equatable else { return false }
+  return !isEqual(before, after)
 }
 
 extension ChildLifetime {

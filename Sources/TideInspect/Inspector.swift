@@ -161,19 +161,7 @@ public struct Inspector: Sendable {
   ///   - value: The value to look through, within the printer's limits.
   /// - Returns: Whether a NaN is printed in it.
   package func holdsNaN(_ value: Any) -> Bool {
-    func search(_ node: Node) -> Bool {
-      switch node {
-      case .scalar(let text): text == ".nan"
-      case .redacted, .elided, .unchanged, .rootReference: false
-      case .some(let node): search(node)
-      case .enumCase(_, _, let fields), .structure(_, let fields), .expression(_, let fields, _, _),
-        .tuple(let fields):
-        fields.contains { search($0.node) }
-      case .array(let nodes), .set(let nodes): nodes.contains(where: search)
-      case .dictionary(let pairs): pairs.contains { search($0.key) || search($0.value) }
-      }
-    }
-    return search(Reflector(redacts: false).node(value))
+    Reflector(redacts: false).node(value).contains { $0 == .scalar(".nan") }
   }
 
   /// Prints a value on one line of at most about `limit` characters: parts that do not fit

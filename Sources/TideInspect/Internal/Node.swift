@@ -41,15 +41,22 @@ indirect enum Node: Equatable {
 
   /// Whether the node is, or holds, a value left out; an unchanged value is not looked into.
   var containsElided: Bool {
+    contains(where: \.isElided)
+  }
+
+  /// Whether this node, or one it holds, matches `isMatch`; an unchanged value, reflected only
+  /// when printed, is not looked into.
+  func contains(where isMatch: (Node) -> Bool) -> Bool {
+    if isMatch(self) { return true }
     switch self {
-    case .elided: true
-    case .scalar, .redacted, .unchanged, .rootReference: false
-    case .some(let node): node.containsElided
+    case .scalar, .redacted, .elided, .unchanged, .rootReference: return false
+    case .some(let node): return node.contains(where: isMatch)
     case .enumCase(_, _, let fields), .structure(_, let fields), .expression(_, let fields, _, _),
       .tuple(let fields):
-      fields.contains { $0.node.containsElided }
-    case .array(let nodes), .set(let nodes): nodes.contains { $0.containsElided }
-    case .dictionary(let pairs): pairs.contains { $0.key.containsElided || $0.value.containsElided }
+      return fields.contains { $0.node.contains(where: isMatch) }
+    case .array(let nodes), .set(let nodes): return nodes.contains { $0.contains(where: isMatch) }
+    case .dictionary(let pairs):
+      return pairs.contains { $0.key.contains(where: isMatch) || $0.value.contains(where: isMatch) }
     }
   }
 

@@ -669,7 +669,7 @@ package func enumCaseAddress<T>(_ value: T) -> UInt? {
 private func runtimeEnumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?
 
 /// Whether two values of unknown type are `Equatable` and equal.
-func isEqual(_ lhs: Any, _ rhs: Any) -> Bool {
+package func isEqual(_ lhs: Any, _ rhs: Any) -> Bool {
   guard let lhs = lhs as? any Equatable else { return false }
   return lhs.isEqual(to: rhs)
 }
