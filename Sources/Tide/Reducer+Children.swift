@@ -71,6 +71,111 @@ extension Reducer {
       .syncingAfter(sync, sharing: sharing) { slot.modify(&$0) { $0 != nil } }
   }
 
+  /// Runs a child feature on one case of an enum state beside this reducer, and cancels the
+  /// child's effects when the state leaves that case.
+  ///
+  /// The phases of an app (logged out, logged in) are one enum: while the state is in the case,
+  /// actions for the child run the child on the case's payload, in place; then this reducer runs
+  /// on every action. If the state was in the case before the step and is in another after it,
+  /// every effect the child started is cancelled, those of the screens it presented too: a login
+  /// request still in flight when the app moves on never answers. A step that leaves the case
+  /// and comes back to it (a new value in the same case) cancels nothing.
+  ///
+  /// An action for the child while the state is in another case changes nothing and is
+  /// reported (a runtime warning from a ``Store``, a test failure from a `TestStore`):
+  ///
+  /// ```
+  /// An effect sent an action to a case of the state that is not the current one.
+  ///
+  ///   Action: .loginResponse(.success("deadbeef"))
+  ///   State: .newGame
+  ///   Reducer: ifCaseLet(Login.State) at AppCore/App.swift:31
+  ///
+  /// The child's own effects were cancelled when the state left its case, so this one was started elsewhere (by a parent, or another child): cancel it when the case changes.
+  /// ```
+  ///
+  /// ```swift
+  /// enum Phase {
+  ///   enum State: Equatable {
+  ///     case loggedOut(Counter.State)
+  ///     case loggedIn
+  ///   }
+  ///   enum Action: Sendable, Equatable {
+  ///     case loggedOut(Counter.Action)
+  ///     case logOut
+  ///   }
+  ///   static let reducer = Reducer<State, Action, Void> { state, action, _ in
+  ///     switch action {
+  ///     case .loggedOut(.incrementTapped): state = .loggedIn
+  ///     case .loggedOut: break
+  ///     case .logOut: state = .loggedOut(Counter.State())
+  ///     }
+  ///     return .none
+  ///   }
+  ///   .ifCaseLet(
+  ///     CasePath(State.loggedOut),
+  ///     action: CasePath(Action.loggedOut),
+  ///     environment: { _ in Counter.Environment() },
+  ///     child: Counter.reducer
+  ///   )
+  /// }
+  /// ```
+  ///
+  /// Use ``pullback(state:action:environment:fileID:filePath:line:column:)-(CasePath<ParentState,State>,_,_,_,_,_,_)``
+  /// for the cases of a destination, whose presenting `ifLet` already cancels a screen's
+  /// effects when it goes.
+  ///
+  /// - Parameters:
+  ///   - state: A case path from this reducer's state to the child's.
+  ///   - action: A case path from this reducer's action to the child's action.
+  ///   - environment: A function that derives the child's environment from this one's.
+  ///   - child: The child's reducer.
+  ///   - fileID: The file that builds the reducer, named in warnings.
+  ///   - filePath: The full path of that file.
+  ///   - line: The line that builds the reducer.
+  ///   - column: The column that builds the reducer.
+  /// - Returns: A reducer that runs both, with the child's effects tied to the case.
+  @inlinable
+  public func ifCaseLet<ChildState, ChildAction: Sendable, ChildEnvironment>(
+    _ state: CasePath<State, ChildState>,
+    action: CasePath<Action, ChildAction>,
+    environment: @escaping @Sendable (Environment) -> ChildEnvironment,
+    child: Reducer<ChildState, ChildAction, ChildEnvironment>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self {
+    let lifetime = ChildLifetime(
+      name: "ifCaseLet(\(Inspector.typeName(ChildState.self)))", fileID: fileID,
+      filePath: filePath, line: line, column: column)
+    let childBody = child.body
+    let runChild = Self(sharing: child.sharing?.pulledBack(state)) {
+      parentState, parentAction, parentEnvironment in
+      guard let childAction = action.extract(parentAction) else { return .none }
+      let childEnvironment = environment(parentEnvironment)
+      guard
+        let effect = state.modify(
+          &parentState, { childBody(&$0, childAction, childEnvironment) })
+      else {
+        lifetime.reportOtherCase(childAction, state: parentState, cancelsOnLeaving: true)
+        return .none
+      }
+      return effect.isNone
+        ? .none
+        : lifetime.scopingOperatorIDs(of: effect.map(action.embed)).cancellable(id: lifetime.id)
+    }
+    // The child runs first, as with `ifLet`; combining keeps shared copies in step between them.
+    let both = Self.combine(runChild, self)
+    let body = both.body
+    return Self(sharing: both.sharing) { parentState, parentAction, parentEnvironment in
+      let wasInCase = state.extract(parentState) != nil
+      let effect = body(&parentState, parentAction, parentEnvironment)
+      guard wasInCase, state.extract(parentState) == nil else { return effect }
+      return .merge(effect, .cancel(id: lifetime.id))
+    }
+  }
+
   /// Runs a feature for each element of a collection beside this reducer, and cancels an
   /// element's effects when it is removed.
   ///
@@ -272,17 +377,38 @@ final class ChildLifetime: Sendable {
   }
 
   @usableFromInline
-  func reportOtherCase(_ action: some Sendable, state: some Any) {
-    IssueReporter.current.report(
-      """
-      An action was sent to a case of the state that is not the current one.
-
+  func reportOtherCase(_ action: some Sendable, state: some Any, cancelsOnLeaving: Bool = false) {
+    let fromEffect = IssueReporter.isReducingEffectAction
+    let details = """
         Action: \(describe(action))
         State: .\(enumCaseName(state) ?? describe(state))
         Reducer: \(name) at \(location.fileID):\(location.line)
+      """
+    let advice =
+      switch (fromEffect, cancelsOnLeaving) {
+      case (true, true):
+        """
+        The child's own effects were cancelled when the state left its case, so this one was \
+        started elsewhere (by a parent, or another child): cancel it when the case changes.
+        """
+      case (true, false):
+        """
+        The state changed case after the effect started: cancel the effect when the case \
+        changes (`ifCaseLet` does it for a child's own effects).
+        """
+      case (false, _):
+        """
+        Send it only while the state is in the child's case.
+        """
+      }
+    IssueReporter.current.report(
+      """
+      \(fromEffect ? "An effect sent an action" : "An action was sent") to a case of the state \
+      that is not the current one.
 
-      The state changed case before the action arrived: send it while the case is current, or \
-      cancel the effect that sends it when the case changes.
+      \(details)
+
+      \(advice)
       """,
       at: location
     )

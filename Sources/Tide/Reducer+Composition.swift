@@ -191,8 +191,11 @@ extension Reducer {
 
 extension Reducer {
   /// Runs this reducer on one case of an enum state: the way to compose the screens a parent can
-  /// show one at a time (a destination: a sheet, an alert, a pushed screen) into one reducer, or
-  /// the phases of an app (logged out, logged in).
+  /// show one at a time (a destination: a sheet, an alert, a pushed screen) into one reducer.
+  ///
+  /// It does not cancel the case's effects when the state leaves the case: a destination's
+  /// presenting `ifLet` does that. For the phases of an app (logged out, logged in), whose
+  /// requests must stop when the app moves on, use ``ifCaseLet(_:action:environment:child:fileID:filePath:line:column:)``.
   ///
   /// For an action that `action` extracts a child action from, this reducer runs on the case's
   /// payload, in place. When the state is in another case, nothing changes and the action is
@@ -205,8 +208,11 @@ extension Reducer {
   ///   State: .alert
   ///   Reducer: pullback(state: Rename.State) at Places/Destination.swift:14
   ///
-  /// The state changed case before the action arrived: send it while the case is current, or cancel the effect that sends it when the case changes.
+  /// Send it only while the state is in the child's case.
   /// ```
+  ///
+  /// An action that an effect sent begins "An effect sent an action" and ends with where to
+  /// cancel that effect.
   ///
   /// ```swift
   /// enum Rename {

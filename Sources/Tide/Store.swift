@@ -316,7 +316,7 @@ extension Store {
     set { rootCore?.runner.rootDismissal.withLock { $0 = newValue } }
   }
 
-  package var receivingReporter: IssueReporter? {
+  package var receivingReporter: (@Sendable (EffectOrigin?) -> IssueReporter)? {
     get { rootCore?.receivingReporter }
     set { rootCore?.receivingReporter = newValue }
   }

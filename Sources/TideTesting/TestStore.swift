@@ -97,9 +97,10 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   let registry: EffectRegistry
   private let environmentBox: EnvironmentBox<Environment>
   let location: SourceCodeLocation
-  /// The test's line that ran last: where what the runtime finds while reducing what effects
-  /// sent is reported, when the test moves a clock between two steps.
-  private let lastStepLocation: Lock<SourceCodeLocation>
+  /// The test's line that ran last, and whether the store is running effects for it now: what
+  /// the runtime finds while reducing what effects sent is reported there during a step, and at
+  /// the step that started the effect when the test moves a clock between two steps.
+  private let lastStep: Lock<LastStep>
   /// What the runtime reported since the last step was checked: a problem the expected state
   /// shows too (the same shared copies set apart) is not reported twice.
   private let reportedSinceCheck = Lock<[String]>([])
@@ -178,12 +179,19 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     self.state = store.untrackedState
     self.store = store
     self.registry = store.effectRegistry
-    let lastStep = Lock(location)
-    self.lastStepLocation = lastStep
+    let lastStep = Lock(LastStep(location: location))
+    self.lastStep = lastStep
     let reported = reportedSinceCheck
-    store.receivingReporter = IssueReporter { message, _ in
-      reported.withLock { $0.append(message) }
-      TestFailure.record(message, at: lastStep.withLock { $0 })
+    store.receivingReporter = { origin in
+      IssueReporter { message, _ in
+        reported.withLock { $0.append(message) }
+        let step = lastStep.withLock { $0 }
+        guard !step.isRunning, let origin, let started = origin.location else {
+          TestFailure.record(message, at: step.location)
+          return
+        }
+        TestFailure.record(FailureMessage.betweenSteps(message, startedBy: origin), at: started)
+      }
     }
     // Tested alone, a child's dismissal reaches the root: it is the child being dismissed.
     let dismissed = self.dismissed
@@ -477,11 +485,15 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   ///   test; where the store was created when `nil`.
   func runReadyEffects(at location: SourceCodeLocation? = nil) async {
     let limit = 1_000_000
-    if let location { lastStepLocation.withLock { $0 = location } }
-    let location = location ?? lastStepLocation.withLock { $0 }
+    let location = lastStep.withLock { step in
+      if let location { step.location = location }
+      step.isRunning = true
+      return step.location
+    }
     let ran = await IssueReporter.$current.withValue(reporter(at: location)) {
       await scheduler.runReadyWork(jobLimit: limit)
     }
+    lastStep.withLock { $0.isRunning = false }
     guard ran >= limit else { return }
     TestFailure.record(
       """

@@ -26,14 +26,30 @@ import TideTestSupport
     action of the parent that decides.
     """
 
+  /// What a report about an effect's action ends with when the test moved the clock between
+  /// two steps: the step that started the effect, where it is reported.
+  static func startedBy(_ step: String, line: Int) -> String {
+    """
+
+
+      Started by: \(step) at StaleChildActionTests.swift:\(line)
+
+    The effect's action arrived while the test moved a clock between two steps: this is the \
+    step that started the effect.
+    """
+  }
+
   @Test func aTimerOfADismissedToastDoesNotHideTheNextOne() async {
     let store = TestStore(
       initialState: ToastScreen.State(), reducer: ToastScreen.reducer, environment: clock)
     await store.send(.showTapped("Saved")) { $0.toast = Toast.State(message: "Saved") }
+    let started = #line - 1
     await clock.advance(by: .seconds(1))
     await store.send(.toast(.dismiss)) { $0.toast = nil }
     await store.send(.showTapped("Deleted")) { $0.toast = Toast.State(message: "Deleted") }
-    await expectIssues([Self.staleDismissal]) {
+    await expectIssues([
+      Self.staleDismissal + Self.startedBy("send(.showTapped(\"Saved\"))", line: started)
+    ]) {
       await clock.advance(by: .seconds(1))
       await store.receive(.toast(.dismiss))
     }
@@ -45,11 +61,13 @@ import TideTestSupport
     let store = TestStore(
       initialState: ToastScreen.State(), reducer: ToastScreen.reducer, environment: clock)
     await store.send(.flashTapped)
+    let started = #line - 1
     await store.receive(.present("Hi")) { $0.toast = Toast.State(message: "Hi") }
     await clock.advance(by: .seconds(1))
     await store.send(.toast(.dismiss)) { $0.toast = nil }
     await store.send(.present("Again")) { $0.toast = Toast.State(message: "Again") }
-    await expectIssues([Self.staleDismissal]) {
+    await expectIssues([Self.staleDismissal + Self.startedBy("send(.flashTapped)", line: started)])
+    {
       await clock.advance(by: .seconds(1))
       await store.receive(.toast(.dismiss))
     }
@@ -72,6 +90,7 @@ import TideTestSupport
     await store.send(.row(1, .showTapped("One"))) {
       $0.rows[id: 1]?.toast = Toast.State(message: "One")
     }
+    let started = #line - 3
     await store.send(.row(2, .showTapped("Two"))) {
       $0.rows[id: 2]?.toast = Toast.State(message: "Two")
     }
@@ -79,7 +98,9 @@ import TideTestSupport
     await store.send(.row(1, .present("One again"))) {
       $0.rows[id: 1]?.toast = Toast.State(message: "One again")
     }
-    await expectIssues([Self.staleDismissal]) {
+    await expectIssues([
+      Self.staleDismissal + Self.startedBy("send(.row(1, .showTapped(\"One\")))", line: started)
+    ]) {
       await clock.advance(by: .seconds(2))
       await store.receive(.row(1, .toast(.dismiss)))
     }
@@ -103,10 +124,13 @@ import TideTestSupport
       initialState: ToastScreen.State(), reducer: ToastScreen.reducer, environment: clock)
     await store.send(.present("Hi")) { $0.toast = Toast.State(message: "Hi") }
     await store.send(.tapLater)
+    let started = #line - 1
     await store.send(.toast(.dismiss)) { $0.toast = nil }
     await store.send(.present("Again")) { $0.toast = Toast.State(message: "Again") }
-    await expectIssues([Self.staleDismissal.replacingOccurrences(of: ".dismiss", with: ".tapped")])
-    {
+    await expectIssues([
+      Self.staleDismissal.replacingOccurrences(of: ".dismiss", with: ".tapped")
+        + Self.startedBy("send(.tapLater)", line: started)
+    ]) {
       await clock.advance(by: .seconds(1))
       await store.receive(.toast(.presented(.tapped)))
     }
@@ -155,12 +179,14 @@ import TideTestSupport
     await store.receive(.present("Hi")) { $0.toast = Toast.State(message: "Hi") }
     await clock.advance(by: .seconds(1))
     await store.send(.flashTapped)
+    let started = #line - 1
     await store.receive(.present("Hi"))
     await clock.advance(by: .seconds(1))
     // The first flash closes the toast (the one it showed, updated by the second): its own doing.
     await store.receive(.toast(.dismiss)) { $0.toast = nil }
     await store.send(.present("Again")) { $0.toast = Toast.State(message: "Again") }
-    await expectIssues([Self.staleDismissal]) {
+    await expectIssues([Self.staleDismissal + Self.startedBy("send(.flashTapped)", line: started)])
+    {
       // For the second flash, the toast it showed was closed by the first one, not by itself:
       // "Again" is someone else's.
       await clock.advance(by: .seconds(1))

@@ -597,8 +597,8 @@ import TideTestSupport
     #expect(
       issues.all.first?.hasSuffix(
         """
-        The state changed case before the action arrived: send it while the case is current, or \
-        cancel the effect that sends it when the case changes.
+
+        Send it only while the state is in the child's case.
         """) == true)
   }
 

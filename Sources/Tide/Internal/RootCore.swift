@@ -58,7 +58,8 @@ final class RootCore<State, Action: Sendable> {
   var tapOwner: AnyObject?
   /// Where what the runtime finds while reducing an action an effect sent is reported, when a
   /// harness (a `TestStore`) sets it: those reductions can run while anyone drives the clock.
-  var receivingReporter: IssueReporter?
+  /// Given the origin of the effect that sent the action.
+  var receivingReporter: (@Sendable (EffectOrigin?) -> IssueReporter)?
   /// Whether the action being sent comes from an effect (set while ``RootOwner`` hands one over).
   @exclusivity(unchecked) @usableFromInline var isReceiving = false
   /// The delivery being reduced, when the effect that sent it watched a child's slot whose

@@ -59,7 +59,7 @@ final class RootOwner<State, Action: Sendable> {
     core.isReceiving = true
     defer { core.isReceiving = wasReceiving }
     IssueReporter.$isReducingEffectAction.withValue(true) {
-      guard let reporter = core.receivingReporter else {
+      guard let reporter = core.receivingReporter?(tree?.origin) else {
         _ = core.send(action, in: tree)
         return
       }

@@ -167,6 +167,18 @@ enum FailureMessage {
   /// How many received actions a failure lists before it gives a count of the rest.
   static let listedActions = 10
 
+  /// What the runtime reported about an action an effect sent while the test moved a clock
+  /// between two steps: reported at the step that started the effect, which it names.
+  static func betweenSteps(_ message: String, startedBy origin: EffectOrigin) -> String {
+    """
+    \(message)
+
+      Started by: \(origin)
+
+    The effect's action arrived while the test moved a clock between two steps: this is the step that started the effect.
+    """
+  }
+
   static func stillRunning(_ record: EffectRegistry.Record) -> String {
     """
     An effect is still running.

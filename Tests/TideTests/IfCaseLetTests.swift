@@ -1,0 +1,146 @@
+import Testing
+import TideTestSupport
+
+@testable import Tide
+
+/// A child on one case of an enum state: its effects end when the state leaves the case.
+@MainActor
+@Suite struct IfCaseLetTests {
+  typealias Timer = ChildLifetimeTests.Timer
+  typealias TimerAction = ChildLifetimeTests.TimerAction
+
+  /// The phases of an app: a screen with a timer, then another phase without one.
+  enum Phase: Equatable {
+    case running(Timer)
+    case done
+  }
+  enum PhaseAction: Sendable, Equatable {
+    case running(TimerAction)
+    case finish
+    /// Leaves the case and comes back to it in one step.
+    case restart
+    /// The parent's own effect, which sends the child an action after a second.
+    case relay
+  }
+
+  static func phases(clock: ManualClock) -> Reducer<Phase, PhaseAction, Void> {
+    Reducer<Phase, PhaseAction, Void> { state, action, _ in
+      switch action {
+      case .finish:
+        state = .done
+      case .restart:
+        state = .done
+        state = .running(Timer(id: 1))
+      case .relay:
+        return .run { send in
+          try await clock.sleep(for: .seconds(1))
+          await send(.running(.tick))
+        }
+      case .running:
+        break
+      }
+      return .none
+    }
+    .ifCaseLet(
+      CasePath(Phase.running), action: CasePath(PhaseAction.running), environment: { $0 },
+      child: ChildLifetimeTests.timer(clock: clock))
+  }
+
+  @Test("The child runs on its case, in place, before the parent")
+  func theChildRunsOnItsCase() async {
+    let clock = ManualClock()
+    let store = Store(
+      initialState: Phase.running(Timer(id: 1)), reducer: Self.phases(clock: clock),
+      environment: (), drivenBy: clock)
+    store.send(.running(.tick))
+    store.send(.running(.tick))
+    #expect(store.state == .running(Timer(id: 1, ticks: 2)))
+  }
+
+  @Test("Leaving the case cancels every effect the child started")
+  func leavingTheCaseCancelsTheChildsEffects() async {
+    let clock = ManualClock()
+    let issues = ReportedIssues()
+    let store = Store(
+      initialState: Phase.running(Timer(id: 1)), reducer: Self.phases(clock: clock),
+      environment: (), drivenBy: clock)
+    await IssueReporter.$current.withValue(issues.reporter) {
+      store.send(.running(.start))
+      store.send(.running(.start))
+      await clock.advance(by: .seconds(1))
+      #expect(store.state == .running(Timer(id: 1, ticks: 2)))
+      #expect(store.runningEffects.count == 2)
+      store.send(.finish)
+      #expect(store.runningEffects.isEmpty)
+      await clock.advance(by: .seconds(5))
+    }
+    #expect(store.state == .done)
+    #expect(issues.all.isEmpty)
+  }
+
+  @Test("A step that leaves the case and comes back to it cancels nothing")
+  func comingBackToTheCaseInOneStepCancelsNothing() async {
+    let clock = ManualClock()
+    let store = Store(
+      initialState: Phase.running(Timer(id: 1)), reducer: Self.phases(clock: clock),
+      environment: (), drivenBy: clock)
+    store.send(.running(.start))
+    store.send(.restart)
+    #expect(store.runningEffects.count == 1)
+    await clock.advance(by: .seconds(1))
+    #expect(store.state == .running(Timer(id: 1, ticks: 1)))
+  }
+
+  @Test("An action sent to the child in another case is reported as sent")
+  func anActionSentInAnotherCaseIsReported() {
+    let clock = ManualClock()
+    let issues = ReportedIssues()
+    let store = Store(
+      initialState: Phase.done, reducer: Self.phases(clock: clock), environment: (),
+      drivenBy: clock)
+    IssueReporter.$current.withValue(issues.reporter) {
+      store.send(.running(.tick))
+    }
+    #expect(store.state == .done)
+    #expect(
+      issues.all == [
+        """
+        An action was sent to a case of the state that is not the current one.
+
+          Action: .tick
+          State: .done
+          Reducer: ifCaseLet(ChildLifetimeTests.Timer) at TideTests/IfCaseLetTests.swift:44
+
+        Send it only while the state is in the child's case.
+        """
+      ])
+  }
+
+  @Test("An action an effect sends to the child in another case says an effect sent it")
+  func anActionAnEffectSendsInAnotherCaseIsReportedAsSuch() async {
+    let clock = ManualClock()
+    let issues = ReportedIssues()
+    let store = Store(
+      initialState: Phase.running(Timer(id: 1)), reducer: Self.phases(clock: clock),
+      environment: (), drivenBy: clock)
+    await IssueReporter.$current.withValue(issues.reporter) {
+      store.send(.relay)
+      store.send(.finish)
+      await clock.advance(by: .seconds(1))
+    }
+    #expect(store.state == .done)
+    #expect(
+      issues.all == [
+        """
+        An effect sent an action to a case of the state that is not the current one.
+
+          Action: .tick
+          State: .done
+          Reducer: ifCaseLet(ChildLifetimeTests.Timer) at TideTests/IfCaseLetTests.swift:44
+
+        The child's own effects were cancelled when the state left its case, so this one was \
+        started elsewhere (by a parent, or another child): cancel it when the case changes.
+        """
+      ])
+  }
+}
