@@ -232,6 +232,10 @@ extension TestStore {
   ///   Sent by an effect of send(.searchTapped) at SearchTests.swift:12
   /// ```
   ///
+  /// A key path to a case inside that case (`\.searchResponse.success`) names the outer one, which
+  /// is all Swift prints by name: an action of the outer case with another case inside fails
+  /// with `It is of case .searchResponse, but not of the expected case inside it.`
+  ///
   /// - Parameters:
   ///   - casePath: A key path to the case's case path in `Action.AllCasePaths`.
   ///   - timeout: How long to wait, in real time, for effects that wait on something real.
@@ -259,9 +263,25 @@ extension TestStore {
     }
     let location = SourceCodeLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
+    guard name.isNested else {
+      await receive(
+        description: "an action of case .\(name.outer)", matching: { path.extract($0) != nil },
+        unexpected: { FailureMessage.unmatched($0, because: "It is not of case .\(name.outer).") },
+        timeout: timeout, assert: updateStateToExpectedResult, location: location)
+      return
+    }
+    // Swift names the first case of `\.loginResponse.success` only: the rest goes through a
+    // subscript it prints as an address.
     await receive(
-      description: "an action of case .\(name)", matching: { path.extract($0) != nil },
-      unexpected: { FailureMessage.unmatched($0, because: "It is not of case .\(name).") },
+      description: "an action of the expected case inside .\(name.outer)",
+      matching: { path.extract($0) != nil },
+      unexpected: {
+        FailureMessage.unmatched(
+          $0,
+          because: enumCaseName($0.action) == name.outer
+            ? "It is of case .\(name.outer), but not of the expected case inside it."
+            : "It is not of case .\(name.outer).")
+      },
       timeout: timeout, assert: updateStateToExpectedResult, location: location)
   }
 
@@ -370,13 +390,14 @@ extension TestStore {
 }
 
 /// The case a key path into `AllCasePaths` names, as Swift prints it (`searchResponse` for
-/// `\.searchResponse`); `nil` when it is not one stored property Swift can name (a computed
-/// one, a path through several, no reflection metadata).
-private func caseName(of keyPath: AnyKeyPath) -> String? {
-  // `\AllCasePaths.pong`: one property after the type, or the case would be a nested one.
-  let parts = "\(keyPath)".split(separator: ".", omittingEmptySubsequences: false)
-  guard parts.count == 2, parts[0].hasPrefix("\\"), let last = parts.last, !last.isEmpty,
-    last.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+/// `\.searchResponse`), and whether the path goes on to a case inside it (`\.searchResponse.success`,
+/// whose rest Swift prints without a name); `nil` when its first step is not one stored property
+/// Swift can name (a computed one, no reflection metadata).
+private func caseName(of keyPath: AnyKeyPath) -> (outer: String, isNested: Bool)? {
+  // `\AllCasePaths.pong`: the type, then one component a case.
+  let parts = "\(keyPath)".split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
+  guard parts.count >= 2, parts[0].hasPrefix("\\"), !parts[1].isEmpty,
+    parts[1].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
   else { return nil }
-  return String(last)
+  return (String(parts[1]), parts.count == 3)
 }

@@ -109,13 +109,56 @@ import TideTestSupport
 
             + .response(.failure(ReferenceStyleTests.Failed()))
 
-        It is not of the expected case.
+        It is of case .response, but not of the expected case inside it.
 
           Sent by an effect of send(.load) at ReferenceStyleTests.swift:\(line)
         """
     }
     await store.send(.load)
     await store.receive(\.response.failure)
+    await withKnownIssue {
+      await store.receive(\.response.success)
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        Expected to receive an action of the expected case inside .response, but received none.
+
+          No effect is running that could send it.
+        """
+    }
+  }
+
+  /// An effect that answers with a case other than the one a nested key path starts with.
+  enum Answer {
+    enum Action: Sendable, CasePathable {
+      case ask
+      case response(Result<Int, Failed>)
+      case gaveUp
+      struct AllCasePaths { let response = CasePath(Action.response) }
+      static let allCasePaths = AllCasePaths()
+    }
+    static let reducer = Reducer<Int, Action, Void> { _, action, _ in
+      if case .ask = action { return .send(.gaveUp) }
+      return .none
+    }
+  }
+
+  @Test func aCaseInsideACaseNamesTheOuterCaseWhenTheActionIsOfAnother() async {
+    let store = TestStore(initialState: 0, reducer: Answer.reducer, environment: ())
+    await store.send(.ask)
+    let line = #line - 1
+    await withKnownIssue {
+      await store.receive(\.response.success)
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        Received unexpected action.
+
+            + .gaveUp
+
+        It is not of case .response.
+
+          Sent by an effect of send(.ask) at ReferenceStyleTests.swift:\(line)
+        """
+    }
   }
 
   /// Through a presentation and a stack, as the reference writes
