@@ -10,6 +10,17 @@ extension TestStore {
   /// A test store does the same when it is released, so calling `finish()` is only needed to
   /// wait for effects that wait on something real, or to check before the end of a test.
   ///
+  /// An effect still running once the timeout has passed fails where it started:
+  ///
+  /// ```
+  /// An effect is still running.
+  ///
+  ///   Effect: .run("login")
+  ///   Started by: send(.loginButtonTapped) at LoginTests.swift:30
+  ///
+  /// finish() waited 1.0 seconds of real time for it. Let it finish (advance the clock, answer what it waits for), cancel it, or call skipInFlightEffects().
+  /// ```
+  ///
   /// <!-- example: given store: TestStore<Login.State, Login.Action, Login.Environment> -->
   /// ```swift
   /// await store.finish()
@@ -31,10 +42,13 @@ extension TestStore {
   ) async {
     let location = SourceCodeLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
-    _ = await waitInRealTime(
-      for: timeout ?? self.timeout, runningReadyWork: { await runReadyEffects(at: location) },
+    let budget = timeout ?? self.timeout
+    let finished = await waitInRealTime(
+      for: budget, runningReadyWork: { await runReadyEffects(at: location) },
       until: { registry.isEmpty })
-    Self.reportLeftovers(log.removeAll(), exhaustivity: exhaustivity, registry: registry)
+    Self.reportLeftovers(
+      log.removeAll(), exhaustivity: exhaustivity, registry: registry,
+      waited: finished ? .zero : budget)
   }
 
   /// Reduces every received action without asserting it, so the test can go on from the state
@@ -124,7 +138,8 @@ extension TestStore {
   /// Reports the received actions nobody asserted and the effects still running, then drops
   /// them (cancelling the effects), so that each is reported once.
   nonisolated static func reportLeftovers(
-    _ received: [ReceivedAction<Action>], exhaustivity: Exhaustivity, registry: EffectRegistry
+    _ received: [ReceivedAction<Action>], exhaustivity: Exhaustivity, registry: EffectRegistry,
+    waited: Duration = .zero
   ) {
     let running = registry.inFlight
     for record in running { registry.forget(token: record.token) }
@@ -143,11 +158,12 @@ extension TestStore {
       // are: forty thousand effects left running are one mistake.
       let located = running.filter { $0.origin?.location != nil }
       for record in located.prefix(FailureMessage.listedActions) {
-        TestFailure.record(FailureMessage.stillRunning(record), at: record.origin!.location!)
+        TestFailure.record(
+          FailureMessage.stillRunning(record, waited: waited), at: record.origin!.location!)
       }
       let rest = Array(located.dropFirst(FailureMessage.listedActions))
       if let location = rest.first?.origin?.location {
-        TestFailure.record(FailureMessage.stillRunning(more: rest), at: location)
+        TestFailure.record(FailureMessage.stillRunning(more: rest, waited: waited), at: location)
       }
     case .off(showSkippedAssertions: true):
       if let location = received.first?.origin.location ?? running.first?.origin?.location {

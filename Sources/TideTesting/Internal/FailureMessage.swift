@@ -179,20 +179,29 @@ enum FailureMessage {
     """
   }
 
-  static func stillRunning(_ record: EffectRegistry.Record) -> String {
+  /// - Parameter waited: How long `finish()` waited for it, in real time; nothing is said of a
+  ///   wait of zero (a store released, a timeout of zero).
+  static func stillRunning(_ record: EffectRegistry.Record, waited: Duration = .zero) -> String {
     """
     An effect is still running.
 
       Effect: \(record.description)
       Started by: \(origin(record))
 
-    Let it finish (advance the clock, answer what it waits for), cancel it, or call skipInFlightEffects().
+    \(waitedFor(waited, "it"))Let it finish (advance the clock, answer what it waits for), cancel it, or call skipInFlightEffects().
     """
+  }
+
+  /// `finish() waited 1.0 seconds of real time for it. `, or nothing for a wait of zero.
+  private static func waitedFor(_ waited: Duration, _ pronoun: String) -> String {
+    waited == .zero ? "" : "finish() waited \(waited) of real time for \(pronoun). "
   }
 
   /// The effects still running past the first ``listedActions`` reported one by one: one
   /// failure that lists the next ten and counts the rest.
-  static func stillRunning(more records: [EffectRegistry.Record]) -> String {
+  static func stillRunning(more records: [EffectRegistry.Record], waited: Duration = .zero)
+    -> String
+  {
     let shown = records.prefix(listedActions).map {
       "  \($0.description) started by \(origin($0))"
     }
@@ -203,7 +212,7 @@ enum FailureMessage {
 
       \(lines.joined(separator: "\n"))
 
-      Let them finish (advance the clock, answer what they wait for), cancel them, or call skipInFlightEffects().
+      \(waitedFor(waited, "them"))Let them finish (advance the clock, answer what they wait for), cancel them, or call skipInFlightEffects().
       """
   }
 
