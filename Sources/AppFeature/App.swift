@@ -24,14 +24,14 @@ public enum App {
   public static let reducer =
     core
     .forEach(
-      \.path, action: Action.allCasePaths.path, environment: \.addLocation,
+      \.path, action: \.path, environment: \.addLocation,
       child: PlaceDetail.reducer
     )
     .ifLet(
-      \.login, action: Action.allCasePaths.login, environment: \.login, child: Login.reducer
+      \.login, action: \.login, environment: \.login, child: Login.reducer
     )
     .ifLet(
-      \.search, action: Action.allCasePaths.addLocation, environment: \.addLocation,
+      \.search, action: \.addLocation, environment: \.addLocation,
       child: AddLocation.reducer
     )
 

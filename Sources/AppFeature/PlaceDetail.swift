@@ -18,7 +18,7 @@ import Tide
 public enum PlaceDetail {
   /// The screen's logic.
   public static let reducer = core.ifLet(
-    \.destination, action: CasePath(Action.destination), environment: { _ in },
+    \.destination, action: \.destination, environment: { _ in },
     child: Destination.reducer)
 
   /// What cancels the lookup of namesakes: a new lookup, or the screen going away.

@@ -51,7 +51,7 @@ public enum RenamePlace {
       return .dismiss()
     }
   }
-  .binding(action: Action.allCasePaths.binding)
+  .binding(action: \.binding)
 }
 
 extension RenamePlace.Action: CasePathable {

@@ -3,7 +3,7 @@ import TideInspect
 /// An action that sets one writable field of a feature's state: what a form's text fields,
 /// toggles and pickers send, through one action case instead of one case per field.
 ///
-/// A feature opts in with a case that carries it and ``Reducer/binding(action:)``, which sets the
+/// A feature opts in with a case that carries it and ``Reducer/binding(action:)-(CasePath<Action,BindingAction<State>>)``, which sets the
 /// field before the feature's reducer runs; the reducer reacts to a given field by matching its
 /// key path:
 ///
@@ -228,5 +228,27 @@ extension Store {
     action: CasePath<Action, BindingAction<State>>
   ) -> StoreBinding<Value> {
     binding(keyPath, send: { action.embed(.set(keyPath, $0)) })
+  }
+
+  /// A binding to a writable field of the state, set through the feature's ``BindingAction``
+  /// case named by a key path into the action's `AllCasePaths`: the same as
+  /// ``binding(_:action:)-(_,CasePath<Action,BindingAction<State>>)`` with the case path the
+  /// action lists.
+  ///
+  /// <!-- example: given store: Store<RenamePlace.State, RenamePlace.Action> -->
+  /// ```swift
+  /// let name = store.binding(\.name, action: \.binding)
+  /// name.set("Paris, France")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The field.
+  ///   - action: A key path to the case path of the binding actions in `Action.AllCasePaths`.
+  /// - Returns: The binding.
+  public func binding<Value: Equatable & Sendable>(
+    _ keyPath: any WritableKeyPath<State, Value> & Sendable,
+    action: KeyPath<Action.AllCasePaths, CasePath<Action, BindingAction<State>>>
+  ) -> StoreBinding<Value> where Action: CasePathable {
+    binding(keyPath, action: Action.allCasePaths[keyPath: action])
   }
 }

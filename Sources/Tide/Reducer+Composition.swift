@@ -195,7 +195,7 @@ extension Reducer {
   ///
   /// It does not cancel the case's effects when the state leaves the case: a destination's
   /// presenting `ifLet` does that. For the phases of an app (logged out, logged in), whose
-  /// requests must stop when the app moves on, use ``ifCaseLet(_:action:environment:child:fileID:filePath:line:column:)``.
+  /// requests must stop when the app moves on, use ``ifCaseLet(_:action:environment:child:fileID:filePath:line:column:)-(CasePath<State,ChildState>,_,_,_,_,_,_,_)``.
   ///
   /// For an action that `action` extracts a child action from, this reducer runs on the case's
   /// payload, in place. When the state is in another case, nothing changes and the action is

@@ -144,3 +144,74 @@ import TideTestSupport
       ])
   }
 }
+
+/// The same phases, their cases named by key paths into `AllCasePaths`, as a store's `scope`
+/// names them.
+@MainActor
+@Suite struct CasePathKeyTests {
+  typealias Phase = IfCaseLetTests.Phase
+  typealias PhaseAction = IfCaseLetTests.PhaseAction
+
+  @Test("ifCaseLet by key paths runs the child and cancels its effects on leaving the case")
+  func ifCaseLetByKeyPaths() async {
+    let clock = ManualClock()
+    let reducer = Reducer<Phase, PhaseAction, Void> { state, action, _ in
+      if action == .finish { state = .done }
+      return .none
+    }
+    .ifCaseLet(
+      \.running, action: \.running, environment: { $0 },
+      child: ChildLifetimeTests.timer(clock: clock))
+    let store = Store(
+      initialState: Phase.running(IfCaseLetTests.Timer(id: 1)), reducer: reducer,
+      environment: (), drivenBy: clock)
+    store.send(.running(.start))
+    await clock.advance(by: .seconds(1))
+    #expect(store.state == .running(IfCaseLetTests.Timer(id: 1, ticks: 1)))
+    store.send(.finish)
+    #expect(store.runningEffects.isEmpty)
+  }
+
+  struct Form: Equatable {
+    var name = ""
+    var alert: AlertState<Never>?
+  }
+  enum FormAction: Sendable, CasePathable {
+    case binding(BindingAction<Form>)
+    case alert(PresentationAction<Never>)
+    struct AllCasePaths {
+      let binding = CasePath(FormAction.binding)
+      let alert = CasePath(FormAction.alert)
+    }
+    static let allCasePaths = AllCasePaths()
+  }
+
+  @Test("A binding and an alert by key paths")
+  func aBindingAndAnAlertByKeyPaths() {
+    let reducer = Reducer<Form, FormAction, Void> { state, action, _ in
+      if case .binding(\.name) = action { state.alert = AlertState(title: "Renamed") }
+      return .none
+    }
+    .binding(action: \.binding)
+    .ifLet(\.alert, action: \.alert)
+    let store = Store(initialState: Form(), reducer: reducer, environment: ())
+    store.binding(\.name, action: \.binding).set("Ada")
+    #expect(store.state == Form(name: "Ada", alert: AlertState(title: "Renamed")))
+    store.send(.alert(.dismiss))
+    #expect(store.state.alert == nil)
+  }
+}
+
+extension IfCaseLetTests.Phase: CasePathable {
+  struct AllCasePaths {
+    let running = CasePath(IfCaseLetTests.Phase.running)
+  }
+  static let allCasePaths = AllCasePaths()
+}
+
+extension IfCaseLetTests.PhaseAction: CasePathable {
+  struct AllCasePaths {
+    let running = CasePath(IfCaseLetTests.PhaseAction.running)
+  }
+  static let allCasePaths = AllCasePaths()
+}
