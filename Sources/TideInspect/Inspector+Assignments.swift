@@ -128,15 +128,21 @@ extension Inspector {
       let payloadRoot = StatementRoot("$0", sharing: root.printedLeftOut)
       let inner = assignments(oldPayload[0].node, newPayload[0].node, path: "$0", root: payloadRoot)
       let target = path.hasSuffix("?") ? String(path.dropLast()) + "!" : path
-      let body = inner.count == 1 ? "{ \(inner[0]) }" : "{ \(inner.joined(separator: "; ")) }"
-      let modify = "CasePath(\(type).\(name)).modify(&\(target)) \(body)"
+      let call = "CasePath(\(type).\(name)).modify(&\(target)) "
+      let oneLine = inner.count == 1 ? "{ \(inner[0]) }" : "{ \(inner.joined(separator: "; ")) }"
       // In the closure, `$0` is the payload: a statement that refers to the root stays out.
       // Compared as one line each: the shorter to read, whatever lines it would be wrapped to.
       let wholeLine = "\(path) = \(wholeSource.line(new))"
       if !inner.isEmpty, !inner.contains(where: { $0.hasPrefix("$0 = ") }),
-        !payloadRoot.isReferredTo, Self.unwrapped(modify).count < wholeLine.count
+        !payloadRoot.isReferredTo, Self.unwrapped(call + oneLine).count < wholeLine.count
       {
-        return [modify]
+        // Several statements that do not fit on a line go one a line, as a closure's do.
+        guard inner.count > 1,
+          call.count + oneLine.count > Renderer.sourceWidth
+            || inner.contains(where: { $0.contains("\n") })
+        else { return [call + oneLine] }
+        let lines = inner.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+        return [call + "{\n" + lines.map { "  " + $0 }.joined(separator: "\n") + "\n}"]
       }
       if wholeRoot.isReferredTo { root.isReferredTo = true }
       return [whole]

@@ -103,6 +103,31 @@ import TideTestSupport
     }
   }
 
+  /// Several changes inside a payload that do not fit on one line go one a line, and the
+  /// suggestion pastes and passes.
+  @Test func severalChangesInsideAPayloadGoOneALine() async {
+    let standup = Self.meeting("Standup")
+    var planning = standup
+    planning.title = "Weekly planning with the whole team"
+    planning.attendees.append("Blob III")
+    let (before, after) = (Status.recording(standup), Status.recording(planning))
+    #expect(
+      Inspector().closure(from: before, to: after) == """
+        {
+          CasePath(ExpectedClosureTests.Status.recording).modify(&$0) {
+            $0.title = "Weekly planning with the whole team"
+            $0.attendees.append("Blob III")
+          }
+        }
+        """)
+    var pasted = before
+    CasePath(ExpectedClosureTests.Status.recording).modify(&pasted) {
+      $0.title = "Weekly planning with the whole team"
+      $0.attendees.append("Blob III")
+    }
+    #expect(pasted == after)
+  }
+
   enum Screen: Equatable {
     case detail(Notes)
   }
