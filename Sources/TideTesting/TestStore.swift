@@ -342,6 +342,42 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
       filePath: filePath, line: line, column: column)
   }
 
+  /// Sends the action the case a key path names in the action's `AllCasePaths` makes of
+  /// `value`, and asserts how it changes the state: the same as
+  /// ``send(_:_:assert:fileID:filePath:line:column:)-(CasePath<Action,Value>,_,_,_,_,_,_)`` with
+  /// the case path the action lists.
+  ///
+  /// <!-- example: given store: TestStore<App.State, App.Action, App.Environment> -->
+  /// ```swift
+  /// await store.send(\.login, .usernameChanged("pritesh")) { $0.login?.username = "pritesh" }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - casePath: A key path to the case's case path in `Action.AllCasePaths`; a case inside a
+  ///     case's payload is reached through it when that payload is `CasePathable` too.
+  ///   - value: The payload.
+  ///   - updateStateToExpectedResult: A closure that turns the state before the action into the
+  ///     state expected after it.
+  ///   - fileID: The caller's file, where failures are reported.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  /// - Returns: A handle on the effects the action started.
+  @discardableResult
+  public func send<Value>(
+    _ casePath: KeyPath<Action.AllCasePaths, CasePath<Action, Value>>,
+    _ value: Value,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask where Action: CasePathable {
+    await send(
+      Action.allCasePaths[keyPath: casePath], value, assert: updateStateToExpectedResult,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
   // MARK: - Steps
 
   /// Reports what the runtime finds (an effect's unhandled error, an unimplemented dependency,

@@ -298,6 +298,12 @@ import TideTestSupport
     }
   }
 
+  @Test func anActionIsSentByTheKeyPathOfItsCase() async {
+    let store = TestStore(initialState: Parent.State(), reducer: Parent.reducer, environment: ())
+    await store.send(\.child, .set(5)) { $0.child.count = 5 }
+    await store.receive(\.child, .doubled(10)) { $0.child.count = 10 }
+  }
+
   @Test func aPayloadIsReceivedByTheKeyPathOfItsCase() async {
     let store = TestStore(initialState: Parent.State(), reducer: Parent.reducer, environment: ())
     await store.send(.child(.set(5))) { $0.child.count = 5 }
