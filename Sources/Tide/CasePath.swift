@@ -91,6 +91,9 @@ public struct CasePath<Root, Value>: Sendable {
   /// A test store suggests it for a change inside an enum's payload, so that the expected
   /// closure names what changed rather than the whole value.
   ///
+  /// The payload is changed in place, as an `inout` property is: a large array in it is not
+  /// copied, and what `body` changed before throwing stays changed.
+  ///
   /// - Parameters:
   ///   - root: The value to change.
   ///   - body: Changes the payload.
@@ -99,10 +102,19 @@ public struct CasePath<Root, Value>: Sendable {
   public func modify<Result>(
     _ root: inout Root, _ body: (inout Value) throws -> Result
   ) rethrows -> Result? {
-    guard var value = extract(root) else { return nil }
-    let result = try body(&value)
-    root = embed(value)
-    return result
+    // In place: the root is moved out and released before `body` runs, so that the payload is
+    // the only reference to its storage, and changing a large array in it does not copy it.
+    // (Read out of a root that stays, the payload would share its storage with the root's.)
+    try withUnsafeMutablePointer(to: &root) { pointer in
+      let whole = pointer.move()
+      guard var value = extract(whole) else {
+        pointer.initialize(to: whole)
+        return nil
+      }
+      _ = consume whole
+      defer { pointer.initialize(to: embed(value)) }
+      return try body(&value)
+    }
   }
 
   /// Returns a case path that goes through this one and then through `path`.

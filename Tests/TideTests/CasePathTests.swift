@@ -142,3 +142,88 @@ import Testing
     }
   }
 }
+
+/// A payload changed through a case path is changed in place: its storage is not copied, so
+/// an action on a large collection inside an enum's case costs what the change costs.
+@MainActor
+@Suite struct CasePathInPlaceTests {
+  /// Storage that counts the copies made of it on the way to its current value.
+  final class Storage: Sendable {
+    let value: Int
+    let copies: Int
+    init(value: Int, copies: Int) {
+      self.value = value
+      self.copies = copies
+    }
+  }
+  /// A value with copy-on-write storage, as an array has.
+  struct Tracked: Equatable, Sendable {
+    var storage = Storage(value: 0, copies: 0)
+    var value: Int { storage.value }
+    var copies: Int { storage.copies }
+    mutating func increment() {
+      if isKnownUniquelyReferenced(&storage) {
+        storage = Storage(value: storage.value + 1, copies: storage.copies)
+      } else {
+        storage = Storage(value: storage.value + 1, copies: storage.copies + 1)
+      }
+    }
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.value == rhs.value }
+  }
+  enum Screen: Equatable, Sendable {
+    case list(Tracked)
+    case empty
+  }
+
+  @Test(arguments: [
+    CasePath(Screen.list),
+    CasePath(embed: Screen.list, extract: { if case .list(let value) = $0 { value } else { nil } }),
+  ])
+  func aPayloadIsChangedWithoutACopy(path: CasePath<Screen, Tracked>) {
+    var screen = Screen.list(Tracked())
+    for _ in 0..<3 { path.modify(&screen) { $0.increment() } }
+    guard case .list(let tracked) = screen else {
+      Issue.record("The case changed")
+      return
+    }
+    #expect(tracked.value == 3)
+    #expect(tracked.copies == 0)
+  }
+
+  @Test func aCaseOfAnotherKindIsLeftAsItIs() {
+    var screen = Screen.empty
+    #expect(CasePath(Screen.list).modify(&screen) { $0.increment() } == nil)
+    #expect(screen == .empty)
+  }
+
+  struct Failure: Error {}
+
+  @Test func aBodyThatThrowsLeavesItsChangesInTheRoot() {
+    var screen = Screen.list(Tracked())
+    #expect(throws: Failure.self) {
+      try CasePath(Screen.list).modify(&screen) {
+        $0.increment()
+        throw Failure()
+      }
+    }
+    #expect(screen == .list(Tracked(storage: Storage(value: 1, copies: 0))))
+  }
+
+  @Test func anIfCaseLetChildChangesItsPayloadWithoutACopy() {
+    let reducer = Reducer<Screen, Int, Void> { _, _, _ in .none }
+      .ifCaseLet(
+        CasePath(Screen.list), action: CasePath(embed: { $0 }, extract: { $0 }),
+        environment: { $0 },
+        child: Reducer<Tracked, Int, Void> { tracked, _, _ in
+          tracked.increment()
+          return .none
+        })
+    let store = Store(initialState: Screen.list(Tracked()), reducer: reducer, environment: ())
+    for action in 0..<3 { store.send(action) }
+    guard case .list(let tracked) = store.state else {
+      Issue.record("The case changed")
+      return
+    }
+    #expect(tracked.copies == 0)
+  }
+}
