@@ -186,6 +186,10 @@ public final class StoreServer {
   /// How many connections are open, for tests of the bounds.
   package var connectionCount: Int { loop?.connectionCount ?? 0 }
 
+  /// How many rounds the server's loop has made, for tests that a connection does not keep it
+  /// busy.
+  package var loopRounds: Int { loop?.roundCount ?? 0 }
+
   /// The bytes waiting in the connections' output queues after the loop's last round, for tests
   /// of the bounds.
   package var retainedOutput: Int { loop?.retainedOutput ?? 0 }

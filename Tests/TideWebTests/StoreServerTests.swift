@@ -295,6 +295,27 @@ struct StoreServerTests {
     withExtendedLifetime(refused) {}
   }
 
+  /// A refused client that reads its error and closes: its connection, lingering after the
+  /// answer, closes at the client's end, without the loop waking on every round until the
+  /// lingering time is over (a second of a whole core for each refused connection).
+  @Test func aRefusedClientThatClosesIsClosedAtOnce() async throws {
+    let served = try ServedLogin()
+    for _ in 0..<3 {
+      let client = try LoopbackClient(port: served.port)
+      client.write(#"{"type":"hello","protocol":1,"token":"guess"}"# + "\n")
+      #expect(await client.lines(1).first?.contains("the token is wrong") == true)
+      let before = served.server.loopRounds
+      shutdown(client.fd, Int32(SHUT_RDWR))
+      let deadline = ContinuousClock.now + .seconds(60)
+      while served.server.connectionCount != 0, ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(1))
+      }
+      #expect(served.server.connectionCount == 0)
+      // A handful of rounds: the hang-up, and wake-ups of the test's own polling at most.
+      #expect(served.server.loopRounds - before < 200)
+    }
+  }
+
   @Test func aClientThatReadsNothingIsDroppedAtItsBacklog() async throws {
     let served = try ServedLogin(StoreServer.Options(maximumBacklog: 256 << 10))
     let slow = try served.client()

@@ -18,6 +18,13 @@ extension EventLoop {
     var buffer = [UInt8](repeating: 0, count: 16 * 1024)
     let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
     if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return }
+    if phase == .lingering {
+      // Its answer is out: what it still sends is read only to be dropped, and its end (or a
+      // failed socket) closes the connection at once. Left open, a closed peer's hang-up would
+      // wake the loop on every round until the lingering time ran out.
+      if count <= 0 { closeConnection(id) }
+      return
+    }
     if count == 0, case .lines = framing {
       // The client is done sending (it closed, or shut its side for writing, as a script piping
       // lines does): every line it sent is still dealt with and answered, the last one even
@@ -71,7 +78,7 @@ extension EventLoop {
   package func wantsInput(_ connection: Connection) -> Bool {
     guard case .lines(let lines, _) = framing else { return true }
     switch connection.phase {
-    case .reading: return true
+    case .reading, .lingering: return true
     case .streaming: return connection.inFlight < lines.maximumInFlight && !connection.isCatchingUp
     default: return false
     }

@@ -126,6 +126,8 @@ package final class EventLoop: @unchecked Sendable {
   package let retained = Atomic<Int>(0)
   package let unreadDropped = Atomic<Int>(0)
   package let openConnections = Atomic<Int>(0)
+  /// How many rounds the loop has made, for tests that a connection does not keep it busy.
+  package let rounds = Atomic<Int>(0)
 
   /// Called on the loop's thread when a stream that is catching up has sent most of what it was
   /// given: the caller submits the next chunk. Set before ``start()``.
@@ -279,6 +281,7 @@ package final class EventLoop: @unchecked Sendable {
         nearest == .max
         ? -1 : Int32(min(60_000, (nearest > now ? nearest - now : 0) / 1_000_000 + 1))
       let ready = poll(&fds, nfds_t(fds.count), timeout)
+      rounds.add(1, ordering: .relaxed)
       if ready < 0 && errno != EINTR { break }
       if fds[0].revents != 0 { drainWakePipe() }
       if fds[1].revents & Int16(POLLIN) != 0 { acceptConnections() }
@@ -361,6 +364,9 @@ package final class EventLoop: @unchecked Sendable {
 
   /// How many connections were open after the loop's last round, for tests of the bounds.
   package var connectionCount: Int { openConnections.load(ordering: .relaxed) }
+
+  /// How many rounds the loop has made.
+  package var roundCount: Int { rounds.load(ordering: .relaxed) }
 
   /// How many answers were dropped because their clients read none of them in time.
   package var unreadAnswersDropped: Int { unreadDropped.load(ordering: .relaxed) }
