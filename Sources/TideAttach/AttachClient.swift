@@ -47,7 +47,8 @@ public final class AttachClient: Sendable {
   private let fd: Int32
   private let state: Lock<State>
   private let stream: AsyncStream<Event>
-  private let continuation: AsyncStream<Event>.Continuation
+  /// What the reader has read and the consumer of ``events`` has not taken yet.
+  private let queue = AttachEventQueue<Event>(capacity: AttachClient.waitingEvents)
 
   private struct State {
     var nextID = 1
@@ -61,6 +62,10 @@ public final class AttachClient: Sendable {
   /// The longest line the client takes from a server: a recorded answer may be large (every
   /// place a search found), but not without bound.
   package static let maximumLine = 64 << 20
+
+  /// How many events may wait to be taken from ``events`` before the client stops reading from
+  /// the server: each is at most one read's lines (64 KiB) or one long line.
+  package static let waitingEvents = 64
 
   /// The most bytes of recording lines the client takes from a server in all: what a session
   /// file may hold, since `:save` writes them and `tide --open` reads them back. A server that
@@ -129,7 +134,8 @@ public final class AttachClient: Sendable {
       var yes: Int32 = 1
       setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
     #endif
-    (stream, continuation) = AsyncStream.makeStream(of: Event.self)
+    let queue = self.queue
+    stream = AsyncStream(unfolding: { await queue.take() }, onCancel: { queue.abandon() })
     state = Lock(State())
     guard
       Self.write(
@@ -224,6 +230,11 @@ public final class AttachClient: Sendable {
   /// The server's events, read on a thread of their own from the first call on: lines arrive
   /// in batches as they are read.
   ///
+  /// The client reads from the server only as fast as the events are taken: once 64 wait, it
+  /// stops reading until one is taken, and a server that sends faster than they are taken
+  /// finds its own backlog for the client full. Cancelling the task that takes them drops the
+  /// rest; ``close()`` lets the last ones, up to ``Event/ended(_:)``, through.
+  ///
   /// <!-- example: given client: AttachClient -->
   /// ```swift
   /// for await event in client.events {
@@ -286,6 +297,8 @@ public final class AttachClient: Sendable {
   /// ```
   public func close() {
     shutdown(fd, Int32(SHUT_RDWR))
+    // A reader waiting for the consumer to take events goes on, and finds the connection shut.
+    queue.release()
   }
 
   deinit {
@@ -321,13 +334,13 @@ public final class AttachClient: Sendable {
             batch.append(text)
           case .sent(let id):
             batch = flush(batch)
-            continuation.yield(.answered(id: id, refusal: nil))
+            queue.put(.answered(id: id, refusal: nil))
           case .refused(let id, let message):
             batch = flush(batch)
-            continuation.yield(.answered(id: id, refusal: message))
+            queue.put(.answered(id: id, refusal: message))
           case .error(let message):
             batch = flush(batch)
-            continuation.yield(.error(message))
+            queue.put(.error(message))
           case .welcome:
             reason = "the server said welcome twice"
             _ = flush(batch)
@@ -339,7 +352,7 @@ public final class AttachClient: Sendable {
           break reading
         }
       }
-      if !batch.isEmpty { continuation.yield(.lines(batch)) }
+      if !batch.isEmpty { queue.put(.lines(batch)) }
       guard !buffer.holdsMore(than: Self.maximumLine) else {
         reason = "the server sent a line longer than \(Self.maximumLine) bytes"
         break
@@ -355,7 +368,7 @@ public final class AttachClient: Sendable {
 
   /// Yields a batch of lines, if there are any; returns an empty one.
   private func flush(_ batch: [String]) -> [String] {
-    if !batch.isEmpty { continuation.yield(.lines(batch)) }
+    if !batch.isEmpty { queue.put(.lines(batch)) }
     return []
   }
 
@@ -366,8 +379,7 @@ public final class AttachClient: Sendable {
       return true
     }
     guard first else { return }
-    continuation.yield(.ended(reason))
-    continuation.finish()
+    queue.finish(with: .ended(reason))
   }
 
   /// Why a line could not be read while connecting.
