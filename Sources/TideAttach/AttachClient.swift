@@ -73,6 +73,8 @@ public final class AttachClient: Sendable {
   package static let maximumRecording = 64 << 20
   /// This client's bound on the recording, ``maximumRecording`` unless a test makes it smaller.
   private let recordingLimit: Int
+  /// The longest line taken from the server: ``maximumLine``, or less in tests.
+  private let lineLimit: Int
 
   /// Whether a line the server sent can be a line of a recording: a step or an answer, with no
   /// control character. A comment (`# feature:`, `# clock:`) would change what a saved file
@@ -102,13 +104,14 @@ public final class AttachClient: Sendable {
       maximumRecording: AttachClient.maximumRecording)
   }
 
-  /// Connects, taking at most `maximumRecording` bytes of recording lines in all (tests make
-  /// it small).
+  /// Connects, taking at most `maximumRecording` bytes of recording lines in all, and lines of
+  /// at most `maximumLine` bytes (tests make them small).
   package init(
     connectingTo address: AttachAddress, token: String, timeout: Duration,
-    maximumRecording: Int
+    maximumRecording: Int, maximumLine: Int = AttachClient.maximumLine
   ) throws(AttachError) {
     recordingLimit = maximumRecording
+    lineLimit = maximumLine
     let place = address.text.split(separator: "?").first.map(String.init) ?? address.text
     switch address.place {
     case .loopback(let port):
@@ -148,14 +151,17 @@ public final class AttachClient: Sendable {
     var buffer = LineBuffer()
     let deadline = DispatchTime.now().uptimeNanoseconds + Self.nanoseconds(timeout)
     let first: [UInt8]
-    switch Self.readLine(from: fd, buffer: &buffer, until: deadline) {
+    switch Self.readLine(from: fd, buffer: &buffer, until: deadline, limit: maximumLine) {
     case .success(let line): first = line
     case .failure(let reason):
       closeDescriptor(fd)
-      throw AttachError.cannotConnect(
-        reason == .closed
-          ? "\(place) closed the connection without a welcome"
-          : "\(place) did not welcome tide attach in time")
+      let why =
+        switch reason {
+        case .closed: "\(place) closed the connection without a welcome"
+        case .late: "\(place) did not welcome tide attach in time"
+        case .tooLong: "\(place) sent a first line longer than \(maximumLine) bytes"
+        }
+      throw AttachError.cannotConnect(why)
     }
     guard let message = try? AttachMessage.parse(Self.trimmed(first)) else {
       closeDescriptor(fd)
@@ -181,15 +187,21 @@ public final class AttachClient: Sendable {
       var history: [String] = []
       while history.count < count {
         let message: AttachProtocol.ServerMessage?
-        switch Self.readLine(from: fd, buffer: &buffer, until: deadline) {
+        switch Self.readLine(from: fd, buffer: &buffer, until: deadline, limit: maximumLine) {
         case .success(let line):
           message = try? AttachProtocol.ServerMessage(AttachMessage.parse(Self.trimmed(line)))
         case .failure(let reason):
           closeDescriptor(fd)
-          throw AttachError.cannotConnect(
-            reason == .closed
-              ? "\(place) closed the connection after \(history.count) of the \(count) lines of its recording it announced"
-              : "\(place) did not send the \(count) lines of its recording it announced, in time")
+          let why =
+            switch reason {
+            case .closed:
+              "\(place) closed the connection after \(history.count) of the \(count) lines of its recording it announced"
+            case .late:
+              "\(place) did not send the \(count) lines of its recording it announced, in time"
+            case .tooLong:
+              "\(place) sent a line of its recording longer than \(maximumLine) bytes"
+            }
+          throw AttachError.cannotConnect(why)
         }
         switch message {
         case .line(let text) where Self.isRecordingLine(text):
@@ -353,8 +365,8 @@ public final class AttachClient: Sendable {
         }
       }
       if !batch.isEmpty { queue.put(.lines(batch)) }
-      guard !buffer.holdsMore(than: Self.maximumLine) else {
-        reason = "the server sent a line longer than \(Self.maximumLine) bytes"
+      guard !buffer.holdsMore(than: lineLimit) else {
+        reason = "the server sent a line longer than \(lineLimit) bytes"
         break
       }
       var chunk = [UInt8](repeating: 0, count: 64 << 10)
@@ -386,18 +398,22 @@ public final class AttachClient: Sendable {
   private enum ReadFailure: Error {
     case closed
     case late
+    /// Longer than the line limit.
+    case tooLong
   }
 
-  /// Reads one line (without its end) from `buffer` and then `fd`, by `deadline`.
+  /// Reads one line (without its end) of at most `limit` bytes from `buffer` and then `fd`, by
+  /// `deadline`.
   private static func readLine(
-    from fd: Int32, buffer: inout LineBuffer, until deadline: UInt64
+    from fd: Int32, buffer: inout LineBuffer, until deadline: UInt64, limit: Int
   ) -> Result<[UInt8], ReadFailure> {
     while true {
       if let length = buffer.firstLineLength() {
         return .success(buffer.takeLine(length: length))
       }
       let now = DispatchTime.now().uptimeNanoseconds
-      guard now < deadline, !buffer.holdsMore(than: maximumLine) else { return .failure(.late) }
+      guard !buffer.holdsMore(than: limit) else { return .failure(.tooLong) }
+      guard now < deadline else { return .failure(.late) }
       var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
       let waited = poll(&descriptor, 1, Int32(min(1000, (deadline - now) / 1_000_000 + 1)))
       if waited < 0 && errno != EINTR { return .failure(.closed) }

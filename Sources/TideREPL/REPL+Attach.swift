@@ -81,7 +81,8 @@ extension REPL {
     output.line("! the served store could not read a line: \(message)", .warning)
   }
 
-  /// Says that the served store is gone; what arrived stays, and `:save` still writes it.
+  /// Says that the connection to the served store ended, and why (the process ended, or the
+  /// server sent what the client refuses); what arrived stays, and `:save` still writes it.
   ///
   /// - Parameters:
   ///   - reason: Why the connection ended.
@@ -89,14 +90,17 @@ extension REPL {
     guard let attachment, !attachment.ended else { return }
     attachment.ended = true
     output.line(
-      "the served store is gone (\(reason)); what arrived stays: :save writes it", .warning)
+      "the connection to the served store ended (\(reason)); what arrived stays: :save writes it",
+      .warning)
   }
 
   /// Sends a typed action to the served store.
   func sendToServedStore(_ source: String) async {
     guard let attachment else { return }
     guard !attachment.ended else {
-      fail("the served store is gone: nothing can be sent to it; :save writes what arrived")
+      fail(
+        "the connection to the served store has ended: nothing can be sent to it; :save writes what arrived"
+      )
       return
     }
     if let refusal = await attachment.send(source) {

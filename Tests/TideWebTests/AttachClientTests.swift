@@ -73,6 +73,19 @@ struct AttachClientTests {
     client.close()
   }
 
+  /// A first line past the longest the client takes is said to be that, not late.
+  @Test func aFirstLineTooLongToTakeIsSaidToBeTooLong() throws {
+    let server = try ScriptedServer(answer: String(repeating: "x", count: 70_000))
+    #expect(
+      throws: AttachError.cannotConnect(
+        "tide://127.0.0.1:\(server.port) sent a first line longer than 65536 bytes")
+    ) {
+      _ = try AttachClient(
+        connectingTo: AttachAddress(place: .loopback(port: server.port), token: nil), token: "t",
+        timeout: .seconds(60), maximumRecording: 64 << 10, maximumLine: 64 << 10)
+    }
+  }
+
   @Test func theAnnouncedHistoryMustArriveWhole() throws {
     let announced =
       #"{"type":"welcome","protocol":1,"feature":"login","environment":"demo","lines":2}"#

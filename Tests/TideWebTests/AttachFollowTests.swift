@@ -277,12 +277,13 @@ struct AttachFollowTests {
     let attached = try await AttachedREPL()
     _ = await attached.repl.handle(#".usernameChanged("ada")"#)
     attached.served.server.stop()
-    #expect(await attached.waitForOutput("the served store is gone"))
+    #expect(await attached.waitForOutput("the connection to the served store ended"))
     _ = attached.take()
     _ = await attached.repl.handle(".loginButtonTapped")
     #expect(
       attached.take().contains(
-        "the served store is gone: nothing can be sent to it; :save writes what arrived"))
+        "the connection to the served store has ended: nothing can be sent to it; :save writes what arrived"
+      ))
     _ = await attached.repl.handle(":save \(folder.file("gone.tide"))")
     #expect(try Recording(contentsOfFile: folder.file("gone.tide")).steps.count == 1)
   }

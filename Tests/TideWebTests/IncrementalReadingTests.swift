@@ -66,6 +66,31 @@ import Testing
     #expect(error.reason == "lines must end in CRLF")
   }
 
+  /// Bytes after a request's end are a second request sent before the first one's answer, or a
+  /// body longer than its Content-Length: the reason says which end was passed.
+  @Test(arguments: [
+    (
+      "GET / HTTP/1.1\r\nHost: x\r\n\r\nGET / HTTP/1.1\r\n",
+      "bytes arrived after the request's end (its head): one request a connection, sent whole"
+    ),
+    (
+      "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nabc",
+      "bytes arrived after the request's end (the 2 bytes of body its Content-Length says): one request a connection, sent whole"
+    ),
+  ])
+  func bytesAfterTheRequestsEndAreRefusedSayingWhichEnd(request: String, reason: String) {
+    var progress = HTTPRequestParser.Progress()
+    guard
+      case .invalid(let error) = HTTPRequestParser(limits: .init()).parse(
+        Array(request.utf8), progress: &progress)
+    else {
+      Issue.record("not refused")
+      return
+    }
+    #expect(error.status == 400)
+    #expect(error.reason == reason)
+  }
+
   /// Random requests, valid and damaged, split at random places: read incrementally they give
   /// after each read what the bytes so far give whole. The seed is printed
   /// when a case fails: run with TIDE_FUZZ_SEED=N to replay it.

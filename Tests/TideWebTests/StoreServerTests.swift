@@ -425,6 +425,14 @@ struct StoreServerTests {
     #expect(UnixSocket.absolute("/tmp/x.sock") == "/tmp/x.sock")
   }
 
+  /// An empty path is refused as one, not made the working folder's path and refused as an
+  /// existing file.
+  @Test func anEmptySocketPathIsRefusedAsSuch() {
+    #expect(throws: ServerError.cannotListen("a Unix socket needs a path")) {
+      _ = try ServedLogin(StoreServer.Options(endpoint: .unixSocket(path: "")))
+    }
+  }
+
   @Test func itListensOnLoopbackOnly() throws {
     let served = try ServedLogin()
     #expect(served.server.address?.hasPrefix("tide://127.0.0.1:") == true)

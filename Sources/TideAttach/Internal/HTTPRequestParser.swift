@@ -84,7 +84,12 @@ package struct HTTPRequestParser {
     guard let (head, bodyStart, length) = progress.head else { return .incomplete }
     guard bytes.count - bodyStart >= length else { return .incomplete }
     guard bytes.count - bodyStart == length else {
-      return .invalid(HTTPError(400, "more bytes arrived than Content-Length says"))
+      // Another request sent before this one's answer, or a body longer than it said.
+      let end = length == 0 ? "its head" : "the \(length) bytes of body its Content-Length says"
+      return .invalid(
+        HTTPError(
+          400,
+          "bytes arrived after the request's end (\(end)): one request a connection, sent whole"))
     }
     var request = head
     request.body = Array(bytes[bodyStart...])

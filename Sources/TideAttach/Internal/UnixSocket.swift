@@ -18,9 +18,9 @@ package enum UnixSocket {
   }
 
   /// `path` made absolute against the working directory, so that the address printed for it
-  /// works from anywhere.
+  /// works from anywhere; an empty path stays empty, for ``listen(at:)`` to refuse as such.
   package static func absolute(_ path: String) -> String {
-    guard !path.hasPrefix("/") else { return path }
+    guard !path.isEmpty, !path.hasPrefix("/") else { return path }
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     guard getcwd(&buffer, buffer.count) != nil else { return path }
     let directory = String(
