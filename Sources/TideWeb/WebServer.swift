@@ -121,7 +121,7 @@ public final class WebServer {
     let token = self.token
     let loop = try EventLoop(port: options.port, limits: limits) { loop, connection, request in
       Routes(policy: AccessPolicy(port: loop.port, token: token), assets: assets)
-        .answer(request) { work in
+        .answer(request, admitted: { loop.admit(connection) }) { work in
           Task { @MainActor [weak self] in
             guard let self else {
               loop.submit(.respond(connection: connection, .text(503, "the server is stopping")))

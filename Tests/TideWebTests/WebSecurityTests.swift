@@ -229,6 +229,30 @@ struct WebSecurityTests {
     }
   }
 
+  /// Clients that ask for a page's large public file and read nothing of it (any local process,
+  /// without the token) make room for the token holder: an answer to a request that showed no
+  /// token is closed when the server is full (a helper's trial: 130 such clients gave the token
+  /// holder 503 on every try while the answers were out).
+  @Test func clientsThatReadNothingOfAPublicFileCannotLockOutTheTokenHolder() async throws {
+    let folder = try ScratchFolder()
+    try Data("<html></html>".utf8).write(to: folder.url.appendingPathComponent("index.html"))
+    // As large as a page's file may be: more than the kernel's buffers take in.
+    try Data(repeating: UInt8(ascii: "x"), count: 4 << 20)
+      .write(to: folder.url.appendingPathComponent("big.js"))
+    let web = try WebFixture(options: WebServer.Options(maximumConnections: 3), page: folder.url)
+    var holders: [LoopbackClient] = []
+    for _ in 0..<3 {
+      let holder = try LoopbackClient(port: web.port, receiveBuffer: 1024)
+      holder.write("GET /app/big.js HTTP/1.1\r\nHost: 127.0.0.1:\(web.port)\r\n\r\n")
+      // Its answer has begun: the rest waits for it to read.
+      _ = await holder.read { $0.contains("HTTP/1.1 200") }
+      holders.append(holder)
+    }
+    let answer = try await web.send("GET", "/api/session")
+    #expect(answer.status == 200)
+    withExtendedLifetime(holders) {}
+  }
+
   /// A request already sent is never taken for an idle connection: the server reads what is
   /// waiting before it evicts (issue 34, §4: a burst of 200 connects gave a valid request 503 in
   /// 4 runs of 10).

@@ -69,15 +69,21 @@ extension EventLoop {
   }
 
   /// Whether a connection may be closed to make room when the server is full: one that has not
-  /// shown its credential, or was refused and is being closed.
+  /// shown its credential, or was refused and is being closed, or is being answered without
+  /// having shown it (a page's public file, which a client that reads nothing could otherwise
+  /// hold for the whole answer time).
   package func isEvictable(_ connection: Connection) -> Bool {
     switch connection.phase {
     case .reading, .lingering: return true
-    case .answering:
-      if case .lines = framing { return !connection.wasAdmitted }
-      return false
+    case .answering: return !connection.wasAdmitted
     default: return false
     }
+  }
+
+  /// Notes that the request `id` sent showed the credential: its answer is not closed to make
+  /// room. On the loop's thread (from the handler).
+  package func admit(_ id: Int) {
+    connections[id]?.wasAdmitted = true
   }
 
   /// Reads what the connections still reading a request or hello have sent and the loop has not

@@ -24,8 +24,11 @@ struct Routes: Sendable {
   /// The most steps one request returns.
   static let stepPage = 500
 
-  /// Answers `request` at once, or hands `onMain` the work and returns `nil`.
-  func answer(_ request: HTTPRequest, onMain: (MainWork) -> Void) -> HTTPResponse? {
+  /// Answers `request` at once, or hands `onMain` the work and returns `nil`; calls `admitted`
+  /// first when the request showed the token.
+  func answer(
+    _ request: HTTPRequest, admitted: () -> Void = {}, onMain: (MainWork) -> Void
+  ) -> HTTPResponse? {
     let credential: AccessPolicy.Credential
     switch (request.method, request.path) {
     case ("GET", "/"):
@@ -40,6 +43,7 @@ struct Routes: Sendable {
       credential = .header
     }
     if let refusal = policy.refusal(of: request, needing: credential) { return refusal }
+    if credential != .none { admitted() }
     let work: MainWork
     switch (request.method, request.path) {
     case ("GET", "/"):

@@ -20,10 +20,13 @@ final class WebFixture {
   let server: WebServer
   let port: UInt16
 
-  init(options: WebServer.Options = WebServer.Options()) throws {
+  /// - Parameters:
+  ///   - options: The server's options.
+  ///   - page: A folder to serve as the app's page instead of its own.
+  init(options: WebServer.Options = WebServer.Options(), page: URL? = nil) throws {
     let output = self.output
     repl = try REPL(
-      features: [Self.app, Self.counter], options: REPLOptions(echoesInput: true),
+      features: [Self.app(page: page), Self.counter], options: REPLOptions(echoesInput: true),
       write: { output.text += $0 })
     var options = options
     options.token = Self.token
@@ -36,7 +39,9 @@ final class WebFixture {
     MainActor.assumeIsolated { server.stop() }
   }
 
-  static var app: REPLFeature {
+  static var app: REPLFeature { app(page: nil) }
+
+  static func app(page: URL?) -> REPLFeature {
     REPLFeature(
       name: "app", summary: "the app", initialState: App.State(), reducer: App.reducer,
       environments: [
@@ -47,7 +52,7 @@ final class WebFixture {
       view: { App.ViewState($0) },
       export: REPLTestExport(
         imports: ["AppFeature", "LoginFeature", "AddLocationFeature"], reducer: "App.reducer"),
-      page: App.webPage)
+      page: page ?? App.webPage)
   }
 
   /// A feature without a page or a view: the inspector still shows it.
