@@ -101,11 +101,13 @@ struct WebSecurityTests {
       #expect(answer.status == 204, "round \(round)")
     }
     #expect(web.repl.webStepCounts.total == 20)
-    // One that half-closes before its request is whole gets nothing, and nothing is applied.
+    // One that half-closes before its request is whole is told why, and nothing is applied.
     let partial = try LoopbackClient(port: web.port)
     partial.write("POST /api/action HTTP/1.1\r\nHost: 127.0.0.1:\(web.port)\r\n")
     partial.shutdownWriting()
-    #expect(await partial.readToEnd() == "")
+    let refused = Answer(await partial.readToEnd())
+    #expect(refused.status == 400)
+    #expect(refused.body == "the client stopped sending before the request was whole\n")
     #expect(web.repl.webStepCounts.total == 20)
   }
 

@@ -39,6 +39,16 @@ extension EventLoop {
       connections[id]?.isReadClosed = true
       return
     }
+    if count == 0, phase == .reading, case .http = framing, connections[id]?.input.isEmpty == false
+    {
+      // The client shut its side for writing in the middle of a request: it may still read,
+      // and is told why nothing else will come of it.
+      connections[id]?.isReadClosed = true
+      answer(
+        id,
+        .error(HTTPError(400, "the client stopped sending before the request was whole")))
+      return
+    }
     guard count > 0 else {
       // The client left (or the socket failed): nothing more can be read or written.
       closeConnection(id)
