@@ -1,7 +1,7 @@
 extension Effect {
   /// Returns an effect that sends `transform(action)` wherever this effect sends `action`.
   ///
-  /// ``Reducer/pullback(state:action:environment:)`` uses this to wrap a child's actions into the
+  /// ``Reducer/pullback(state:action:environment:)-(_,CasePath<ParentAction,Action>,_)`` uses this to wrap a child's actions into the
   /// parent's. The result keeps its shape: mapping a `.run` gives a `.run` with the same name.
   ///
   /// <!-- example: given childEffect: Effect<LoginAction> -->

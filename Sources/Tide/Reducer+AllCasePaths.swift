@@ -263,3 +263,39 @@ extension Reducer where State: CasePathable, Action: CasePathable {
       column: column)
   }
 }
+
+extension Reducer {
+  /// Lifts this reducer into a parent domain, the parent's case of its actions named by a key
+  /// path into the parent action's `AllCasePaths`: the same as
+  /// ``pullback(state:action:environment:)-(_,CasePath<ParentAction,Action>,_)`` with the case
+  /// path the parent's action lists.
+  ///
+  /// ```swift
+  /// enum Screen {
+  ///   struct State: Equatable { var login = Login.State() }
+  ///   enum Action: Sendable, CasePathable {
+  ///     case login(Login.Action)
+  ///     struct AllCasePaths { let login = CasePath(Action.login) }
+  ///     static let allCasePaths = AllCasePaths()
+  ///   }
+  ///   static let reducer: Reducer<State, Action, Login.Environment> = Login.reducer.pullback(
+  ///     state: \.login, action: \.login, environment: { $0 })
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: A writable key path from the parent state to this reducer's state.
+  ///   - action: A key path to the case path of this reducer's actions in
+  ///     `ParentAction.AllCasePaths`.
+  ///   - environment: A function that derives this reducer's environment from the parent's.
+  /// - Returns: A reducer over the parent domain.
+  @inlinable
+  public func pullback<ParentState, ParentAction: CasePathable & Sendable, ParentEnvironment>(
+    state: any WritableKeyPath<ParentState, State> & Sendable,
+    action: KeyPath<ParentAction.AllCasePaths, CasePath<ParentAction, Action>>,
+    environment: @escaping @Sendable (ParentEnvironment) -> Environment
+  ) -> Reducer<ParentState, ParentAction, ParentEnvironment> {
+    pullback(
+      state: state, action: ParentAction.allCasePaths[keyPath: action], environment: environment)
+  }
+}

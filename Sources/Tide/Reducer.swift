@@ -23,7 +23,7 @@
 /// ```
 ///
 /// Reducers compose: ``combine(_:)-(...)`` runs several over the
-/// same state, ``pullback(state:action:environment:)`` lifts a child reducer into a parent domain,
+/// same state, ``pullback(state:action:environment:)-(_,CasePath<ParentAction,Action>,_)`` lifts a child reducer into a parent domain,
 /// ``ifLet(_:action:environment:child:fileID:filePath:line:column:)-(_,CasePath<Action,ChildAction>,_,_,_,_,_,_)`` and
 /// ``forEach(_:action:environment:child:fileID:filePath:line:column:)-(_,CasePath<Action,(ElementState.ID,ElementAction)>,_,_,_,_,_,_)`` run a child over optional
 /// and collection state, cancelling its effects when that state goes away.

@@ -172,6 +172,19 @@ import TideTestSupport
     #expect(store.runningEffects.isEmpty)
   }
 
+  struct Pair: Equatable {
+    var timer = IfCaseLetTests.Timer(id: 1)
+  }
+
+  @Test("pullback by a key path to the parent's case")
+  func pullbackByKeyPath() {
+    let reducer: Reducer<Pair, PhaseAction, Void> = ChildLifetimeTests.timer(clock: ManualClock())
+      .pullback(state: \.timer, action: \.running, environment: { $0 })
+    let store = Store(initialState: Pair(), reducer: reducer, environment: ())
+    store.send(.running(.tick))
+    #expect(store.state.timer.ticks == 1)
+  }
+
   struct Form: Equatable {
     var name = ""
     var alert: AlertState<Never>?
