@@ -46,9 +46,9 @@ public final class AttachClient: Sendable {
   public let history: [String]
   private let fd: Int32
   private let state: Lock<State>
-  private let stream: AsyncStream<Event>
   /// What the reader has read and the consumer of ``events`` has not taken yet.
-  private let queue = AttachEventQueue<Event>(capacity: AttachClient.waitingEvents)
+  private let queue = AttachEventQueue<Event>(
+    capacity: AttachClient.waitingEvents, byteCapacity: AttachClient.waitingBytes)
 
   private struct State {
     var nextID = 1
@@ -64,8 +64,12 @@ public final class AttachClient: Sendable {
   package static let maximumLine = 64 << 20
 
   /// How many events may wait to be taken from ``events`` before the client stops reading from
-  /// the server: each is at most one read's lines (64 KiB) or one long line.
+  /// the server.
   package static let waitingEvents = 64
+
+  /// How many bytes of events may wait to be taken from ``events`` before the client stops
+  /// reading from the server (an event longer than that waits alone).
+  package static let waitingBytes = 8 << 20
 
   /// The most bytes of recording lines the client takes from a server in all: what a session
   /// file may hold, since `:save` writes them and `tide --open` reads them back. A server that
@@ -137,8 +141,6 @@ public final class AttachClient: Sendable {
       var yes: Int32 = 1
       setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
     #endif
-    let queue = self.queue
-    stream = AsyncStream(unfolding: { await queue.take() }, onCancel: { queue.abandon() })
     state = Lock(State())
     guard
       Self.write(
@@ -242,10 +244,12 @@ public final class AttachClient: Sendable {
   /// The server's events, read on a thread of their own from the first call on: lines arrive
   /// in batches as they are read.
   ///
-  /// The client reads from the server only as fast as the events are taken: once 64 wait, it
-  /// stops reading until one is taken, and a server that sends faster than they are taken
-  /// finds its own backlog for the client full. Cancelling the task that takes them drops the
-  /// rest; ``close()`` lets the last ones, up to ``Event/ended(_:)``, through.
+  /// The client reads from the server only as fast as the events are taken: once 64 wait (or
+  /// 8 MiB of them), it stops reading until one is taken, and a server that sends faster than
+  /// they are taken finds its own backlog for the client full. Take them in one loop: when it
+  /// ends before ``Event/ended(_:)`` (`break`, a cancelled task), the client stops taking the
+  /// server's events and drops them; ``close()`` lets the last ones, up to
+  /// ``Event/ended(_:)``, through to a loop that goes on.
   ///
   /// <!-- example: given client: AttachClient -->
   /// ```swift
@@ -255,7 +259,15 @@ public final class AttachClient: Sendable {
   /// ```
   public var events: AsyncStream<Event> {
     startReading()
-    return stream
+    let queue = self.queue
+    // Released with the loop that takes from the stream, whichever way it ends.
+    let abandoner = AttachEventQueueAbandoner(queue)
+    return AsyncStream(
+      unfolding: {
+        withExtendedLifetime(abandoner) {}
+        return await queue.take()
+      },
+      onCancel: { queue.abandon() })
   }
 
   private let started = Lock(false)
@@ -346,13 +358,13 @@ public final class AttachClient: Sendable {
             batch.append(text)
           case .sent(let id):
             batch = flush(batch)
-            queue.put(.answered(id: id, refusal: nil))
+            queue.put(.answered(id: id, refusal: nil), bytes: 0)
           case .refused(let id, let message):
             batch = flush(batch)
-            queue.put(.answered(id: id, refusal: message))
+            queue.put(.answered(id: id, refusal: message), bytes: message.utf8.count)
           case .error(let message):
             batch = flush(batch)
-            queue.put(.error(message))
+            queue.put(.error(message), bytes: message.utf8.count)
           case .welcome:
             reason = "the server said welcome twice"
             _ = flush(batch)
@@ -364,7 +376,7 @@ public final class AttachClient: Sendable {
           break reading
         }
       }
-      if !batch.isEmpty { queue.put(.lines(batch)) }
+      if !batch.isEmpty { queue.put(.lines(batch), bytes: Self.size(of: batch)) }
       guard !buffer.holdsMore(than: lineLimit) else {
         reason = "the server sent a line longer than \(lineLimit) bytes"
         break
@@ -378,9 +390,14 @@ public final class AttachClient: Sendable {
     end(reason)
   }
 
+  /// About how many bytes a batch of lines holds, for the bound on what waits to be taken.
+  private static func size(of batch: [String]) -> Int {
+    batch.reduce(0) { $0 + $1.utf8.count }
+  }
+
   /// Yields a batch of lines, if there are any; returns an empty one.
   private func flush(_ batch: [String]) -> [String] {
-    if !batch.isEmpty { queue.put(.lines(batch)) }
+    if !batch.isEmpty { queue.put(.lines(batch), bytes: Self.size(of: batch)) }
     return []
   }
 

@@ -86,6 +86,27 @@ struct AttachClientTests {
     }
   }
 
+  /// A loop over the events that ends early lets the client go: its reader stops waiting for
+  /// room, reads on to the server's end, and the client is freed (it waited for ever, holding
+  /// the client, its socket and its thread).
+  @Test func aLoopThatEndsEarlyLetsTheClientGo() async throws {
+    let error = #"{"type":"error","message":"no"}"#
+    let server = try ScriptedServer(
+      answer: ([Self.welcome] + Array(repeating: error, count: 200)).joined(separator: "\n")
+        + "\n")
+    weak var freed: AttachClient?
+    do {
+      let client = try connect(to: server)
+      freed = client
+      for await _ in client.events { break }
+    }
+    let deadline = ContinuousClock.now + .seconds(60)
+    while freed != nil, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(1))
+    }
+    #expect(freed == nil)
+  }
+
   @Test func theAnnouncedHistoryMustArriveWhole() throws {
     let announced =
       #"{"type":"welcome","protocol":1,"feature":"login","environment":"demo","lines":2}"#

@@ -1,95 +1,130 @@
-import Dispatch
-import Tide
+import Foundation
 
-/// The events a client's reader has read and its consumer has not taken yet: at most
-/// `capacity` of them. A reader that gets that far ahead waits, and reads nothing from the
-/// socket meanwhile, so a server that floods a client whose consumer is stuck (its output piped
-/// to a process that reads nothing) fills the kernel's buffers and then the server's backlog
-/// for the client, which the server bounds, never the client's memory.
-final class AttachEventQueue<Event: Sendable>: Sendable {
-  private struct Inner {
-    var events: [Event] = []
-    /// Where the next event to take is in `events`: taken events are dropped in bulk.
-    var head = 0
-    var waiter: CheckedContinuation<Event?, Never>?
-    var isFinished = false
-    var isAbandoned = false
-    /// Whether the reader adds events without waiting for room: the connection is shut, and
-    /// what is left to read is what it already holds.
-    var isReleased = false
+/// The events a client's reader has read and its consumer has not taken yet: at most `capacity`
+/// of them, and at most `byteCapacity` bytes (one event may pass it alone). A reader that gets
+/// that far ahead waits, and reads nothing from the socket meanwhile, so a server that floods a
+/// client whose consumer is stuck (its output piped to a process that reads nothing) fills the
+/// kernel's buffers and then the server's backlog for the client, which the server bounds,
+/// never the client's memory.
+///
+/// One consumer: events are taken in order by one loop at a time; a second `take()` while one
+/// waits waits behind it.
+final class AttachEventQueue<Event: Sendable>: @unchecked Sendable {
+  // Everything below is read and written under `condition`'s lock.
+  private var events: [(event: Event, bytes: Int)] = []
+  /// Where the next event to take is in `events`: taken events are dropped in bulk.
+  private var head = 0
+  private var bytes = 0
+  private var waiters: [CheckedContinuation<Event?, Never>] = []
+  private var isFinished = false
+  private var isAbandoned = false
+  /// Whether the reader adds events without waiting for room: the connection is shut, and what
+  /// is left to read is what it already holds.
+  private var isReleased = false
+
+  private let condition = NSCondition()
+  private let capacity: Int
+  private let byteCapacity: Int
+
+  init(capacity: Int, byteCapacity: Int) {
+    self.capacity = capacity
+    self.byteCapacity = byteCapacity
   }
 
-  private let inner = Lock(Inner())
-  /// The room left for events.
-  private let room: DispatchSemaphore
+  private var waiting: Int { events.count - head }
 
-  init(capacity: Int) {
-    room = DispatchSemaphore(value: capacity)
-  }
-
-  /// Adds an event once there is room for it; drops it once nobody takes events any more.
-  func put(_ event: Event) {
-    let (isAbandoned, isReleased) = inner.withLock { ($0.isAbandoned, $0.isReleased) }
-    guard !isAbandoned else { return }
-    if !isReleased { room.wait() }
-    add(event, last: false)
+  /// Adds an event of about `bytes` bytes once there is room for it; drops it once nobody takes
+  /// events any more.
+  func put(_ event: Event, bytes size: Int) {
+    condition.lock()
+    defer { condition.unlock() }
+    while !isAbandoned, !isReleased, waiting > 0,
+      waiting >= capacity || bytes + size > byteCapacity
+    {
+      condition.wait()
+    }
+    add(event, bytes: size)
   }
 
   /// Adds the last event, without waiting for room: nothing follows it.
   func finish(with event: Event) {
-    add(event, last: true)
+    condition.lock()
+    defer { condition.unlock() }
+    add(event, bytes: 0)
+    isFinished = true
+    // Nothing follows: a consumer waiting for more is told so.
+    if waiting == 0 { resumeWaiters(with: nil) }
   }
 
-  private func add(_ event: Event, last: Bool) {
-    inner.withLock { inner in
-      guard !inner.isFinished, !inner.isAbandoned else { return }
-      if let waiter = inner.waiter {
-        inner.waiter = nil
-        waiter.resume(returning: event)
-      } else {
-        inner.events.append(event)
-      }
-      if last { inner.isFinished = true }
+  /// Under the lock.
+  private func add(_ event: Event, bytes size: Int) {
+    guard !isFinished, !isAbandoned else { return }
+    if !waiters.isEmpty {
+      waiters.removeFirst().resume(returning: event)
+    } else {
+      events.append((event, size))
+      bytes += size
     }
   }
 
-  /// The next event, once there is one; `nil` after the last.
+  /// Under the lock.
+  private func resumeWaiters(with event: Event?) {
+    let resumed = waiters
+    waiters = []
+    for waiter in resumed { waiter.resume(returning: event) }
+  }
+
+  /// The next event, once there is one; `nil` after the last, or once abandoned.
   func take() async -> Event? {
-    let event = await withCheckedContinuation {
-      (continuation: CheckedContinuation<Event?, Never>) in
-      inner.withLock { inner in
-        if inner.head < inner.events.count {
-          let event = inner.events[inner.head]
-          inner.head += 1
-          if inner.head == inner.events.count { (inner.events, inner.head) = ([], 0) }
-          continuation.resume(returning: event)
-        } else if inner.isFinished || inner.isAbandoned {
-          continuation.resume(returning: nil)
-        } else {
-          inner.waiter = continuation
-        }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Event?, Never>) in
+      condition.lock()
+      defer { condition.unlock() }
+      if waiting > 0 {
+        let (event, size) = events[head]
+        head += 1
+        bytes -= size
+        if head == events.count { (events, head) = ([], 0) }
+        condition.broadcast()
+        continuation.resume(returning: event)
+      } else if isFinished || isAbandoned {
+        continuation.resume(returning: nil)
+      } else {
+        waiters.append(continuation)
       }
     }
-    if event != nil { room.signal() }
-    return event
   }
 
   /// The connection is shut: a reader waiting for room goes on, and adds what it still has
   /// without waiting, so that the consumer still gets the events up to the last.
   func release() {
-    inner.withLock { $0.isReleased = true }
-    room.signal()
+    condition.lock()
+    defer { condition.unlock() }
+    isReleased = true
+    condition.broadcast()
   }
 
-  /// Nobody takes events any more (the consumer was cancelled): a reader waiting for room goes
-  /// on, and what it adds from now on is dropped.
+  /// Nobody takes events any more (the consumer's loop ended or was cancelled): a reader
+  /// waiting for room goes on, and what it adds from now on is dropped.
   func abandon() {
-    let waiter = inner.withLock { inner -> CheckedContinuation<Event?, Never>? in
-      inner.isAbandoned = true
-      defer { inner.waiter = nil }
-      return inner.waiter
-    }
-    waiter?.resume(returning: nil)
-    room.signal()
+    condition.lock()
+    defer { condition.unlock() }
+    isAbandoned = true
+    (events, head, bytes) = ([], 0, 0)
+    resumeWaiters(with: nil)
+    condition.broadcast()
+  }
+}
+
+/// Abandons a queue when the stream that takes from it is released: a loop over a client's
+/// events that ends (`break`, `return`) lets the reader go, as cancelling it does.
+final class AttachEventQueueAbandoner<Event: Sendable>: Sendable {
+  private let queue: AttachEventQueue<Event>
+
+  init(_ queue: AttachEventQueue<Event>) {
+    self.queue = queue
+  }
+
+  deinit {
+    queue.abandon()
   }
 }
