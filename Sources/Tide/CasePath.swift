@@ -92,7 +92,9 @@ public struct CasePath<Root, Value>: Sendable {
   /// closure names what changed rather than the whole value.
   ///
   /// The payload is changed in place, as an `inout` property is: a large array in it is not
-  /// copied, and what `body` changed before throwing stays changed.
+  /// copied, and what `body` changed before throwing stays changed. While `body` runs, `root`
+  /// holds no value (it is moved out, and put back after): nothing may read it meanwhile, as a
+  /// store's reads check.
   ///
   /// - Parameters:
   ///   - root: The value to change.

@@ -121,6 +121,10 @@ extension Reducer {
   /// }
   /// ```
   ///
+  /// The case is read before and after every step, with `state`'s `extract`: a case path made
+  /// from the case reads it by reflection, so for a phase at an app's root, which sees every
+  /// action, write it by hand (`CasePath(embed:extract:)`).
+  ///
   /// Use ``pullback(state:action:environment:fileID:filePath:line:column:)-(CasePath<ParentState,State>,_,_,_,_,_,_)``
   /// for the cases of a destination, whose presenting `ifLet` already cancels a screen's
   /// effects when it goes.
@@ -150,30 +154,42 @@ extension Reducer {
       name: "ifCaseLet(\(Inspector.typeName(ChildState.self)))", fileID: fileID,
       filePath: filePath, line: line, column: column)
     let childBody = child.body
-    let runChild = Self(sharing: child.sharing?.pulledBack(state)) {
-      parentState, parentAction, parentEnvironment in
-      guard let childAction = action.extract(parentAction) else { return .none }
-      let childEnvironment = environment(parentEnvironment)
-      guard
-        let effect = state.modify(
-          &parentState, { childBody(&$0, childAction, childEnvironment) })
-      else {
-        lifetime.reportOtherCase(childAction, state: parentState, cancelsOnLeaving: true)
-        return .none
-      }
-      return effect.isNone
-        ? .none
-        : lifetime.scopingOperatorIDs(of: effect.map(action.embed)).cancellable(id: lifetime.id)
-    }
-    // The child runs first, as with `ifLet`; combining keeps shared copies in step between them.
-    let both = Self.combine(runChild, self)
-    let body = both.body
-    return Self(sharing: both.sharing) { parentState, parentAction, parentEnvironment in
+    // Shared copies as `ifLet` keeps them: the parent sees the child's change first, and a
+    // change of a phase that the same step leaves is kept when only the child holds copies.
+    let childSharing = child.sharing?.pulledBack(state)
+    let stashes = Self.stashesChild(self.sharing, childSharing)
+    var sharing = SharedSync.merging(self.sharing, childSharing)
+    if stashes { sharing?.stashes = true }
+    let sync = Self.syncBetween(self.sharing, childSharing)
+    let parent = sharedCore(sync)
+    return Self(sharing: sharing) { parentState, parentAction, parentEnvironment in
+      // Read before the child runs: a case path's `extract` (reflection, for one made from the
+      // case) runs once or twice a step, so a phase's case path is best written by hand.
       let wasInCase = state.extract(parentState) != nil
-      let effect = body(&parentState, parentAction, parentEnvironment)
-      guard wasInCase, state.extract(parentState) == nil else { return effect }
-      return .merge(effect, .cancel(id: lifetime.id))
+      var childRan = false
+      var childEffect = Effect<Action>.none
+      if let childAction = action.extract(parentAction) {
+        let childEnvironment = environment(parentEnvironment)
+        if let effect = state.modify(
+          &parentState, { childBody(&$0, childAction, childEnvironment) })
+        {
+          childRan = true
+          if stashes { childSharing?.stash(parentState) }
+          if !effect.isNone {
+            childEffect = lifetime.scopingOperatorIDs(of: effect.map(action.embed))
+              .cancellable(id: lifetime.id)
+          }
+        } else {
+          lifetime.reportOtherCase(childAction, state: parentState, cancelsOnLeaving: true)
+        }
+      }
+      let effect = parent(&parentState, parentAction, parentEnvironment, childRan)
+      guard wasInCase, state.extract(parentState) == nil else {
+        return childEffect.merged(with: effect)
+      }
+      return .merge(childEffect, effect, .cancel(id: lifetime.id))
     }
+    .syncingAfter(sync, sharing: sharing) { state.extract($0) != nil }
   }
 
   /// Runs a feature for each element of a collection beside this reducer, and cancels an

@@ -131,7 +131,7 @@ public final class Store<State, Action: Sendable> {
     // strong reference would make a cycle that keeps the core, and its effects, alive. Nothing
     // outlives the core that reads through this: every watch and projection belongs to a store
     // of this root, and every scoped store holds the root's core (its send goes there).
-    self.watch = StoreWatch(state: { [unowned core] in core.state })
+    self.watch = StoreWatch(state: { [unowned core] in core.readableState })
   }
 
   /// Makes a scoped store, with a watch of its own or the one a store of the same scope had
@@ -177,7 +177,7 @@ public final class Store<State, Action: Sendable> {
   @usableFromInline
   var currentState: State {
     switch core {
-    case .root(let root, _): root.state
+    case .root(let root, _): root.readableState
     case .scoped(let scoped, _): scoped.state()
     }
   }

@@ -136,11 +136,15 @@ extension Inspector {
       if !inner.isEmpty, !inner.contains(where: { $0.hasPrefix("$0 = ") }),
         !payloadRoot.isReferredTo, Self.unwrapped(call + oneLine).count < wholeLine.count
       {
-        // Several statements that do not fit on a line go one a line, as a closure's do.
-        guard inner.count > 1,
-          call.count + oneLine.count > Renderer.sourceWidth
-            || inner.contains(where: { $0.contains("\n") })
-        else { return [call + oneLine] }
+        // Several statements that do not fit on a line go one a line, as a closure's do; so
+        // does one whose first line would make this one too long (a `modify` inside).
+        let firstLine = inner[0].prefix { $0 != "\n" }
+        let fits =
+          inner.count == 1
+          ? call.count + firstLine.count + 2 <= Renderer.sourceWidth
+          : call.count + oneLine.count <= Renderer.sourceWidth
+            && !inner.contains(where: { $0.contains("\n") })
+        guard !fits else { return [call + oneLine] }
         let lines = inner.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
         return [call + "{\n" + lines.map { "  " + $0 }.joined(separator: "\n") + "\n}"]
       }

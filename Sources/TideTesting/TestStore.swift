@@ -186,7 +186,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
       IssueReporter { message, _ in
         reported.withLock { $0.append(message) }
         let step = lastStep.withLock { $0 }
-        guard !step.isRunning, let origin, let started = origin.location else {
+        guard step.runs == 0, let origin, let started = origin.location else {
           TestFailure.record(message, at: step.location)
           return
         }
@@ -523,13 +523,13 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     let limit = 1_000_000
     let location = lastStep.withLock { step in
       if let location { step.location = location }
-      step.isRunning = true
+      step.runs += 1
       return step.location
     }
     let ran = await IssueReporter.$current.withValue(reporter(at: location)) {
       await scheduler.runReadyWork(jobLimit: limit)
     }
-    lastStep.withLock { $0.isRunning = false }
+    lastStep.withLock { $0.runs -= 1 }
     guard ran >= limit else { return }
     TestFailure.record(
       """

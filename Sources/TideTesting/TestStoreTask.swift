@@ -56,7 +56,7 @@ public struct TestStoreTask: Sendable {
   ///   Effect: .run("timer")
   ///   Started by: send(.startTimerTapped) at TimerTests.swift:12
   ///
-  /// Let it finish (advance the clock, answer what it waits for), cancel it, or call skipInFlightEffects().
+  /// finish() waited 1.0 seconds of real time for it. Let it finish (advance the clock, answer what it waits for), cancel it, or call skipInFlightEffects().
   /// ```
   ///
   /// As a live store's `StoreTask.finish()` does, it cancels the effects when the task awaiting
@@ -79,15 +79,17 @@ public struct TestStoreTask: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    _ = await waitInRealTime(
-      for: timeout ?? storeTimeout(), runningReadyWork: runReadyEffects
-    ) { isFinished }
+    let budget = timeout ?? storeTimeout()
+    let finished = await waitInRealTime(for: budget, runningReadyWork: runReadyEffects) {
+      isFinished
+    }
     if Task.isCancelled { await cancel() }
     let location = SourceCodeLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
     let tokens = tree.tokens
     for record in registry.inFlight where tokens.contains(record.token) {
-      TestFailure.record(FailureMessage.stillRunning(record), at: location)
+      TestFailure.record(
+        FailureMessage.stillRunning(record, waited: finished ? .zero : budget), at: location)
     }
   }
 }

@@ -128,6 +128,31 @@ import TideTestSupport
     #expect(pasted == after)
   }
 
+  enum Wrapper: Equatable {
+    case status(Status)
+  }
+
+  /// A `modify` inside a `modify`: each closure's statements on lines of their own.
+  @Test func aModifyInsideAModifyGoesOneStatementALine() {
+    let standup = Self.meeting("Standup")
+    var planning = standup
+    planning.title = "Weekly planning with the whole team"
+    planning.attendees.append("Blob III")
+    let before = Wrapper.status(.recording(standup))
+    let after = Wrapper.status(.recording(planning))
+    #expect(
+      Inspector().closure(from: before, to: after) == """
+        {
+          CasePath(ExpectedClosureTests.Wrapper.status).modify(&$0) {
+            CasePath(ExpectedClosureTests.Status.recording).modify(&$0) {
+              $0.title = "Weekly planning with the whole team"
+              $0.attendees.append("Blob III")
+            }
+          }
+        }
+        """)
+  }
+
   enum Screen: Equatable {
     case detail(Notes)
   }

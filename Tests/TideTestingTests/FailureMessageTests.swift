@@ -380,6 +380,31 @@ import TideTestSupport
     }
   }
 
+  /// A step's own `finish()` says so too.
+  @Test func aStepsFinishThatGivesUpSaysHowLongItWaited() async {
+    let clock = ManualClock()
+    let reducer = Reducer<Int, Int, Void> { _, _, _ in
+      .run(name: "wait") { _ in try await clock.sleep(for: .seconds(1)) }
+    }
+    let store = TestStore(initialState: 0, reducer: reducer, environment: ())
+    let task = await store.send(1)
+    let line = #line - 1
+    await expectIssues([
+      """
+      An effect is still running.
+
+        Effect: .run("wait")
+        Started by: send(1) at FailureMessageTests.swift:\(line)
+
+      finish() waited 0.01 seconds of real time for it. Let it finish (advance the clock, answer \
+      what it waits for), cancel it, or call skipInFlightEffects().
+      """
+    ]) {
+      await task.finish(timeout: .milliseconds(10))
+    }
+    await store.skipInFlightEffects()
+  }
+
   /// Effects left running are reported where each started, ten of them; the rest are one
   /// failure that lists ten more and counts the others.
   @Test func manyEffectsLeftRunningAreElevenFailures() async {

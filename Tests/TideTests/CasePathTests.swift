@@ -227,3 +227,34 @@ import Testing
     #expect(tracked.copies == 0)
   }
 }
+
+/// A store's state is the reducer's while it runs (an enum's payload is even moved out of it
+/// while a child changes it in place): a read through the store then stops the program with
+/// why, rather than reading a state half changed or moved out.
+@Suite struct StateReadWhileReducingTests {
+  @Test func aStoreReadFromItsOwnReducerStopsWithWhy() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      final class Box: @unchecked Sendable {
+        var store: Store<CasePathInPlaceTests.Screen, Int>?
+      }
+      let box = Box()
+      let child = Reducer<CasePathInPlaceTests.Tracked, Int, Void> { tracked, _, _ in
+        tracked.increment()
+        MainActor.assumeIsolated { _ = box.store?.untrackedState }
+        return .none
+      }
+      await MainActor.run {
+        let store = Store(
+          initialState: CasePathInPlaceTests.Screen.list(CasePathInPlaceTests.Tracked()),
+          reducer: child.pullback(
+            state: CasePath(CasePathInPlaceTests.Screen.list),
+            action: CasePath(embed: { $0 }, extract: { $0 }), environment: { $0 }),
+          environment: ())
+        box.store = store
+        store.send(1)
+      }
+    }
+    let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(output.contains("A store's state was read while its reducer ran."))
+  }
+}

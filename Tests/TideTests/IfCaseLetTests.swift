@@ -228,3 +228,58 @@ extension IfCaseLetTests.PhaseAction: CasePathable {
   }
   static let allCasePaths = AllCasePaths()
 }
+
+/// Shared values across a change of phase: what the phase left writes in that very step is
+/// what the next phase reads, as with `ifLet`.
+@MainActor
+@Suite struct IfCaseLetSharingTests {
+  struct Editor: Equatable, Sendable, SharedState {
+    var names = Shared(key: "names", default: [String]())
+    static let sharedFields: [SharedField<Self>] = [.field(\.names)]
+  }
+  enum EditorAction: Sendable, Equatable { case add(String) }
+  static let editor = Reducer<Editor, EditorAction, Void> { state, action, _ in
+    if case .add(let name) = action { state.names.value.append(name) }
+    return .none
+  }
+  struct Viewer: Equatable, Sendable, SharedState {
+    var names = Shared(key: "names", default: [String]())
+    static let sharedFields: [SharedField<Self>] = [.field(\.names)]
+  }
+  enum ViewerAction: Sendable, Equatable { case refresh }
+  static let viewer = Reducer<Viewer, ViewerAction, Void> { _, _, _ in .none }
+
+  enum Phase: Equatable, Sendable {
+    case editing(Editor)
+    case viewing(Viewer)
+  }
+  enum PhaseAction: Sendable, Equatable {
+    case editing(EditorAction)
+    case viewing(ViewerAction)
+  }
+  /// The parent moves on in the step in which the editor adds a name.
+  static let phases = Reducer<Phase, PhaseAction, Void> { state, action, _ in
+    if case .editing(.add) = action { state = .viewing(Viewer()) }
+    return .none
+  }
+  .ifCaseLet(
+    CasePath(Phase.editing), action: CasePath(PhaseAction.editing), environment: { $0 },
+    child: editor
+  )
+  .ifCaseLet(
+    CasePath(Phase.viewing), action: CasePath(PhaseAction.viewing), environment: { $0 },
+    child: viewer)
+
+  @Test func aChangeOfAPhaseThatTheSameStepLeavesIsKept() {
+    let issues = ReportedIssues()
+    let store = Store(
+      initialState: Phase.editing(Editor()), reducer: Self.phases, environment: ())
+    IssueReporter.$current.withValue(issues.reporter) { store.send(.editing(.add("Rome"))) }
+    guard case .viewing(let viewer) = store.state else {
+      Issue.record("The phase did not change: \(store.state)")
+      return
+    }
+    #expect(viewer.names.value == ["Rome"])
+    #expect(issues.all.isEmpty)
+  }
+}

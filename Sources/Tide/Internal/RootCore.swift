@@ -14,6 +14,10 @@
 @usableFromInline
 final class RootCore<State, Action: Sendable> {
   @exclusivity(unchecked) @usableFromInline var state: State
+  /// Whether the reducer is running on ``state`` now: the state is then the reducer's to change
+  /// in place (a case path moves an enum's payload out of it while a child runs), and a read
+  /// through a store would meet it half changed, or moved out.
+  @exclusivity(unchecked) @usableFromInline var isReducing = false
   @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
   /// Told of every reduction, with the state after it and the step it belongs to (see
   /// ``stepOrigin``), once the scopes' caches agree with it.
@@ -152,13 +156,13 @@ final class RootCore<State, Action: Sendable> {
   func reduceKeepingCaches(_ action: Action, in tree: EffectTree?) -> Effect<Action> {
     let effect: Effect<Action>
     if scopeCaches.filled.isEmpty {
-      effect = reduce(&state, action)
+      effect = reducing(action)
     } else if !_isPOD(State.self) {
       scopeCaches.invalidate()
-      effect = reduce(&state, action)
+      effect = reducing(action)
     } else {
       let before = state
-      effect = reduce(&state, action)
+      effect = reducing(action)
       // Kept while the state stays the same, but not without bound: scopes made again and again
       // (a view's closure scope each render) each fill a cache of their own.
       if !Self.isBitwiseEqual(before, state) || scopeCaches.filled.count > 1024 {
@@ -167,6 +171,33 @@ final class RootCore<State, Action: Sendable> {
     }
     if let onReduce { onReduce(action, state, effect, tree?.origin ?? stepOrigin) }
     return effect
+  }
+
+  /// Runs the reducer on the state, noting that it does.
+  @inlinable
+  func reducing(_ action: Action) -> Effect<Action> {
+    isReducing = true
+    defer { isReducing = false }
+    return reduce(&state, action)
+  }
+
+  /// The state, for a store's reads: never while the reducer runs.
+  @inlinable
+  var readableState: State {
+    if isReducing { Self.stateReadWhileReducing() }
+    return state
+  }
+
+  @usableFromInline
+  static func stateReadWhileReducing() -> Never {
+    preconditionFailure(
+      """
+      A store's state was read while its reducer ran.
+
+      A reducer changes the state it is given in place; read through the store it is half \
+      changed. Read the state the reducer is given, or read the store after send returns (in an \
+      effect, or an observer).
+      """)
   }
 
   /// Whether two values of a type without references have the same bits.
