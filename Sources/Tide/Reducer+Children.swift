@@ -79,7 +79,10 @@ extension Reducer {
   /// on every action. If the state was in the case before the step and is in another after it,
   /// every effect the child started is cancelled, those of the screens it presented too: a login
   /// request still in flight when the app moves on never answers. A step that leaves the case
-  /// and comes back to it (a new value in the same case) cancels nothing.
+  /// and comes back to it (a new value in the same case) cancels nothing. A `.send` is not
+  /// cancelled: it is synchronous, its action reduced in the same batch (see
+  /// ``Effect/cancellable(id:cancelInFlight:)``), and one the child returns in the step that
+  /// leaves its case is reported like any action for a case that is not the current one.
   ///
   /// An action for the child while the state is in another case changes nothing and is
   /// reported (a runtime warning from a ``Store``, a test failure from a `TestStore`):
