@@ -89,6 +89,10 @@ public final class WebServer {
   package private(set) var testsBuilt = 0
   /// How many builds of the test are under way, handing the main actor back as they go.
   package private(set) var testBuildsInProgress = 0
+  /// How many pages of steps were begun, and how many are being built now, handing the main
+  /// actor back as they go: for tests.
+  package private(set) var stepPagesBegun = 0
+  package private(set) var stepPagesInProgress = 0
 
   /// Creates a server for `repl`; nothing listens until ``start()``.
   ///
@@ -188,6 +192,43 @@ public final class WebServer {
     case stream(first: [UInt8])
   }
 
+  /// Steps `from...to` as the page asks for them: while the whole answer stays within
+  /// `maximumStepsAnswer` bytes (one step at least), so that a page of steps of a large state is
+  /// bounded and the page asks for the rest from where it ends. Built a step at a time, handing
+  /// the main actor back every couple of milliseconds, so that a line typed meanwhile is not
+  /// held up; a page whose session changed while it was built is built again (the third time
+  /// without handing back), so that its steps and counts are of one session.
+  private func stepPage(from: Int, to: Int) async -> String {
+    let clock = ContinuousClock()
+    var attempts = 0
+    while true {
+      attempts += 1
+      let started = revision
+      let counts = repl.webStepCounts
+      let head = "{\"total\":\(counts.total),\"cursor\":\(counts.cursor),\"steps\":["
+      var steps: [String] = []
+      var size = head.utf8.count + 2
+      var turn = clock.now
+      var changed = false
+      for number in from...to {
+        guard let step = repl.webSteps(number...number).first else { break }
+        let added = step.utf8.count + (steps.isEmpty ? 0 : 1)
+        if !steps.isEmpty, size + added > options.maximumStepsAnswer { break }
+        steps.append(step)
+        size += added
+        if attempts < 3, clock.now - turn > .milliseconds(2) {
+          await Task.yield()
+          turn = clock.now
+          if revision != started {
+            changed = true
+            break
+          }
+        }
+      }
+      if !changed { return head + steps.joined(separator: ",") + "]}" }
+    }
+  }
+
   /// The routes that read or change the session, on the main actor.
   func answerOnMain(_ work: Routes.MainWork) async -> MainAnswer {
     switch work {
@@ -203,21 +244,10 @@ public final class WebServer {
     case .session:
       return .response(.json(sessionJSON()))
     case .steps(let from, let to):
-      let counts = repl.webStepCounts
-      // Steps while the whole answer stays within `maximumStepsAnswer` bytes (one step at
-      // least): a page of steps of a large state is bounded, and the page asks for the rest
-      // from where it ends.
-      let head = "{\"total\":\(counts.total),\"cursor\":\(counts.cursor),\"steps\":["
-      var steps: [String] = []
-      var size = head.utf8.count + 2
-      for number in from...to {
-        guard let step = repl.webSteps(number...number).first else { break }
-        let added = step.utf8.count + (steps.isEmpty ? 0 : 1)
-        if !steps.isEmpty, size + added > options.maximumStepsAnswer { break }
-        steps.append(step)
-        size += added
-      }
-      return .response(.json(head + steps.joined(separator: ",") + "]}"))
+      stepPagesBegun += 1
+      stepPagesInProgress += 1
+      defer { stepPagesInProgress -= 1 }
+      return .response(.json(await stepPage(from: from, to: to)))
     case .effects:
       return .response(.json(repl.webEffects))
     case .test:

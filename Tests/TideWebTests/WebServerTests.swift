@@ -247,6 +247,28 @@ struct WebServerTests {
     #expect(!answer.body.contains(#"usernameChanged("line")"#))
   }
 
+  /// A page of steps is built a step at a time, handing the main actor back: a line typed
+  /// while it is built is handled before the page is done, and the page, built again, is of the
+  /// session with that line's step (a hostile trial: four clients asking for pages held a typed
+  /// line for 3 s).
+  @Test func aLineIsHandledWhileAPageOfStepsIsBuilt() async throws {
+    let web = try WebFixture(options: WebServer.Options(answerTimeout: .seconds(600)))
+    let long = String(repeating: "u", count: 2_000)
+    for index in 0..<400 {
+      _ = await web.repl.handle(".login(.usernameChanged(\"\(long)\(index)\"))")
+    }
+    let client = try LoopbackClient(port: web.port)
+    client.write(web.request("GET", "/api/steps?from=1&to=500"))
+    while web.server.stepPagesBegun == 0 { await Task.yield() }
+    _ = await web.repl.handle(".login(.usernameChanged(\"line\"))")
+    // Built in one piece, the page would have been done before the line could start.
+    #expect(web.server.stepPagesInProgress == 1, "the line waited for the whole page")
+    let answer = Answer(await client.readToEnd())
+    #expect(answer.status == 200)
+    #expect(answer.body.hasPrefix(#"{"total":401,"cursor":401,"steps":["#))
+    #expect(answer.body.contains(#"usernameChanged(\"line\")"#))
+  }
+
   /// A page of steps is bounded in bytes: steps of a large state come in several answers, each
   /// starting where the last ended (a hostile review got 36 MB in one answer, built in 16 s).
   @Test func aPageOfLargeStepsComesInBoundedAnswers() async throws {
