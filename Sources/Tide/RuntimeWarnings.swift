@@ -65,6 +65,10 @@ public enum RuntimeWarnings {
   /// The function every runtime warning goes to, ``platformLog`` unless replaced. Replace it
   /// once, at launch, to send warnings elsewhere: a logger, a crash reporter.
   ///
+  /// It is called where the warning arises, which may be while a store's reducer runs (an
+  /// action for a child that is gone): it must not read a store's state, which a store refuses
+  /// then ("A store's state was read while its reducer ran."). The warning says what to log.
+  ///
   /// <!-- example: in logger -->
   /// ```swift
   /// RuntimeWarnings.reporter = { warning in logger.warning("\(warning.message)") }

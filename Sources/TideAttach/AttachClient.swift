@@ -248,8 +248,8 @@ public final class AttachClient: Sendable {
   /// 8 MiB of them), it stops reading until one is taken, and a server that sends faster than
   /// they are taken finds its own backlog for the client full. Take them in one loop: when it
   /// ends before ``Event/ended(_:)`` (`break`, a cancelled task), the client stops taking the
-  /// server's events and drops them; ``close()`` lets the last ones, up to
-  /// ``Event/ended(_:)``, through to a loop that goes on.
+  /// server's events and drops them (a stream nobody looped over changes nothing);
+  /// ``close()`` lets the last ones, up to ``Event/ended(_:)``, through to a loop that goes on.
   ///
   /// <!-- example: given client: AttachClient -->
   /// ```swift
@@ -262,12 +262,7 @@ public final class AttachClient: Sendable {
     let queue = self.queue
     // Released with the loop that takes from the stream, whichever way it ends.
     let abandoner = AttachEventQueueAbandoner(queue)
-    return AsyncStream(
-      unfolding: {
-        withExtendedLifetime(abandoner) {}
-        return await queue.take()
-      },
-      onCancel: { queue.abandon() })
+    return AsyncStream(unfolding: { await abandoner.take() }, onCancel: { queue.abandon() })
   }
 
   private let started = Lock(false)

@@ -270,6 +270,57 @@ extension IfCaseLetTests.PhaseAction: CasePathable {
     CasePath(Phase.viewing), action: CasePath(PhaseAction.viewing), environment: { $0 },
     child: viewer)
 
+  /// The same two phases composed the other way round: the operator of the phase left then has
+  /// a parent whose type holds copies, in the other phase, which is not there yet.
+  static let phasesTheOtherWayRound = Reducer<Phase, PhaseAction, Void> { state, action, _ in
+    if case .editing(.add) = action { state = .viewing(Viewer()) }
+    return .none
+  }
+  .ifCaseLet(
+    CasePath(Phase.viewing), action: CasePath(PhaseAction.viewing), environment: { $0 },
+    child: viewer
+  )
+  .ifCaseLet(
+    CasePath(Phase.editing), action: CasePath(PhaseAction.editing), environment: { $0 },
+    child: editor)
+
+  /// Two optional screens, the editor's operator outside the viewer's.
+  struct Screens: Equatable, Sendable {
+    var editor: Editor? = Editor()
+    var viewer: Viewer?
+  }
+  static let screens = Reducer<Screens, PhaseAction, Void> { state, action, _ in
+    if case .editing(.add) = action {
+      state.editor = nil
+      state.viewer = Viewer()
+    }
+    return .none
+  }
+  .ifLet(\.viewer, action: CasePath(PhaseAction.viewing), environment: { $0 }, child: viewer)
+  .ifLet(\.editor, action: CasePath(PhaseAction.editing), environment: { $0 }, child: editor)
+
+  @Test func aChangeOfAPhaseLeftIsKeptWhicheverOrderThePhasesAreComposedIn() {
+    let issues = ReportedIssues()
+    let store = Store(
+      initialState: Phase.editing(Editor()), reducer: Self.phasesTheOtherWayRound,
+      environment: ())
+    IssueReporter.$current.withValue(issues.reporter) { store.send(.editing(.add("Rome"))) }
+    guard case .viewing(let viewer) = store.state else {
+      Issue.record("The phase did not change: \(store.state)")
+      return
+    }
+    #expect(viewer.names.value == ["Rome"])
+    #expect(issues.all.isEmpty)
+  }
+
+  @Test func aChangeOfAScreenRemovedIsKeptUnderAnIfLetOutsideAnother() {
+    let issues = ReportedIssues()
+    let store = Store(initialState: Screens(), reducer: Self.screens, environment: ())
+    IssueReporter.$current.withValue(issues.reporter) { store.send(.editing(.add("Rome"))) }
+    #expect(store.state.viewer?.names.value == ["Rome"])
+    #expect(issues.all.isEmpty)
+  }
+
   @Test func aChangeOfAPhaseThatTheSameStepLeavesIsKept() {
     let issues = ReportedIssues()
     let store = Store(

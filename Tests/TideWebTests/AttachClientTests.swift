@@ -107,6 +107,28 @@ struct AttachClientTests {
     #expect(freed == nil)
   }
 
+  /// A stream of the events that nobody loops over (read and dropped, kept aside) changes
+  /// nothing for the loop that takes them.
+  @Test func aStreamNobodyLoopsOverLeavesTheEventsToTheLoop() async throws {
+    let server = try ScriptedServer(
+      answer: Self.welcome + "\n" + #"{"type":"line","text":"send @0ms .loginButtonTapped"}"#
+        + "\n")
+    let client = try connect(to: server)
+    _ = client.events
+    do {
+      let kept = client.events
+      _ = kept
+    }
+    var events: [AttachClient.Event] = []
+    for await event in client.events { events.append(event) }
+    client.close()
+    #expect(
+      events == [
+        .lines(["send @0ms .loginButtonTapped"]),
+        .ended("the served process closed the connection"),
+      ])
+  }
+
   @Test func theAnnouncedHistoryMustArriveWhole() throws {
     let announced =
       #"{"type":"welcome","protocol":1,"feature":"login","environment":"demo","lines":2}"#

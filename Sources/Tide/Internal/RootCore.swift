@@ -196,7 +196,8 @@ final class RootCore<State, Action: Sendable> {
 
       A reducer changes the state it is given in place; read through the store it is half \
       changed. Read the state the reducer is given, or read the store after send returns (in an \
-      effect, or an observer).
+      effect, or an observer). A runtime warning's reporter and an environment's closures may \
+      be called while a reducer runs: they must not read a store.
       """)
   }
 

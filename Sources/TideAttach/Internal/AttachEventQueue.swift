@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The events a client's reader has read and its consumer has not taken yet: at most `capacity`
 /// of them, and at most `byteCapacity` bytes (one event may pass it alone). A reader that gets
@@ -115,16 +116,24 @@ final class AttachEventQueue<Event: Sendable>: @unchecked Sendable {
   }
 }
 
-/// Abandons a queue when the stream that takes from it is released: a loop over a client's
-/// events that ends (`break`, `return`) lets the reader go, as cancelling it does.
+/// Abandons a queue when the stream that took from it is released: a loop over a client's
+/// events that ends (`break`, `return`) lets the reader go, as cancelling it does. A stream
+/// nobody looped over (`_ = client.events`, one kept aside) abandons nothing.
 final class AttachEventQueueAbandoner<Event: Sendable>: Sendable {
   private let queue: AttachEventQueue<Event>
+  private let hasTaken = Atomic<Bool>(false)
 
   init(_ queue: AttachEventQueue<Event>) {
     self.queue = queue
   }
 
+  /// Takes the next event for the stream.
+  func take() async -> Event? {
+    hasTaken.store(true, ordering: .relaxed)
+    return await queue.take()
+  }
+
   deinit {
-    queue.abandon()
+    if hasTaken.load(ordering: .relaxed) { queue.abandon() }
   }
 }
