@@ -157,8 +157,8 @@ extension Reducer {
       name: "ifCaseLet(\(Inspector.typeName(ChildState.self)))", fileID: fileID,
       filePath: filePath, line: line, column: column)
     let childBody = child.body
-    // Shared copies as `ifLet` keeps them: the parent sees the child's change first, and a
-    // change of a phase that the same step leaves is kept when only the child holds copies.
+    // Shared copies as `ifLet` keeps them: the parent sees the child's change first, and the
+    // change of a phase that the same step leaves is kept.
     let childSharing = child.sharing?.pulledBack(state)
     let stashes = Self.stashesChild(self.sharing, childSharing)
     var sharing = SharedSync.merging(self.sharing, childSharing)

@@ -355,51 +355,45 @@ import TideTestSupport
     }
   }
 
-  /// `finish()` that gave up waiting says how long it waited, as `receive` does.
-  @Test func runningEffectAtFinishSaysHowLongFinishWaited() async {
+  /// A store whose every action starts an effect that sleeps a second on a clock nobody moves.
+  static func storeOfAWaitingEffect() -> TestStore<Int, Int, Void> {
     let clock = ManualClock()
     let reducer = Reducer<Int, Int, Void> { _, _, _ in
       .run(name: "wait") { _ in try await clock.sleep(for: .seconds(1)) }
     }
-    let store = TestStore(initialState: 0, reducer: reducer, environment: ())
+    return TestStore(initialState: 0, reducer: reducer, environment: ())
+  }
+
+  /// What `finish()` reports of that effect, started at `line`, after waiting 10 ms.
+  static func waitedTenMilliseconds(startedAt line: Int) -> String {
+    """
+    An effect is still running.
+
+      Effect: .run("wait")
+      Started by: send(1) at FailureMessageTests.swift:\(line)
+
+    finish() waited 0.01 seconds of real time for it. Let it finish (advance the clock, answer \
+    what it waits for), cancel it, or call skipInFlightEffects().
+    """
+  }
+
+  /// `finish()` that gave up waiting says how long it waited, as `receive` does.
+  @Test func runningEffectAtFinishSaysHowLongFinishWaited() async {
+    let store = Self.storeOfAWaitingEffect()
     store.timeout = .milliseconds(10)
     await store.send(1)
     let line = #line - 1
-    await expectIssues([
-      """
-      An effect is still running.
-
-        Effect: .run("wait")
-        Started by: send(1) at FailureMessageTests.swift:\(line)
-
-      finish() waited 0.01 seconds of real time for it. Let it finish (advance the clock, answer \
-      what it waits for), cancel it, or call skipInFlightEffects().
-      """
-    ]) {
+    await expectIssues([Self.waitedTenMilliseconds(startedAt: line)]) {
       await store.finish()
     }
   }
 
   /// A step's own `finish()` says so too.
   @Test func aStepsFinishThatGivesUpSaysHowLongItWaited() async {
-    let clock = ManualClock()
-    let reducer = Reducer<Int, Int, Void> { _, _, _ in
-      .run(name: "wait") { _ in try await clock.sleep(for: .seconds(1)) }
-    }
-    let store = TestStore(initialState: 0, reducer: reducer, environment: ())
+    let store = Self.storeOfAWaitingEffect()
     let task = await store.send(1)
     let line = #line - 1
-    await expectIssues([
-      """
-      An effect is still running.
-
-        Effect: .run("wait")
-        Started by: send(1) at FailureMessageTests.swift:\(line)
-
-      finish() waited 0.01 seconds of real time for it. Let it finish (advance the clock, answer \
-      what it waits for), cancel it, or call skipInFlightEffects().
-      """
-    ]) {
+    await expectIssues([Self.waitedTenMilliseconds(startedAt: line)]) {
       await task.finish(timeout: .milliseconds(10))
     }
     await store.skipInFlightEffects()
