@@ -109,6 +109,23 @@ import Testing
     #expect(taken.compactMap { $0 }.sorted() == [1, 2])
   }
 
+  /// A consumer cancelled while the reader hands it an event: resuming the consumer takes its
+  /// task's lock, which cancelling holds while it abandons the queue, so the queue resumes
+  /// nobody under its own lock (a run of `tide attach` under the thread sanitizer hung there).
+  @Test func aConsumerCancelledWhileTheReaderHandsItAnEventEnds() async {
+    for _ in 0..<200 {
+      let queue = AttachEventQueue<Int>(capacity: 4, byteCapacity: 100)
+      let stream = AsyncStream(unfolding: { await queue.take() }, onCancel: { queue.abandon() })
+      let consumer = Task { for await _ in stream {} }
+      Thread {
+        queue.put(1, bytes: 1)
+        queue.finish(with: 0)
+      }.start()
+      consumer.cancel()
+      await consumer.value
+    }
+  }
+
   @Test func theLastEventEndsEveryWaitingTake() async {
     let queue = AttachEventQueue<Int>(capacity: 4, byteCapacity: 100)
     async let first = queue.take()

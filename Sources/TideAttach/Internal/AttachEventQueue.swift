@@ -10,6 +10,10 @@ import Synchronization
 ///
 /// One consumer: events are taken in order by one loop at a time; a second `take()` while one
 /// waits waits behind it.
+///
+/// A waiting `take()` is resumed only after the lock is let go: resuming a task takes the
+/// task's own lock, which a task being cancelled holds while its cancellation handler
+/// (``abandon()``) asks for this one.
 final class AttachEventQueue<Event: Sendable>: @unchecked Sendable {
   // Everything below is read and written under `condition`'s lock.
   private var events: [(event: Event, bytes: Int)] = []
@@ -38,59 +42,61 @@ final class AttachEventQueue<Event: Sendable>: @unchecked Sendable {
   /// events any more.
   func put(_ event: Event, bytes size: Int) {
     condition.lock()
-    defer { condition.unlock() }
     while !isAbandoned, !isReleased, waiting > 0,
       waiting >= capacity || bytes + size > byteCapacity
     {
       condition.wait()
     }
-    add(event, bytes: size)
+    let waiter = add(event, bytes: size)
+    condition.unlock()
+    waiter?.resume(returning: event)
   }
 
   /// Adds the last event, without waiting for room: nothing follows it.
   func finish(with event: Event) {
     condition.lock()
-    defer { condition.unlock() }
-    add(event, bytes: 0)
+    let waiter = add(event, bytes: 0)
     isFinished = true
-    // Nothing follows: a consumer waiting for more is told so.
-    if waiting == 0 { resumeWaiters(with: nil) }
+    // Nothing follows: the other consumers waiting for more are told so.
+    let others = waiting == 0 ? takeWaiters() : []
+    condition.unlock()
+    waiter?.resume(returning: event)
+    for other in others { other.resume(returning: nil) }
   }
 
-  /// Under the lock.
-  private func add(_ event: Event, bytes size: Int) {
-    guard !isFinished, !isAbandoned else { return }
-    if !waiters.isEmpty {
-      waiters.removeFirst().resume(returning: event)
-    } else {
-      events.append((event, size))
-      bytes += size
-    }
+  /// Under the lock: queues the event, or returns the waiting `take()` to hand it to.
+  private func add(_ event: Event, bytes size: Int) -> CheckedContinuation<Event?, Never>? {
+    guard !isFinished, !isAbandoned else { return nil }
+    if !waiters.isEmpty { return waiters.removeFirst() }
+    events.append((event, size))
+    bytes += size
+    return nil
   }
 
-  /// Under the lock.
-  private func resumeWaiters(with event: Event?) {
-    let resumed = waiters
-    waiters = []
-    for waiter in resumed { waiter.resume(returning: event) }
+  /// Under the lock: the waiting `take()`s, no longer waiting.
+  private func takeWaiters() -> [CheckedContinuation<Event?, Never>] {
+    defer { waiters = [] }
+    return waiters
   }
 
   /// The next event, once there is one; `nil` after the last, or once abandoned.
   func take() async -> Event? {
     await withCheckedContinuation { (continuation: CheckedContinuation<Event?, Never>) in
       condition.lock()
-      defer { condition.unlock() }
       if waiting > 0 {
         let (event, size) = events[head]
         head += 1
         bytes -= size
         if head == events.count { (events, head) = ([], 0) }
         condition.broadcast()
+        condition.unlock()
         continuation.resume(returning: event)
       } else if isFinished || isAbandoned {
+        condition.unlock()
         continuation.resume(returning: nil)
       } else {
         waiters.append(continuation)
+        condition.unlock()
       }
     }
   }
@@ -108,11 +114,12 @@ final class AttachEventQueue<Event: Sendable>: @unchecked Sendable {
   /// waiting for room goes on, and what it adds from now on is dropped.
   func abandon() {
     condition.lock()
-    defer { condition.unlock() }
     isAbandoned = true
     (events, head, bytes) = ([], 0, 0)
-    resumeWaiters(with: nil)
+    let waiters = takeWaiters()
     condition.broadcast()
+    condition.unlock()
+    for waiter in waiters { waiter.resume(returning: nil) }
   }
 }
 
