@@ -59,7 +59,10 @@ extension Reducer {
       column: column)
     let slot = InlineKeyPath(state)
     let childSharing = child.sharing?.optional(state)
-    let stashes = Self.stashesChild(self.sharing, childSharing)
+    // A child with copies has its change kept for the step: the parent's code may remove the
+    // child before anything at the parent's level takes the change, even when the parent's type
+    // holds copies too (they may be in a part that is not there: another case, a `nil` screen).
+    let stashes = childSharing != nil
     var sharing = SharedSync.merging(self.sharing, childSharing)
     if stashes { sharing?.stashes = true }
     let sync = Self.syncBetween(self.sharing, childSharing)
@@ -160,7 +163,7 @@ extension Reducer {
     // Shared copies as `ifLet` keeps them: the parent sees the child's change first, and the
     // change of a phase that the same step leaves is kept.
     let childSharing = child.sharing?.pulledBack(state)
-    let stashes = Self.stashesChild(self.sharing, childSharing)
+    let stashes = childSharing != nil
     var sharing = SharedSync.merging(self.sharing, childSharing)
     if stashes { sharing?.stashes = true }
     let sync = Self.syncBetween(self.sharing, childSharing)
@@ -245,7 +248,7 @@ extension Reducer {
       column: column)
     let rows = InlineKeyPath(state)
     let childSharing = child.sharing?.elements(state)
-    let elementSharing = Self.stashesChild(self.sharing, childSharing) ? child.sharing : nil
+    let elementSharing = childSharing != nil ? child.sharing : nil
     var sharing = SharedSync.merging(self.sharing, childSharing)
     if elementSharing != nil { sharing?.stashes = true }
     let sync = Self.syncBetween(self.sharing, childSharing)

@@ -212,7 +212,7 @@ extension Reducer {
     let isDestination = ChildState.self is any DestinationState.Type
     let isEphemeral = ChildState.self is any EphemeralState.Type
     let identifier = PresentationIdentifier<ChildState>()
-    let stashes = Self.stashesChild(self.sharing, childSharing)
+    let stashes = childSharing != nil
     var sharing = SharedSync.merging(self.sharing, childSharing)
     if stashes { sharing?.stashes = true }
     let sync = Self.syncBetween(self.sharing, childSharing)

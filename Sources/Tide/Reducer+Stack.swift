@@ -72,7 +72,7 @@ extension Reducer {
     let stack = InlineKeyPath(state)
     let childBody = child.body
     let childSharing = child.sharing?.screens(state)
-    let screenSharing = Self.stashesChild(self.sharing, childSharing) ? child.sharing : nil
+    let screenSharing = childSharing != nil ? child.sharing : nil
     var sharing = SharedSync.merging(self.sharing, childSharing)
     if screenSharing != nil { sharing?.stashes = true }
     let sync = Self.syncBetween(self.sharing, childSharing)

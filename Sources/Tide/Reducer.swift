@@ -86,16 +86,6 @@ public struct Reducer<State, Action: Sendable, Environment>: Sendable {
     ParentCore(body: body, sync: sync)
   }
 
-  /// Whether an operator keeps its child's changes in the step: whenever the child holds
-  /// copies. The parent's code may remove the child before anything at the parent's level takes
-  /// its change, even when the parent's type holds copies too: they may be in a part that is
-  /// not there (another case of an enum, an optional that is `nil`), as two `ifCaseLet`s or two
-  /// `ifLet`s over each other's screens have.
-  @usableFromInline
-  static func stashesChild<Child>(_ core: SharedSync<State>?, _ child: SharedSync<Child>?) -> Bool {
-    child != nil
-  }
-
   /// The shared copies of its own state a reducer reaches, when this reducer and a child both
   /// reach some: the copies to keep equal between them; `nil` when they need no keeping.
   @usableFromInline
