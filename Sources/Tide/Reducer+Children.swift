@@ -168,9 +168,11 @@ extension Reducer {
     if stashes { sharing?.stashes = true }
     let sync = Self.syncBetween(self.sharing, childSharing)
     let parent = sharedCore(sync)
+    // Keeps the copies equal after the step itself (what `syncingAfter` does for the other
+    // operators), with the case read once for both that and the cancellation.
     return Self(sharing: sharing) { parentState, parentAction, parentEnvironment in
-      // Read before the child runs: a case path's `extract` (reflection, for one made from the
-      // case) runs once or twice a step, so a phase's case path is best written by hand.
+      // Read before, in place and after: a case path's `extract` (reflection, for one made from
+      // the case) runs three times a step, so a phase's case path is best written by hand.
       let wasInCase = state.extract(parentState) != nil
       var childRan = false
       var childEffect = Effect<Action>.none
@@ -190,12 +192,11 @@ extension Reducer {
         }
       }
       let effect = parent(&parentState, parentAction, parentEnvironment, childRan)
-      guard wasInCase, state.extract(parentState) == nil else {
-        return childEffect.merged(with: effect)
-      }
+      let isInCase = state.extract(parentState) != nil
+      if isInCase { sync?.sync(&parentState) }
+      guard wasInCase, !isInCase else { return childEffect.merged(with: effect) }
       return .merge(childEffect, effect, .cancel(id: lifetime.id))
     }
-    .syncingAfter(sync, sharing: sharing) { state.extract($0) != nil }
   }
 
   /// Runs a feature for each element of a collection beside this reducer, and cancels an

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 import TideTestSupport
 
@@ -109,7 +110,7 @@ import TideTestSupport
 
           Action: .tick
           State: .done
-          Reducer: ifCaseLet(ChildLifetimeTests.Timer) at TideTests/IfCaseLetTests.swift:44
+          Reducer: ifCaseLet(ChildLifetimeTests.Timer) at TideTests/IfCaseLetTests.swift:45
 
         Send it only while the state is in the child's case.
         """
@@ -136,7 +137,7 @@ import TideTestSupport
 
           Action: .tick
           State: .done
-          Reducer: ifCaseLet(ChildLifetimeTests.Timer) at TideTests/IfCaseLetTests.swift:44
+          Reducer: ifCaseLet(ChildLifetimeTests.Timer) at TideTests/IfCaseLetTests.swift:45
 
         The child's own effects were cancelled when the state left its case, so this one was \
         started elsewhere (by a parent, or another child): cancel it when the case changes.
@@ -319,6 +320,54 @@ extension IfCaseLetTests.PhaseAction: CasePathable {
     IssueReporter.$current.withValue(issues.reporter) { store.send(.editing(.add("Rome"))) }
     #expect(store.state.viewer?.names.value == ["Rome"])
     #expect(issues.all.isEmpty)
+  }
+
+  /// How many times a case path read its case.
+  final class Reads: Sendable {
+    let count = Mutex(0)
+  }
+
+  /// The viewer's case path, counting its reads.
+  static func countingViewing(_ reads: Reads) -> CasePath<Phase, Viewer> {
+    CasePath(
+      embed: Phase.viewing,
+      extract: {
+        reads.count.withLock { $0 += 1 }
+        if case .viewing(let viewer) = $0 { return viewer } else { return nil }
+      })
+  }
+
+  @Test("A step reads the case three times: before, in place, after")
+  func aStepReadsTheCaseThreeTimes() {
+    let reads = Reads()
+    let reducer = Reducer<Phase, PhaseAction, Void>.empty.ifCaseLet(
+      Self.countingViewing(reads), action: CasePath(PhaseAction.viewing), environment: { $0 },
+      child: Reducer<Viewer, ViewerAction, Void>.empty)
+    let store = Store(initialState: Phase.viewing(Viewer()), reducer: reducer, environment: ())
+    reads.count.withLock { $0 = 0 }
+    store.send(.viewing(.refresh))
+    #expect(reads.count.withLock { $0 } == 3)
+  }
+
+  @Test("With copies on both sides, the copies are kept equal without reading the case again")
+  func keepingCopiesEqualReadsTheCaseNoMoreOften() {
+    let reads = Reads()
+    // The editor's operator holds copies, so the viewer's keeps them equal with its own.
+    let reducer = Reducer<Phase, PhaseAction, Void>.empty
+      .ifCaseLet(
+        CasePath(Phase.editing), action: CasePath(PhaseAction.editing), environment: { $0 },
+        child: Self.editor
+      )
+      .ifCaseLet(
+        Self.countingViewing(reads), action: CasePath(PhaseAction.viewing),
+        environment: { $0 }, child: Self.viewer)
+    let store = Store(initialState: Phase.viewing(Viewer()), reducer: reducer, environment: ())
+    reads.count.withLock { $0 = 0 }
+    store.send(.viewing(.refresh))
+    // The three reads of the step, the child's copies stashed once, and the store's own three
+    // (a settled look, then collecting and giving every copy its value); the operator's sync
+    // reuses the step's read after the child ran (it read the case an eighth time).
+    #expect(reads.count.withLock { $0 } == 7)
   }
 
   @Test func aChangeOfAPhaseThatTheSameStepLeavesIsKept() {
