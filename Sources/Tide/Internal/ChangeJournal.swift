@@ -143,7 +143,7 @@ struct ChangeJournal<ID: Hashable> {
   }
 
   /// Records a change under a new revision.
-  @inlinable
+  @inlinable @inline(__always)
   mutating func record(_ id: ID?, removed: Bool = false) {
     let previous = revision
     if !isKnownUniquelyReferenced(&links) {
@@ -185,7 +185,7 @@ struct ChangeJournal<ID: Hashable> {
 
 extension IdentifiedArray {
   /// Records that the element with `id` (or, for `nil`, any number of elements) may have changed.
-  @inlinable
+  @inlinable @inline(__always)
   mutating func noteChange(of id: Element.ID?, removed: Bool = false) {
     changes.record(id, removed: removed)
   }
