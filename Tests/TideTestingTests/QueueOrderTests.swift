@@ -10,6 +10,7 @@ import TideTesting
   enum Action: Sendable, Equatable {
     case start, a, b, c
     case tap, next1, next2, end, response
+    case ask, answered, followUp
   }
 
   static let reducer = Reducer<[String], Action, Void> { log, action, _ in
@@ -19,7 +20,9 @@ import TideTesting
     case .a: return .send(.c)
     case .tap: return .merge(.send(.next1), .send(.next2), .run { send in await send(.response) })
     case .next1: return .merge(.send(.end), .run { _ in })
-    case .b, .c, .next2, .end, .response: return .none
+    case .ask: return .run { send in await send(.answered) }
+    case .answered: return .merge(.cancel(id: "none"), .send(.followUp))
+    case .b, .c, .next2, .end, .response, .followUp: return .none
     }
   }
 
@@ -68,9 +71,37 @@ import TideTesting
 
         (Expected: −, Received: +)
 
-          Sent by an effect of send(.start) at QueueOrderTests.swift:57
+          Sent by an effect of send(.start) at QueueOrderTests.swift:60
         """
     }
     await store.skipReceivedActions()
+  }
+
+  @Test("A follow-up of an action an effect sent is named with the send that started the effect")
+  func aFollowUpOfAReceivedActionNamesTheSendThatStartedTheEffect() async {
+    let store = TestStore(initialState: [String](), reducer: Self.reducer, environment: ())
+    let line = #line + 1
+    await store.send(.ask) { $0 = ["ask"] }
+    await store.receive(.answered) { $0.append("answered") }
+    await withKnownIssue {
+      await store.send(.c) { $0.append("c") }
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined() == """
+        Must handle 1 received action before sending an action.
+
+          .followUp  (from send(.ask) at QueueOrderTests.swift:\(line))
+
+        Assert them with receive(_:), or skip them with skipReceivedActions().
+        """
+    }
+  }
+
+  @Test("A live store's follow-ups of an action an effect sent join that effect's task")
+  func aLiveFollowUpJoinsTheTaskOfTheEffect() async {
+    let clock = ManualClock()
+    let live = Store(
+      initialState: [String](), reducer: Self.reducer, environment: (), drivenBy: clock)
+    await live.send(.ask).finish()
+    #expect(live.state == ["ask", "answered", "followUp"])
   }
 }

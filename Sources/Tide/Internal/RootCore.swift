@@ -132,7 +132,9 @@ final class RootCore<State, Action: Sendable> {
     }
     if let tap { tap(action, received) }
     var tree = given
-    if !effect.isNone { start(effect, queuedIn: nil, tree: &tree) }
+    // An action an effect sent queues its follow-ups in that effect's tree, as the drain does,
+    // so that they too are known by the step that started the effect.
+    if !effect.isNone { start(effect, queuedIn: given, tree: &tree) }
     if pending.isEmpty {
       if cancelsEffectsAfterBatch { cancelEffectsOfDismissedFeature() }
       notifyObservers()
