@@ -155,6 +155,28 @@ import TideRecord
     #expect(read == values)
   }
 
+  /// A URL relative to a base (a file URL made from a relative path, as a test's fixtures often
+  /// are) is equal only to one with the same base: it prints with its base and reads back equal.
+  @Test func aRelativeURLPrintsWithItsBaseAndReadsBackEqual() throws {
+    let base = URL(string: "file:///tmp/memos/")!
+    let relative = URL(string: "recordings/1.m4a", relativeTo: base)!
+    let absolute = URL(string: "file:///tmp/memos/recordings/1.m4a")!
+    #expect(relative != absolute)
+    let printed = Inspector().line(relative)
+    #expect(
+      printed
+        == #"URL(string: "recordings/1.m4a", relativeTo: URL(string: "file:///tmp/memos/")!)!"#)
+    #expect(Inspector().line(absolute) == #"URL(string: "file:///tmp/memos/recordings/1.m4a")!"#)
+    let read = try ExpressionDecoder.decode(
+      URL.self, from: try ExpressionParser.parse(printed), caseNames: { [:] })
+    #expect(read == relative)
+    // What a relative path gives, whatever the working folder.
+    let file = URL(fileURLWithPath: "memos/1.m4a")
+    let readFile = try ExpressionDecoder.decode(
+      URL.self, from: try ExpressionParser.parse(Inspector().line(file)), caseNames: { [:] })
+    #expect(readFile == file)
+  }
+
   /// Dates print so that they read back exactly: a seeded sample of times, fractions included
   /// (seconds since 1970 lose a fraction's last bit for many of them, so those print as
   /// seconds since the reference date).
@@ -254,6 +276,12 @@ import TideRecord
       16
     ),
     (#"URL(path: "x")"#, #"expected URL(string: "…")!"#, 0),
+    (
+      #"URL(string: 1, relativeTo: URL(string: "file:///a/")!)!"#,
+      #"expected URL(string: "…", relativeTo: URL(string: "…")!)!"#, 0
+    ),
+    (#"URL(string: "b", relativeTo: 7)!"#, "expected a URL, found a whole number", 29),
+    (#"URL(string: "", relativeTo: URL(string: "file:///a/")!)!"#, #""" is not a URL"#, 12),
     (#"Decimal(string: 5)!"#, #"expected Decimal(string: "…")!"#, 0),
     (".purple", "ExpressionDecoderTests.Theme has no case .purple", 0),
     (

@@ -120,8 +120,26 @@ extension ExpressionDecoder {
       ? Date(timeIntervalSince1970: seconds) : Date(timeIntervalSinceReferenceDate: seconds)
   }
 
-  /// `URL(string: "…")!`, or the URL as a string.
+  /// `URL(string: "…")!`, `URL(string: "…", relativeTo: URL(string: "…")!)!`, or the URL as a
+  /// string.
   private static func url(_ expression: Expression) throws -> URL? {
+    if case .call("URL", let arguments, let start) = expression, arguments.count == 2,
+      arguments[0].label == "string", arguments[1].label == "relativeTo"
+    {
+      guard case .string(let text, let position) = arguments[0].value else {
+        throw InputError(
+          message: #"expected URL(string: "…", relativeTo: URL(string: "…")!)!"#, position: start)
+      }
+      guard let base = try url(arguments[1].value) else {
+        throw InputError(
+          message: "expected a URL, found \(arguments[1].value.kind)",
+          position: arguments[1].value.position)
+      }
+      guard let url = URL(string: text, relativeTo: base) else {
+        throw InputError(message: "\(Inspector().line(text)) is not a URL", position: position)
+      }
+      return url
+    }
     guard let (text, position) = try stringArgument(of: "URL", in: expression) else { return nil }
     guard let url = URL(string: text) else {
       throw InputError(message: "\(Inspector().line(text)) is not a URL", position: position)

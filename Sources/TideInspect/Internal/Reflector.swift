@@ -564,6 +564,18 @@ struct Reflector {
     return inner.pair(oldCustom.inspectionValue, newCustom.inspectionValue)
   }
 
+  /// A URL as the call that makes it again: one relative to a base (a file URL made from a
+  /// relative path has the working folder as its base) is equal only to a URL with the same
+  /// base, so the base is written too.
+  static func url(_ url: URL) -> String {
+    guard let base = url.baseURL else {
+      return "URL(string: \(SwiftLiteral.string(url.absoluteString)))!"
+    }
+    // A base is always absolute: a URL made relative to a relative one takes its absolute form.
+    return "URL(string: \(SwiftLiteral.string(url.relativeString)), relativeTo: "
+      + "URL(string: \(SwiftLiteral.string(base.absoluteString)))!)!"
+  }
+
   /// Values printed as Swift literals (or the nearest readable spelling).
   func scalar(_ value: Any) -> String? {
     switch value {
@@ -581,7 +593,7 @@ struct Reflector {
     case let vector as any SIMD: return "\(vector)"
     case let identifier as ObjectIdentifier: return "\(identifier)"
     case let duration as Duration: return SwiftLiteral.duration(duration)
-    case let url as URL: return "URL(string: \(SwiftLiteral.string(url.absoluteString)))!"
+    case let url as URL: return Self.url(url)
     case let uuid as UUID: return "UUID(uuidString: \"\(uuid.uuidString)\")!"
     case let date as Date:
       // Seconds since 1970 read best, but adding the 978,307,200 seconds between the two epochs
