@@ -81,3 +81,30 @@ extension App.Action: CasePathable {
   /// The case paths of the actions views scope to.
   public static var allCasePaths: AllCasePaths { AllCasePaths() }
 }
+
+extension App.SavedLocationAction: CasePathable {
+  /// The case paths of a row's actions, so that a test taps one row by key path:
+  /// `store.send(\.savedLocation[id: id].openTapped)`.
+  ///
+  /// ```swift
+  /// let open = App.Action.allCasePaths.savedLocation[id: 7].openTapped
+  /// print(open.embed(()) == .savedLocation(id: 7, action: .openTapped))  // true
+  /// ```
+  public struct AllCasePaths: Sendable {
+    /// The row's remove button.
+    public var removeTapped: CasePath<App.SavedLocationAction, Void> {
+      CasePath(
+        embed: { App.SavedLocationAction.removeTapped },
+        extract: { if case .removeTapped = $0 { () } else { nil } })
+    }
+    /// The row itself.
+    public var openTapped: CasePath<App.SavedLocationAction, Void> {
+      CasePath(
+        embed: { App.SavedLocationAction.openTapped },
+        extract: { if case .openTapped = $0 { () } else { nil } })
+    }
+  }
+
+  /// The case paths of a row's actions.
+  public static var allCasePaths: AllCasePaths { AllCasePaths() }
+}

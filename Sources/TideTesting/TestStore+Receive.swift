@@ -5,7 +5,7 @@ extension TestStore {
   // MARK: - Receiving
 
   /// Asserts that an effect sent `expected` back, then reduces it and asserts how it changes the
-  /// state, as ``send(_:assert:fileID:filePath:line:column:)`` does.
+  /// state, as ``send(_:assert:fileID:filePath:line:column:)-(Action,_,_,_,_,_)`` does.
   ///
   /// The store reduces the actions effects send as they arrive, as a live store does, and records
   /// them; `receive` asserts the oldest it has not asserted yet, and the state change it made.
@@ -232,9 +232,11 @@ extension TestStore {
   ///   Sent by an effect of send(.searchTapped) at SearchTests.swift:12
   /// ```
   ///
-  /// A key path to a case inside that case (`\.searchResponse.success`) names the outer one, which
-  /// is all Swift prints by name: an action of the outer case with another case inside fails
-  /// with `It is of case .searchResponse, but not of the expected case inside it.`
+  /// A key path to a case inside that case (`\.searchResponse.success`), or to one element's
+  /// action (`\.memo[id: 2]`, through `CasePath`'s `[id:]`), names the outer case,
+  /// which is all Swift prints by name: an action of the outer case that the rest does not match
+  /// fails with `It is of case .searchResponse, but the rest of the key path does not match it
+  /// (a case inside it, or an element's identifier).`
   ///
   /// - Parameters:
   ///   - casePath: A key path to the case's case path in `Action.AllCasePaths`.
@@ -270,16 +272,17 @@ extension TestStore {
         timeout: timeout, assert: updateStateToExpectedResult, location: location)
       return
     }
-    // Swift names the first case of `\.loginResponse.success` only: the rest goes through a
-    // subscript it prints as an address.
+    // Swift names the first case of `\.loginResponse.success` or `\.row[id: 2]` only: the rest
+    // goes through a subscript it prints as an address.
     await receive(
-      description: "an action of the expected case inside .\(name.outer)",
+      description: "an action of case .\(name.outer) that the rest of the key path matches",
       matching: { path.extract($0) != nil },
       unexpected: {
         FailureMessage.unmatched(
           $0,
           because: enumCaseName($0.action) == name.outer
-            ? "It is of case .\(name.outer), but not of the expected case inside it."
+            ? "It is of case .\(name.outer), but the rest of the key path does not match it "
+              + "(a case inside it, or an element's identifier)."
             : "It is not of case .\(name.outer).")
       },
       timeout: timeout, assert: updateStateToExpectedResult, location: location)

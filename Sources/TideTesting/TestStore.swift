@@ -378,6 +378,39 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
+  /// Sends the action a key path names in the action's `AllCasePaths` when its case carries no
+  /// payload, and asserts how it changes the state: how a test taps a button of one element of a
+  /// list, `\.memo[id: 2].playTapped`, or of a screen several enums deep.
+  ///
+  /// <!-- example: given store: TestStore<App.State, App.Action, App.Environment> -->
+  /// ```swift
+  /// await store.send(\.savedLocation[id: 2_988_507].openTapped)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - casePath: A key path to the case's case path in `Action.AllCasePaths`, whose payload is
+  ///     `Void`.
+  ///   - updateStateToExpectedResult: A closure that turns the state before the action into the
+  ///     state expected after it.
+  ///   - fileID: The caller's file, where failures are reported.
+  ///   - filePath: The caller's file path.
+  ///   - line: The caller's line.
+  ///   - column: The caller's column.
+  /// - Returns: A handle on the effects the action started.
+  @discardableResult
+  public func send(
+    _ casePath: KeyPath<Action.AllCasePaths, CasePath<Action, Void>>,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask where Action: CasePathable {
+    await send(
+      Action.allCasePaths[keyPath: casePath].embed(()), assert: updateStateToExpectedResult,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
   // MARK: - Steps
 
   /// Reports what the runtime finds (an effect's unhandled error, an unimplemented dependency,

@@ -193,7 +193,7 @@ extension Location {
   }
 
   func open(_ store: TestStore<App.State, App.Action, App.Environment>) async {
-    await store.send(.savedLocation(id: Location.parisFrance.id, action: .openTapped)) {
+    await store.send(\.savedLocation[id: Location.parisFrance.id].openTapped) {
       $0.path.append(PlaceDetail.State(location: .parisFrance))
     }
     await store.receive(.path(.element(id: 0, action: .appeared))) {

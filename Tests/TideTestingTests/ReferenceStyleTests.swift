@@ -109,7 +109,7 @@ import TideTestSupport
 
             + .response(.failure(ReferenceStyleTests.Failed()))
 
-        It is of case .response, but not of the expected case inside it.
+        It is of case .response, but the rest of the key path does not match it (a case inside it, or an element's identifier).
 
           Sent by an effect of send(.load) at ReferenceStyleTests.swift:\(line)
         """
@@ -120,7 +120,7 @@ import TideTestSupport
       await store.receive(\.response.success)
     } matching: { issue in
       issue.comments.first?.rawValue == """
-        Expected to receive an action of the expected case inside .response, but received none.
+        Expected to receive an action of case .response that the rest of the key path matches, but received none.
 
           No effect is running that could send it.
         """
