@@ -42,7 +42,7 @@
           Text(store.countryName).font(.caption)
         }
         Spacer()
-        Button("Remove", role: .destructive) { store.send(.removeTapped) }
+        Button("Remove", role: .destructive) { store.send(.removeTapped, animation: .default) }
       }
       // Tapping the row pushes the place's screen: the app appends it to the stack.
       .contentShape(Rectangle())
