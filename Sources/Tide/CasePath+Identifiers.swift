@@ -29,8 +29,11 @@ extension CasePath {
   /// print(second.extract(.memo(id: 3, action: .playTapped)) != nil)  // false
   /// ```
   ///
-  /// In a test: `await store.receive(\.memo[id: 2].timerUpdated, 0.5)`. A stack's screens are
-  /// reached the same way through ``StackAction``'s `element` case: `\.path.element[id: id]`.
+  /// In a test: `await store.receive(\.memo[id: 2].timerUpdated, 0.5)`. A case path made from
+  /// the case, `CasePath(Action.memo)`, has the subscript too (its payload is labelled
+  /// `(id:action:)`, see the next subscript); one written by hand, as here, is faster. A stack's
+  /// screens are reached the same way through ``StackAction``'s `element` case:
+  /// `\.path.element[id: id]`.
   ///
   /// - Parameters:
   ///   - id: The element's identifier.

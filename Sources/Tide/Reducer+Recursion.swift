@@ -1,0 +1,65 @@
+extension Reducer {
+  /// A reducer that runs itself for children of its own type: an outline whose rows are
+  /// outlines, a comment whose replies are comments.
+  ///
+  /// `build` makes the reducer from the one it is given, which stands for the reducer being
+  /// made (a `static let` cannot name itself while it is being made):
+  ///
+  /// ```swift
+  /// enum Outline {
+  ///   struct State: Equatable, Identifiable, Sendable {
+  ///     let id: Int
+  ///     var title = ""
+  ///     var rows: IdentifiedArray<State> = []
+  ///   }
+  ///   indirect enum Action: Equatable, Sendable {
+  ///     case renamed(String)
+  ///     case row(id: Int, action: Action)
+  ///   }
+  ///
+  ///   static let reducer = Reducer<State, Action, Void>.recursive { outline in
+  ///     Reducer { state, action, _ in
+  ///       if case .renamed(let title) = action { state.title = title }
+  ///       return .none
+  ///     }
+  ///     .forEach(\.rows, action: CasePath(Action.row), environment: { $0 }, child: outline)
+  ///   }
+  /// }
+  ///
+  /// let deepest = Outline.State(id: 2)
+  /// let store = Store(
+  ///   initialState: Outline.State(id: 0, rows: [Outline.State(id: 1, rows: [deepest])]),
+  ///   reducer: Outline.reducer, environment: ())
+  /// store.send(.row(id: 1, action: .row(id: 2, action: .renamed("Deepest"))))
+  /// print(store.state.rows[id: 1]?.rows[id: 2]?.title ?? "none")  // Deepest
+  /// ```
+  ///
+  /// Every level is the same operator: removing a row cancels the effects of every row under it,
+  /// and each row's cancellation identifiers are its own at every level. Shared copies the state
+  /// holds (see ``SharedState``) are kept equal at every level, as they are for any child.
+  ///
+  /// Each level of an action's path runs in stack frames of its own: on a main thread of 8 MiB
+  /// (Linux, x86_64), a debug build reduced an action 1,700 levels deep and not 2,000, a release
+  /// build 15,000 and not 16,000; deeper stops the program, as any recursion that deep does.
+  ///
+  /// - Parameters:
+  ///   - build: A function that makes the reducer from the reducer it is given, which runs the
+  ///     reducer `build` returns.
+  /// - Returns: The reducer `build` returns.
+  public static func recursive(_ build: (Self) -> Self) -> Self {
+    let box = RecursiveReducerBox<State, Action, Environment>()
+    let body: @Sendable (inout State, Action, Environment) -> Effect<Action> = {
+      box.reducer.unsafelyUnwrapped.body(&$0, $1, $2)
+    }
+    let plain = build(Self(sharing: nil, body))
+    guard let reached = plain.sharing else {
+      box.reducer = plain
+      return plain
+    }
+    // The reducer reaches shared copies: made again with a child whose copies are all of the
+    // reducer's, at every level.
+    let sharing = build(Self(sharing: box.forwardingSharing(stashes: reached.stashes), body))
+    box.reducer = sharing
+    return sharing
+  }
+}
