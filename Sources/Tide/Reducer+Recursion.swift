@@ -42,6 +42,10 @@ extension Reducer {
   /// (Linux, x86_64), a debug build reduced an action 1,700 levels deep and not 2,000, a release
   /// build 15,000 and not 16,000; deeper stops the program, as any recursion that deep does.
   ///
+  /// `build` is called once, or twice when the reducer reaches shared copies (the first time
+  /// tells): it should make the reducer and do nothing else. The reducer it is given runs only
+  /// once `recursive` has returned; running it inside `build` stops the program with a message.
+  ///
   /// - Parameters:
   ///   - build: A function that makes the reducer from the reducer it is given, which runs the
   ///     reducer `build` returns.
@@ -49,7 +53,8 @@ extension Reducer {
   public static func recursive(_ build: (Self) -> Self) -> Self {
     let box = RecursiveReducerBox<State, Action, Environment>()
     let body: @Sendable (inout State, Action, Environment) -> Effect<Action> = {
-      box.reducer.unsafelyUnwrapped.body(&$0, $1, $2)
+      guard let reducer = box.reducer else { Self.ranWhileBuilding() }
+      return reducer.body(&$0, $1, $2)
     }
     let plain = build(Self(sharing: nil, body))
     guard let reached = plain.sharing else {
@@ -61,5 +66,15 @@ extension Reducer {
     let sharing = build(Self(sharing: box.forwardingSharing(stashes: reached.stashes), body))
     box.reducer = sharing
     return sharing
+  }
+
+  static func ranWhileBuilding() -> Never {
+    preconditionFailure(
+      """
+      A recursive reducer ran before it was made.
+
+      Reducer.recursive hands build a reducer that stands for the one build returns; it runs \
+      that reducer, so it cannot run inside build. Only compose it there.
+      """)
   }
 }

@@ -176,4 +176,17 @@ enum SharingOutline {
     #expect(Outline.reducer.sharing == nil)
     #expect(SharingOutline.reducer.sharing != nil)
   }
+
+  @Test("Running the stand-in inside build stops the program with why")
+  func runningTheStandInInsideBuildStops() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Reducer<Int, Int, Void>.recursive { this in
+        var state = 0
+        _ = this.reduce(into: &state, action: 1, environment: ())
+        return this
+      }
+    }
+    let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(output.contains("A recursive reducer ran before it was made."))
+  }
 }
