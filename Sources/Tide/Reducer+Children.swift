@@ -172,7 +172,7 @@ extension Reducer {
     // operators), with the case read once for both that and the cancellation.
     return Self(sharing: sharing) { parentState, parentAction, parentEnvironment in
       // Read before, in place and after: a case path's `extract` (reflection, for one made from
-      // the case) runs three times a step, so a phase's case path is best written by hand.
+      // the case) runs up to three times a step, so a phase's case path is best written by hand.
       let wasInCase = state.extract(parentState) != nil
       var childRan = false
       var childEffect = Effect<Action>.none
@@ -192,7 +192,8 @@ extension Reducer {
         }
       }
       let effect = parent(&parentState, parentAction, parentEnvironment, childRan)
-      let isInCase = state.extract(parentState) != nil
+      // Out of the case before, with no copies to keep: nothing to cancel or sync, whatever now.
+      let isInCase = wasInCase || sync != nil ? state.extract(parentState) != nil : false
       if isInCase { sync?.sync(&parentState) }
       guard wasInCase, !isInCase else { return childEffect.merged(with: effect) }
       return .merge(childEffect, effect, .cancel(id: lifetime.id))

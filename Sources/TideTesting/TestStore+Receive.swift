@@ -114,7 +114,7 @@ extension TestStore {
   ///
   ///     + .alertDismissed
   ///
-  /// It is not of the expected case.
+  /// It is of another case, or, for one element's actions, of another element.
   ///
   ///   Sent by an effect of send(.loginButtonTapped) at LoginTests.swift:30
   /// ```
@@ -158,7 +158,10 @@ extension TestStore {
     }
     await receive(
       description: "an action of the expected case", matching: { casePath.extract($0) != nil },
-      unexpected: { FailureMessage.unmatched($0, because: "It is not of the expected case.") },
+      unexpected: {
+        FailureMessage.unmatched(
+          $0, because: "It is of another case, or, for one element's actions, of another element.")
+      },
       timeout: timeout, assert: updateStateToExpectedResult, location: location)
   }
 

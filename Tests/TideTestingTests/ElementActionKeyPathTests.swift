@@ -90,6 +90,27 @@ import TideTesting
     }
   }
 
+  @Test("By a case path value, another element's action fails saying so")
+  func anotherElementsActionByCasePathValueFails() async {
+    let store = Self.makeStore()
+    await store.send(\.memo[id: 2].play)
+    let line = #line - 1
+    await withKnownIssue {
+      await store.receive(Action.allCasePaths.memo[id: 1]) { $0[id: 2]?.seconds = 1 }
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        Received unexpected action.
+
+            + .memo(id: 2, action: .loaded(.success(1.0)))
+
+        It is of another case, or, for one element's actions, of another element.
+
+          Sent by an effect of send(.memo(id: 2, action: .play)) at \
+        ElementActionKeyPathTests.swift:\(line)
+        """
+    }
+  }
+
   @Test("With a payload, the failure is a diff that shows the identifier")
   func aPayloadMismatchIsADiff() async {
     let store = Self.makeStore()

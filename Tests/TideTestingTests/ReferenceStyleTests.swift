@@ -282,7 +282,7 @@ import TideTestSupport
 
             + .other
 
-        It is not of the expected case.
+        It is of another case, or, for one element's actions, of another element.
 
           Sent by an effect of send(.ping) at ReferenceStyleTests.swift:\(line)
         """
@@ -438,7 +438,7 @@ import TideTestSupport
 
             + .child(.doubled(10))
 
-        It is not of the expected case.
+        It is of another case, or, for one element's actions, of another element.
 
           Sent by an effect of send(.child(.set(5))) at ReferenceStyleTests.swift:\(line)
         """

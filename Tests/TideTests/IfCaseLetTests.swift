@@ -349,6 +349,18 @@ extension IfCaseLetTests.PhaseAction: CasePathable {
     #expect(reads.count.withLock { $0 } == 3)
   }
 
+  @Test("An action of another case, out of the child's case, reads it once")
+  func anActionOutOfTheCaseReadsItOnce() {
+    let reads = Reads()
+    let reducer = Reducer<Phase, PhaseAction, Void>.empty.ifCaseLet(
+      Self.countingViewing(reads), action: CasePath(PhaseAction.viewing), environment: { $0 },
+      child: Reducer<Viewer, ViewerAction, Void>.empty)
+    let store = Store(initialState: Phase.editing(Editor()), reducer: reducer, environment: ())
+    reads.count.withLock { $0 = 0 }
+    store.send(.editing(.add("Rome")))
+    #expect(reads.count.withLock { $0 } == 1)
+  }
+
   @Test("With copies on both sides, the copies are kept equal without reading the case again")
   func keepingCopiesEqualReadsTheCaseNoMoreOften() {
     let reads = Reads()

@@ -189,4 +189,50 @@ enum SharingOutline {
     let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(output.contains("A recursive reducer ran before it was made."))
   }
+
+  /// What the reducer captures, to see whether it is freed.
+  final class Marker: Sendable {}
+
+  @Test("A recursive reducer nobody holds is freed, with or without shared copies")
+  func aRecursiveReducerIsFreed() {
+    weak var plainMarker: Marker?
+    weak var sharingMarker: Marker?
+    do {
+      let marker = Marker()
+      plainMarker = marker
+      let reducer = Reducer<Outline.Node, Outline.Action, ManualClock>.recursive { outline in
+        Reducer { _, _, _ in
+          withExtendedLifetime(marker) { .none }
+        }
+        .forEach(
+          \.rows,
+          action: CasePath(
+            embed: Outline.Action.row,
+            extract: { if case .row(let id, let action) = $0 { (id, action) } else { nil } }),
+          environment: { $0 }, child: outline)
+      }
+      let store = Store(initialState: Self.outline, reducer: reducer, environment: ManualClock())
+      store.send(.row(id: 1, action: .row(id: 2, action: .tick)))
+    }
+    do {
+      let marker = Marker()
+      sharingMarker = marker
+      let reducer = Reducer<SharingOutline.Node, SharingOutline.Action, Void>.recursive {
+        outline in
+        Reducer { node, action, _ in
+          if case .pick(let value) = action { node.picked.value = value }
+          return withExtendedLifetime(marker) { .none }
+        }
+        .forEach(
+          \.rows, action: CasePath(SharingOutline.Action.row), environment: { $0 }, child: outline)
+      }
+      let store = Store(
+        initialState: SharingOutline.Node(id: 0, rows: [SharingOutline.Node(id: 1)]),
+        reducer: reducer, environment: ())
+      store.send(.row(id: 1, action: .pick(3)))
+      #expect(SharingOutline.values(store.state) == [3, 3])
+    }
+    #expect(plainMarker == nil)
+    #expect(sharingMarker == nil)
+  }
 }
