@@ -52,7 +52,7 @@ extension Reducer {
   /// - Parameters:
   ///   - build: A function that makes the reducer from the reducer it is given, which runs the
   ///     reducer `build` returns.
-  /// - Returns: The reducer `build` returns.
+  /// - Returns: The reducer `build` returns, holding the stand-in's link to it.
   public static func recursive(_ build: (Self) -> Self) -> Self {
     // The reducer returned holds the box, the box holds the reducer `build` made, and the
     // stand-in inside that reducer reaches the box unowned: no cycle, so a reducer made again

@@ -1,6 +1,6 @@
 /// The reducer a ``Reducer/recursive(_:)`` reducer runs for its children: itself, set once,
-/// before the reducer that holds this box is handed out (so never read before it is set, and
-/// never written after).
+/// before the reducer that holds this box is handed out, and never written after (read before
+/// then only by a stand-in that `build` ran, which stops the program).
 @usableFromInline
 final class RecursiveReducerBox<State, Action: Sendable, Environment>: Sendable {
   @usableFromInline nonisolated(unsafe) var reducer: Reducer<State, Action, Environment>?
