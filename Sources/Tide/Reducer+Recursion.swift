@@ -42,8 +42,10 @@ extension Reducer {
   /// (Linux, x86_64), a debug build reduced an action about 1,700 levels deep and a release
   /// build about 14,000; deeper stops the program, as any recursion that deep does. Rows that
   /// hold shared copies are synced recursively too, from the store's creation on: about 8,000
-  /// levels in a release build. With copies, each level of an action's path also syncs the
-  /// copies of its whole subtree, so an action costs about the tree's rows times its depth.
+  /// levels in a release build. With copies, each level of an action's path syncs its rows' own
+  /// copies (so each feature on the path sees a change made below it in the same step), and the
+  /// rest of the tree takes the value once, when the step ends: an action costs what the tree's
+  /// rows do, not the rows times the depth.
   ///
   /// `build` is called once, or twice when the reducer reaches shared copies (the first time
   /// tells): it should make the reducer and do nothing else. The reducer it is given runs only
@@ -73,9 +75,19 @@ extension Reducer {
       made = plain
     }
     box.reducer = made
+    box.ownFields = plain.sharing?.fields ?? []
     let madeBody = made.body
+    guard made.sharing != nil else {
+      return Self(sharing: nil) { [box] state, action, environment in
+        withExtendedLifetime(box) { madeBody(&state, action, environment) }
+      }
+    }
     return Self(sharing: made.sharing) { [box] state, action, environment in
-      withExtendedLifetime(box) { madeBody(&state, action, environment) }
+      // Inside, each level syncs its rows' own copies; the syncs outside reach them all.
+      let context = SharedStepContext.forThisThread
+      context.pointee.recursiveBodies += 1
+      defer { context.pointee.recursiveBodies -= 1 }
+      return withExtendedLifetime(box) { madeBody(&state, action, environment) }
     }
   }
 

@@ -92,5 +92,60 @@ func sharingBenchmarks(sends: Int) -> [BenchmarkRow] {
         note: "the new value given to every copy"),
     ]
   }
+  return rows + recursiveSharingRows(sends: sends)
+}
+
+/// A row of an outline whose rows are outlines, each holding a copy of one shared value.
+struct OutlineNode: Equatable, Sendable, Identifiable, SharedState {
+  var id: Int
+  var picked = Shared(key: "picked", default: 0)
+  var rows: IdentifiedArray<OutlineNode> = []
+  static let sharedFields: [SharedField<Self>] = [.field(\.picked)]
+}
+
+indirect enum OutlineAction: Sendable {
+  case pick(Int)
+  case row(Int, OutlineAction)
+}
+
+/// An action at the bottom of a recursive outline that changes the value every row shares: a
+/// chain `depth` levels deep with ten more rows at each level. Each level syncs its rows' own
+/// copies and the root the whole tree once, so the time grows with the rows, not with the rows
+/// times the depth.
+@MainActor
+func recursiveSharingRows(sends: Int) -> [BenchmarkRow] {
+  let path = CasePath<OutlineAction, (Int, OutlineAction)>(
+    embed: OutlineAction.row,
+    extract: { if case .row(let id, let action) = $0 { (id, action) } else { nil } })
+  let reducer = Reducer<OutlineNode, OutlineAction, Void>.recursive { outline in
+    Reducer<OutlineNode, OutlineAction, Void> { node, action, _ in
+      if case .pick(let value) = action { node.picked.value = value }
+      return .none
+    }
+    .forEach(\.rows, action: path, environment: { $0 }, child: outline)
+  }
+  var rows: [BenchmarkRow] = []
+  for depth in [50, 200] {
+    var state = OutlineNode(id: 0)
+    for _ in 0..<depth {
+      state = OutlineNode(
+        id: 0, rows: IdentifiedArray([state] + (1...10).map { OutlineNode(id: $0) }))
+    }
+    let store = Store(initialState: state, reducer: reducer, environment: ())
+    let count = max(20, sends / 10_000)
+    let actions = (0..<count).map { value in
+      (0..<depth).reduce(OutlineAction.pick(value)) { action, _ in .row(0, action) }
+    }
+    let time = measure(operations: count) {
+      for action in actions { store.send(action) }
+    }
+    rows.append(
+      BenchmarkRow(
+        group: "runtime",
+        name: "shared change \(depth) levels down a recursive outline (\(11 * depth + 1) rows)",
+        nanoseconds: time,
+        baseline: depth == 50 ? nil : "shared change 50 levels down a recursive outline (551 rows)",
+        note: depth == 50 ? "Reducer.recursive; every row holds a copy" : "4× the rows and depth"))
+  }
   return rows
 }

@@ -83,6 +83,29 @@ enum SharingOutline {
     .forEach(\.rows, action: CasePath(Action.row), environment: { $0 }, child: outline)
   }
 
+  /// A row that notes, after its rows ran, the value its own copy holds: what a feature on the
+  /// action's path sees in the same step.
+  struct Noting: Equatable, Identifiable, Sendable, SharedState {
+    let id: Int
+    var picked = Shared(key: "picked", default: 0)
+    var seen: Int?
+    var rows: IdentifiedArray<Noting> = []
+    static let sharedFields: [SharedField<Self>] = [.field(\.picked)]
+  }
+
+  static let noting = Reducer<Noting, Action, Void>.recursive { outline in
+    Reducer<Noting, Action, Void> { node, action, _ in
+      switch action {
+      case .pick(let value), .pickAndLeave(let value):
+        node.picked.value = value
+      case .row:
+        node.seen = node.picked.value
+      }
+      return .none
+    }
+    .forEach(\.rows, action: CasePath(Action.row), environment: { $0 }, child: outline)
+  }
+
   /// Every copy's value, depth first.
   static func values(_ node: Node) -> [Int] {
     [node.picked.value] + node.rows.flatMap(values)
@@ -168,6 +191,32 @@ enum SharingOutline {
       store.send(.row(id: 1, action: .row(id: 2, action: .row(id: 3, action: .pickAndLeave(13)))))
       #expect(SharingOutline.values(store.state) == [13, 13, 13, 13])
     }
+    #expect(issues.all.isEmpty)
+  }
+
+  @Test("Each row on the action's path sees the new value in the same step; the others after it")
+  func eachRowOnThePathSeesTheChangeAtOnce() {
+    typealias Noting = SharingOutline.Noting
+    let issues = ReportedIssues()
+    let store = Store(
+      initialState: Noting(
+        id: 0,
+        rows: [
+          Noting(
+            id: 1,
+            rows: [Noting(id: 2, rows: [Noting(id: 3)]), Noting(id: 5, rows: [Noting(id: 6)])]),
+          Noting(id: 4, rows: [Noting(id: 7)]),
+        ]),
+      reducer: SharingOutline.noting, environment: ())
+    IssueReporter.$current.withValue(issues.reporter) {
+      store.send(.row(id: 1, action: .row(id: 2, action: .row(id: 3, action: .pick(7)))))
+    }
+    let state = store.state
+    #expect(state.seen == 7)
+    #expect(state.rows[id: 1]?.seen == 7)
+    #expect(state.rows[id: 1]?.rows[id: 2]?.seen == 7)
+    func all(_ node: Noting) -> [Int] { [node.picked.value] + node.rows.flatMap(all) }
+    #expect(all(state) == [7, 7, 7, 7, 7, 7, 7, 7])
     #expect(issues.all.isEmpty)
   }
 

@@ -4,12 +4,22 @@
 @usableFromInline
 final class RecursiveReducerBox<State, Action: Sendable, Environment>: Sendable {
   @usableFromInline nonisolated(unsafe) var reducer: Reducer<State, Action, Environment>?
+  /// The copies a row reaches without going into its own rows: those of the reducer made with
+  /// a stand-in that reaches none. Set with ``reducer``.
+  nonisolated(unsafe) var ownFields: [SharedField<State>] = []
 
   @usableFromInline
   init() {}
 
   /// The copies the whole reducer reaches, for the child's sync to forward to: every field of
   /// the reducer that holds the child, read when a step runs, since the child is that reducer.
+  ///
+  /// While the reducer runs, each level of an action's path syncs only its rows' own copies:
+  /// the level below synced its own before, so the change on the path reaches every level's
+  /// copy at once, and a sync of each level's whole subtree would cost the tree's rows times
+  /// the path's depth. The rest of the tree (rows off the path, and theirs) takes the value
+  /// when the step ends, at the root, or where an operator outside the recursion syncs, which
+  /// reach every copy.
   @usableFromInline
   func forwardingSharing(stashes: Bool) -> SharedSync<State> {
     SharedSync(
@@ -34,5 +44,10 @@ final class RecursiveReducerBox<State, Action: Sendable, Environment>: Sendable 
       ])
   }
 
-  private var fields: [SharedField<State>] { reducer?.sharing?.fields ?? [] }
+  private var fields: [SharedField<State>] {
+    if let context = SharedStepContext.ofThisThread, context.pointee.recursiveBodies > 0 {
+      return ownFields
+    }
+    return reducer?.sharing?.fields ?? []
+  }
 }

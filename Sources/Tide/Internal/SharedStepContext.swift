@@ -16,6 +16,9 @@ struct SharedStepContext {
   var keepsRemovedChanges = false
   /// The step, once something kept or changed a copy in it.
   var step: SharedStep?
+  /// How many ``Reducer/recursive(_:)`` reducers with shared copies are running on this thread:
+  /// while any is, their syncs reach each row's own copies only (see ``RecursiveReducerBox``).
+  var recursiveBodies = 0
 
   /// This thread's context, when it has one.
   @inline(__always)
