@@ -66,13 +66,10 @@ extension CasePath {
   public subscript<ID: Hashable & Sendable, ElementAction>(
     id id: ID
   ) -> CasePath<Root, ElementAction> where Value == (id: ID, action: ElementAction) {
+    // The same path with the labels dropped, which Swift converts both ways.
     let embed = embed
     let extract = extract
-    return CasePath<Root, ElementAction>(
-      embed: { embed((id: id, action: $0)) },
-      extract: { root in
-        guard let (found, action) = extract(root), found == id else { return nil }
-        return action
-      })
+    return CasePath<Root, (ID, ElementAction)>(
+      embed: { embed($0) }, extract: { extract($0) })[id: id]
   }
 }
