@@ -259,11 +259,11 @@ extension IfCaseLetTests.PhaseAction: CasePathable {
     case viewing(ViewerAction)
   }
   /// The parent moves on in the step in which the editor adds a name.
-  static let phases = Reducer<Phase, PhaseAction, Void> { state, action, _ in
+  static let movesOn = Reducer<Phase, PhaseAction, Void> { state, action, _ in
     if case .editing(.add) = action { state = .viewing(Viewer()) }
     return .none
   }
-  .ifCaseLet(
+  static let phases = movesOn.ifCaseLet(
     CasePath(Phase.editing), action: CasePath(PhaseAction.editing), environment: { $0 },
     child: editor
   )
@@ -273,11 +273,7 @@ extension IfCaseLetTests.PhaseAction: CasePathable {
 
   /// The same two phases composed the other way round: the operator of the phase left then has
   /// a parent whose type holds copies, in the other phase, which is not there yet.
-  static let phasesTheOtherWayRound = Reducer<Phase, PhaseAction, Void> { state, action, _ in
-    if case .editing(.add) = action { state = .viewing(Viewer()) }
-    return .none
-  }
-  .ifCaseLet(
+  static let phasesTheOtherWayRound = movesOn.ifCaseLet(
     CasePath(Phase.viewing), action: CasePath(PhaseAction.viewing), environment: { $0 },
     child: viewer
   )
