@@ -99,6 +99,24 @@ struct EffectID: Hashable, Sendable, CustomStringConvertible {
   var description: String {
     describe(base.base)
   }
+
+  /// The identifier as it was written, outside the scopes operators put it in.
+  var unscoped: EffectID {
+    (base.base as? ScopedEffectID)?.id.unscoped ?? self
+  }
+
+  /// The operator whose child's effects this identifier names (made by ``ChildLifetime``), if
+  /// it is one.
+  var childOwner: ObjectIdentifier? {
+    (base.base as? any ChildOwnedEffectsID)?.owner
+  }
+}
+
+/// An identifier an operator (``ChildLifetime``) made for its child's effects: a child, an
+/// element, a presented child, a screen of a stack.
+protocol ChildOwnedEffectsID {
+  /// The operator's ``ChildLifetime``.
+  var owner: ObjectIdentifier { get }
 }
 
 extension Effect {

@@ -348,6 +348,37 @@ final class ChildLifetime: Sendable {
     return .merge([effects, parentEffect] + removed.map { .cancel(id: id(for: $0)) })
   }
 
+  /// Cancels the effects of this operator's child that `matches` picks, when the effect that
+  /// sent the action being reduced is one of them: they outlived the child, whose state went
+  /// away outside the reducer this operator is called on (a reducer combined with it, or one
+  /// above it), where nothing cancels them.
+  ///
+  /// - Returns: Whether it did: the action came from such an orphaned effect.
+  func cancelsOrphanedEffects(where matches: (EffectID) -> Bool) -> Bool {
+    guard let delivery = IssueReporter.delivery, let sender = delivery.sender else {
+      return false
+    }
+    return delivery.registry.cancelOwner(ofTask: sender, where: matches)
+  }
+
+  /// Whether the effect that sent the action being reduced is one of this operator's child's
+  /// own (any child's, element's or screen's, when `id` is `nil`), and cancels them if so; see
+  /// ``cancelsOrphanedEffects(where:)``.
+  func cancelsOrphanedEffects(ownedBy id: EffectID? = nil) -> Bool {
+    let owner = ObjectIdentifier(self)
+    return cancelsOrphanedEffects { $0.childOwner == owner && (id == nil || $0 == id) }
+  }
+
+  /// The advice of a report about an orphaned effect's action (see
+  /// ``cancelsOrphanedEffects(where:)``): `what` went away, as `went` says.
+  func orphanAdvice(_ what: String, went: String, fix: String) -> String {
+    """
+    \(what) \(went) outside the reducer that \(name) is called on (by a reducer combined with \
+    it, or one above it), so its effects went on running; they are cancelled now. \(fix) in the \
+    reducer that \(name) is called on, where the effects end at once.
+    """
+  }
+
   @usableFromInline
   func reportMissingChild(_ action: some Sendable) {
     let details = """
@@ -355,24 +386,32 @@ final class ChildLifetime: Sendable {
         Reducer: \(name) at \(location.fileID):\(location.line)
       """
     let message =
-      IssueReporter.isReducingEffectAction
+      IssueReporter.isReducingEffectAction && cancelsOrphanedEffects()
       ? """
-      An effect sent an action to a child whose state is nil.
+      An effect of a child sent it an action after its state became nil.
 
       \(details)
 
-      If the child was dismissed, its own effects were cancelled then, so this one was started \
-      elsewhere (by a parent, or another child): cancel it when the child goes away, or send \
-      only while the child is there. If it was never presented, the effect was sent too early.
+      \(orphanAdvice("The state", went: "was set to nil", fix: "Set it to nil"))
       """
-      : """
-      An action was sent to a child whose state is nil.
+      : IssueReporter.isReducingEffectAction
+        ? """
+        An effect sent an action to a child whose state is nil.
 
-      \(details)
+        \(details)
 
-      Its state is nil: it was dismissed, or never presented. A child's effects are cancelled \
-      when its state becomes nil; stop sending to it.
-      """
+        If the child was dismissed, its own effects were cancelled then, so this one was started \
+        elsewhere (by a parent, or another child): cancel it when the child goes away, or send \
+        only while the child is there. If it was never presented, the effect was sent too early.
+        """
+        : """
+        An action was sent to a child whose state is nil.
+
+        \(details)
+
+        Its state is nil: it was dismissed, or never presented. A child's effects are cancelled \
+        when its state becomes nil; stop sending to it.
+        """
     IssueReporter.current.report(message, at: location)
   }
 
@@ -408,6 +447,17 @@ final class ChildLifetime: Sendable {
         State: .\(enumCaseName(state) ?? describe(state))
         Reducer: \(name) at \(location.fileID):\(location.line)
       """
+    if fromEffect, cancelsOnLeaving, cancelsOrphanedEffects() {
+      return IssueReporter.current.report(
+        """
+        An effect of a child sent it an action after the state left the child's case.
+
+        \(details)
+
+        \(orphanAdvice("The case", went: "was changed", fix: "Change it"))
+        """,
+        at: location)
+    }
     let advice =
       switch (fromEffect, cancelsOnLeaving) {
       case (true, true):
@@ -439,7 +489,7 @@ final class ChildLifetime: Sendable {
   }
 
   @usableFromInline
-  func reportMissingElement(_ action: some Sendable, id: some Sendable) {
+  func reportMissingElement(_ action: some Sendable, id: some Hashable & Sendable) {
     reportMissing(action, id: id, in: .collection)
   }
 
@@ -456,24 +506,42 @@ final class ChildLifetime: Sendable {
     let removed: String
     /// `added`, `pushed`.
     let added: String
+    /// What the parent should do instead of removing it elsewhere: `Remove elements`.
+    let fix: String
 
     static let collection = Self(
       noun: "element", article: "An", container: "collection", removed: "removed",
-      added: "added")
+      added: "added", fix: "Remove elements")
     static let stack = Self(
-      noun: "screen", article: "A", container: "stack", removed: "popped", added: "pushed")
+      noun: "screen", article: "A", container: "stack", removed: "popped", added: "pushed",
+      fix: "Pop screens")
   }
 
   /// Reports an action for a member that is not there, saying whether an effect sent it.
-  func reportMissing(_ action: some Sendable, id: some Sendable, in members: Members) {
+  func reportMissing(
+    _ action: some Sendable, id: some Hashable & Sendable, in members: Members
+  ) {
     let (noun, a, container) = (members.noun, members.article.lowercased(), members.container)
     let details = """
         Action: \(describe(action))
         ID: \(describe(id))
         Reducer: \(name) at \(location.fileID):\(location.line)
       """
+    let fromEffect = IssueReporter.isReducingEffectAction
+    if fromEffect, cancelsOrphanedEffects(ownedBy: EffectID(self.id(for: id))) {
+      let went = "was \(members.removed)"
+      return IssueReporter.current.report(
+        """
+        An effect of \(a) \(noun) sent it an action after the \(noun) was \(members.removed).
+
+        \(details)
+
+        \(orphanAdvice("The \(noun)", went: went, fix: members.fix))
+        """,
+        at: location)
+    }
     let message =
-      IssueReporter.isReducingEffectAction
+      fromEffect
       ? """
       An effect sent an action to \(a) \(noun) that is not in the \(container).
 
@@ -499,7 +567,9 @@ final class ChildLifetime: Sendable {
 
 /// The identifier of a child's effects; prints as the operator that runs the child.
 @usableFromInline
-struct ChildEffectsID: Hashable, Sendable, CustomStringConvertible, CustomReflectable {
+struct ChildEffectsID: Hashable, Sendable, CustomStringConvertible, CustomReflectable,
+  ChildOwnedEffectsID
+{
   let owner: ObjectIdentifier
   let name: String
 
@@ -510,7 +580,7 @@ struct ChildEffectsID: Hashable, Sendable, CustomStringConvertible, CustomReflec
 /// The identifier of an element's effects; prints as the operator and the element's identifier.
 @usableFromInline
 struct ElementEffectsID<ID: Hashable & Sendable>: Hashable, Sendable,
-  CustomStringConvertible, CustomReflectable
+  CustomStringConvertible, CustomReflectable, ChildOwnedEffectsID
 {
   let owner: ObjectIdentifier
   let name: String

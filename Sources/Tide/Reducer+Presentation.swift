@@ -337,7 +337,9 @@ extension ChildLifetime {
 /// The identifier of the effects of one presented child; prints as the operator that presents
 /// it and the child's identity: `ifLet(\Place.State.destination)[.rename]`.
 @usableFromInline
-struct PresentedEffectsID: Hashable, Sendable, CustomStringConvertible, CustomReflectable {
+struct PresentedEffectsID: Hashable, Sendable, CustomStringConvertible, CustomReflectable,
+  ChildOwnedEffectsID
+{
   let owner: ObjectIdentifier
   let name: String
   let identity: PresentationIdentity

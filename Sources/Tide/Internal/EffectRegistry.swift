@@ -182,6 +182,23 @@ package final class EffectRegistry: Sendable {
     for task in tasks { task.cancel() }
   }
 
+  /// Cancels the effects under the identifier of the task with `token` that `owns` picks (given
+  /// each identifier as its operator made it, outside any scope), unless the task is cancelled
+  /// already: the effects of a child that outlived the child (see
+  /// ``ChildLifetime/cancelsOrphanedEffects(where:)``).
+  ///
+  /// - Returns: Whether the task has such an identifier.
+  func cancelOwner(ofTask token: Int, where owns: (EffectID) -> Bool) -> Bool {
+    let owner = storage.withLock { storage -> EffectID? in
+      guard let record = storage.records[token], !record.isCancelled, !record.task.isCancelled
+      else { return nil }
+      return record.ids.first { owns($0.unscoped) }
+    }
+    guard let owner else { return false }
+    cancel(owner)
+    return true
+  }
+
   /// How many slots running tasks watch: for tests of the registry's bounds.
   var watchedSlotCount: Int {
     storage.withLock { $0.slotEpochs.count }

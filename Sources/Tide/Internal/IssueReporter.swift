@@ -28,9 +28,13 @@ package struct IssueReporter: Sendable {
 
   @TaskLocal package static var current: IssueReporter = .runtimeWarning
 
+  /// The effect that sent the action the store is reducing (and its follow-ups), or `nil` for
+  /// one the app sent.
+  @TaskLocal package static var delivery: EffectDelivery?
+
   /// Whether the store is reducing an action an effect sent (and its follow-ups), not one the
   /// app sent: a report about it then says so, instead of telling the app to stop sending.
-  @TaskLocal package static var isReducingEffectAction = false
+  package static var isReducingEffectAction: Bool { delivery != nil }
 
   /// Runs `operation` with `reporter` as the current reporter: ``current``'s `withValue`, for
   /// code inlined into other modules, which cannot name the task local's projection.

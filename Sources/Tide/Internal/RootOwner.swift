@@ -30,20 +30,22 @@ final class RootOwner<State, Action: Sendable> {
       let registry = core.runner.registry
       switch registry.beginDelivery(from: sender) {
       case .cancelled: return
-      case .live: return reduce(action, in: tree)
+      case .live: return reduce(action, in: tree, from: sender)
       case .watched: break
       case .stale(let owners): stale = StaleDelivery(owners: owners)
       }
       defer { registry.endDelivery() }
-      guard let stale else { return reduce(action, in: tree) }
-      reduce(action, in: tree, stale: stale)
+      guard let stale else { return reduce(action, in: tree, from: sender) }
+      reduce(action, in: tree, from: sender, stale: stale)
       return
     }
-    reduce(action, in: tree)
+    reduce(action, in: tree, from: nil)
   }
 
   /// Reduces an action that is stale for some presented children (see ``StaleDelivery``).
-  private func reduce(_ action: Action, in tree: EffectTree?, stale: StaleDelivery) {
+  private func reduce(
+    _ action: Action, in tree: EffectTree?, from sender: Int, stale: StaleDelivery
+  ) {
     core.staleDelivery = stale
     defer {
       // Also when the store queued the action instead of reducing it: the tasks this reduction
@@ -51,14 +53,15 @@ final class RootOwner<State, Action: Sendable> {
       stale.endAction()
       core.staleDelivery = nil
     }
-    stale.reduce { reduce(action, in: tree) }
+    stale.reduce { reduce(action, in: tree, from: sender) }
   }
 
-  private func reduce(_ action: Action, in tree: EffectTree?) {
+  private func reduce(_ action: Action, in tree: EffectTree?, from sender: Int?) {
     let wasReceiving = core.isReceiving
     core.isReceiving = true
     defer { core.isReceiving = wasReceiving }
-    IssueReporter.$isReducingEffectAction.withValue(true) {
+    let delivery = EffectDelivery(registry: core.runner.registry, sender: sender)
+    IssueReporter.$delivery.withValue(delivery) {
       guard let reporter = core.receivingReporter?(tree?.origin) else {
         _ = core.send(action, in: tree)
         return

@@ -1,0 +1,279 @@
+import Testing
+import TideTestSupport
+import TideTesting
+
+@testable import Tide
+
+/// A child removed by a reducer other than the one its operator is called on (a reducer combined
+/// with it, or one above it): nothing cancels its effects then, so the first action one of them
+/// sends cancels them all, with a report that says where to remove the child instead.
+@MainActor
+@Suite struct OrphanedEffectTests {
+  typealias Timer = ChildLifetimeTests.Timer
+  typealias TimerAction = ChildLifetimeTests.TimerAction
+
+  struct Host: Equatable {
+    var detail: Timer? = Timer(id: 0)
+    var sheet: Timer? = Timer(id: 0)
+    var rows: IdentifiedArray<Timer> = [Timer(id: 1), Timer(id: 2)]
+    var path = StackState<Timer>([Timer(id: 0)])
+  }
+  enum HostAction: Sendable, Equatable {
+    case detail(TimerAction)
+    case sheet(PresentationAction<TimerAction>)
+    case row(id: Int, action: TimerAction)
+    case path(StackAction<Timer, TimerAction>)
+    /// What the sibling reducer does.
+    case closeDetail, closeSheet
+    case removeRow(Int)
+    case popAll
+  }
+
+  /// Removes children outside the reducer their operators are called on.
+  static let sibling = Reducer<Host, HostAction, Void> { state, action, _ in
+    switch action {
+    case .closeDetail: state.detail = nil
+    case .closeSheet: state.sheet = nil
+    case .removeRow(let id): state.rows.remove(id: id)
+    case .popAll: state.path.removeAll()
+    default: break
+    }
+    return .none
+  }
+
+  nonisolated static let line = #line + 4
+  static func operators(clock: ManualClock) -> Reducer<Host, HostAction, Void> {
+    let timer = ChildLifetimeTests.timer(clock: clock)
+    return Reducer<Host, HostAction, Void>.empty
+      .ifLet(\.detail, action: CasePath(HostAction.detail), environment: { $0 }, child: timer)
+      .ifLet(\.sheet, action: CasePath(HostAction.sheet), environment: { $0 }, child: timer)
+      .forEach(\.rows, action: CasePath(HostAction.row), environment: { $0 }, child: timer)
+      .forEach(\.path, action: CasePath(HostAction.path), environment: { $0 }, child: timer)
+  }
+
+  static func store(clock: ManualClock, siblingFirst: Bool) -> Store<Host, HostAction> {
+    let operators = operators(clock: clock)
+    return Store(
+      initialState: Host(),
+      reducer: siblingFirst ? .combine(sibling, operators) : .combine(operators, sibling),
+      environment: (), drivenBy: clock)
+  }
+
+  @Test(
+    "A child set to nil by a sibling reducer: its effect's next action cancels its effects",
+    arguments: [false, true])
+  func ifLet(siblingFirst: Bool) async {
+    let clock = ManualClock()
+    let store = Self.store(clock: clock, siblingFirst: siblingFirst)
+    let issues = ReportedIssues()
+    await IssueReporter.$current.withValue(issues.reporter) {
+      store.send(.detail(.start))
+      store.send(.closeDetail)
+      await clock.advance(by: .seconds(1))
+    }
+    #expect(store.runningEffects.isEmpty)
+    #expect(
+      issues.all == [
+        """
+        An effect of a child sent it an action after its state became nil.
+
+          Action: .tick
+          Reducer: ifLet(\\Host.detail) at TideTests/OrphanedEffectTests.swift:\(Self.line)
+
+        The state was set to nil outside the reducer that ifLet(\\Host.detail) is called on (by \
+        a reducer combined with it, or one above it), so its effects went on running; they are \
+        cancelled now. Set it to nil in the reducer that ifLet(\\Host.detail) is called on, \
+        where the effects end at once.
+        """
+      ])
+    await clock.advance(by: .seconds(5))
+    #expect(issues.all.count == 1)
+  }
+
+  @Test("A presented child set to nil by a sibling reducer")
+  func presentation() async {
+    let clock = ManualClock()
+    let store = Self.store(clock: clock, siblingFirst: false)
+    let issues = ReportedIssues()
+    await IssueReporter.$current.withValue(issues.reporter) {
+      store.send(.sheet(.presented(.start)))
+      store.send(.closeSheet)
+      await clock.advance(by: .seconds(1))
+    }
+    #expect(store.runningEffects.isEmpty)
+    #expect(issues.all.count == 1, "\(issues.all)")
+    #expect(
+      issues.all.first?.hasPrefix(
+        """
+        An effect of a child sent it an action after its state became nil.
+
+          Action: .tick
+          Reducer: ifLet(\\Host.sheet) at TideTests/OrphanedEffectTests.swift:\(Self.line + 1)
+        """) == true)
+  }
+
+  @Test("An element removed by a sibling reducer; the other element's effects go on")
+  func forEach() async {
+    let clock = ManualClock()
+    let store = Self.store(clock: clock, siblingFirst: false)
+    let issues = ReportedIssues()
+    await IssueReporter.$current.withValue(issues.reporter) {
+      store.send(.row(id: 1, action: .start))
+      store.send(.row(id: 2, action: .start))
+      store.send(.removeRow(1))
+      await clock.advance(by: .seconds(1))
+    }
+    #expect(store.runningEffects.count == 1)
+    #expect(store.state.rows.map(\.ticks) == [1])
+    #expect(
+      issues.all == [
+        """
+        An effect of an element sent it an action after the element was removed.
+
+          Action: .tick
+          ID: 1
+          Reducer: forEach(\\Host.rows) at TideTests/OrphanedEffectTests.swift:\(Self.line + 2)
+
+        The element was removed outside the reducer that forEach(\\Host.rows) is called on (by \
+        a reducer combined with it, or one above it), so its effects went on running; they are \
+        cancelled now. Remove elements in the reducer that forEach(\\Host.rows) is called on, \
+        where the effects end at once.
+        """
+      ])
+    store.send(.removeRow(2))
+  }
+
+  @Test("A screen popped by a sibling reducer")
+  func stack() async {
+    let clock = ManualClock()
+    let store = Self.store(clock: clock, siblingFirst: true)
+    let issues = ReportedIssues()
+    await IssueReporter.$current.withValue(issues.reporter) {
+      store.send(.path(.element(id: 0, action: .start)))
+      store.send(.popAll)
+      await clock.advance(by: .seconds(1))
+    }
+    #expect(store.runningEffects.isEmpty)
+    #expect(
+      issues.all == [
+        """
+        An effect of a screen sent it an action after the screen was popped.
+
+          Action: .tick
+          ID: 0
+          Reducer: forEach(\\Host.path) at TideTests/OrphanedEffectTests.swift:\(Self.line + 3)
+
+        The screen was popped outside the reducer that forEach(\\Host.path) is called on (by a \
+        reducer combined with it, or one above it), so its effects went on running; they are \
+        cancelled now. Pop screens in the reducer that forEach(\\Host.path) is called on, where \
+        the effects end at once.
+        """
+      ])
+  }
+
+  /// A state of two cases, the first with a child.
+  enum Phase: Equatable {
+    case running(Timer)
+    case done
+  }
+  enum PhaseAction: Sendable, Equatable {
+    case running(TimerAction)
+    case finish
+  }
+
+  @Test("A case changed by a sibling reducer")
+  func ifCaseLet() async {
+    let clock = ManualClock()
+    let cases = Reducer<Phase, PhaseAction, Void>.empty.ifCaseLet(
+      CasePath(
+        embed: Phase.running, extract: { if case .running(let timer) = $0 { timer } else { nil } }),
+      action: CasePath(PhaseAction.running), environment: { $0 },
+      child: ChildLifetimeTests.timer(clock: clock))
+    let line = #line - 5
+    let finisher = Reducer<Phase, PhaseAction, Void> { state, action, _ in
+      if action == .finish { state = .done }
+      return .none
+    }
+    let store = Store(
+      initialState: Phase.running(Timer(id: 0)), reducer: .combine(cases, finisher),
+      environment: (), drivenBy: clock)
+    let issues = ReportedIssues()
+    await IssueReporter.$current.withValue(issues.reporter) {
+      store.send(.running(.start))
+      store.send(.finish)
+      await clock.advance(by: .seconds(1))
+    }
+    #expect(store.runningEffects.isEmpty)
+    #expect(
+      issues.all == [
+        """
+        An effect of a child sent it an action after the state left the child's case.
+
+          Action: .tick
+          State: .done
+          Reducer: ifCaseLet(ChildLifetimeTests.Timer) at TideTests/OrphanedEffectTests.swift:\(line)
+
+        The case was changed outside the reducer that ifCaseLet(ChildLifetimeTests.Timer) is \
+        called on (by a reducer combined with it, or one above it), so its effects went on \
+        running; they are cancelled now. Change it in the reducer that \
+        ifCaseLet(ChildLifetimeTests.Timer) is called on, where the effects end at once.
+        """
+      ])
+  }
+
+  @Test("In a test store the report is the test's failure, and no effect is left running")
+  func testStore() async {
+    let clock = ManualClock()
+    let store = TestStore(
+      initialState: Host(), reducer: .combine(Self.operators(clock: clock), Self.sibling),
+      environment: ())
+    await store.send(.detail(.start))
+    let startLine = #line - 1
+    await store.send(.closeDetail) { $0.detail = nil }
+    await withKnownIssue {
+      await clock.advance(by: .seconds(1))
+    } matching: { issue in
+      issue.sourceLocation?.line == startLine
+        && issue.comments.map(\.rawValue).joined() == """
+          An effect of a child sent it an action after its state became nil.
+
+            Action: .tick
+            Reducer: ifLet(\\Host.detail) at TideTests/OrphanedEffectTests.swift:\(Self.line)
+
+          The state was set to nil outside the reducer that ifLet(\\Host.detail) is called on \
+          (by a reducer combined with it, or one above it), so its effects went on running; they \
+          are cancelled now. Set it to nil in the reducer that ifLet(\\Host.detail) is called \
+          on, where the effects end at once.
+
+            Started by: send(.detail(.start)) at OrphanedEffectTests.swift:\(startLine)
+
+          The effect's action arrived while the test moved a clock between two steps: this is \
+          the step that started the effect.
+          """
+    }
+    // The action reached the store, and the test asserts it like any other.
+    await store.receive(.detail(.tick))
+    #expect(store.runningEffects.isEmpty)
+  }
+
+  @Test("An effect a parent started, sending to a child it closed, keeps its own report")
+  func parentEffect() async {
+    let clock = ManualClock()
+    let relay = Reducer<Host, HostAction, Void> { _, action, _ in
+      guard action == .closeDetail else { return .none }
+      return .run { send in await send(.detail(.tick)) }
+    }
+    let store = Store(
+      initialState: Host(),
+      reducer: .combine(Self.operators(clock: clock), Self.sibling, relay), environment: (),
+      drivenBy: clock)
+    let issues = ReportedIssues()
+    await IssueReporter.$current.withValue(issues.reporter) {
+      store.send(.closeDetail)
+      await clock.advance()
+    }
+    #expect(
+      issues.all.first?.hasPrefix("An effect sent an action to a child whose state is nil.") == true
+    )
+  }
+}
