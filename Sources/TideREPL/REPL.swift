@@ -260,7 +260,9 @@ public final class REPL {
   {
     var text = Substring(text)
     if text.unicodeScalars.first == "\u{FEFF}" { text = text.dropFirst() }
-    var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    // Lines end at LF or CRLF only: a string may hold any other line-breaking character (a lone
+    // CR, U+2028), and a line split inside a password's string would show its second half.
+    var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
     if lines.last?.isEmpty == true { lines.removeLast() }
     var failed: [Int] = []
     for (offset, line) in lines.enumerated() {

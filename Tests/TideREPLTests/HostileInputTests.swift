@@ -146,6 +146,20 @@ import TideTestSupport
     #expect(!output.contains("Hunter"))
   }
 
+  /// A script's lines end at LF or CRLF only: a line split at a CR, a U+2028 or another
+  /// line-breaking character inside a password's string showed the second half as a name.
+  @Test(arguments: ["\r", "\u{2028}", "\u{85}", "\u{0B}", "\u{0C}"])
+  func aLineBreakInsideASecretsStringDoesNotSplitTheLine(separator: String) async throws {
+    let transcript = try vault()
+    let secret = Vault.secret
+    let half = String(secret.dropFirst(3))
+    let result = await transcript.repl.runScript(
+      ".passwordChanged(\"\(secret.prefix(3))\(separator)\(half)\")\r\n:state password\n")
+    #expect(result.lineCount == 2)
+    #expect(!transcript.text.contains(half), "\(transcript.text)")
+    #expect(transcript.text.contains("vault> :state password\n\"••••••\"\n"), "\(transcript.text)")
+  }
+
   @Test func indexingIsForListsSoItCannotReadAFieldByPosition() async throws {
     let transcript = try vault()
     let output = await transcript.run(

@@ -194,13 +194,11 @@ struct Command {
     reading: for await chunk in keystrokes() {
       guard let chunk else { break }
       pending += chunk
-      while let newline = pending.firstIndex(where: { $0 == 10 || $0 == 13 }) {
-        let line = pending[..<newline]
-        let next = newline + 1
-        // CRLF is one line end.
-        let skip = pending[newline] == 13 && next < pending.count && pending[next] == 10 ? 2 : 1
-        let keepGoing = await handle(line)
-        pending.removeFirst(newline + skip)
+      // Lines end at LF (or CRLF) only, as in a script: a lone CR may be inside a string.
+      while let newline = pending.firstIndex(of: 10) {
+        let end = newline > 0 && pending[newline - 1] == 13 ? newline - 1 : newline
+        let keepGoing = await handle(pending[..<end])
+        pending.removeFirst(newline + 1)
         if !keepGoing { break reading }
       }
     }
