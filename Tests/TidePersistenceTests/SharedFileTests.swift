@@ -43,6 +43,56 @@ import TideTesting
     #expect(loaded.value == ["Brussels", "Lima", "Oslo"] && loaded.outcome == .loaded)
   }
 
+  /// The system reads a name up to its first NUL: `saved.json\u{0}.bak` would read and replace
+  /// `saved.json`. Such a name is refused, and the other file left alone.
+  @Test func aNameHoldingANULIsRefusedAndTheFileItStartsWithIsLeftAlone() throws {
+    let folder = try ScratchFolder("shared-file")
+    let path = folder.file("saved.json")
+    try #"["Brussels"]"#.write(toFile: path, atomically: false, encoding: .utf8)
+    let file = SharedFile<[String]>(path: path + "\u{0}.bak")
+    let reason =
+      "its name holds a NUL character (\\u{0}), which ends a file name where the system reads it"
+    withKnownIssue {
+      let (value, outcome) = file.loadWithOutcome(default: [])
+      #expect(value == [] && outcome == .unreadable(reason: reason))
+    } matching: { issue in
+      issue.comments.first?.rawValue.contains(reason) == true
+    }
+    #expect(throws: SharedFileError.self) { try file.save(["Lima"]) }
+    #expect(try Self.contents(path) == #"["Brussels"]"#)
+  }
+
+  /// A file past 64 MiB is not read into memory: unreadable, and never saved over.
+  @Test func aFileLargerThan64MiBIsUnreadableAndKept() throws {
+    let folder = try ScratchFolder("shared-file")
+    let path = folder.file("saved.json")
+    let big = "[" + String(repeating: "1,", count: 32 << 20) + "1]"
+    try big.write(toFile: path, atomically: false, encoding: .utf8)
+    let file = SharedFile<[Int]>(path: path)
+    withKnownIssue {
+      let (value, outcome) = file.loadWithOutcome(default: [])
+      #expect(value == [] && outcome == .unreadable(reason: "it is larger than 64 MiB"))
+    } matching: { issue in
+      issue.comments.first?.rawValue.contains("it is larger than 64 MiB") == true
+    }
+    #expect(throws: SharedFileError.self) { try file.save([1]) }
+    let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+    #expect(size == big.utf8.count)
+  }
+
+  /// The lock beside the file is never opened through a link, which would create a file
+  /// wherever the link leads.
+  @Test func aLinkInPlaceOfTheLockIsNotFollowed() throws {
+    let folder = try ScratchFolder("shared-file")
+    let path = folder.file("saved.json")
+    let elsewhere = folder.file("elsewhere")
+    try FileManager.default.createSymbolicLink(
+      atPath: path + ".lock", withDestinationPath: elsewhere)
+    let file = SharedFile<[String]>(path: path)
+    #expect(throws: SharedFileError.self) { try file.save(["Lima"]) }
+    #expect(!FileManager.default.fileExists(atPath: elsewhere))
+  }
+
   @Test func aCorruptFileIsMovedAsideAndTheValueStartsFromTheDefault() throws {
     let folder = try ScratchFolder("shared-file")
     let path = folder.file("saved.json")

@@ -128,6 +128,24 @@ import TideTestSupport
     }
   }
 
+  /// The system reads a name up to its first NUL: `victim\u{0}.tide` would replace `victim`.
+  @Test func aNameHoldingANULIsRefusedForWritingAndReading() throws {
+    let folder = try ScratchFolder("recording")
+    let victim = folder.path + "/victim"
+    try "precious".write(toFile: victim, atomically: false, encoding: .utf8)
+    let recording = try Recording(parsing: "# tide session\nsend @0ms .loginButtonTapped\n")
+    let reason =
+      "the file name holds a NUL character (\\u{0}), which ends a name where the system reads it"
+    #expect(throws: RecordingError.cannotWrite(reason)) {
+      try recording.write(toFile: victim + "\u{0}.tide", replacing: true)
+    }
+    #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious")
+    try recording.write(toFile: victim + ".tide")
+    #expect(throws: RecordingError.self) {
+      try Recording(contentsOfFile: victim + ".tide\u{0}zzz")
+    }
+  }
+
   @Test func aRecordingIsWrittenForItsOwnerOnlyAndKeepsWhatIsThere() throws {
     let folder = try ScratchFolder("recording")
     let path = folder.path + "/login.tide"

@@ -17,6 +17,8 @@ enum FileBytes {
   /// a save creates. The reason, when a link cannot be read, the links loop, or what they lead to
   /// is not a regular file.
   static func target(of path: String) -> Result<String, Failure> {
+    // The system reads a name up to its first NUL: `a.json\u{0}.bak` would be `a.json`.
+    guard !path.contains("\u{0}") else { return .failure(Failure(reason: nulInName)) }
     var current = path
     for _ in 0..<40 {
       var status = stat()
@@ -61,7 +63,15 @@ enum FileBytes {
     let reason: String
   }
 
+  /// Why a name holding a NUL is refused.
+  static let nulInName =
+    "its name holds a NUL character (\\u{0}), which ends a file name where the system reads it"
+
+  /// The largest file read: a bigger one is refused, not loaded into memory.
+  static let maximumSize = 64 << 20
+
   static func read(_ path: String) -> ReadResult {
+    guard !path.contains("\u{0}") else { return .failed(nulInName) }
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
       return errno == ENOENT ? .missing : .failed(String(cString: strerror(errno)))
@@ -70,6 +80,7 @@ enum FileBytes {
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
+      guard bytes.count <= maximumSize else { return .failed("it is larger than 64 MiB") }
       let count = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
@@ -84,6 +95,7 @@ enum FileBytes {
   /// Writes `bytes` to `path` whole: to a new temporary file beside it (mode 0600), synced,
   /// then renamed over `path`. Throws the reason it could not.
   static func writeAtomically(_ bytes: [UInt8], to path: String) throws(SharedFileError) {
+    guard !path.contains("\u{0}") else { throw .cannotWrite(path: path, reason: nulInName) }
     let folder = (path as NSString).deletingLastPathComponent
     let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -140,7 +152,9 @@ enum FileBytes {
     beside path: String, _ body: () throws(SharedFileError) -> Result
   ) throws(SharedFileError) -> Result {
     let lockPath = path + ".lock"
-    let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard !path.contains("\u{0}") else { throw .cannotWrite(path: lockPath, reason: nulInName) }
+    // Never through a link: opening one would create a file wherever it leads.
+    let fd = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard fd >= 0 else {
       throw .cannotWrite(path: lockPath, reason: String(cString: strerror(errno)))
     }

@@ -31,6 +31,7 @@ package enum FileAccess {
   package static func write(_ text: String, to path: String, existing: Existing) throws(InputError)
   {
     guard !path.isEmpty else { throw InputError(message: "the file name is empty", position: 0) }
+    try checkNoNUL(path)
     let directory = PathText.folder(of: path)
     try checkReplaceable(path, existing: existing)
     guard !path.hasSuffix("/") else {
@@ -101,6 +102,7 @@ package enum FileAccess {
   /// - Throws: ``InputError`` with a plain reason.
   package static func read(_ path: String) throws(InputError) -> String {
     guard !path.isEmpty else { throw InputError(message: "the file name is empty", position: 0) }
+    try checkNoNUL(path)
     // Opened without blocking and then checked, so that a path swapped for a FIFO between a
     // check and the open cannot hang the REPL.
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -192,6 +194,16 @@ package enum FileAccess {
   }
 
   /// Throws unless `path` is absent, or a regular file that `existing` allows replacing.
+  /// Refuses a name that holds a NUL: the system reads a name up to it, so `notes\u{0}.tide`
+  /// would be `notes`, another file than the one named.
+  private static func checkNoNUL(_ path: String) throws(InputError) {
+    guard let nul = path.firstIndex(of: "\u{0}") else { return }
+    throw InputError(
+      message:
+        "the file name holds a NUL character (\\u{0}), which ends a name where the system reads it",
+      position: path.distance(from: path.startIndex, to: nul))
+  }
+
   private static func checkReplaceable(_ path: String, existing: Existing) throws(InputError) {
     var info = stat()
     guard lstat(path, &info) == 0 else {
