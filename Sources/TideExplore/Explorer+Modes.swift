@@ -17,7 +17,8 @@ extension Explorer {
   ///   - runs: How many schedules to try.
   ///   - steps: The most steps in a schedule, before it is ended.
   ///   - timeBudget: The most real time to spend looking, shrinking aside; when it runs out
-  ///     first, the search stops and its ``ExploreReport/shortfall`` says after how many runs.
+  ///     first (looked at between runs and every 1,024 steps of a run), the search stops and its
+  ///     ``ExploreReport/shortfall`` says after how many runs.
   ///   - progress: Called at most ten times a second while it runs, and once before shrinking
   ///     or returning, with how far it has got.
   /// - Returns: What was explored, and the shrunk failure if one was found.
@@ -65,6 +66,11 @@ extension Explorer {
         guard let step = run.randomChoice(using: &random) else { break }
         await run.apply(step)
         stepCount += 1
+        // Within a run too, every 1,024 steps: one run of a huge `steps` would never end.
+        if let timeBudget, stepCount % 1_024 == 0, ContinuousClock.now - started >= timeBudget {
+          outOfTime = true
+          break
+        }
       }
       if !run.hasFailed { await run.settle(limit: settleLimit) }
       await run.tearDown()
@@ -73,6 +79,7 @@ extension Explorer {
         throttle.report(runs: done, steps: stepCount, force: true)
         return await report(failedRun: run, seed: seed, index: index, runs: done, steps: stepCount)
       }
+      if outOfTime { break }
     }
     throttle.report(runs: done, steps: stepCount, force: true)
     return randomReport(

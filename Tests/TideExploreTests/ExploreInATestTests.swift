@@ -57,6 +57,15 @@ import TideTestSupport
     #expect(helper.runs == 1)
   }
 
+  /// One run of a huge `steps` stops at the budget too, not only between runs.
+  @Test func aTimeBudgetStopsALongRunWithinIt() async {
+    let random = await Self.explorer(fixed: true).random(
+      seed: 1, runs: 3, steps: 1_000_000_000, timeBudget: .zero)
+    #expect(random.runs == 1)
+    #expect(random.steps == 1_024)
+    #expect(random.shortfall == "it stopped at its time budget of 0.0 seconds after 1 of 3 runs")
+  }
+
   @Test func aFailureSaysHowToReplayIt() async {
     await withKnownIssue {
       _ = await explore(seed: 3)
