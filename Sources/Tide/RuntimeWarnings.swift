@@ -1,4 +1,5 @@
 import Synchronization
+import TideInspect
 
 #if canImport(Darwin)
   import Darwin
@@ -84,9 +85,15 @@ public enum RuntimeWarnings {
   /// RuntimeWarnings.reporter = RuntimeWarnings.standardError
   /// ```
   public static let standardError: @Sendable (Warning) -> Void = { warning in
-    let place = warning.fileID.map { file in " (\(file)\(warning.line.map { ":\($0)" } ?? ""))" }
-    let line = "[Tide] warning\(place ?? ""): \(warning.message)\n"
+    let line = standardErrorText(for: warning)
     _ = line.withCString { write(2, $0, strlen($0)) }
+  }
+
+  /// What ``standardError`` writes for `warning`: with what a terminal would act on (an escape
+  /// sequence in a file name the warning quotes) written as `\u{…}`.
+  package static func standardErrorText(for warning: Warning) -> String {
+    let place = warning.fileID.map { file in " (\(file)\(warning.line.map { ":\($0)" } ?? ""))" }
+    return TerminalText.printable("[Tide] warning\(place ?? ""): \(warning.message)") + "\n"
   }
 
   /// The reporter the platform suits best: the runtime-issue log on Apple platforms (built only

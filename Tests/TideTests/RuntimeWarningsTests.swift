@@ -45,4 +45,16 @@ import Testing
           column: 3)
       ])
   }
+
+  /// A warning may quote a file name, whose bytes tide did not write: an escape sequence in it
+  /// (a link's target) must not retitle or clear the terminal the warning is written to.
+  @Test func standardErrorWritesWhatATerminalWouldActOnAsEscapes() {
+    let warning = RuntimeWarnings.Warning(
+      message: "There is no /d/\u{1b}]0;PWNED\u{7}\u{1b}[2J yet.\nSecond line\twith a tab.",
+      fileID: "App/Data.swift", line: 7)
+    #expect(
+      RuntimeWarnings.standardErrorText(for: warning)
+        == "[Tide] warning (App/Data.swift:7): There is no /d/\\u{1b}]0;PWNED\\u{7}\\u{1b}[2J yet.\nSecond line\twith a tab.\n"
+    )
+  }
 }
