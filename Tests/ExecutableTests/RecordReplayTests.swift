@@ -66,6 +66,32 @@ import TideTestSupport
     return recorder.recording()
   }
 
+  /// A received step whose call has no answer line: the re-run says what was still running
+  /// (it said "no effect was running", having cancelled it first), without waiting seconds for
+  /// an answer the file does not hold.
+  @Test func aReceiveWhoseCallHasNoAnswerSaysWhatWasStillRunning() throws {
+    let folder = try ScratchFolder("record-replay")
+    let file = folder.path + "/no-answer.tide"
+    try """
+    # tide session
+    # feature: login
+    # environment: live
+    # recording: its calls answer from the answer lines
+    send @0ms .usernameChanged("pritesh")
+    send @0ms .passwordChanged("Aaaaaa0")
+    send @0ms .loginButtonTapped
+    receive @120ms .loginResponse(.failure(.invalidCredentials))
+
+    """.write(toFile: file, atomically: true, encoding: .utf8)
+    let result = try runExecutable(
+      named: "tide", arguments: ["--feature", "login", "--open", file], input: "")
+    #expect(result.status == 2)
+    #expect(
+      result.output.contains(
+        #"line 8: re-running the session, the effects did not send ← .loginResponse(.failure(.invalidCredentials)) (still running: .run("login")); the session is unchanged"#
+      ), "\(result.output)")
+  }
+
   @Test func aRecordingAgainstALiveServerReplaysInTideWithTheServerStopped() async throws {
     let recording = try await Self.record()
     #expect(recording.answers.map(\.name) == ["login", "geocode"])
