@@ -41,7 +41,8 @@ extension Explorer {
     if found.isEmpty {
       text += ": the initial state, before any step.\n"
     } else {
-      text += "; shrunk from \(found.count) steps to \(schedule.count).\n\n"
+      let steps = found.count == 1 ? "step" : "steps"
+      text += "; shrunk from \(found.count) \(steps) to \(schedule.count).\n\n"
     }
     for (index, step) in schedule.enumerated() {
       text += "  \(index + 1). \(step)\n"

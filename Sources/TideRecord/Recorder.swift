@@ -83,13 +83,14 @@ public final class Recorder: Sendable {
   ///
   /// - Parameters:
   ///   - feature: The feature's name, which the REPL opens the recording with. A line break in
-  ///     it is written as a space, as in `environment`.
+  ///     it is written as a space, and the spaces around it are dropped, as in `environment`.
   ///   - environment: The environment's name: where the session ran (`live`, `staging`).
   ///   - limit: The most steps and answers to keep, a million unless told.
   public init(feature: String, environment: String, limit: Int = 1_000_000) {
-    // Each is written on a line of its own: a line break in one is written as a space.
-    self.feature = String(feature.map { $0.isNewline ? " " : $0 })
-    self.environment = String(environment.map { $0.isNewline ? " " : $0 })
+    // Each is written on a line of its own, which a reader trims: a line break in one is
+    // written as a space, and the spaces around it go, so that the recording reads back equal.
+    self.feature = String(feature.map { $0.isNewline ? " " : $0 }).trimmingWhitespace()
+    self.environment = String(environment.map { $0.isNewline ? " " : $0 }).trimmingWhitespace()
     self.limit = max(limit, 0)
     storage = Lock(Storage())
   }

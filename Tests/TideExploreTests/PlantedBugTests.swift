@@ -311,6 +311,25 @@ import TideTesting
 
 @MainActor
 @Suite struct PlantedBugReportTests {
+  /// One step found is "1 step", not "1 steps".
+  @Test func aFailureFoundInOneStepSaysStep() async throws {
+    let explorer = Explorer<Int, Bool, Void>(
+      name: "one", initialState: 0,
+      reducer: Reducer { count, _, _ in
+        count += 1
+        return .none
+      }, environment: { _, _ in }, actions: { _ in [true] },
+      invariants: [.always("nothing happens") { $0 == 0 }])
+    let failure = try #require(await explorer.exhaustive(depth: 2).failure)
+    #expect(
+      failure.messageWithoutTest.hasPrefix(
+        """
+        An invariant does not hold: nothing happens.
+
+          Found by exhaustive exploration to depth 2; shrunk from 1 step to 1.
+        """), "\(failure.messageWithoutTest)")
+  }
+
   @Test func aFailureWhileTheRunEndsSaysSo() async throws {
     let report = await PlantedBugTests.searchExplorer.exhaustive(depth: 3)
     let failure = try #require(report.failure)

@@ -82,6 +82,14 @@ import TideTestSupport
     #expect(try Recording(parsing: read.text).text == read.text)
   }
 
+  /// The header's lines are read trimmed: names with spaces around them, or line breaks in
+  /// them, are written so that the recording reads back equal to itself.
+  @Test(arguments: [("  login  ", " live\t"), ("log\nin", "li\r\nve"), ("login", "")])
+  func aRecordingWhoseNamesHoldSpacesReadsBackEqual(feature: String, environment: String) throws {
+    let recording = Recorder(feature: feature, environment: environment).recording()
+    #expect(try Recording(parsing: recording.text) == recording)
+  }
+
   @Test func receivedActionsAreToldApartFromSentOnes() async throws {
     // An action a `.send` effect queues, and one an effect delivers later, are received.
     let clock = ManualClock()
