@@ -62,6 +62,28 @@ import TideTesting
     #expect(try Self.contents(path) == #"["Brussels"]"#)
   }
 
+  /// A name near the 255 bytes a file system allows saves too: the temporary file beside it has
+  /// a shorter name.
+  @Test func aFileWithALongNameSavesAndLoadsBack() throws {
+    let folder = try ScratchFolder("shared-file")
+    let path = folder.file(String(repeating: "é", count: 120) + ".json")
+    let file = SharedFile<[String]>(path: path)
+    try file.save(["Lima"])
+    #expect(SharedFile<[String]>(path: path).load(default: []) == ["Lima"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 2)
+  }
+
+  @Test func anEmptyNameIsUnreadable() throws {
+    let file = SharedFile<[String]>(path: "")
+    withKnownIssue {
+      #expect(
+        file.loadWithOutcome(default: []).outcome == .unreadable(reason: "the file name is empty"))
+    } matching: { issue in
+      issue.comments.first?.rawValue.contains("(the file name is empty)") == true
+    }
+    #expect(throws: SharedFileError.self) { try file.save(["Lima"]) }
+  }
+
   /// A file past 64 MiB is not read into memory: unreadable, and never saved over.
   @Test func aFileLargerThan64MiBIsUnreadableAndKept() throws {
     let folder = try ScratchFolder("shared-file")

@@ -19,6 +19,7 @@ enum FileBytes {
   static func target(of path: String) -> Result<String, Failure> {
     // The system reads a name up to its first NUL: `a.json\u{0}.bak` would be `a.json`.
     guard !path.contains("\u{0}") else { return .failure(Failure(reason: nulInName)) }
+    guard !path.isEmpty else { return .failure(Failure(reason: "the file name is empty")) }
     var current = path
     for _ in 0..<40 {
       var status = stat()
@@ -97,7 +98,9 @@ enum FileBytes {
   static func writeAtomically(_ bytes: [UInt8], to path: String) throws(SharedFileError) {
     guard !path.contains("\u{0}") else { throw .cannotWrite(path: path, reason: nulInName) }
     let folder = (path as NSString).deletingLastPathComponent
-    let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let temporary =
+      (folder.isEmpty ? "" : folder + "/") + temporaryStem(of: path)
+      + "tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard fd >= 0 else {
       throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
@@ -171,9 +174,18 @@ enum FileBytes {
   /// Removes the temporary files beside `path` (its own, and those of its conflict files) that
   /// writers killed mid-write left: those named for a process that no longer runs. A running
   /// writer's file is left alone.
+  /// The start of the names of `path`'s temporary files, `NAME.`: its name cut to 200 bytes, so
+  /// that a temporary's name (`NAME.tmp-PID-RANDOM`) stays within the 255 bytes a file system
+  /// allows, whatever the name's length.
+  static func temporaryStem(of path: String) -> String {
+    var name = Substring((path as NSString).lastPathComponent)
+    while name.utf8.count > 200 { name.removeLast() }
+    return name + "."
+  }
+
   static func removeAbandonedTemporaries(beside path: String) {
     let folder = (path as NSString).deletingLastPathComponent
-    let base = (path as NSString).lastPathComponent + "."
+    let base = temporaryStem(of: path)
     guard
       let names = try? FileManager.default.contentsOfDirectory(
         atPath: folder.isEmpty ? "." : folder)
