@@ -270,9 +270,11 @@ struct Reflector {
         for child in each.children {
           var label = child.label ?? "_"
           if labelsSharedCopiesByRank, let copy, label != "key" { label = copy.sharedRankLabel }
+          // A custom mirror's unlabelled child prints as an unlabelled argument, `Box(42)`.
           fields.append(
             Node.Field(
-              label: label, node: inner.node(child.value, redacted: hidden.contains(label)),
+              label: child.label == nil ? nil : label,
+              node: inner.node(child.value, redacted: hidden.contains(label)),
               member: member?.label == label ? member?.property : nil))
         }
       }
