@@ -237,6 +237,11 @@ extension Reducer {
         if lifetime.mayReceiveStaleAction, lifetime.refusesStaleAction(childAction) {
           return .none
         }
+        if EffectDelivery.mayBeUnderWay,
+          lifetime.refusesOrphanedAction(childAction, presented: lifetime.presentedID(for: before!))
+        {
+          return .none
+        }
         if isDestination, let shown = slot.modify(&parentState, { enumCaseName($0!) }),
           let addressed = enumCaseName(childAction), addressed != shown
         {
@@ -328,6 +333,35 @@ extension ChildLifetime {
       this reducer did not see it. Cancel the effect when the child goes away (return it from \
       the child's reducer, or make it cancellable and cancel it on dismissal), or have it send an \
       action of the parent that decides.
+      """,
+      at: location)
+    return true
+  }
+}
+
+extension ChildLifetime {
+  /// Refuses, and reports, an action an effect of an earlier presentation sent to the child
+  /// presented now: the earlier child was dismissed outside the reducer this operator is called
+  /// on, so its effects went on running (see ``cancelsOrphanedEffects(where:)``); they are
+  /// cancelled now.
+  ///
+  /// - Returns: Whether the action is refused.
+  @usableFromInline
+  func refusesOrphanedAction(_ action: some Sendable, presented: PresentedEffectsID) -> Bool {
+    let owner = ObjectIdentifier(self)
+    let current = EffectID(presented)
+    guard cancelsOrphanedEffects(where: { $0.childOwner == owner && $0 != current }) else {
+      return false
+    }
+    IssueReporter.current.report(
+      """
+      An effect of a dismissed child sent an action to the child presented now.
+
+        Action: \(describe(action))
+        Reducer: \(name) at \(location.fileID):\(location.line)
+
+      \(orphanAdvice("The child it belongs to", went: "was dismissed", fix: "Dismiss it")) The \
+      child presented now did not receive the action.
       """,
       at: location)
     return true

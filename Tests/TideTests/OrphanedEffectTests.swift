@@ -27,6 +27,7 @@ import TideTesting
     case closeDetail, closeSheet
     case removeRow(Int)
     case popAll
+    case openSheet(id: Int)
   }
 
   /// Removes children outside the reducer their operators are called on.
@@ -36,6 +37,7 @@ import TideTesting
     case .closeSheet: state.sheet = nil
     case .removeRow(let id): state.rows.remove(id: id)
     case .popAll: state.path.removeAll()
+    case .openSheet(let id): state.sheet = Timer(id: id)
     default: break
     }
     return .none
@@ -110,6 +112,47 @@ import TideTesting
           Action: .tick
           Reducer: ifLet(\\Host.sheet) at TideTests/OrphanedEffectTests.swift:\(Self.line + 1)
         """) == true)
+  }
+
+  /// What the first check cannot see: a sibling dismisses the sheet and presents another, so
+  /// the old one's effect finds a child there. It must not reach it.
+  @Test(
+    "A presented child replaced by a sibling reducer: the new one never gets the old one's action")
+  func presentationReplaced() async {
+    let clock = ManualClock()
+    let store = Self.store(clock: clock, siblingFirst: false)
+    let issues = ReportedIssues()
+    await IssueReporter.$current.withValue(issues.reporter) {
+      store.send(.sheet(.presented(.start)))
+      store.send(.closeSheet)
+      store.send(.openSheet(id: 9))
+      await clock.advance(by: .seconds(1))
+    }
+    #expect(store.state.sheet == Timer(id: 9))
+    #expect(store.runningEffects.isEmpty)
+    #expect(
+      issues.all == [
+        """
+        An effect of a dismissed child sent an action to the child presented now.
+
+          Action: .tick
+          Reducer: ifLet(\\Host.sheet) at TideTests/OrphanedEffectTests.swift:\(Self.line + 1)
+
+        The child it belongs to was dismissed outside the reducer that ifLet(\\Host.sheet) is \
+        called on (by a reducer combined with it, or one above it), so its effects went on \
+        running; they are cancelled now. Dismiss it in the reducer that ifLet(\\Host.sheet) is \
+        called on, where the effects end at once. The child presented now did not receive the \
+        action.
+        """
+      ])
+    // The new child's own effects are its own.
+    await IssueReporter.$current.withValue(issues.reporter) {
+      store.send(.sheet(.presented(.start)))
+      await clock.advance(by: .seconds(2))
+    }
+    #expect(store.state.sheet?.ticks == 2)
+    #expect(issues.all.count == 1)
+    store.send(.sheet(.dismiss))
   }
 
   @Test("An element removed by a sibling reducer; the other element's effects go on")

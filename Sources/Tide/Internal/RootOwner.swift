@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Owns a ``RootCore`` for its ``Store``: what effects and observation tokens reference weakly, so
 /// that they stop reaching the core once the store is gone, without the core itself ever being
 /// weakly referenced.
@@ -61,6 +63,8 @@ final class RootOwner<State, Action: Sendable> {
     core.isReceiving = true
     defer { core.isReceiving = wasReceiving }
     let delivery = EffectDelivery(registry: core.runner.registry, sender: sender)
+    if sender != nil { EffectDelivery.underWay.add(1, ordering: .relaxed) }
+    defer { if sender != nil { EffectDelivery.underWay.subtract(1, ordering: .relaxed) } }
     IssueReporter.$delivery.withValue(delivery) {
       guard let reporter = core.receivingReporter?(tree?.origin) else {
         _ = core.send(action, in: tree)
