@@ -70,6 +70,16 @@ import TideTestSupport
         "line 3: the time goes back, from @5ms to @1ms"
       ),
       (
+        "# feature: login\n# feature: app",
+        "line 3: a second '# feature:' line (the first is line 2)"
+      ),
+      ("# clock: @1ms\n# clock: @2ms", "line 3: a second '# clock:' line (the first is line 2)"),
+      ("# clock: 5ms", "line 2: the clock is not written like # clock: @800ms"),
+      (
+        "# clock: @99999999999999999ms",
+        "line 2: '99999999999999999ms' is longer than a REPL clock can go (1000000000000ms, about 31 years)"
+      ),
+      (
         "answered @0ms #1 \"login\" cancelled",
         #"line 2 is not 'send @<time> <action>', 'receive @<time> <action>', 'resolve @<time> <outcome> <call>' or 'answer @<time> #<number> "<call>" <result>'"#
       ),

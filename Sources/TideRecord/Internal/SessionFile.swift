@@ -88,6 +88,9 @@ package struct SessionFile: Equatable {
     var text = Substring(text)
     if text.unicodeScalars.first == "\u{FEFF}" { text = text.dropFirst() }
     var sawHeader = false
+    /// The lines of the headers a file has once.
+    var featureLine: Int?
+    var clockLine: Int?
     var previousTime = Duration.zero
     var switched: String?
     /// The calls answered so far, `number name`: each is answered once.
@@ -116,16 +119,33 @@ package struct SessionFile: Equatable {
       if line.hasPrefix("#") {
         let comment = line.dropFirst().trimmingWhitespace()
         if comment.hasPrefix("feature:") {
+          // A second one would silently win over the first.
+          if let first = featureLine {
+            throw InputError(
+              message: "line \(number): a second '# feature:' line (the first is line \(first))",
+              position: 0)
+          }
+          featureLine = number
           file.feature = comment.dropFirst("feature:".count).trimmingWhitespace()
         } else if comment.hasPrefix("clock:") {
+          if let first = clockLine {
+            throw InputError(
+              message: "line \(number): a second '# clock:' line (the first is line \(first))",
+              position: 0)
+          }
+          clockLine = number
           let text = comment.dropFirst("clock:".count).trimmingWhitespace()
-          guard text.hasPrefix("@"), let time = try? DurationText.parse(String(text.dropFirst()))
-          else {
+          guard text.hasPrefix("@") else {
             throw InputError(
               message: "line \(number): the clock is not written like # clock: @800ms",
               position: 0)
           }
-          file.clock = time
+          do {
+            file.clock = try DurationText.parse(String(text.dropFirst()))
+          } catch {
+            // As for a step's time: the reason, since a clock line holds nothing secret.
+            throw InputError(message: "line \(number): \(error.message)", position: 0)
+          }
         } else if comment.hasPrefix("recording:") {
           file.isRecording = true
         } else if comment.hasPrefix("environment:") {
