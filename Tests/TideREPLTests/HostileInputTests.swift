@@ -170,6 +170,13 @@ import TideTestSupport
         "error: the state is a Vault.State, not a list: [1] indexes lists; name a property instead"
       ))
     #expect(output.contains("error: nested is nil"))
+    // A number too large for an index is said to be one.
+    let huge = await transcript.run(":state nested[99999999999999999999]", ":state nested[x]")
+    #expect(
+      huge.contains(
+        "error: 'nested[99999999999999999999]': 99999999999999999999 is not an index of any list (at most 9223372036854775807)"
+      ), "\(huge)")
+    #expect(huge.contains("error: 'nested[x]' needs a whole number between [ ]"))
   }
 
   @Test func theFirstActionsSecretsAreKnownWithoutExamples() async throws {

@@ -89,11 +89,19 @@ extension FeatureSession {
         // `list[0][1]`: one or more whole-number subscripts.
         var rest = component[open...]
         while rest.first == "[" {
-          guard let close = rest.firstIndex(of: "]"),
-            let index = Int(rest[rest.index(after: rest.startIndex)..<close])
-          else {
+          guard let close = rest.firstIndex(of: "]") else {
             throw InputError(
               message: "'\(component)' needs a whole number between [ ]", position: 0)
+          }
+          let digits = rest[rest.index(after: rest.startIndex)..<close]
+          guard let index = Int(digits) else {
+            // A number too large for an index is one: say so, not that it is none.
+            let isNumber = !digits.isEmpty && digits.drop { $0 == "-" }.allSatisfy(\.isASCIIDigit)
+            throw InputError(
+              message: isNumber
+                ? "'\(component)': \(digits) is not an index of any list (at most \(Int.max))"
+                : "'\(component)' needs a whole number between [ ]",
+              position: 0)
           }
           indices.append(index)
           rest = rest[rest.index(after: close)...]
