@@ -313,11 +313,11 @@ import TideTestSupport
       ),
       (
         "env.tide", "# tide session\n# environment: nowhere\nsend @0ms .ping\n",
-        "the file names an environment vault does not have: 'nowhere'"
+        "line 2: the file names an environment vault does not have: 'nowhere'"
       ),
       (
         "late.tide", "# tide session\nsend @0ms .ping\n# environment: gone\nsend @0ms .ping\n",
-        "the file names an environment vault does not have: 'gone'"
+        "line 3: the file names an environment vault does not have: 'gone'"
       ),
       (
         "back.tide", "# tide session\nsend @5ms .ping\nsend @4ms .ping\n",
@@ -433,7 +433,7 @@ import TideTestSupport
       toFile: scratch.file("end.tide"), atomically: true, encoding: .utf8)
     #expect(
       (await transcript.run(":load \(scratch.file("end.tide"))")).contains(
-        "error: the file names an environment vault does not have: 'nope'"))
+        "error: line 3: the file names an environment vault does not have: 'nope'"))
   }
 
   @Test func commandsRefuseWhatTheyWouldIgnore() async throws {

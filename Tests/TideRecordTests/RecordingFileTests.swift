@@ -76,6 +76,10 @@ import TideTestSupport
       ("# clock: @1ms\n# clock: @2ms", "line 3: a second '# clock:' line (the first is line 2)"),
       ("# clock: 5ms", "line 2: the clock is not written like # clock: @800ms"),
       (
+        "# clock: @5ms\nsend @10ms .tapped",
+        "line 2: the # clock: line says @5ms, before the last step's @10ms"
+      ),
+      (
         "# clock: @99999999999999999ms",
         "line 2: '99999999999999999ms' is longer than a REPL clock can go (1000000000000ms, about 31 years)"
       ),

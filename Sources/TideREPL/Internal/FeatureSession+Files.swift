@@ -70,8 +70,10 @@ extension FeatureSession {
       + [file.finalEnvironment]
       .compactMap({ $0 })
     where !names.contains(environment) {
+      let line = file.environmentLines[environment].map { "line \($0): " } ?? ""
       throw InputError(
-        message: "the file names an environment \(featureName) does not have: '\(environment)'",
+        message:
+          "\(line)the file names an environment \(featureName) does not have: '\(environment)'",
         position: 0, suggestions: Suggestions.closest(to: environment, in: names))
     }
     let steps = try replaySteps(of: file, startingIn: first)

@@ -73,6 +73,9 @@ package struct SessionFile: Equatable {
   /// Where the clock was when the session was saved, from a `# clock:` line, when it had moved
   /// past the last step.
   package var clock: Duration?
+  /// The line of the first `# environment:` line that names each environment: what an error
+  /// about one points at.
+  package var environmentLines: [String: Int] = [:]
 
   package init() {}
 
@@ -150,6 +153,7 @@ package struct SessionFile: Equatable {
           file.isRecording = true
         } else if comment.hasPrefix("environment:") {
           let name = comment.dropFirst("environment:".count).trimmingWhitespace()
+          if file.environmentLines[name] == nil { file.environmentLines[name] = number }
           if file.steps.isEmpty && switched == nil {
             file.environment = name
           } else {
@@ -239,7 +243,7 @@ package struct SessionFile: Equatable {
     if let clock = file.clock, let last = file.steps.last?.time, clock < last {
       throw InputError(
         message:
-          "the # clock: line says @\(DurationText.format(clock)), before the last step's @\(DurationText.format(last))",
+          "line \(clockLine ?? 0): the # clock: line says @\(DurationText.format(clock)), before the last step's @\(DurationText.format(last))",
         position: 0)
     }
     return file
