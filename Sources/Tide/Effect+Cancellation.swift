@@ -112,13 +112,6 @@ struct EffectID: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// An identifier an operator (``ChildLifetime``) made for its child's effects: a child, an
-/// element, a presented child, a screen of a stack.
-protocol ChildOwnedEffectsID {
-  /// The operator's ``ChildLifetime``.
-  var owner: ObjectIdentifier { get }
-}
-
 extension Effect {
   /// The same effect with every cancellation identifier inside it made private to `scope`, so
   /// that `.cancellable(id:)` and `.cancel(id:)` inside it only meet each other.

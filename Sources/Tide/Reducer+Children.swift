@@ -348,25 +348,20 @@ final class ChildLifetime: Sendable {
     return .merge([effects, parentEffect] + removed.map { .cancel(id: id(for: $0)) })
   }
 
-  /// Cancels the effects of this operator's child that `matches` picks, when the effect that
-  /// sent the action being reduced is one of them: they outlived the child, whose state went
-  /// away outside the reducer this operator is called on (a reducer combined with it, or one
-  /// above it), where nothing cancels them.
+  /// Cancels the effects of this operator's child when the effect that sent the action being
+  /// reduced is one of them and `gone` says that child is gone: they outlived the child, whose
+  /// state went away outside the reducer this operator is called on (a reducer combined with
+  /// it, or one above it), where nothing cancels them. Only for the action the effect sent, not
+  /// what it queued, and only when the effect belongs to one child of this operator (see
+  /// ``EffectRegistry/cancelOrphans(ofTask:ownedBy:where:)``).
   ///
   /// - Returns: Whether it did: the action came from such an orphaned effect.
-  func cancelsOrphanedEffects(where matches: (EffectID) -> Bool) -> Bool {
-    guard let delivery = IssueReporter.delivery, let sender = delivery.sender else {
+  func cancelsOrphanedEffects(where gone: (EffectID) -> Bool = { _ in true }) -> Bool {
+    guard let delivery = IssueReporter.delivery, let sender = delivery.currentSender else {
       return false
     }
-    return delivery.registry.cancelOwner(ofTask: sender, where: matches)
-  }
-
-  /// Whether the effect that sent the action being reduced is one of this operator's child's
-  /// own (any child's, element's or screen's, when `id` is `nil`), and cancels them if so; see
-  /// ``cancelsOrphanedEffects(where:)``.
-  func cancelsOrphanedEffects(ownedBy id: EffectID? = nil) -> Bool {
-    let owner = ObjectIdentifier(self)
-    return cancelsOrphanedEffects { $0.childOwner == owner && (id == nil || $0 == id) }
+    return delivery.registry.cancelOrphans(
+      ofTask: sender, ownedBy: ObjectIdentifier(self), where: gone)
   }
 
   /// The advice of a report about an orphaned effect's action (see
@@ -385,8 +380,9 @@ final class ChildLifetime: Sendable {
         Action: \(describe(action))
         Reducer: \(name) at \(location.fileID):\(location.line)
       """
+    let orphaned = IssueReporter.isReducingEffectAction && cancelsOrphanedEffects()
     let message =
-      IssueReporter.isReducingEffectAction && cancelsOrphanedEffects()
+      orphaned
       ? """
       An effect of a child sent it an action after its state became nil.
 
@@ -528,7 +524,8 @@ final class ChildLifetime: Sendable {
         Reducer: \(name) at \(location.fileID):\(location.line)
       """
     let fromEffect = IssueReporter.isReducingEffectAction
-    if fromEffect, cancelsOrphanedEffects(ownedBy: EffectID(self.id(for: id))) {
+    let element = EffectID(self.id(for: id))
+    if fromEffect, cancelsOrphanedEffects(where: { $0 == element }) {
       let went = "was \(members.removed)"
       return IssueReporter.current.report(
         """

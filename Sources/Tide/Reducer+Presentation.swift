@@ -271,6 +271,13 @@ extension Reducer {
           lifetime.reportMissingChild(PresentationAction<ChildAction>.dismiss)
           return .none
         }
+        // An earlier child's `.dismiss()` must not close the one presented now.
+        if EffectDelivery.mayBeUnderWay,
+          lifetime.refusesOrphanedAction(
+            PresentationAction<ChildAction>.dismiss, presented: lifetime.presentedID(for: before!))
+        {
+          return .none
+        }
         if lifetime.mayReceiveStaleAction,
           lifetime.refusesStaleAction(PresentationAction<ChildAction>.dismiss)
         {
@@ -348,11 +355,8 @@ extension ChildLifetime {
   /// - Returns: Whether the action is refused.
   @usableFromInline
   func refusesOrphanedAction(_ action: some Sendable, presented: PresentedEffectsID) -> Bool {
-    let owner = ObjectIdentifier(self)
     let current = EffectID(presented)
-    guard cancelsOrphanedEffects(where: { $0.childOwner == owner && $0 != current }) else {
-      return false
-    }
+    guard cancelsOrphanedEffects(where: { $0 != current }) else { return false }
     IssueReporter.current.report(
       """
       An effect of a dismissed child sent an action to the child presented now.

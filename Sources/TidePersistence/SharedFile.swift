@@ -208,6 +208,11 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
     } catch {
       throw .cannotWrite(path: path, reason: "the value does not encode: \(Self.reason(error))")
     }
+    // A file no load would read back must not replace one it can.
+    guard bytes.count <= FileBytes.maximumSize else {
+      throw .cannotWrite(
+        path: path, reason: "the value encodes to more than 64 MiB, more than a load reads")
+    }
     let file: String
     switch FileBytes.target(of: path) {
     case .success(let target): file = target

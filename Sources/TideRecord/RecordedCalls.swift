@@ -171,13 +171,6 @@ public final class RecordedCalls: Sendable {
     if case .replaying(let replay) = mode { replay.add(answers) }
   }
 
-  /// How many replayed calls wait for an answer the recording does not hold (yet): each waits
-  /// until more of the recording brings it, or it is cancelled.
-  package var waitingCallCount: Int {
-    guard case .replaying(let replay) = mode else { return 0 }
-    return replay.book.withLock { $0.waiters.count }
-  }
-
   /// Changes what calls with no answer do from now on.
   package func setMissingAnswers(_ missing: MissingAnswers) {
     if case .replaying(let replay) = mode { replay.waiting.withLock { $0 = missing } }

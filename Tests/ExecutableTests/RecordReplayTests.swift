@@ -67,8 +67,7 @@ import TideTestSupport
   }
 
   /// A received step whose call has no answer line: the re-run says what was still running
-  /// (it said "no effect was running", having cancelled it first), without waiting seconds for
-  /// an answer the file does not hold.
+  /// (it said "no effect was running", having cancelled it first).
   @Test func aReceiveWhoseCallHasNoAnswerSaysWhatWasStillRunning() throws {
     let folder = try ScratchFolder("record-replay")
     let file = folder.path + "/no-answer.tide"

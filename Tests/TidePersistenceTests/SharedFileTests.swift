@@ -62,15 +62,35 @@ import TideTesting
     #expect(try Self.contents(path) == #"["Brussels"]"#)
   }
 
-  /// A name near the 255 bytes a file system allows saves too: the temporary file beside it has
-  /// a shorter name.
-  @Test func aFileWithALongNameSavesAndLoadsBack() throws {
+  /// A name of the 255 bytes a file system allows saves too: the temporary file and the lock
+  /// beside it have shorter names.
+  @Test func aFileWithA255ByteNameSavesAndLoadsBack() throws {
     let folder = try ScratchFolder("shared-file")
-    let path = folder.file(String(repeating: "é", count: 120) + ".json")
+    let name = String(repeating: "é", count: 125) + ".json"
+    #expect(name.utf8.count == 255)
+    let path = folder.file(name)
     let file = SharedFile<[String]>(path: path)
     try file.save(["Lima"])
-    #expect(SharedFile<[String]>(path: path).load(default: []) == ["Lima"])
+    try file.save(["Lima", "Oslo"])
+    #expect(SharedFile<[String]>(path: path).load(default: []) == ["Lima", "Oslo"])
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 2)
+  }
+
+  /// A value that encodes past what a load reads is not saved: the file keeps the last value a
+  /// load can read, and the next save works.
+  @Test func aValueLargerThan64MiBIsNotSaved() throws {
+    let folder = try ScratchFolder("shared-file")
+    let path = folder.file("saved.json")
+    let file = SharedFile<String>(path: path)
+    try file.save("small")
+    #expect(
+      throws: SharedFileError.cannotWrite(
+        path: path, reason: "the value encodes to more than 64 MiB, more than a load reads")
+    ) {
+      try file.save(String(repeating: "x", count: 64 << 20))
+    }
+    try file.save("still small")
+    #expect(SharedFile<String>(path: path).load(default: "") == "still small")
   }
 
   @Test func anEmptyNameIsUnreadable() throws {

@@ -182,20 +182,38 @@ package final class EffectRegistry: Sendable {
     for task in tasks { task.cancel() }
   }
 
-  /// Cancels the effects under the identifier of the task with `token` that `owns` picks (given
-  /// each identifier as its operator made it, outside any scope), unless the task is cancelled
-  /// already: the effects of a child that outlived the child (see
-  /// ``ChildLifetime/cancelsOrphanedEffects(where:)``).
+  /// Cancels the effects of the child of the operator `owner` that the task with `token` belongs
+  /// to, when it belongs to exactly one of that operator's children (one identifier of its
+  /// making; a feature that contains itself gives a task several, and which level is meant
+  /// cannot be told) and `matches` says that child is gone, unless the task is cancelled
+  /// already: the effects of a child that outlived it (see
+  /// ``ChildLifetime/cancelsOrphanedEffects(where:)``). A presentation's slot is left as it is:
+  /// the child presented there now is not dismissed.
   ///
-  /// - Returns: Whether the task has such an identifier.
-  func cancelOwner(ofTask token: Int, where owns: (EffectID) -> Bool) -> Bool {
-    let owner = storage.withLock { storage -> EffectID? in
+  /// - Parameters:
+  ///   - token: The task.
+  ///   - owner: The operator (its ``ChildLifetime``).
+  ///   - matches: Whether the child that identifier names (as its operator made it, outside any
+  ///     scope) is gone.
+  /// - Returns: Whether it cancelled them.
+  func cancelOrphans(
+    ofTask token: Int, ownedBy owner: ObjectIdentifier, where matches: (EffectID) -> Bool
+  ) -> Bool {
+    let tasks = storage.withLock { storage -> [Task<Void, Never>]? in
       guard let record = storage.records[token], !record.isCancelled, !record.task.isCancelled
       else { return nil }
-      return record.ids.first { owns($0.unscoped) }
+      let owned = record.ids.filter { $0.unscoped.childOwner == owner }
+      guard owned.count == 1, matches(owned[0].unscoped),
+        let tokens = storage.tokensByID[owned[0]]
+      else { return nil }
+      return tokens.compactMap { token in
+        storage.records[token]?.isCancelled = true
+        return storage.records[token]?.task
+      }
     }
-    guard let owner else { return false }
-    cancel(owner)
+    guard let tasks else { return false }
+    if !tasks.isEmpty { JobEnds.noteUnseenWork() }
+    for task in tasks { task.cancel() }
     return true
   }
 

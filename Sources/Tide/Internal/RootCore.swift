@@ -70,6 +70,8 @@ final class RootCore<State, Action: Sendable> {
   /// child was dismissed since (set while ``RootOwner`` hands one over): ended once the action
   /// itself is reduced, so that only it can be refused.
   @exclusivity(unchecked) @usableFromInline var staleDelivery: StaleDelivery?
+  /// The effect whose action the store is reducing (see ``EffectDelivery``), until it is reduced.
+  @exclusivity(unchecked) @usableFromInline var effectDelivery: EffectDelivery?
   /// Whether the feature dismissed itself in the current batch (a harness's root dismissal):
   /// every effect is cancelled once the batch is reduced, as a presentation would cancel them.
   @exclusivity(unchecked) @usableFromInline var cancelsEffectsAfterBatch = false
@@ -126,9 +128,14 @@ final class RootCore<State, Action: Sendable> {
     let received = isReceiving
     isReceiving = false
     let effect = reduceKeepingCaches(action, in: given)
-    if received, let staleDelivery {
-      staleDelivery.endAction()
-      self.staleDelivery = nil
+    if received {
+      // What the action queues was not sent by the effect.
+      effectDelivery?.endAction()
+      effectDelivery = nil
+      if let staleDelivery {
+        staleDelivery.endAction()
+        self.staleDelivery = nil
+      }
     }
     if let tap { tap(action, received) }
     var tree = given

@@ -63,8 +63,14 @@ final class RootOwner<State, Action: Sendable> {
     core.isReceiving = true
     defer { core.isReceiving = wasReceiving }
     let delivery = EffectDelivery(registry: core.runner.registry, sender: sender)
+    core.effectDelivery = delivery
     if sender != nil { EffectDelivery.underWay.add(1, ordering: .relaxed) }
-    defer { if sender != nil { EffectDelivery.underWay.subtract(1, ordering: .relaxed) } }
+    defer {
+      if sender != nil { EffectDelivery.underWay.subtract(1, ordering: .relaxed) }
+      // Also when the store queued the action: the tasks it starts inherit the task local.
+      delivery.endAction()
+      core.effectDelivery = nil
+    }
     IssueReporter.$delivery.withValue(delivery) {
       guard let reporter = core.receivingReporter?(tree?.origin) else {
         _ = core.send(action, in: tree)

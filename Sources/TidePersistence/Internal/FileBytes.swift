@@ -154,7 +154,9 @@ enum FileBytes {
   static func withLock<Result>(
     beside path: String, _ body: () throws(SharedFileError) -> Result
   ) throws(SharedFileError) -> Result {
-    let lockPath = path + ".lock"
+    // `NAME.lock`, with the name cut as a temporary's is: a name near 255 bytes has a lock too.
+    let folder = (path as NSString).deletingLastPathComponent
+    let lockPath = (folder.isEmpty ? "" : folder + "/") + temporaryStem(of: path) + "lock"
     guard !path.contains("\u{0}") else { throw .cannotWrite(path: lockPath, reason: nulInName) }
     // Never through a link: opening one would create a file wherever it leads.
     let fd = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -171,9 +173,6 @@ enum FileBytes {
     return try body()
   }
 
-  /// Removes the temporary files beside `path` (its own, and those of its conflict files) that
-  /// writers killed mid-write left: those named for a process that no longer runs. A running
-  /// writer's file is left alone.
   /// The start of the names of `path`'s temporary files, `NAME.`: its name cut to 200 bytes, so
   /// that a temporary's name (`NAME.tmp-PID-RANDOM`) stays within the 255 bytes a file system
   /// allows, whatever the name's length.
@@ -183,6 +182,9 @@ enum FileBytes {
     return name + "."
   }
 
+  /// Removes the temporary files beside `path` (its own, and those of its conflict files) that
+  /// writers killed mid-write left: those named for a process that no longer runs. A running
+  /// writer's file is left alone.
   static func removeAbandonedTemporaries(beside path: String) {
     let folder = (path as NSString).deletingLastPathComponent
     let base = temporaryStem(of: path)

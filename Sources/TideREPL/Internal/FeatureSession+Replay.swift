@@ -127,8 +127,7 @@ extension FeatureSession {
           clock: clock, calls: calls, recorded: recorded, history: history)
       }
       if step.received {
-        await waitForOutsideWork(
-          until: index + 1, history: history, store: store, clock: clock, recorded: recorded)
+        await waitForOutsideWork(until: index + 1, history: history, store: store, clock: clock)
         guard index < history.entries.count else {
           // Said before `abandon()` cancels what was running.
           let running = runningDescription(store)
@@ -253,16 +252,13 @@ extension FeatureSession {
 
   /// An effect that does not run on the clock (a real network request) answers in real time:
   /// wait for it, within ``outsideWorkPatience``, while effects run and none sleeps on the clock.
-  ///
-  /// Not while every running effect may be a replayed call waiting for an answer the file does
-  /// not hold: none will come.
   private func waitForOutsideWork(
     until count: Int, history: SessionHistory<State, Action>, store: Store<State, Action>,
-    clock: ManualClock, recorded: RecordedCalls
+    clock: ManualClock
   ) async {
     let deadline = ContinuousClock.now.advanced(by: Self.outsideWorkPatience)
     while history.entries.count < count, !store.runningEffects.isEmpty, clock.sleeperCount == 0,
-      recorded.waitingCallCount < store.runningEffects.count, ContinuousClock.now < deadline
+      ContinuousClock.now < deadline
     {
       try? await Task.sleep(for: .milliseconds(5))
       _ = await clock.runReadyWork()
