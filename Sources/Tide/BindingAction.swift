@@ -193,7 +193,7 @@ extension Reducer {
   ///   - action: A case path from this reducer's action to its binding actions.
   /// - Returns: A reducer that sets the field, then runs this one.
   public func binding(action: CasePath<Action, BindingAction<State>>) -> Self {
-    Self(sharing: sharing) { state, parentAction, environment in
+    Self(sharing: sharing, watches: watches) { state, parentAction, environment in
       action.extract(parentAction)?.apply(to: &state)
       return body(&state, parentAction, environment)
     }

@@ -70,8 +70,13 @@ extension Reducer {
     let step = IfLetStep(
       lifetime: lifetime, slot: slot, action: action, environment: environment,
       child: child.body, stash: stashes ? childSharing : nil, parent: sharedCore(sync))
+    let watch = ChildWatch<State, Action> { state in
+      guard slot.modify(&state, { $0 != nil }) else { return nil }
+      return { slot.modify(&$0) { $0 == nil } ? .cancel(id: lifetime.id) : .none }
+    }
     return Self(sharing: sharing) { step.reduce(&$0, $1, $2) }
       .syncingAfter(sync, sharing: sharing) { slot.modify(&$0) { $0 != nil } }
+      .watching(watches + [watch])
   }
 
   /// Runs a child feature on one case of an enum state beside this reducer, and cancels the
@@ -198,6 +203,13 @@ extension Reducer {
       guard wasInCase, !isInCase else { return childEffect.merged(with: effect) }
       return .merge(childEffect, effect, .cancel(id: lifetime.id))
     }
+    .watching(
+      watches + [
+        ChildWatch { parentState in
+          guard state.extract(parentState) != nil else { return nil }
+          return { state.extract($0) == nil ? .cancel(id: lifetime.id) : .none }
+        }
+      ])
   }
 
   /// Runs a feature for each element of a collection beside this reducer, and cancels an
@@ -258,8 +270,18 @@ extension Reducer {
     let step = ForEachStep(
       lifetime: lifetime, rows: rows, action: action, environment: environment,
       child: child.body, elementSharing: elementSharing, parent: sharedCore(sync))
+    let watch = ChildWatch<State, Action> { state in
+      let (generation, identifiers) = rows.modify(&state) { ($0.generation, $0.identifiers) }
+      guard !identifiers.isEmpty else { return nil }
+      return { after in
+        let rows = rows.modify(&after) { $0 }
+        guard rows.generation != generation else { return .none }
+        return lifetime.cancellingRemoved(before: identifiers, after: rows, effects: .none, .none)
+      }
+    }
     return Self(sharing: sharing) { step.reduce(&$0, $1, $2) }
       .syncingAfter(sync, sharing: sharing) { rows.modify(&$0) { !$0.isEmpty } }
+      .watching(watches + [watch])
   }
 }
 

@@ -30,6 +30,28 @@ extension Reducer {
   /// - Returns: A reducer whose effect is the merge of every reducer's effect.
   @inlinable
   public static func combine(_ reducers: [Self]) -> Self {
+    let combined = combiningBodies(reducers)
+    let watches = reducers.flatMap(\.watches)
+    guard !watches.isEmpty, reducers.count > 1 else { return combined.watching(watches) }
+    // A member that removes a child another member's operator runs does so where that operator
+    // cannot see: the children are looked at around the whole step, as the operator looks
+    // around its own parent, and the effects of what the step removed are cancelled in it.
+    let body = combined.body
+    return Self(sharing: combined.sharing, watches: watches) { state, action, environment in
+      let checks = watches.compactMap { $0.before(&state) }
+      var effect = body(&state, action, environment)
+      for check in checks {
+        let cancellation = check(&state)
+        if !cancellation.isNone { effect = effect.merged(with: cancellation) }
+      }
+      return effect
+    }
+  }
+
+  /// The members run in order, their effects merged: `combine` without looking at the children
+  /// the members' operators run.
+  @inlinable
+  static func combiningBodies(_ reducers: [Self]) -> Self {
     let sharing = reducers.reduce(nil) { SharedSync.merging($0, $1.sharing) }
     if reducers.lazy.filter({ $0.sharing != nil }).count >= 2 {
       return sharedCombining(reducers, sharing: sharing!)
@@ -183,7 +205,7 @@ extension Reducer {
     environment: @escaping @Sendable (ParentEnvironment) -> Environment
   ) -> Reducer<State, Action, ParentEnvironment> {
     let body = self.body
-    return .init(sharing: sharing) { state, action, parentEnvironment in
+    return .init(sharing: sharing, watches: watches) { state, action, parentEnvironment in
       body(&state, action, environment(parentEnvironment))
     }
   }

@@ -39,7 +39,7 @@ extension Reducer {
     let body = body
     let sharing = sharing
     let owner = SaveOwner()
-    return Self(sharing: sharing) { state, action, environment in
+    return Self(sharing: sharing, watches: watches) { state, action, environment in
       let before = state[keyPath: keyPath]
       let effect = body(&state, action, environment)
       // Every copy holds the step's value before the root's is compared.

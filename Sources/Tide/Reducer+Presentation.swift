@@ -310,6 +310,18 @@ extension Reducer {
       return .merge(childEffect, effect, .cancel(id: lifetime.presentedID(for: before)))
     }
     .syncingAfter(sync, sharing: sharing) { slot.modify(&$0) { $0 != nil } }
+    .watching(
+      watches + [
+        ChildWatch { state in
+          guard let before = slot.modify(&state, { identifier.identity(of: $0) }) else {
+            return nil
+          }
+          return { state in
+            slot.modify(&state) { identifier.identity(of: $0) } == before
+              ? .none : .cancel(id: lifetime.presentedID(for: before))
+          }
+        }
+      ])
   }
 }
 

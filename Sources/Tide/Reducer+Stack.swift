@@ -130,6 +130,19 @@ extension Reducer {
       return .merge([elementEffect, effect] + popped.map { .cancel(id: lifetime.id(for: $0)) })
     }
     .syncingAfter(sync, sharing: sharing) { stack.modify(&$0) { !$0.isEmpty } }
+    .watching(
+      watches + [
+        ChildWatch { state in
+          let before = stack.modify(&state) { $0.ids }
+          guard !before.isEmpty else { return nil }
+          return { state in
+            let after = stack.modify(&state) { $0.ids }
+            guard after != before else { return .none }
+            return .merge(
+              removedIDs(before: before, after: after).map { .cancel(id: lifetime.id(for: $0)) })
+          }
+        }
+      ])
   }
 }
 

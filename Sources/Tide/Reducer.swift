@@ -34,6 +34,10 @@ public struct Reducer<State, Action: Sendable, Environment>: Sendable {
   /// which is all a reducer without shared state pays for it.
   @usableFromInline
   let sharing: SharedSync<State>?
+  /// The children its operators run, for a `combine` around it to look at (see ``ChildWatch``):
+  /// empty for most reducers.
+  @usableFromInline
+  let watches: [ChildWatch<State, Action>]
 
   /// Creates a reducer from a closure that mutates state and returns an effect.
   ///
@@ -50,16 +54,24 @@ public struct Reducer<State, Action: Sendable, Environment>: Sendable {
   public init(_ reduce: @escaping @Sendable (inout State, Action, Environment) -> Effect<Action>) {
     self.body = reduce
     self.sharing = SharedSync.own(State.self)
+    self.watches = []
   }
 
   /// A reducer built by an operator, which says which shared copies it reaches.
   @usableFromInline
   init(
-    sharing: SharedSync<State>?,
+    sharing: SharedSync<State>?, watches: [ChildWatch<State, Action>] = [],
     _ reduce: @escaping @Sendable (inout State, Action, Environment) -> Effect<Action>
   ) {
     self.body = reduce
     self.sharing = sharing
+    self.watches = watches
+  }
+
+  /// This reducer, with `watches` for a `combine` around it to look at.
+  @usableFromInline
+  func watching(_ watches: [ChildWatch<State, Action>]) -> Self {
+    Self(sharing: sharing, watches: watches, body)
   }
 
   /// This reducer, with its shared copies kept equal after it runs when it composes more than
@@ -71,9 +83,9 @@ public struct Reducer<State, Action: Sendable, Environment>: Sendable {
     _ sync: SharedSync<State>?, sharing: SharedSync<State>?,
     whenPresent isPresent: @escaping @Sendable (inout State) -> Bool
   ) -> Self {
-    guard let sync else { return Self(sharing: sharing, body) }
+    guard let sync else { return Self(sharing: sharing, watches: watches, body) }
     let body = body
-    return Self(sharing: sharing) { state, action, environment in
+    return Self(sharing: sharing, watches: watches) { state, action, environment in
       let effect = body(&state, action, environment)
       if isPresent(&state) { sync.sync(&state) }
       return effect
@@ -129,7 +141,7 @@ public struct Reducer<State, Action: Sendable, Environment>: Sendable {
   package func withBody<OtherEnvironment>(
     _ reduce: @escaping @Sendable (inout State, Action, OtherEnvironment) -> Effect<Action>
   ) -> Reducer<State, Action, OtherEnvironment> {
-    Reducer<State, Action, OtherEnvironment>(sharing: sharing, reduce)
+    Reducer<State, Action, OtherEnvironment>(sharing: sharing, watches: watches, reduce)
   }
 
   /// Reduces one action: mutates `state` and returns the effect to run.

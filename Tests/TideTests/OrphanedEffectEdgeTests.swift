@@ -206,7 +206,11 @@ import TideTestSupport
       return .none
     }
     let store = Store(
-      initialState: Host(), reducer: .combine(host, sibling), environment: (), drivenBy: clock)
+      initialState: Host(),
+      // Run through a reducer of its own, which no `combine` looks around: the sheet is
+      // replaced where the presenting operator cannot see, as from a reducer above it.
+      reducer: .combine(Reducer { host.reduce(into: &$0, action: $1, environment: $2) }, sibling),
+      environment: (), drivenBy: clock)
     let issues = ReportedIssues()
     await IssueReporter.$current.withValue(issues.reporter) {
       store.send(.sheet(.presented(.saveTapped)))
@@ -238,7 +242,10 @@ import TideTestSupport
       \.sheet, action: CasePath(HostAction.sheet), environment: { $0 },
       child: ChildLifetimeTests.timer(clock: clock))
     let store = Store(
-      initialState: Host(), reducer: .combine(presenting, OrphanedEffectTests.sibling),
+      initialState: Host(),
+      reducer: .combine(
+        Reducer { presenting.reduce(into: &$0, action: $1, environment: $2) },
+        OrphanedEffectTests.sibling),
       environment: (), drivenBy: clock)
     let issues = ReportedIssues()
     await IssueReporter.$current.withValue(issues.reporter) {

@@ -53,12 +53,55 @@ import TideTesting
       .forEach(\.path, action: CasePath(HostAction.path), environment: { $0 }, child: timer)
   }
 
+  /// The operators and the sibling, in a reducer of the app's own that runs the operators
+  /// through `reduce(into:action:environment:)`: a composition no `combine` looks around, as a
+  /// reducer above the parent is (`combined(clock:siblingFirst:)` is the other case).
   static func store(clock: ManualClock, siblingFirst: Bool) -> Store<Host, HostAction> {
+    let operators = operators(clock: clock)
+    let hidden = Reducer<Host, HostAction, Void> { state, action, environment in
+      operators.reduce(into: &state, action: action, environment: environment)
+    }
+    return Store(
+      initialState: Host(),
+      reducer: siblingFirst ? .combine(sibling, hidden) : .combine(hidden, sibling),
+      environment: (), drivenBy: clock)
+  }
+
+  /// The operators and the sibling combined: the combine looks at the operators' children
+  /// around the step, and cancels the effects of what the sibling removed in that step.
+  static func combined(clock: ManualClock, siblingFirst: Bool) -> Store<Host, HostAction> {
     let operators = operators(clock: clock)
     return Store(
       initialState: Host(),
       reducer: siblingFirst ? .combine(sibling, operators) : .combine(operators, sibling),
       environment: (), drivenBy: clock)
+  }
+
+  @Test(
+    "A sibling combined with the operators: the effects of what it removes end in its step",
+    arguments: [false, true])
+  func combinedSiblingCancelsAtOnce(siblingFirst: Bool) async {
+    let clock = ManualClock()
+    let store = Self.combined(clock: clock, siblingFirst: siblingFirst)
+    let issues = ReportedIssues()
+    await IssueReporter.$current.withValue(issues.reporter) {
+      store.send(.detail(.start))
+      store.send(.sheet(.presented(.start)))
+      store.send(.row(id: 1, action: .start))
+      store.send(.row(id: 2, action: .start))
+      store.send(.path(.element(id: 0, action: .start)))
+      #expect(store.runningEffects.count == 5)
+      store.send(.closeDetail)
+      store.send(.closeSheet)
+      store.send(.removeRow(1))
+      store.send(.popAll)
+      #expect(store.runningEffects.count == 1)
+      await clock.advance(by: .seconds(2))
+    }
+    #expect(store.state.rows.map(\.ticks) == [2])
+    #expect(issues.all.isEmpty, "\(issues.all)")
+    store.send(.removeRow(2))
+    #expect(store.runningEffects.isEmpty)
   }
 
   @Test(
@@ -238,7 +281,8 @@ import TideTesting
       return .none
     }
     let store = Store(
-      initialState: Phase.running(Timer(id: 0)), reducer: .combine(cases, finisher),
+      initialState: Phase.running(Timer(id: 0)),
+      reducer: .combine(Reducer { cases.reduce(into: &$0, action: $1, environment: $2) }, finisher),
       environment: (), drivenBy: clock)
     let issues = ReportedIssues()
     await IssueReporter.$current.withValue(issues.reporter) {
@@ -264,11 +308,34 @@ import TideTesting
       ])
   }
 
+  @Test("A case changed by a reducer combined with ifCaseLet: its effects end in that step")
+  func combinedCaseChangeCancelsAtOnce() async {
+    let clock = ManualClock()
+    let cases = Reducer<Phase, PhaseAction, Void>.empty.ifCaseLet(
+      CasePath(
+        embed: Phase.running, extract: { if case .running(let timer) = $0 { timer } else { nil } }),
+      action: CasePath(PhaseAction.running), environment: { $0 },
+      child: ChildLifetimeTests.timer(clock: clock))
+    let finisher = Reducer<Phase, PhaseAction, Void> { state, action, _ in
+      if action == .finish { state = .done }
+      return .none
+    }
+    let store = Store(
+      initialState: Phase.running(Timer(id: 0)), reducer: .combine(finisher, cases),
+      environment: (), drivenBy: clock)
+    store.send(.running(.start))
+    store.send(.finish)
+    #expect(store.runningEffects.isEmpty)
+  }
+
   @Test("In a test store the report is the test's failure, and no effect is left running")
   func testStore() async {
     let clock = ManualClock()
+    let operators = Self.operators(clock: clock)
     let store = TestStore(
-      initialState: Host(), reducer: .combine(Self.operators(clock: clock), Self.sibling),
+      initialState: Host(),
+      reducer: .combine(
+        Reducer { operators.reduce(into: &$0, action: $1, environment: $2) }, Self.sibling),
       environment: ())
     await store.send(.detail(.start))
     let startLine = #line - 1
