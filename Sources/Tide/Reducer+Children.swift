@@ -70,10 +70,9 @@ extension Reducer {
     let step = IfLetStep(
       lifetime: lifetime, slot: slot, action: action, environment: environment,
       child: child.body, stash: stashes ? childSharing : nil, parent: sharedCore(sync))
-    let watch = ChildWatch<State, Action> { state in
-      guard slot.modify(&state, { $0 != nil }) else { return nil }
-      return { slot.modify(&$0) { $0 == nil } ? .cancel(id: lifetime.id) : .none }
-    }
+    let watch = ChildWatch<State, Action>(
+      before: { slot.modify(&$0) { $0 != nil } ? .present : .absent },
+      after: { state, _ in slot.modify(&state) { $0 == nil } ? .cancel(id: lifetime.id) : .none })
     return Self(sharing: sharing) { step.reduce(&$0, $1, $2) }
       .syncingAfter(sync, sharing: sharing) { slot.modify(&$0) { $0 != nil } }
       .watching(watches + [watch])
@@ -205,10 +204,11 @@ extension Reducer {
     }
     .watching(
       watches + [
-        ChildWatch { parentState in
-          guard state.extract(parentState) != nil else { return nil }
-          return { state.extract($0) == nil ? .cancel(id: lifetime.id) : .none }
-        }
+        ChildWatch(
+          before: { state.extract($0) != nil ? .present : .absent },
+          after: { parentState, _ in
+            state.extract(parentState) == nil ? .cancel(id: lifetime.id) : .none
+          })
       ])
   }
 
@@ -270,15 +270,23 @@ extension Reducer {
     let step = ForEachStep(
       lifetime: lifetime, rows: rows, action: action, environment: environment,
       child: child.body, elementSharing: elementSharing, parent: sharedCore(sync))
-    let watch = ChildWatch<State, Action> { state in
-      let (generation, identifiers) = rows.modify(&state) { ($0.generation, $0.identifiers) }
-      guard !identifiers.isEmpty else { return nil }
-      return { after in
-        let rows = rows.modify(&after) { $0 }
-        guard rows.generation != generation else { return .none }
-        return lifetime.cancellingRemoved(before: identifiers, after: rows, effects: .none, .none)
-      }
-    }
+    let watch = ChildWatch<State, Action>(
+      before: { state in
+        rows.modify(&state) {
+          $0.isEmpty ? .absent : .rows(generation: $0.generation, revision: $0.revision)
+        }
+      },
+      after: { state, snapshot in
+        guard case .rows(let generation, let revision) = snapshot else { return .none }
+        return rows.modify(&state) { rows in
+          // What the change journal tells; when it cannot (the collection was replaced, or
+          // changed past what it keeps), the first action of a removed element's effect does.
+          guard rows.generation != generation, let removed = rows.removedIDs(since: revision)
+          else { return .none }
+          let gone = Set(removed.filter { rows.index(id: $0) == nil })
+          return .merge(gone.map { .cancel(id: lifetime.id(for: $0)) })
+        }
+      })
     return Self(sharing: sharing) { step.reduce(&$0, $1, $2) }
       .syncingAfter(sync, sharing: sharing) { rows.modify(&$0) { !$0.isEmpty } }
       .watching(watches + [watch])

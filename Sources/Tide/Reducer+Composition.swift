@@ -30,22 +30,34 @@ extension Reducer {
   /// - Returns: A reducer whose effect is the merge of every reducer's effect.
   @inlinable
   public static func combine(_ reducers: [Self]) -> Self {
-    let combined = combiningBodies(reducers)
     let watches = reducers.flatMap(\.watches)
-    guard !watches.isEmpty, reducers.count > 1 else { return combined.watching(watches) }
+    guard !watches.isEmpty, reducers.count > 1 else {
+      return combiningBodies(reducers).watching(watches)
+    }
+    if watches.count == 1, reducers.count == 2,
+      reducers.lazy.filter({ $0.sharing != nil }).count < 2
+    {
+      // An operator beside a sibling, the common case: one closure that calls both bodies and
+      // the two looks, each captured one by one.
+      let first = reducers[0].body
+      let second = reducers[1].body
+      let before = watches[0].before
+      let after = watches[0].after
+      let sharing = SharedSync.merging(reducers[0].sharing, reducers[1].sharing)
+      return Self(sharing: sharing, watches: watches) { state, action, environment in
+        let snapshot = before(&state)
+        let effect = first(&state, action, environment)
+          .merged(with: second(&state, action, environment))
+        if case .absent = snapshot { return effect }
+        let cancellation = after(&state, snapshot)
+        return cancellation.isNone ? effect : effect.merged(with: cancellation)
+      }
+    }
+    let combined = combiningBodies(reducers)
     // A member that removes a child another member's operator runs does so where that operator
     // cannot see: the children are looked at around the whole step, as the operator looks
     // around its own parent, and the effects of what the step removed are cancelled in it.
-    let body = combined.body
-    return Self(sharing: combined.sharing, watches: watches) { state, action, environment in
-      let checks = watches.compactMap { $0.before(&state) }
-      var effect = body(&state, action, environment)
-      for check in checks {
-        let cancellation = check(&state)
-        if !cancellation.isNone { effect = effect.merged(with: cancellation) }
-      }
-      return effect
-    }
+    return watchingChildren(watches, sharing: combined.sharing, combined.body)
   }
 
   /// The members run in order, their effects merged: `combine` without looking at the children

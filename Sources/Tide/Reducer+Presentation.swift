@@ -312,15 +312,16 @@ extension Reducer {
     .syncingAfter(sync, sharing: sharing) { slot.modify(&$0) { $0 != nil } }
     .watching(
       watches + [
-        ChildWatch { state in
-          guard let before = slot.modify(&state, { identifier.identity(of: $0) }) else {
-            return nil
-          }
-          return { state in
-            slot.modify(&state) { identifier.identity(of: $0) } == before
-              ? .none : .cancel(id: lifetime.presentedID(for: before))
-          }
-        }
+        ChildWatch(
+          before: { state in
+            slot.modify(&state) { identifier.identity(of: $0) }.map { .presented($0) } ?? .absent
+          },
+          after: { state, snapshot in
+            guard case .presented(let before) = snapshot,
+              slot.modify(&state, { identifier.identity(of: $0) }) != before
+            else { return .none }
+            return .cancel(id: lifetime.presentedID(for: before))
+          })
       ])
   }
 }

@@ -132,16 +132,15 @@ extension Reducer {
     .syncingAfter(sync, sharing: sharing) { stack.modify(&$0) { !$0.isEmpty } }
     .watching(
       watches + [
-        ChildWatch { state in
-          let before = stack.modify(&state) { $0.ids }
-          guard !before.isEmpty else { return nil }
-          return { state in
+        ChildWatch(
+          before: { state in stack.modify(&state) { $0.isEmpty ? .absent : .screens($0.ids) } },
+          after: { state, snapshot in
+            guard case .screens(let before) = snapshot else { return .none }
             let after = stack.modify(&state) { $0.ids }
             guard after != before else { return .none }
             return .merge(
               removedIDs(before: before, after: after).map { .cancel(id: lifetime.id(for: $0)) })
-          }
-        }
+          })
       ])
   }
 }

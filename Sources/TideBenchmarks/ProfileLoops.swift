@@ -55,6 +55,10 @@ func runProfileLoop(_ name: String, count: Int) async -> Bool {
     let store = nestedIfLets()
     profileLoopIfLets(store, 1_000)
     profileLoopIfLets(store, count)
+  case "combined":
+    let store = combinedIfLet()
+    profileLoopCombined(store, 1_000)
+    profileLoopCombined(store, count)
   case "shared-root":
     let store = profilePlainList()
     profileLoopSharedRoot(store, 1_000)
@@ -71,7 +75,8 @@ func runProfileLoop(_ name: String, count: Int) async -> Bool {
 
 /// The names `runProfileLoop(_:count:)` knows.
 let profileLoopNames = [
-  "root", "element", "iflets", "shared-root", "shared-rows", "trip", "floor", "floor-back",
+  "root", "element", "iflets", "combined", "shared-root", "shared-rows", "trip", "floor",
+  "floor-back",
 ]
 
 /// A list that holds a copy of a shared value, with rows that hold none: a state type of its
@@ -177,4 +182,24 @@ func profileLoopFloorBack(_ count: Int) async {
       nonisolatedNoop()
     }.value
   }
+}
+
+/// A parent whose `ifLet` child is there, combined with a reducer of its own: the combine looks
+/// at the child around each step (a sibling that removed it would have its effects cancelled).
+@MainActor
+func combinedIfLet() -> Store<O1, A1> {
+  let presenting = (parentReducer() as Reducer<O1, A1, Void>).ifLet(
+    \O1.child, action: levelPath(), environment: { $0 }, child: leaf)
+  let other = Reducer<O1, A1, Void> { state, action, _ in
+    if case .other = action { state.other &+= 1 }
+    return .none
+  }
+  return Store(
+    initialState: O1(child: 0), reducer: .combine(presenting, other), environment: ())
+}
+
+/// Sends the parent's own action, which the child does not handle.
+@MainActor @inline(never)
+func profileLoopCombined(_ store: Store<O1, A1>, _ count: Int) {
+  for _ in 0..<count { store.send(.other) }
 }

@@ -28,6 +28,7 @@ import TideTesting
     case removeRow(Int)
     case popAll
     case openSheet(id: Int)
+    case replaceRows
   }
 
   /// Removes children outside the reducer their operators are called on.
@@ -38,6 +39,7 @@ import TideTesting
     case .removeRow(let id): state.rows.remove(id: id)
     case .popAll: state.path.removeAll()
     case .openSheet(let id): state.sheet = Timer(id: id)
+    case .replaceRows: state.rows = [Timer(id: 2)]
     default: break
     }
     return .none
@@ -133,6 +135,27 @@ import TideTesting
       ])
     await clock.advance(by: .seconds(5))
     #expect(issues.all.count == 1)
+  }
+
+  /// A collection replaced whole: its change journal cannot tell what went, so the combine
+  /// leaves it to the first action of a removed element's effect.
+  @Test(
+    "Rows replaced whole by a combined sibling: a removed row's effect is stopped when it sends")
+  func combinedRowsReplacedWhole() async {
+    let clock = ManualClock()
+    let store = Self.combined(clock: clock, siblingFirst: false)
+    let issues = ReportedIssues()
+    await IssueReporter.$current.withValue(issues.reporter) {
+      store.send(.row(id: 1, action: .start))
+      store.send(.replaceRows)
+      #expect(store.runningEffects.count == 1)
+      await clock.advance(by: .seconds(1))
+    }
+    #expect(store.runningEffects.isEmpty)
+    #expect(issues.all.count == 1)
+    #expect(
+      issues.all.first?.hasPrefix(
+        "An effect of an element sent it an action after the element was removed.") == true)
   }
 
   @Test("A presented child set to nil by a sibling reducer")

@@ -1,18 +1,84 @@
 /// A child an operator runs (an `ifLet`'s, a `forEach`'s elements, a stack's screens, an
-/// `ifCaseLet`'s case), as a ``Reducer/combine(_:)-(Reducer...)`` around the operator looks at
-/// it: a reducer combined with the operator that removes the child does so where the operator
-/// cannot see, so the combine cancels the child's effects in that step, as the operator does
-/// when its own parent removes it.
+/// `ifCaseLet`'s case), as a `Reducer.combine` around the operator looks at it: a reducer
+/// combined with the operator that removes the child does so where the operator cannot see, so
+/// the combine cancels the child's effects in that step, as the operator does when its own
+/// parent removes it.
+///
+/// Two calls a step, and no allocation: what is there before (a ``ChildSnapshot``), and the
+/// effect that cancels what went, given that and the state after.
 @usableFromInline
 struct ChildWatch<State, Action: Sendable>: Sendable {
-  /// Looks at the child before a step, and gives what to look at after it: the effect that
-  /// cancels the effects of what the step removed (`.none` for nothing), or `nil` when there
-  /// was nothing to remove.
-  @usableFromInline
-  let before: @Sendable (inout State) -> (@Sendable (inout State) -> Effect<Action>)?
+  /// What is there before a step.
+  @usableFromInline let before: @Sendable (inout State) -> ChildSnapshot
+  /// The effect that cancels the effects of what went since `before` (`.none` for nothing);
+  /// called only when `before` found something.
+  @usableFromInline let after: @Sendable (inout State, ChildSnapshot) -> Effect<Action>
 
   @usableFromInline
-  init(before: @escaping @Sendable (inout State) -> (@Sendable (inout State) -> Effect<Action>)?) {
+  init(
+    before: @escaping @Sendable (inout State) -> ChildSnapshot,
+    after: @escaping @Sendable (inout State, ChildSnapshot) -> Effect<Action>
+  ) {
     self.before = before
+    self.after = after
+  }
+}
+
+/// What a ``ChildWatch`` saw before a step.
+@usableFromInline
+enum ChildSnapshot: Sendable {
+  /// No child: nothing can go.
+  case absent
+  /// An optional child, or a case, is there.
+  case present
+  /// A presented child of this identity is there.
+  case presented(PresentationIdentity)
+  /// A collection's elements, at this generation (which changes when one is added or removed)
+  /// and revision (where its change journal tells what was removed since).
+  case rows(generation: UInt64, revision: UInt64)
+  /// A stack's screens.
+  case screens([StackElementID])
+}
+
+extension Reducer {
+  /// The reducer `body` runs, with the children of `watches` looked at around each step (see
+  /// ``ChildWatch``).
+  @inlinable
+  static func watchingChildren(
+    _ watches: [ChildWatch<State, Action>], sharing: SharedSync<State>?,
+    _ body: @escaping @Sendable (inout State, Action, Environment) -> Effect<Action>
+  ) -> Self {
+    if watches.count == 1 {
+      // The common case, one operator beside its siblings: its two calls captured one by one.
+      let before = watches[0].before
+      let after = watches[0].after
+      return Self(sharing: sharing, watches: watches) { state, action, environment in
+        let snapshot = before(&state)
+        let effect = body(&state, action, environment)
+        if case .absent = snapshot { return effect }
+        let cancellation = after(&state, snapshot)
+        return cancellation.isNone ? effect : effect.merged(with: cancellation)
+      }
+    }
+    return Self(sharing: sharing, watches: watches) { state, action, environment in
+      withUnsafeTemporaryAllocation(of: ChildSnapshot.self, capacity: watches.count) {
+        snapshots in
+        var anything = false
+        for index in watches.indices {
+          let snapshot = watches[index].before(&state)
+          if case .absent = snapshot {} else { anything = true }
+          snapshots.initializeElement(at: index, to: snapshot)
+        }
+        defer { _ = snapshots.deinitialize() }
+        var effect = body(&state, action, environment)
+        guard anything else { return effect }
+        for index in watches.indices {
+          if case .absent = snapshots[index] { continue }
+          let cancellation = watches[index].after(&state, snapshots[index])
+          if !cancellation.isNone { effect = effect.merged(with: cancellation) }
+        }
+        return effect
+      }
+    }
   }
 }
