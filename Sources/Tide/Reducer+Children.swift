@@ -398,9 +398,10 @@ final class ChildLifetime: Sendable {
   /// ``cancelsOrphanedEffects(where:)``): `what` went away, as `went` says.
   func orphanAdvice(_ what: String, went: String, fix: String) -> String {
     """
-    \(what) \(went) outside the reducer that \(name) is called on (by a reducer combined with \
-    it, or one above it), so its effects went on running; they are cancelled now. \(fix) in the \
-    reducer that \(name) is called on, where the effects end at once.
+    \(what) \(went) outside the reducer that \(name) is called on and the reducers combined \
+    with it (by a reducer above them), so its effects went on running; they are cancelled now. \
+    \(fix) in the reducer that \(name) is called on, or one combined with it, where the effects \
+    end at once.
     """
   }
 

@@ -134,10 +134,10 @@ import TideTesting
           Action: .tick
           Reducer: ifLet(\\Host.detail) at TideTests/OrphanedEffectTests.swift:\(Self.line)
 
-        The state was set to nil outside the reducer that ifLet(\\Host.detail) is called on (by \
-        a reducer combined with it, or one above it), so its effects went on running; they are \
-        cancelled now. Set it to nil in the reducer that ifLet(\\Host.detail) is called on, \
-        where the effects end at once.
+        The state was set to nil outside the reducer that ifLet(\\Host.detail) is called on and \
+        the reducers combined with it (by a reducer above them), so its effects went on running; \
+        they are cancelled now. Set it to nil in the reducer that ifLet(\\Host.detail) is called \
+        on, or one combined with it, where the effects end at once.
         """
       ])
     await clock.advance(by: .seconds(5))
@@ -208,10 +208,10 @@ import TideTesting
           Reducer: ifLet(\\Host.sheet) at TideTests/OrphanedEffectTests.swift:\(Self.line + 1)
 
         The child it belongs to was dismissed outside the reducer that ifLet(\\Host.sheet) is \
-        called on (by a reducer combined with it, or one above it), so its effects went on \
-        running; they are cancelled now. Dismiss it in the reducer that ifLet(\\Host.sheet) is \
-        called on, where the effects end at once. The child presented now did not receive the \
-        action.
+        called on and the reducers combined with it (by a reducer above them), so its effects went \
+        on running; they are cancelled now. Dismiss it in the reducer that ifLet(\\Host.sheet) is \
+        called on, or one combined with it, where the effects end at once. The child presented now \
+        did not receive the action.
         """
       ])
     // The new child's own effects are its own.
@@ -246,10 +246,10 @@ import TideTesting
           ID: 1
           Reducer: forEach(\\Host.rows) at TideTests/OrphanedEffectTests.swift:\(Self.line + 2)
 
-        The element was removed outside the reducer that forEach(\\Host.rows) is called on (by \
-        a reducer combined with it, or one above it), so its effects went on running; they are \
-        cancelled now. Remove elements in the reducer that forEach(\\Host.rows) is called on, \
-        where the effects end at once.
+        The element was removed outside the reducer that forEach(\\Host.rows) is called on and the \
+        reducers combined with it (by a reducer above them), so its effects went on running; they \
+        are cancelled now. Remove elements in the reducer that forEach(\\Host.rows) is called on, \
+        or one combined with it, where the effects end at once.
         """
       ])
     store.send(.removeRow(2))
@@ -271,10 +271,10 @@ import TideTesting
           ID: 0
           Reducer: forEach(\\Host.path) at TideTests/OrphanedEffectTests.swift:\(Self.line + 3)
 
-        The screen was popped outside the reducer that forEach(\\Host.path) is called on (by a \
-        reducer combined with it, or one above it), so its effects went on running; they are \
-        cancelled now. Pop screens in the reducer that forEach(\\Host.path) is called on, where \
-        the effects end at once.
+        The screen was popped outside the reducer that forEach(\\Host.path) is called on and the \
+        reducers combined with it (by a reducer above them), so its effects went on running; they \
+        are cancelled now. Pop screens in the reducer that forEach(\\Host.path) is called on, or \
+        one combined with it, where the effects end at once.
         """
       ])
   }
@@ -323,9 +323,10 @@ import TideTesting
           Reducer: ifCaseLet(ChildLifetimeTests.Timer) at TideTests/OrphanedEffectTests.swift:\(line)
 
         The case was changed outside the reducer that ifCaseLet(ChildLifetimeTests.Timer) is \
-        called on (by a reducer combined with it, or one above it), so its effects went on \
-        running; they are cancelled now. Change it in the reducer that \
-        ifCaseLet(ChildLifetimeTests.Timer) is called on, where the effects end at once.
+        called on and the reducers combined with it (by a reducer above them), so its effects went \
+        on running; they are cancelled now. Change it in the reducer that \
+        ifCaseLet(ChildLifetimeTests.Timer) is called on, or one combined with it, where the \
+        effects end at once.
         """
       ])
   }
@@ -372,10 +373,10 @@ import TideTesting
             Action: .tick
             Reducer: ifLet(\\Host.detail) at TideTests/OrphanedEffectTests.swift:\(Self.line)
 
-          The state was set to nil outside the reducer that ifLet(\\Host.detail) is called on \
-          (by a reducer combined with it, or one above it), so its effects went on running; they \
-          are cancelled now. Set it to nil in the reducer that ifLet(\\Host.detail) is called \
-          on, where the effects end at once.
+          The state was set to nil outside the reducer that ifLet(\\Host.detail) is called on and \
+          the reducers combined with it (by a reducer above them), so its effects went on running; \
+          they are cancelled now. Set it to nil in the reducer that ifLet(\\Host.detail) is called \
+          on, or one combined with it, where the effects end at once.
 
             Started by: send(.detail(.start)) at OrphanedEffectTests.swift:\(startLine)
 
