@@ -71,8 +71,8 @@ extension Reducer {
       lifetime: lifetime, slot: slot, action: action, environment: environment,
       child: child.body, stash: stashes ? childSharing : nil, parent: sharedCore(sync))
     let watch = ChildWatch<State, Action>(
-      before: { slot.modify(&$0) { $0 != nil } ? .present : .absent },
-      after: { state, _ in slot.modify(&state) { $0 == nil } ? .cancel(id: lifetime.id) : .none })
+      before: { slot.reading($0) { $0 != nil } ? .present : .absent },
+      after: { state, _ in slot.reading(state) { $0 == nil } ? .cancel(id: lifetime.id) : .none })
     return Self(sharing: sharing) { step.reduce(&$0, $1, $2) }
       .syncingAfter(sync, sharing: sharing) { slot.modify(&$0) { $0 != nil } }
       .watching(watches + [watch])
@@ -176,7 +176,8 @@ extension Reducer {
     // operators), with the case read once for both that and the cancellation.
     return Self(sharing: sharing) { parentState, parentAction, parentEnvironment in
       // Read before, in place and after: a case path's `extract` (reflection, for one made from
-      // the case) runs up to three times a step, so a phase's case path is best written by hand.
+      // the case) runs up to three times a step (twice more for each `combine` around it), so a
+      // phase's case path is best written by hand.
       let wasInCase = state.extract(parentState) != nil
       var childRan = false
       var childEffect = Effect<Action>.none
@@ -272,19 +273,20 @@ extension Reducer {
       child: child.body, elementSharing: elementSharing, parent: sharedCore(sync))
     let watch = ChildWatch<State, Action>(
       before: { state in
-        rows.modify(&state) {
-          $0.isEmpty ? .absent : .rows(generation: $0.generation, revision: $0.revision)
+        rows.reading(state) {
+          $0.isEmpty
+            ? .absent
+            : .rows(generation: $0.generation, identifiers: IdentifiersBox($0.identifiers))
         }
       },
       after: { state, snapshot in
-        guard case .rows(let generation, let revision) = snapshot else { return .none }
-        return rows.modify(&state) { rows in
-          // What the change journal tells; when it cannot (the collection was replaced, or
-          // changed past what it keeps), the first action of a removed element's effect does.
-          guard rows.generation != generation, let removed = rows.removedIDs(since: revision)
+        guard case .rows(let generation, let identifiers) = snapshot else { return .none }
+        return rows.reading(state) { rows in
+          guard rows.generation != generation,
+            let before = identifiers as? IdentifiersBox<ElementState.ID>
           else { return .none }
-          let gone = Set(removed.filter { rows.index(id: $0) == nil })
-          return .merge(gone.map { .cancel(id: lifetime.id(for: $0)) })
+          return lifetime.cancellingRemoved(
+            before: before.identifiers, after: rows, effects: .none, .none)
         }
       })
     return Self(sharing: sharing) { step.reduce(&$0, $1, $2) }

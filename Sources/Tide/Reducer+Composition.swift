@@ -25,6 +25,10 @@ extension Reducer {
   /// let app = Reducer.combine([analytics, navigation, core])
   /// ```
   ///
+  /// The children that the reducers' operators run (`ifLet`, `forEach`, `ifCaseLet`, stacks)
+  /// are looked at around the whole step: a reducer that removes another one's child cancels
+  /// that child's effects in the step, as the operator does when its own parent removes it.
+  ///
   /// - Parameters:
   ///   - reducers: The reducers to run, in the order given.
   /// - Returns: A reducer whose effect is the merge of every reducer's effect.
@@ -50,7 +54,7 @@ extension Reducer {
           .merged(with: second(&state, action, environment))
         if case .absent = snapshot { return effect }
         let cancellation = after(&state, snapshot)
-        return cancellation.isNone ? effect : effect.merged(with: cancellation)
+        return cancellation.isNone ? effect : effect.adding(cancellation)
       }
     }
     let combined = combiningBodies(reducers)

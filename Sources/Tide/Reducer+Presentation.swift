@@ -314,11 +314,11 @@ extension Reducer {
       watches + [
         ChildWatch(
           before: { state in
-            slot.modify(&state) { identifier.identity(of: $0) }.map { .presented($0) } ?? .absent
+            slot.reading(state) { identifier.identity(of: $0) }.map { .presented($0) } ?? .absent
           },
           after: { state, snapshot in
             guard case .presented(let before) = snapshot,
-              slot.modify(&state, { identifier.identity(of: $0) }) != before
+              slot.reading(state, { identifier.identity(of: $0) }) != before
             else { return .none }
             return .cancel(id: lifetime.presentedID(for: before))
           })

@@ -133,10 +133,10 @@ extension Reducer {
     .watching(
       watches + [
         ChildWatch(
-          before: { state in stack.modify(&state) { $0.isEmpty ? .absent : .screens($0.ids) } },
+          before: { state in stack.reading(state) { $0.isEmpty ? .absent : .screens($0.ids) } },
           after: { state, snapshot in
             guard case .screens(let before) = snapshot else { return .none }
-            let after = stack.modify(&state) { $0.ids }
+            let after = stack.reading(state) { $0.ids }
             guard after != before else { return .none }
             return .merge(
               removedIDs(before: before, after: after).map { .cancel(id: lifetime.id(for: $0)) })

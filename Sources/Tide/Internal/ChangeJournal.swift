@@ -191,7 +191,7 @@ extension IdentifiedArray {
   }
 
   /// The revision of the latest change, unique to it among every `IdentifiedArray` of the process.
-  @usableFromInline var revision: UInt64 { changes.revision }
+  var revision: UInt64 { changes.revision }
 
   /// The identifiers of the elements that may have changed (or been added or removed) since this
   /// collection, or an earlier copy of it, was at `revision`; `nil` when that cannot be told
@@ -202,7 +202,7 @@ extension IdentifiedArray {
 
   /// The identifiers of the elements removed since `revision` (and perhaps added again), or
   /// `nil` when that cannot be told.
-  @usableFromInline func removedIDs(since revision: UInt64) -> [Element.ID]? {
+  func removedIDs(since revision: UInt64) -> [Element.ID]? {
     changes.links(since: revision)?.filter(\.removed).map { $0.id! }
   }
 }

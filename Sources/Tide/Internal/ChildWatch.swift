@@ -33,11 +33,23 @@ enum ChildSnapshot: Sendable {
   case present
   /// A presented child of this identity is there.
   case presented(PresentationIdentity)
-  /// A collection's elements, at this generation (which changes when one is added or removed)
-  /// and revision (where its change journal tells what was removed since).
-  case rows(generation: UInt64, revision: UInt64)
+  /// A collection's elements, at this generation (which changes when one is added or removed),
+  /// with their identifiers (an ``IdentifiersBox``: a reference keeps this enum's copies cheap
+  /// for the other cases, where an existential made each copy go through the runtime).
+  case rows(generation: UInt64, identifiers: any AnyObject & Sendable)
   /// A stack's screens.
   case screens([StackElementID])
+}
+
+/// The identifiers of a collection's elements before a step (see ``ChildSnapshot/rows``).
+@usableFromInline
+final class IdentifiersBox<ID: Sendable>: Sendable {
+  @usableFromInline let identifiers: [ID]
+
+  @usableFromInline
+  init(_ identifiers: [ID]) {
+    self.identifiers = identifiers
+  }
 }
 
 extension Reducer {
@@ -57,7 +69,7 @@ extension Reducer {
         let effect = body(&state, action, environment)
         if case .absent = snapshot { return effect }
         let cancellation = after(&state, snapshot)
-        return cancellation.isNone ? effect : effect.merged(with: cancellation)
+        return cancellation.isNone ? effect : effect.adding(cancellation)
       }
     }
     return Self(sharing: sharing, watches: watches) { state, action, environment in
@@ -75,10 +87,40 @@ extension Reducer {
         for index in watches.indices {
           if case .absent = snapshots[index] { continue }
           let cancellation = watches[index].after(&state, snapshots[index])
-          if !cancellation.isNone { effect = effect.merged(with: cancellation) }
+          if !cancellation.isNone { effect = effect.adding(cancellation) }
         }
         return effect
       }
+    }
+  }
+}
+
+extension Effect {
+  /// This effect merged with `cancellation`'s `.cancel(id:)`s that it does not hold already:
+  /// the operator cancels what its own parent removed, and each combine around it looks again,
+  /// so an effect says each once.
+  @usableFromInline
+  func adding(_ cancellation: Self) -> Self {
+    var held: Set<EffectID> = []
+    collectCancellations(into: &held)
+    var added: [Self] = []
+    cancellation.forEachCancellation { id in
+      if held.insert(id).inserted { added.append(Self(operation: .cancel(id: id))) }
+    }
+    return added.isEmpty ? self : .merge([self] + added)
+  }
+
+  /// The identifiers this effect cancels at once: its `.cancel(id:)`s outside `.run` and
+  /// `.concatenate`.
+  private func collectCancellations(into held: inout Set<EffectID>) {
+    forEachCancellation { held.insert($0) }
+  }
+
+  private func forEachCancellation(_ body: (EffectID) -> Void) {
+    switch operation {
+    case .cancel(let id): body(id)
+    case .merge(let effects): for effect in effects { effect.forEachCancellation(body) }
+    default: break
     }
   }
 }
