@@ -4,8 +4,9 @@
 /// the combine cancels the child's effects in that step, as the operator does when its own
 /// parent removes it.
 ///
-/// Two calls a step, and no allocation: what is there before (a ``ChildSnapshot``), and the
-/// effect that cancels what went, given that and the state after.
+/// Two calls a step: what is there before (a ``ChildSnapshot``, a value; a collection's
+/// identifiers are the one allocation), and the effect that cancels what went, given that and
+/// the state after.
 @usableFromInline
 struct ChildWatch<State, Action: Sendable>: Sendable {
   /// What is there before a step.
