@@ -382,8 +382,8 @@ final class ChildLifetime: Sendable {
 
   /// Cancels the effects of this operator's child when the effect that sent the action being
   /// reduced is one of them and `gone` says that child is gone: they outlived the child, whose
-  /// state went away outside the reducer this operator is called on (a reducer combined with
-  /// it, or one above it), where nothing cancels them. Only for the action the effect sent, not
+  /// state went away outside the reducer this operator is called on and the reducers combined
+  /// with it (by a reducer above them), where nothing cancels them. Only for the action the effect sent, not
   /// what it queued, and only when the effect belongs to one child of this operator (see
   /// ``EffectRegistry/cancelOrphans(ofTask:ownedBy:where:)``).
   ///
