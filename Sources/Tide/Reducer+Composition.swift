@@ -49,11 +49,11 @@ extension Reducer {
       let after = watches[0].after
       let sharing = SharedSync.merging(reducers[0].sharing, reducers[1].sharing)
       return Self(sharing: sharing, watches: watches) { state, action, environment in
-        let snapshot = before(&state)
+        let snapshot = before(state)
         let effect = first(&state, action, environment)
           .merged(with: second(&state, action, environment))
         if case .absent = snapshot { return effect }
-        let cancellation = after(&state, snapshot)
+        let cancellation = after(state, snapshot)
         return cancellation.isNone ? effect : effect.adding(cancellation)
       }
     }
@@ -184,7 +184,9 @@ extension Reducer {
     let body = self.body
     let child = InlineKeyPath(state)
     let position = PulledBackPosition.scope(of: state)
-    return .init(sharing: sharing?.pulledBack(state)) {
+    // A combine around the parent looks at the child's children too (see ``ChildWatch``).
+    let watches = watches.map { $0.pulledBack(child, action: action, position: position) }
+    return .init(sharing: sharing?.pulledBack(state), watches: watches) {
       parentState, parentAction, parentEnvironment in
       guard let childAction = action.extract(parentAction) else { return .none }
       let childEnvironment = environment(parentEnvironment)

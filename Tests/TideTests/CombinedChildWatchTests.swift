@@ -73,4 +73,45 @@ import TideTestSupport
     #expect(store.state.rows.ids == [2])
     #expect(store.runningEffects.isEmpty, "row 1's timer still running after its removal")
   }
+
+  /// An app that pulls the screen back and closes its children from its own reducer, combined
+  /// beside it: the pullback hands the screen's children to the app's combine.
+  struct Outer: Equatable {
+    var host = Host()
+  }
+  enum OuterAction: Equatable, Sendable {
+    case host(HostAction)
+    case closeEverything
+  }
+
+  @Test func aReducerAboveThePullbackCancelsWhatItRemovesAtOnce() async {
+    let clock = ManualClock()
+    let closer = Reducer<Outer, OuterAction, Void> { state, action, _ in
+      if action == .closeEverything {
+        state.host.detail = nil
+        state.host.rows = []
+        state.host.path = StackState()
+      }
+      return .none
+    }
+    let app = Reducer.combine(
+      OrphanedEffectTests.operators(clock: clock).pullback(
+        state: \.host, action: CasePath(OuterAction.host), environment: { $0 }),
+      closer)
+    let store = Store(initialState: Outer(), reducer: app, environment: (), drivenBy: clock)
+    store.send(.host(.detail(.start)))
+    store.send(.host(.row(id: 1, action: .start)))
+    store.send(.host(.path(.element(id: 0, action: .start))))
+    #expect(store.runningEffects.count == 3)
+    var state = Outer()
+    let effect = app.reduce(into: &state, action: .closeEverything, environment: ())
+    #expect(
+      "\(effect)"
+        == ".merge(.cancel(id: ifLet(\\Host.detail)), .cancel(id: forEach(\\Host.rows)[id: 1]), .cancel(id: forEach(\\Host.rows)[id: 2]), .cancel(id: forEach(\\Host.path)[id: 0]))"
+    )
+    store.send(.closeEverything)
+    #expect(store.runningEffects.isEmpty)
+    await clock.advance(by: .seconds(2))
+    #expect(store.state.host.rows.isEmpty)
+  }
 }

@@ -10,15 +10,15 @@
 @usableFromInline
 struct ChildWatch<State, Action: Sendable>: Sendable {
   /// What is there before a step.
-  @usableFromInline let before: @Sendable (inout State) -> ChildSnapshot
+  @usableFromInline let before: @Sendable (State) -> ChildSnapshot
   /// The effect that cancels the effects of what went since `before` (`.none` for nothing);
   /// called only when `before` found something.
-  @usableFromInline let after: @Sendable (inout State, ChildSnapshot) -> Effect<Action>
+  @usableFromInline let after: @Sendable (State, ChildSnapshot) -> Effect<Action>
 
   @usableFromInline
   init(
-    before: @escaping @Sendable (inout State) -> ChildSnapshot,
-    after: @escaping @Sendable (inout State, ChildSnapshot) -> Effect<Action>
+    before: @escaping @Sendable (State) -> ChildSnapshot,
+    after: @escaping @Sendable (State, ChildSnapshot) -> Effect<Action>
   ) {
     self.before = before
     self.after = after
@@ -66,10 +66,10 @@ extension Reducer {
       let before = watches[0].before
       let after = watches[0].after
       return Self(sharing: sharing, watches: watches) { state, action, environment in
-        let snapshot = before(&state)
+        let snapshot = before(state)
         let effect = body(&state, action, environment)
         if case .absent = snapshot { return effect }
-        let cancellation = after(&state, snapshot)
+        let cancellation = after(state, snapshot)
         return cancellation.isNone ? effect : effect.adding(cancellation)
       }
     }
@@ -78,7 +78,7 @@ extension Reducer {
         snapshots in
         var anything = false
         for index in watches.indices {
-          let snapshot = watches[index].before(&state)
+          let snapshot = watches[index].before(state)
           if case .absent = snapshot {} else { anything = true }
           snapshots.initializeElement(at: index, to: snapshot)
         }
@@ -87,12 +87,33 @@ extension Reducer {
         guard anything else { return effect }
         for index in watches.indices {
           if case .absent = snapshots[index] { continue }
-          let cancellation = watches[index].after(&state, snapshots[index])
+          let cancellation = watches[index].after(state, snapshots[index])
           if !cancellation.isNone { effect = effect.adding(cancellation) }
         }
         return effect
       }
     }
+  }
+}
+
+extension ChildWatch {
+  /// This watch, for a parent that holds the state at `path` and embeds its actions with
+  /// `action`, its cancellations' identifiers scoped as `pullback` scopes the child's (see
+  /// ``Reducer/pullback(state:action:environment:)``): a combine around the parent then looks
+  /// at the child's children too.
+  @inlinable
+  func pulledBack<ParentState, ParentAction: Sendable>(
+    _ path: InlineKeyPath<ParentState, State>, action: CasePath<ParentAction, Action>,
+    position: EffectID
+  ) -> ChildWatch<ParentState, ParentAction> {
+    let before = before
+    let after = after
+    return ChildWatch<ParentState, ParentAction>(
+      before: { parent in path.reading(parent) { before($0) } },
+      after: { parent, snapshot in
+        let effect = path.reading(parent) { after($0, snapshot) }
+        return effect.isNone ? .none : effect.map(action.embed).scopingOperatorIDs(to: position)
+      })
   }
 }
 
