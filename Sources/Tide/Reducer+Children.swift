@@ -389,11 +389,10 @@ final class ChildLifetime: Sendable {
   ///
   /// - Returns: Whether it did: the action came from such an orphaned effect.
   func cancelsOrphanedEffects(where gone: (EffectID) -> Bool = { _ in true }) -> Bool {
-    guard let delivery = IssueReporter.delivery, let sender = delivery.currentSender else {
-      return false
-    }
-    return delivery.registry.cancelOrphans(
-      ofTask: sender, ownedBy: ObjectIdentifier(self), where: gone)
+    guard let delivery = IssueReporter.delivery, let sender = delivery.currentSender,
+      let registry = delivery.registry
+    else { return false }
+    return registry.cancelOrphans(ofTask: sender, ownedBy: ObjectIdentifier(self), where: gone)
   }
 
   /// The advice of a report about an orphaned effect's action (see

@@ -42,6 +42,36 @@ import TideTestSupport
     }
   }
 
+  /// An effect started while the store reduces an action an effect sent inherits that delivery
+  /// (a task local): it must not keep the store or its registry alive, and releasing the store
+  /// still cancels it.
+  @Test func aStoreWhoseDeliveredActionStartedAnEffectIsFreedAndTheEffectCancelled() async {
+    let clock = ManualClock()
+    let cancelled = ValueLog<String>()
+    weak var weakStore: Store<Int, Int>?
+    do {
+      let store = Store(
+        initialState: 0,
+        reducer: Reducer<Int, Int, Void> { count, action, _ in
+          count += 1
+          if action == 0 { return .run { send in await send(1) } }
+          return .run(name: "hour") { _ in
+            do { try await clock.sleep(for: .seconds(3600)) } catch {
+              cancelled.append("cancelled")
+            }
+          }
+        }, environment: (), drivenBy: clock)
+      weakStore = store
+      store.send(0)
+      await clock.advance()
+      #expect(store.state == 2)
+      #expect(store.runningEffects.count == 1)
+    }
+    #expect(weakStore == nil, "the store was kept alive")
+    await clock.advance()
+    #expect(cancelled.all == ["cancelled"], "the effect is still running")
+  }
+
   @Test func recursivePresentationGrandchildEffectIsDelivered() async {
     let clock = ManualClock()
     let store = Store(

@@ -45,6 +45,21 @@ import TideTesting
     return .none
   }
 
+  /// What an orphaned effect of the detail reports, word for word.
+  nonisolated static var detailReport: String {
+    """
+    An effect of a child sent it an action after its state became nil.
+
+      Action: .tick
+      Reducer: ifLet(\\Host.detail) at TideTests/OrphanedEffectTests.swift:\(line)
+
+    The state was set to nil outside the reducer that ifLet(\\Host.detail) is called on and the \
+    reducers combined with it (by a reducer above them), so its effects went on running; they \
+    are cancelled now. Set it to nil in the reducer that ifLet(\\Host.detail) is called on, or \
+    one combined with it, where the effects end at once.
+    """
+  }
+
   nonisolated static let line = #line + 4
   static func operators(clock: ManualClock) -> Reducer<Host, HostAction, Void> {
     let timer = ChildLifetimeTests.timer(clock: clock)
@@ -127,19 +142,7 @@ import TideTesting
     let issues = await reports(store, clock: clock, after: .detail(.start), .closeDetail)
     #expect(store.runningEffects.isEmpty)
     #expect(
-      issues == [
-        """
-        An effect of a child sent it an action after its state became nil.
-
-          Action: .tick
-          Reducer: ifLet(\\Host.detail) at TideTests/OrphanedEffectTests.swift:\(Self.line)
-
-        The state was set to nil outside the reducer that ifLet(\\Host.detail) is called on and \
-        the reducers combined with it (by a reducer above them), so its effects went on running; \
-        they are cancelled now. Set it to nil in the reducer that ifLet(\\Host.detail) is called \
-        on, or one combined with it, where the effects end at once.
-        """
-      ])
+      issues == [Self.detailReport])
     await clock.advance(by: .seconds(5))
     #expect(store.state.detail == nil)
   }
@@ -359,16 +362,8 @@ import TideTesting
       await clock.advance(by: .seconds(1))
     } matching: { issue in
       issue.sourceLocation?.line == startLine
-        && issue.comments.map(\.rawValue).joined() == """
-          An effect of a child sent it an action after its state became nil.
+        && issue.comments.map(\.rawValue).joined() == Self.detailReport + """
 
-            Action: .tick
-            Reducer: ifLet(\\Host.detail) at TideTests/OrphanedEffectTests.swift:\(Self.line)
-
-          The state was set to nil outside the reducer that ifLet(\\Host.detail) is called on and \
-          the reducers combined with it (by a reducer above them), so its effects went on running; \
-          they are cancelled now. Set it to nil in the reducer that ifLet(\\Host.detail) is called \
-          on, or one combined with it, where the effects end at once.
 
             Started by: send(.detail(.start)) at OrphanedEffectTests.swift:\(startLine)
 

@@ -55,24 +55,13 @@ final class IdentifiersBox<ID: Sendable>: Sendable {
 
 extension Reducer {
   /// The reducer `body` runs, with the children of `watches` looked at around each step (see
-  /// ``ChildWatch``).
+  /// ``ChildWatch``). `combine` has its own closure for the common case, one operator beside one
+  /// sibling.
   @inlinable
   static func watchingChildren(
     _ watches: [ChildWatch<State, Action>], sharing: SharedSync<State>?,
     _ body: @escaping @Sendable (inout State, Action, Environment) -> Effect<Action>
   ) -> Self {
-    if watches.count == 1 {
-      // The common case, one operator beside its siblings: its two calls captured one by one.
-      let before = watches[0].before
-      let after = watches[0].after
-      return Self(sharing: sharing, watches: watches) { state, action, environment in
-        let snapshot = before(state)
-        let effect = body(&state, action, environment)
-        if case .absent = snapshot { return effect }
-        let cancellation = after(state, snapshot)
-        return cancellation.isNone ? effect : effect.adding(cancellation)
-      }
-    }
     return Self(sharing: sharing, watches: watches) { state, action, environment in
       withUnsafeTemporaryAllocation(of: ChildSnapshot.self, capacity: watches.count) {
         snapshots in
@@ -124,7 +113,7 @@ extension Effect {
   @usableFromInline
   func adding(_ cancellation: Self) -> Self {
     var held: Set<EffectID> = []
-    collectCancellations(into: &held)
+    forEachCancellation { held.insert($0) }
     var added: [Self] = []
     cancellation.forEachCancellation { id in
       if held.insert(id).inserted { added.append(Self(operation: .cancel(id: id))) }
@@ -132,12 +121,8 @@ extension Effect {
     return added.isEmpty ? self : .merge([self] + added)
   }
 
-  /// The identifiers this effect cancels at once: its `.cancel(id:)`s outside `.run` and
-  /// `.concatenate`.
-  private func collectCancellations(into held: inout Set<EffectID>) {
-    forEachCancellation { held.insert($0) }
-  }
-
+  /// Calls `body` with each identifier this effect cancels at once: its `.cancel(id:)`s outside
+  /// `.run` and `.concatenate`.
   private func forEachCancellation(_ body: (EffectID) -> Void) {
     switch operation {
     case .cancel(let id): body(id)

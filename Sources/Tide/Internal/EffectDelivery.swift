@@ -8,8 +8,9 @@ import Synchronization
 /// (a parent's `.send` relaying it elsewhere) was not sent by the effect.
 @usableFromInline
 package final class EffectDelivery: Sendable {
-  /// The registry of the store reducing the action.
-  let registry: EffectRegistry
+  /// The registry of the store reducing the action: weak, as the tasks the action starts
+  /// inherit this delivery in a task local, and the registry holds those tasks.
+  nonisolated(unsafe) private(set) weak var registry: EffectRegistry?
   private let sender: Int?
   /// Whether the store is still reducing the action itself, and not what it queued.
   private let isReducingAction = Atomic<Bool>(true)
