@@ -25,7 +25,8 @@ import Tide
 /// - **Nothing is lost silently.** A missing file gives the default, and says so. A file that
 ///   does not decode gives the default too, and is first moved aside (to `PATH.corrupt-1`, …),
 ///   so that the next save does not write over what could still be recovered; the report names
-///   where it went. A file that cannot be read is not written over.
+///   where it went. (A name longer than 200 bytes is cut to 200 in the names of the files
+///   beside it, which a file system's 255-byte limit would otherwise refuse.) A file that cannot be read is not written over.
 /// - **Two writers.** Each save holds an advisory lock on `PATH.lock` while it reads the file,
 ///   compares it with what this one last read or wrote, and writes it. When another writer (a
 ///   process, or another `SharedFile` on the same path) wrote the file since, the save leaves

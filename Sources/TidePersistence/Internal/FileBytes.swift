@@ -133,11 +133,14 @@ enum FileBytes {
     }
   }
 
-  /// A path beside `path` that names no file yet: `path.SUFFIX-1`, `-2`, … Throws when none of
-  /// the first thousand is free, or a name cannot be looked at.
+  /// A path beside `path` that names no file yet: `path.SUFFIX-1`, `-2`, …, with the name cut
+  /// as a temporary's is (to 200 bytes), so that a name near 255 bytes has one too. Throws when
+  /// none of the first thousand is free, or a name cannot be looked at.
   static func unusedPath(beside path: String, suffix: String) throws(SharedFileError) -> String {
+    let folder = (path as NSString).deletingLastPathComponent
+    let stem = (folder.isEmpty ? "" : folder + "/") + temporaryStem(of: path)
     for number in 1...1000 {
-      let candidate = "\(path).\(suffix)-\(number)"
+      let candidate = "\(stem)\(suffix)-\(number)"
       var status = stat()
       if lstat(candidate, &status) == 0 { continue }
       guard errno == ENOENT else {
@@ -145,7 +148,7 @@ enum FileBytes {
       }
       return candidate
     }
-    throw .cannotWrite(path: path, reason: "\(path).\(suffix)-1 to -1000 all exist")
+    throw .cannotWrite(path: path, reason: "\(stem)\(suffix)-1 to -1000 all exist")
   }
 
   /// Runs `body` holding an exclusive lock on `path.lock` (made owner-only if missing): what
