@@ -49,7 +49,8 @@ public final class StoreServer {
     public var helloTimeout: Duration
     /// The longest line a client may send.
     public var maximumLineLength: Int
-    /// The bytes waiting for a client that reads too slowly; past it, the client is dropped.
+    /// The bytes that may wait for a client behind the line it is reading; past it, the client
+    /// reads too slowly and is dropped. A line of any size is queued when nothing else waits.
     public var maximumBacklog: Int
     /// How many of one client's actions may wait for the store; its further lines are not read
     /// until one is sent.
@@ -76,7 +77,7 @@ public final class StoreServer {
     ///   - maximumConnections: How many connections may be open at once.
     ///   - helloTimeout: How long a client has to say `hello`.
     ///   - maximumLineLength: The longest line a client may send, in bytes.
-    ///   - maximumBacklog: The most bytes waiting for one client.
+    ///   - maximumBacklog: The most bytes waiting for one client behind the line it is reading.
     ///   - maximumActionsInFlight: How many of a client's actions may wait for the store.
     ///   - redacts: Whether to send secrets as stand-ins of the same shape; `false` sends them
     ///     as they are.

@@ -355,6 +355,44 @@ struct BrowserTests {
     )
   }
 
+  /// A page the server dropped for reading too slowly says so, and reconnects: `Tide.follow`
+  /// reads the stream's last `dropped` event and hands it to `onStatus` (a hostile trial: the
+  /// page said "is tide still running?" while it was). The stream is stood in for in the page,
+  /// as no browser reads slowly on request; `EventStreamOrderTests` checks the server's event.
+  @Test(.enabled(if: Chromium.isAvailable || required, "Debian's chromium is not installed"))
+  func aDroppedPageSaysWhyAndReconnects() async throws {
+    try #require(Chromium.isAvailable, "TIDE_REQUIRE_BROWSER=1, but \(Chromium.path) is missing")
+    let tide = try TideProcess(arguments: ["--web", "--no-color"])
+    let browser = try Chromium()
+    try browser.navigate(to: tide.url)
+    try browser.wait(for: "!document.getElementById('login').hidden", "the app page")
+    _ = try browser.evaluate(
+      #"""
+      (() => {
+        const probe = document.createElement("div");
+        probe.id = "probe";
+        document.body.appendChild(probe);
+        window.probeConnects = 0;
+        const fetchFromServer = window.fetch;
+        window.fetch = (path, options) => {
+          if (path !== "/events") return fetchFromServer(path, options);
+          window.probeConnects += 1;
+          return Promise.resolve(new Response(
+            'event: update\ndata: {"steps":0}\n\n' +
+            "event: dropped\ndata: more than 4194304 bytes waited for this reader to read them\n\n"));
+        };
+        Tide.follow(() => {}, (connected, reason, note) =>
+          Tide.showStatus(probe, connected, reason, note));
+      })()
+      """#)
+    try browser.wait(
+      for: "document.getElementById('probe').textContent.startsWith('dropped')", "the note")
+    #expect(
+      try browser.evaluate("document.getElementById('probe').textContent") as? String
+        == "dropped: more than 4194304 bytes waited for this reader to read them; reconnecting")
+    try browser.wait(for: "window.probeConnects >= 2", "a reconnection")
+  }
+
   /// Writes a screenshot for the README when `TIDE_RECORD_SCREENSHOTS=1`.
   /// Logs in on the app's page as the demo user.
   static func logIn(_ browser: Chromium) throws {

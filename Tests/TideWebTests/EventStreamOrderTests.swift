@@ -64,6 +64,64 @@ import TideTestSupport
     #expect(most >= 30 * event.count, "the reader was not behind: \(most) bytes waited")
   }
 
+  /// A reader that keeps pace is never dropped, however large an event (a hostile trial: with a
+  /// session view past the 4 MiB backlog, every page was dropped at every change, even one that
+  /// had read everything). An event waits behind the one being read, not behind a full backlog.
+  @Test func aReaderThatKeepsPaceGetsEventsLargerThanTheBacklog() async throws {
+    let (requests, arrived) = AsyncStream.makeStream(of: Int.self)
+    var limits = EventLoop.Limits()
+    limits.streamBacklog = 64 * 1024
+    let loop = try EventLoop(port: 0, limits: limits) { _, connection, _ in
+      arrived.yield(connection)
+      return nil
+    }
+    loop.start()
+    defer { loop.stop() }
+    let client = try LoopbackClient(port: loop.port)
+    client.write("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(loop.port)\r\n\r\n")
+    var iterator = requests.makeAsyncIterator()
+    let id = try #require(await iterator.next())
+    loop.submit(.startStream(connection: id, first: []))
+    let event = [UInt8](repeating: UInt8(ascii: "x"), count: 200 * 1024)
+    for round in 0..<10 {
+      // Two at once: the second waits behind the first, which is being read.
+      loop.submit(.broadcast(event))
+      loop.submit(.broadcast(event))
+      let read = await Task.detached { client.readExactly(2 * event.count) }.value
+      #expect(read == 2 * event.count, "round \(round)")
+      if read != 2 * event.count { break }
+    }
+    #expect(loop.connectionCount == 1, "the reader was dropped")
+  }
+
+  /// A reader that falls behind is dropped, and its last event says why, after what it had not
+  /// read, so that the page can show it rather than "is tide still running?".
+  @Test func aReaderThatFallsBehindIsToldWhyItWasDropped() async throws {
+    let (requests, arrived) = AsyncStream.makeStream(of: Int.self)
+    var limits = EventLoop.Limits()
+    limits.streamBacklog = 64 * 1024
+    limits.sendBuffer = 16 * 1024
+    let loop = try EventLoop(port: 0, limits: limits) { _, connection, _ in
+      arrived.yield(connection)
+      return nil
+    }
+    loop.start()
+    defer { loop.stop() }
+    let client = try LoopbackClient(port: loop.port)
+    client.shrinkReceiveBuffer(to: 16 * 1024)
+    client.write("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(loop.port)\r\n\r\n")
+    var iterator = requests.makeAsyncIterator()
+    let id = try #require(await iterator.next())
+    loop.submit(.startStream(connection: id, first: []))
+    let event = Array("event: update\ndata: \(String(repeating: "x", count: 30 * 1024))\n\n".utf8)
+    for _ in 0..<20 { loop.submit(.broadcast(event)) }
+    let received = await client.readToEnd()
+    #expect(
+      received.hasSuffix(
+        "\n\nevent: dropped\ndata: more than 65536 bytes waited for this reader to read them\n\n"))
+    #expect(received.components(separatedBy: "event: update").count - 1 < 20)
+  }
+
   /// An answer nobody reads is not kept: after the answer time without the client reading any of
   /// it, the connection is closed and its bytes let go.
   @Test func anAnswerNobodyReadsIsDropped() async throws {

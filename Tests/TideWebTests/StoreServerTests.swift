@@ -316,6 +316,25 @@ struct StoreServerTests {
     }
   }
 
+  /// A step larger than the backlog reaches a client that keeps pace (a hostile trial: every
+  /// client was dropped at such a step, and a newcomer could never catch up past it).
+  @Test func aStepLargerThanTheBacklogReachesAClientThatKeepsPace() async throws {
+    let served = try ServedLogin(StoreServer.Options(maximumBacklog: 4096))
+    let reader = try served.client()
+    _ = await reader.lines(1)
+    let long = String(repeating: "n", count: 20_000)
+    served.store.send(.usernameChanged(long))
+    served.store.send(.usernameChanged("short"))
+    let lines = await reader.lines(3)
+    #expect(lines.count == 3)
+    #expect(lines.dropFirst().first?.contains(long) == true)
+    #expect(lines.last == #"{"type":"line","text":"send @0ms .usernameChanged(\"short\")"}"#)
+    let newcomer = try served.client()
+    let caughtUp = await newcomer.lines(3)
+    #expect(caughtUp.count == 3 && caughtUp.last == lines.last)
+    #expect(served.server.connectionCount == 2)
+  }
+
   @Test func aClientThatReadsNothingIsDroppedAtItsBacklog() async throws {
     let served = try ServedLogin(StoreServer.Options(maximumBacklog: 256 << 10))
     let slow = try served.client()

@@ -37,20 +37,33 @@ extension EventLoop {
     flush(id)
   }
 
-  /// Queues `bytes` for a stream, or drops the stream when its reader is too far behind.
+  /// Queues `bytes` for a stream, or drops the stream when its reader is too far behind: when
+  /// more than the backlog would wait behind the chunk it is reading. A chunk larger than the
+  /// backlog is queued when nothing else waits, so a reader that keeps pace is never dropped,
+  /// whatever the size of what it is sent.
   package func stream(_ bytes: [UInt8], to id: Int) {
-    guard let pending = connections[id]?.output.pending else { return }
-    if pending + bytes.count > limits.streamBacklog {
-      // Lines: it is told why after what it has not read, and has the answer time to read it.
-      if case .lines(let lines, _) = framing, !lines.tooSlow.isEmpty {
+    guard let waiting = connections[id]?.output.waitingBehindFirst else { return }
+    if waiting > 0, waiting + bytes.count > limits.streamBacklog {
+      // It is told why after what it has not read, and has the answer time to read it.
+      switch framing {
+      case .lines(let lines, _) where !lines.tooSlow.isEmpty:
         finish(id, with: [lines.tooSlow])
-      } else {
+      case .http:
+        finish(id, with: [Self.tooSlowEvent(backlog: limits.streamBacklog)])
+      default:
         closeConnection(id)
       }
     } else {
       connections[id]?.output.append(bytes)
       flush(id)
     }
+  }
+
+  /// The last event of an event stream whose reader fell too far behind: `dropped`, with why.
+  package static func tooSlowEvent(backlog: Int) -> [UInt8] {
+    Array(
+      "event: dropped\ndata: more than \(backlog) bytes waited for this reader to read them\n\n"
+        .utf8)
   }
 
   package func flush(_ id: Int) {

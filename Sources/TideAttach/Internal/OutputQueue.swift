@@ -24,6 +24,12 @@ package struct OutputQueue {
   /// way through.
   package var retained: Int { pending + offset }
 
+  /// The bytes waiting behind the chunk being sent (or sent next): what a reader that keeps pace
+  /// has not started on yet.
+  package var waitingBehindFirst: Int {
+    head < chunks.count ? pending - (chunks[head].count - offset) : 0
+  }
+
   package mutating func append(_ bytes: [UInt8]) {
     guard !bytes.isEmpty else { return }
     chunks.append(bytes)

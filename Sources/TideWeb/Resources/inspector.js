@@ -356,4 +356,5 @@ $("download").addEventListener("click", (event) => {
   });
 });
 
-Tide.follow(update, (connected, reason) => Tide.showStatus($("status"), connected, reason));
+Tide.follow(update, (connected, reason, note) =>
+  Tide.showStatus($("status"), connected, reason, note));

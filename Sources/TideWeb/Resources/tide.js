@@ -55,11 +55,13 @@ const Tide = (() => {
   }
 
   // Calls `onUpdate` with the session (feature, environment, clock, steps, cursor, view,
-  // running effects) now and after every change, and `onStatus` with whether it is connected
-  // (and why not). The stream is read with fetch, not EventSource, so that it carries the token
+  // running effects) now and after every change, and `onStatus` with whether it is connected,
+  // why it was refused (`reason`: it does not reconnect) and why the server dropped it (`note`:
+  // it reconnects). The stream is read with fetch, not EventSource, so that it carries the token
   // in a header as every other request does; it reconnects after a second when it drops.
   function follow(onUpdate, onStatus) {
-    const status = (connected, reason) => onStatus && onStatus(connected, reason);
+    const status = (connected, reason, note) =>
+      onStatus && onStatus(connected, reason, note);
     async function connect() {
       let response;
       try {
@@ -78,6 +80,7 @@ const Tide = (() => {
       const reader = response.body.getReader();
       const decoder = new TextDecoder();
       let buffer = "";
+      let note;
       try {
         for (;;) {
           const { value, done } = await reader.read();
@@ -85,20 +88,21 @@ const Tide = (() => {
           buffer += decoder.decode(value, { stream: true });
           let end;
           while ((end = buffer.indexOf("\n\n")) >= 0) {
-            const message = buffer.slice(0, end);
+            const lines = buffer.slice(0, end).split("\n");
             buffer = buffer.slice(end + 2);
-            const data = message
-              .split("\n")
+            const data = lines
               .filter((line) => line.startsWith("data: "))
               .map((line) => line.slice(6))
               .join("\n");
-            if (data) onUpdate(JSON.parse(data));
+            // The server's last event when this page read too slowly: why, in plain text.
+            if (lines.includes("event: dropped")) note = data;
+            else if (data) onUpdate(JSON.parse(data));
           }
         }
       } catch (error) {
         // The connection dropped: reconnect below.
       }
-      status(false);
+      status(false, undefined, note);
       setTimeout(connect, 1000);
     }
     connect();
@@ -129,13 +133,15 @@ const Tide = (() => {
     return note === null ? null : decodeURIComponent(note);
   }
 
-  // Shows a connection status in an element.
-  function showStatus(element, connected, reason) {
+  // Shows a connection status in an element: what `follow` gives `onStatus`.
+  function showStatus(element, connected, reason, note) {
     element.textContent = connected
       ? "live"
       : reason
         ? "refused: " + reason
-        : "disconnected: is tide still running?";
+        : note
+          ? "dropped: " + note + "; reconnecting"
+          : "disconnected: is tide still running?";
     element.className = connected ? "status live" : "status down";
   }
 

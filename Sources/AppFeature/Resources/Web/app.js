@@ -174,4 +174,5 @@ $("rename-name").addEventListener("input", (event) => {
   send(place.actions.nameChanged.replace("$NAME", () => Tide.swiftString(event.target.value)));
 });
 
-Tide.follow(render, (connected, reason) => Tide.showStatus($("status"), connected, reason));
+Tide.follow(render, (connected, reason, note) =>
+  Tide.showStatus($("status"), connected, reason, note));
