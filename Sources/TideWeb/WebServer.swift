@@ -37,6 +37,9 @@ public final class WebServer {
     /// How long an answer may wait for its client to read any of it before the connection is
     /// closed: an answer nobody reads is not kept.
     public var answerTimeout: Duration
+    /// How long the session may take to answer a request (an attached store that stopped, a
+    /// main actor held) before the request gets 504; an action sent may still be taken then.
+    public var handlingTimeout: Duration
     /// The most bytes the downloaded test may have; a larger session is refused with 409 and
     /// the advice to use `:export-test`, before its test is built whole.
     public var maximumTestSize: Int
@@ -56,18 +59,21 @@ public final class WebServer {
     ///   - maximumConnections: How many connections may be open at once.
     ///   - requestTimeout: How long a request may take to arrive.
     ///   - answerTimeout: How long an answer may go unread.
+    ///   - handlingTimeout: How long the session may take to answer a request.
     ///   - maximumTestSize: The most bytes the downloaded test may have.
     ///   - maximumStepsAnswer: The most bytes of steps one answer holds.
     public init(
       port: UInt16 = 0, token: String? = nil, maximumConnections: Int = 128,
       requestTimeout: Duration = .seconds(5), answerTimeout: Duration = .seconds(10),
-      maximumTestSize: Int = 16 << 20, maximumStepsAnswer: Int = 4 << 20
+      handlingTimeout: Duration = .seconds(60), maximumTestSize: Int = 16 << 20,
+      maximumStepsAnswer: Int = 4 << 20
     ) {
       self.port = port
       self.token = token
       self.maximumConnections = maximumConnections
       self.requestTimeout = requestTimeout
       self.answerTimeout = answerTimeout
+      self.handlingTimeout = handlingTimeout
       self.maximumTestSize = maximumTestSize
       self.maximumStepsAnswer = maximumStepsAnswer
     }
@@ -122,6 +128,7 @@ public final class WebServer {
     limits.connections = max(1, options.maximumConnections)
     limits.requestTime = options.requestTimeout
     limits.answerTime = options.answerTimeout
+    limits.handlingTime = options.handlingTimeout
     let token = self.token
     let loop = try EventLoop(port: options.port, limits: limits) { loop, connection, request in
       Routes(policy: AccessPolicy(port: loop.port, token: token), assets: assets)

@@ -209,6 +209,36 @@ struct WebSecurityTests {
     #expect(answer.body == "the request took longer than 300ms to arrive\n")
   }
 
+  /// A request the session does not answer in time (an attached app that stopped, a main actor
+  /// held) gets 504 rather than hanging (a hostile trial: a POST to `tide attach --web` with the
+  /// app stopped waited for as long as the client would); the action is taken once the session
+  /// can take it.
+  @Test func aRequestTheSessionDoesNotAnswerInTimeGets504() async throws {
+    let web = try WebFixture(options: WebServer.Options(handlingTimeout: .milliseconds(300)))
+    let client = try LoopbackClient(port: web.port)
+    final class Received: @unchecked Sendable { var text = "" }
+    let received = Received()
+    let answered = DispatchSemaphore(value: 0)
+    Thread {
+      received.text = client.readToEndHere()
+      answered.signal()
+    }.start()
+    client.write(web.request("POST", "/api/action", body: #".login(.usernameChanged("late"))"#))
+    // The main actor, where the session answers, is held until the client has its answer: the
+    // answer can only be the server's own. (The bound only ends a broken run.)
+    #expect(answered.wait(timeout: .now() + 60) == .success)
+    let answer = Answer(received.text)
+    #expect(answer.status == 504)
+    #expect(
+      answer.body
+        == "the session took longer than 300ms to answer; an action sent may still be taken\n")
+    let deadline = ContinuousClock.now + .seconds(60)
+    while !web.output.text.contains("late"), ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    #expect(web.output.text.contains(#"web> .login(.usernameChanged("late"))"#))
+  }
+
   /// Connections held open without a request (any local process can open them, without the
   /// token) make room for one that comes with a request: they cannot lock a page out (issue 26:
   /// 266 of 267 real requests got 503).

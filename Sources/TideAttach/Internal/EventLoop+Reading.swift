@@ -77,6 +77,9 @@ extension EventLoop {
       answer(id, .error(error))
     case .complete(let request):
       connections[id]?.phase = .waiting
+      if let handlingTime = limits.handlingTime {
+        connections[id]?.deadline = Self.now() + Self.nanoseconds(handlingTime)
+      }
       connections[id]?.input = []
       connections[id]?.request = HTTPRequestParser.Progress()
       if let response = handler(self, id, request) { answer(id, response) }

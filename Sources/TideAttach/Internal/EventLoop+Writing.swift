@@ -101,7 +101,15 @@ extension EventLoop {
     connections[id]?.deadline = Self.now() + 1_000_000_000
   }
 
-  /// Answers requests that took too long with 408, and closes lingering connections.
+  /// Whether a request waiting for its answer has a deadline: an HTTP request, when the limits
+  /// set a handling time.
+  package var waitingExpires: Bool {
+    guard case .http = framing else { return false }
+    return limits.handlingTime != nil
+  }
+
+  /// Answers requests that took too long to arrive with 408, and to be answered with 504, and
+  /// closes lingering connections.
   package func expire() {
     let now = Self.now()
     for (id, connection) in connections where connection.deadline <= now {
@@ -113,6 +121,14 @@ extension EventLoop {
         }
         let milliseconds = Self.nanoseconds(limits.requestTime) / 1_000_000
         answer(id, .text(408, "the request took longer than \(milliseconds)ms to arrive"))
+      case .waiting where waitingExpires:
+        let milliseconds = Self.nanoseconds(limits.handlingTime!) / 1_000_000
+        answer(
+          id,
+          .text(
+            504,
+            "the session took longer than \(milliseconds)ms to answer; an action sent may still be taken"
+          ))
       case .lingering:
         closeConnection(id)
       case .answering:

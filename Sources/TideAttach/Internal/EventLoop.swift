@@ -97,6 +97,9 @@ package final class EventLoop: @unchecked Sendable {
     package var requestTime = Duration.seconds(5)
     /// How long an answer may wait without the client reading any of it.
     package var answerTime = Duration.seconds(10)
+    /// How long a whole HTTP request may wait for its answer to be made (answered 504 then);
+    /// `nil`: as long as it takes.
+    package var handlingTime: Duration?
     /// Open connections, event streams included; more are answered 503 and closed.
     package var connections = 128
     /// Bytes waiting for an event-stream client that reads too slowly; past it, it is dropped.
@@ -270,6 +273,7 @@ package final class EventLoop: @unchecked Sendable {
         if !connection.output.isEmpty { events |= POLLOUT }
         if connection.phase == .reading || connection.phase == .lingering
           || connection.phase == .answering
+          || (connection.phase == .waiting && waitingExpires)
         {
           nearest = min(nearest, connection.deadline)
         }
