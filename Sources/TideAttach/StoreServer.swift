@@ -191,6 +191,9 @@ public final class StoreServer {
   /// busy.
   package var loopRounds: Int { loop?.roundCount ?? 0 }
 
+  /// How many clients are being sent the recording so far, for tests.
+  package var clientsCatchingUp: Int { pump?.clientsCatchingUp ?? 0 }
+
   /// The bytes waiting in the connections' output queues after the loop's last round, for tests
   /// of the bounds.
   package var retainedOutput: Int { loop?.retainedOutput ?? 0 }
@@ -257,6 +260,7 @@ public final class StoreServer {
     }
     pump.loop = loop
     loop.onDrained = { [weak pump] connection in pump?.continueCatchingUp(connection) }
+    loop.onGoneWhileCatchingUp = { [weak pump] connection in pump?.forget(connection) }
     recorder.onEntry { pump.schedule() }
     self.pump = pump
     self.loop = loop
@@ -434,6 +438,14 @@ package final class RecordingPump: @unchecked Sendable {
       loop?.submit(.catchUp(connection: connection, chunk, isDone: isDone))
     }
   }
+
+  /// Lets go of where a client that left while catching up was.
+  package func forget(_ connection: Int) {
+    queue.async { [self] in catchingUp[connection] = nil }
+  }
+
+  /// How many clients are catching up, for tests that a client that leaves is forgotten.
+  package var clientsCatchingUp: Int { queue.sync { catchingUp.count } }
 
   /// `start` and the lines of ``printed`` after it, as messages, while they fit in
   /// the chunk limit (one at least); and where the next chunk starts.

@@ -280,6 +280,34 @@ struct StoreServerTests {
         == #"{"type":"line","text":"send @0ms .usernameChanged(\"after\")"}"#)
   }
 
+  /// A newcomer that leaves while it is being sent the recording so far is forgotten (a hostile
+  /// trial read that where it was stayed kept for every such client).
+  @Test func aNewcomerThatLeavesWhileCatchingUpIsForgotten() async throws {
+    var options = StoreServer.Options(maximumBacklog: 16 << 10)
+    options.sendBuffer = 4 << 10
+    let served = try ServedLogin(options)
+    let big = String(repeating: "a", count: 4_000)
+    for index in 0..<40 { served.store.send(.usernameChanged("\(big)\(index)")) }
+    for _ in 0..<3 {
+      do {
+        let newcomer = try LoopbackClient(port: served.port)
+        newcomer.shrinkReceiveBuffer(to: 4 << 10)
+        newcomer.write(#"{"type":"hello","protocol":1,"token":"\#(ServedLogin.token)"}"# + "\n")
+        #expect(await newcomer.lines(1).first?.hasSuffix(#""lines":40}"#) == true)
+        #expect(served.server.clientsCatchingUp == 1)
+      }
+      // Closed with what it has not read (a reset): the loop closes it on a later round, and
+      // the pump then forgets it. (The bound only ends a broken run.)
+      let deadline = ContinuousClock.now + .seconds(60)
+      while served.server.clientsCatchingUp != 0 || served.server.connectionCount != 0,
+        ContinuousClock.now < deadline
+      {
+        try await Task.sleep(for: .milliseconds(1))
+      }
+      #expect(served.server.clientsCatchingUp == 0)
+    }
+  }
+
   @Test func refusedClientsThatStayConnectedDoNotLockOutTheTokenHolder() async throws {
     let served = try ServedLogin(StoreServer.Options(maximumConnections: 3))
     var refused: [LoopbackClient] = []

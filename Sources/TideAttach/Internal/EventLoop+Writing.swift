@@ -144,6 +144,7 @@ extension EventLoop {
   package func closeConnection(_ id: Int) {
     guard let connection = connections.removeValue(forKey: id) else { return }
     if connection.phase == .streaming { streams.subtract(1, ordering: .sequentiallyConsistent) }
+    if connection.isCatchingUp { onGoneWhileCatchingUp?(id) }
     close(connection.fd)
   }
 }

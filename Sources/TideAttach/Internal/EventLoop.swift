@@ -135,6 +135,9 @@ package final class EventLoop: @unchecked Sendable {
   /// Called on the loop's thread when a stream that is catching up has sent most of what it was
   /// given: the caller submits the next chunk. Set before ``start()``.
   package var onDrained: ((_ connection: Int) -> Void)?
+  /// Called on the loop's thread when a stream that was catching up ends (or ended before it
+  /// started): the caller lets go of where it was. Set before ``start()``.
+  package var onGoneWhileCatchingUp: ((_ connection: Int) -> Void)?
 
   // Owned by the loop's thread.
   package var connections: [Int: Connection] = [:]
@@ -323,6 +326,7 @@ package final class EventLoop: @unchecked Sendable {
         // Counted when it was submitted.
         guard var connection = connections[id], connection.phase == .waiting else {
           streams.subtract(1, ordering: .sequentiallyConsistent)
+          if catchingUp { onGoneWhileCatchingUp?(id) }
           continue
         }
         connection.phase = .streaming
