@@ -42,7 +42,9 @@ public struct ExploreExport: Sendable {
   ///   - environment: An expression for the environment, using `calls` and `clock`.
   ///   - invariants: An expression for the invariants.
   ///   - initialState: An expression for the explorer's initial state, used when a run starts
-  ///     there (not from a state the REPL's `:explore here` gives).
+  ///     there. The REPL's `:explore` starts from the session's initial state instead (spelled
+  ///     with the feature's `REPLTestExport` expression when the two differ), and `:explore
+  ///     here` from the state at the cursor.
   public init(
     imports: [String], reducer: String, environment: String, invariants: String,
     initialState: String? = nil

@@ -65,7 +65,8 @@ extension Explorer {
       feature: name, environmentName: "explorable",
       imports: export.imports + ["TideExplore"], reducer: export.reducer,
       environment: export.environment, initialState: initialState,
-      initialStateExpression: startsFromItsOwnState ? export.initialState : nil, steps: steps,
+      initialStateExpression: startsFromItsOwnState ? export.initialState : startExpression,
+      steps: steps,
       effectsStillRunning: stillRunning, checkingInvariants: export.invariants)
   }
 

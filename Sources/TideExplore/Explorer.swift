@@ -49,6 +49,9 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
   /// Whether runs start from the state the explorer was made with, which the export's
   /// initial-state expression spells.
   var startsFromItsOwnState = true
+  /// An expression for the state runs start from when it is not the explorer's own, given to
+  /// ``starting(from:spelled:)``.
+  var startExpression: String?
   package let name: String
   @usableFromInline let inspector = Inspector(redacts: false)
   /// How many steps a run may take at its end to let waiting calls and timers finish.
@@ -131,20 +134,25 @@ public struct Explorer<State: Equatable, Action: Equatable & Sendable, Environme
   /// explore from a step of a session, such as a step of a recording replayed in the REPL.
   ///
   /// The state should be one at rest, reached with nothing running: the explorer cannot start
-  /// the effects that were in flight there. Exported tests start from `state`, spelled out.
+  /// the effects that were in flight there. Exported tests start from `expression` when it is
+  /// given, and from `state` spelled out otherwise (which needs a memberwise initializer the
+  /// test can call).
   ///
   /// <!-- example: given state: Login.State -->
   /// ```swift
   /// let report = await Login.explorer().starting(from: state).random(seed: 1, runs: 100, steps: 8)
+  /// let fresh = Login.explorer().starting(from: Login.State(), spelled: "Login.State()")
   /// ```
   ///
   /// - Parameters:
   ///   - state: The state every schedule starts from.
+  ///   - expression: A Swift expression for `state`, for exported tests.
   /// - Returns: The explorer.
-  public func starting(from state: State) -> Self {
+  public func starting(from state: State, spelled expression: String? = nil) -> Self {
     var explorer = self
     explorer.initialState = state
     explorer.startsFromItsOwnState = false
+    explorer.startExpression = expression
     return explorer
   }
 

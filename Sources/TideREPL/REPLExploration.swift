@@ -35,16 +35,18 @@ public struct REPLExploration<State, Action: Sendable, Environment> {
   /// The Swift expression an exported test builds the explorable environment with, from the
   /// explorer's ``ExploreExport``.
   let testExpression: String?
-  /// Random mode, from the state given, or the explorer's initial state.
+  /// Random mode, from the state given (with an expression for it, if there is one), or the
+  /// explorer's initial state.
   let random:
     @MainActor (
-      _ start: State?, _ seed: UInt64, _ runs: Int, _ steps: Int,
+      _ start: State?, _ expression: String?, _ seed: UInt64, _ runs: Int, _ steps: Int,
       _ progress: @escaping @MainActor (ExploreProgress) -> Void
     ) async -> Outcome
-  /// Exhaustive mode, from the state given, or the explorer's initial state.
+  /// Exhaustive mode, from the state given (with an expression for it, if there is one), or
+  /// the explorer's initial state.
   let exhaustive:
     @MainActor (
-      _ start: State?, _ depth: Int, _ maxStates: Int,
+      _ start: State?, _ expression: String?, _ depth: Int, _ maxStates: Int,
       _ progress: @escaping @MainActor (ExploreProgress) -> Void
     ) async -> Outcome
 
@@ -72,17 +74,19 @@ public struct REPLExploration<State, Action: Sendable, Environment> {
     }
     // From the state given when it is not the explorer's own: a session whose feature starts
     // from data it read (`tide --data`) explores from there.
-    func startingExplorer(_ start: State?) -> Explorer<State, Action, Environment> {
+    func startingExplorer(
+      _ start: State?, _ expression: String?
+    ) -> Explorer<State, Action, Environment> {
       guard let start, start != explorer.startState else { return explorer }
-      return explorer.starting(from: start)
+      return explorer.starting(from: start, spelled: expression)
     }
-    random = { start, seed, runs, steps, progress in
-      let explorer = startingExplorer(start)
+    random = { start, expression, seed, runs, steps, progress in
+      let explorer = startingExplorer(start, expression)
       return outcome(
         await explorer.random(seed: seed, runs: runs, steps: steps, progress: progress))
     }
-    exhaustive = { start, depth, maxStates, progress in
-      let explorer = startingExplorer(start)
+    exhaustive = { start, expression, depth, maxStates, progress in
+      let explorer = startingExplorer(start, expression)
       return outcome(
         await explorer.exhaustive(depth: depth, maxStates: maxStates, progress: progress))
     }

@@ -83,6 +83,44 @@ enum Tickets {
   }
 }
 
+/// Breaks a day, with a planted bug (`startTapped` never checks the allowance), and an
+/// initializer of its own: no memberwise one spells its state.
+enum Breaks {
+  struct State: Equatable {
+    private(set) var taken: Int
+    var allowed: Int
+    init(allowed: Int = 2) {
+      taken = 0
+      self.allowed = allowed
+    }
+    mutating func take() { taken += 1 }
+  }
+  enum Action: Equatable, Sendable, Codable { case startTapped }
+
+  static let reducer = Reducer<State, Action, Void> { state, _, _ in
+    state.take()
+    return .none
+  }
+
+  @MainActor
+  static var feature: REPLFeature {
+    REPLFeature(
+      name: "breaks", summary: "breaks a day, and never says no",
+      initialState: State(), reducer: reducer,
+      environments: [REPLEnvironment("plain", summary: "nothing", testExpression: "()") { _ in }],
+      export: REPLTestExport(
+        imports: ["BreaksFeature"], reducer: "Breaks.reducer", initialState: "Breaks.State()"),
+      exploration: REPLExploration(
+        Explorer(
+          name: "breaks", initialState: State(allowed: 1), reducer: reducer,
+          environment: { _, _ in }, actions: { _ in [.startTapped] },
+          invariants: [.always("no more than allowed") { $0.taken <= $0.allowed }],
+          export: ExploreExport(
+            imports: ["BreaksFeature"], reducer: "Breaks.reducer", environment: "()",
+            invariants: "Breaks.invariants", initialState: "Breaks.State(allowed: 1)"))))
+  }
+}
+
 @MainActor
 @Suite struct ExploreCommandTests {
   @Test func exploreFindsTheBugShrinksItAndLoadsItIntoTheHistory() async throws {
@@ -479,6 +517,22 @@ enum Tickets {
     // :reset starts over from the feature's own initial state, which a file can hold again.
     await transcript.run(":reset")
     #expect(await transcript.run(":save \(folder.path)/reset.tide").contains("saved to"))
+  }
+
+  /// A session that starts from another state than its explorer's (a new user's breaks
+  /// feature: `State()` in the REPL, `State(allowed: 1)` in the explorer): `:explore` starts from
+  /// the session's, and the explorer's test spells it with the feature's expression, as the
+  /// session's own test does. It spelled it memberwise, `Breaks.State(taken: 0, allowed: 2,
+  /// isOnBreak: false)`, which does not compile for a type with an initializer of its own.
+  @Test func theExploredTestSpellsTheSessionsInitialStateWithTheFeaturesExpression() async throws {
+    let folder = try ScratchFolder("explore-start")
+    let transcript = try Transcript(features: [Breaks.feature])
+    let explored = await transcript.run(":explore exhaustive 4")
+    #expect(explored.contains("failed after shrinking to 3 steps"), "\(explored)")
+    await transcript.run(":export-test \(folder.path)/Breaks.swift")
+    let test = try String(contentsOfFile: folder.path + "/Breaks.swift", encoding: .utf8)
+    #expect(test.contains("    initialState: Breaks.State(),"), "\(test)")
+    #expect(!test.contains("taken: 0"), "\(test)")
   }
 
   @Test func exploringFromAStepWithAnEffectInFlightIsRefused() async throws {

@@ -97,13 +97,18 @@ extension FeatureSession {
       last.value = update
       if live { output.status("  " + update.summary) }
     }
+    // From the session's initial state, an exported test spells it as the session's own test
+    // does: with the feature's expression, unless it started from data it read.
+    let expression =
+      start == nil && definition.saving == nil ? definition.export?.initialState : nil
     let outcome: REPLExploration<State, Action, Environment>.Outcome
     switch request {
     case .random(let seed, let runs, let steps):
-      outcome = await exploration.random(start?.state ?? initialState, seed, runs, steps, show)
+      outcome = await exploration.random(
+        start?.state ?? initialState, expression, seed, runs, steps, show)
     case .exhaustive(let depth, let maxStates):
       outcome = await exploration.exhaustive(
-        start?.state ?? initialState, depth, maxStates, show)
+        start?.state ?? initialState, expression, depth, maxStates, show)
     }
     if live { output.status(nil) }
     output.line(outcome.summary, outcome.schedule == nil ? .plain : .warning)
