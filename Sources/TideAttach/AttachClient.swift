@@ -41,6 +41,10 @@ public final class AttachClient: Sendable {
   public let feature: String
   /// The environment the served store runs in.
   public let environment: String
+  /// The fingerprint of the state the served store began from, as a recording's `# start:`
+  /// line writes it; `nil` when the server did not say. A REPL replays the store's steps from
+  /// its feature's initial state, and says so when that state's fingerprint differs.
+  public let start: String?
   /// The store's recording when the client connected: the lines the welcome announced, each
   /// `send @…`, `receive @…` or `answer @…` as a session file holds it.
   public let history: [String]
@@ -178,13 +182,14 @@ public final class AttachClient: Sendable {
     }
     var bytes = 0
     switch try? AttachProtocol.ServerMessage(message) {
-    case .welcome(_, let feature, let environment, let count):
+    case .welcome(_, let feature, let environment, let count, let start):
       guard !(feature + environment).contains(where: \.isNewline) else {
         closeDescriptor(fd)
         throw AttachError.cannotConnect("\(place) sent a welcome whose names break lines")
       }
       self.feature = feature
       self.environment = environment
+      self.start = start
       // The recording so far follows at once: taken in before anything is typed.
       var history: [String] = []
       while history.count < count {

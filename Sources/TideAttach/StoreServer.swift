@@ -417,7 +417,7 @@ package final class RecordingPump: @unchecked Sendable {
       printNewLines()
       let welcome = AttachProtocol.ServerMessage.welcome(
         protocol: AttachProtocol.version, feature: recorder.feature,
-        environment: recorder.environment, lines: printed.count
+        environment: recorder.environment, lines: printed.count, start: recorder.start
       ).message.line
       let (chunk, next) = self.chunk(from: 0, startingWith: welcome)
       let isCatchingUp = next < printed.count

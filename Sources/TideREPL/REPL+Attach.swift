@@ -10,14 +10,16 @@ extension REPL {
   ///
   /// - Parameters:
   ///   - environment: The environment the store runs in, as its recording names it.
+  ///   - start: The fingerprint of the state the store began from, when the server gave it.
   ///   - send: Sends an action, in Swift syntax, to the served store; returns why it was
   ///     refused, or `nil`.
   package func attach(
-    environment: String, send: @escaping @MainActor (String) async -> String?
+    environment: String, start: String? = nil,
+    send: @escaping @MainActor (String) async -> String?
   ) {
     attachment = REPLAttachment(
-      feature: feature.name, environment: environment, commandName: options.commandName,
-      send: send)
+      feature: feature.name, environment: environment, start: start,
+      commandName: options.commandName, send: send)
   }
 
   /// Takes lines of the served store's recording, in order, and shows what they did.
@@ -130,6 +132,8 @@ extension REPL {
 final class REPLAttachment {
   let feature: String
   let environment: String
+  /// The fingerprint of the state the served store began from, when the server gave it.
+  let start: String?
   /// The command that runs the REPL, as the saved recording's header names it.
   let commandName: String
   let send: @MainActor (String) async -> String?
@@ -144,11 +148,12 @@ final class REPLAttachment {
   var ended = false
 
   init(
-    feature: String, environment: String, commandName: String,
+    feature: String, environment: String, start: String?, commandName: String,
     send: @escaping @MainActor (String) async -> String?
   ) {
     self.feature = feature
     self.environment = environment
+    self.start = start
     self.commandName = commandName
     self.send = send
   }
@@ -178,6 +183,7 @@ final class REPLAttachment {
     file.feature = feature
     file.environment = environment
     file.isRecording = true
+    file.start = start
     file.steps += chunk.steps.map {
       SessionFile.Step(
         received: $0.received, time: $0.time, action: $0.action, line: $0.line + lineOffset)
@@ -202,6 +208,7 @@ final class REPLAttachment {
       "# feature: \(feature)",
       "# environment: \(environment)",
       SessionFile.recordingLine,
+    ] + (start.map { ["# start: \($0)"] } ?? []) + [
       "# Recorded by Tide through \(commandName) attach: `\(commandName) --open FILE` replays it, the environment's",
       "# calls answered from this file. It is readable by you only; keep it private.",
     ]

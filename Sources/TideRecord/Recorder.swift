@@ -42,6 +42,8 @@ public final class Recorder: Sendable {
     /// The store it records; another may not take its place.
     var store = StoreReference()
     var overflowed = false
+    /// The fingerprint of the state the store began from when it was first recorded.
+    var start: String?
     /// The problems already reported, each reported once.
     var reported: Set<String> = []
     /// Told after each entry is kept (see ``onEntry(_:)``).
@@ -104,6 +106,10 @@ public final class Recorder: Sendable {
   /// ```
   public var calls: RecordedCalls { RecordedCalls(recorder: self) }
 
+  /// The fingerprint of the state the store began from when it was first recorded; `nil` until
+  /// then.
+  package var start: String? { storage.withLock { $0.start } }
+
   /// How many steps and answers it holds.
   ///
   /// ```swift
@@ -140,12 +146,13 @@ public final class Recorder: Sendable {
   ///   - redacts: Whether to keep hidden values out; `false` writes them as they are.
   /// - Returns: The recording.
   public func recording(redacts: Bool = true) -> Recording {
-    let (entries, overflowed) = storage.withLock { ($0.entries, $0.overflowed) }
+    let (entries, overflowed, start) = storage.withLock { ($0.entries, $0.overflowed, $0.start) }
     let inspector = Self.actionWriter(redacts: redacts)
     var file = SessionFile()
     file.feature = feature
     file.environment = environment
     file.isRecording = true
+    file.start = start
     for entry in entries {
       switch entry {
       case .step(let received, let time, let action):
@@ -175,7 +182,9 @@ public final class Recorder: Sendable {
   /// Starts timing on the store's clock, or the real one; fails when a store already records
   /// into this recorder, or when it recorded another store before (the same store may start
   /// again after `Store.stopRecording()`).
-  func attach(_ store: AnyObject, clock: ManualClock?) throws(RecordingError) {
+  func attach(
+    _ store: AnyObject, clock: ManualClock?, start: @autoclosure () -> String
+  ) throws(RecordingError) {
     let problem = storage.withLock { storage -> String? in
       guard !storage.isAttached else {
         return "this recorder already records a store: make one recorder per store"
@@ -187,6 +196,7 @@ public final class Recorder: Sendable {
       storage.store = StoreReference(object: store, wasSet: true)
       if case .unstarted = storage.time {
         storage.time = clock.map { .virtual($0, start: $0.now) } ?? .real(start: .now)
+        storage.start = start()
       }
       return nil
     }

@@ -2,7 +2,10 @@ import Tide
 
 extension Store {
   /// Starts recording the store's session into `recorder`: every action it reduces from now
-  /// on, with its time and whether an effect sent it.
+  /// on, with its time and whether an effect sent it, and (the first time) a fingerprint of the
+  /// state it begins from. A replay runs the steps from the feature's initial state, and says
+  /// so when that state has another fingerprint: record a store made with the feature's initial
+  /// state, from its start.
   ///
   /// <!-- example: given store: Store<Login.State, Login.Action>, recorder: Recorder -->
   /// ```swift
@@ -27,7 +30,7 @@ extension Store {
       throw RecordingError.cannotRecord(
         "this store is already recorded: call stopRecording() first")
     }
-    try recorder.attach(self, clock: drivingClock)
+    try recorder.attach(self, clock: drivingClock, start: StateFingerprint.of(untrackedState))
     tapReductions(
       { action, received in recorder.append(action, received: received) }, owner: recorder)
   }

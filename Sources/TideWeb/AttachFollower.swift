@@ -18,7 +18,7 @@ package final class AttachFollower {
   ///   - client: A connected client.
   package init(repl: REPL, client: AttachClient) {
     self.client = client
-    repl.attach(environment: client.environment) { [weak self] source in
+    repl.attach(environment: client.environment, start: client.start) { [weak self] source in
       guard let self else { return "tide attach has stopped" }
       return await self.send(source)
     }

@@ -112,3 +112,64 @@ enum Receipts {
       ), "\(output)")
   }
 }
+
+/// A recording of a store that began from another state than the feature's initial state
+/// replays from the feature's all the same, so the REPL says so (a new user's served app began
+/// from its own state: `--open` and `tide attach` showed states it never had, and nothing said
+/// so).
+@MainActor
+@Suite struct RecordingStartTests {
+  @Test func aRecordingOfAStoreThatBeganElsewhereSaysSoWhenLoaded() async throws {
+    let scratch = try ScratchFolder("recording-start")
+    let begun = [Receipts.Receipt(number: "R-0")]
+    let recorder = Recorder(feature: "receipts", environment: "none")
+    let store = Store(initialState: begun, reducer: Receipts.reducer, environment: ())
+    try store.record(into: recorder)
+    store.send(.checkedOut(Receipts.Receipt(number: "R-1")))
+    let recording = recorder.recording()
+    let start = StateFingerprint.of(begun)
+    #expect(recording.text.contains("\n# start: \(start)\n"))
+    #expect(try Recording(parsing: recording.text) == recording)
+    let file = scratch.file("receipts.tide")
+    try recording.write(toFile: file)
+    let transcript = try Transcript(features: [Self.receipts])
+    let loaded = await transcript.run(":load \(file)")
+    let here = StateFingerprint.of([Receipts.Receipt]())
+    #expect(
+      loaded.contains(
+        "  ! the recorded store began from another state than receipts's initial state (fingerprint \(start), not \(here)), and its steps replay here from receipts's: the states shown may not be the ones it had. Record a store made with the feature's initial state, from its start.\n"
+      ), "\(loaded)")
+    // One that began there says nothing.
+    let fromStart = Recorder(feature: "receipts", environment: "none")
+    let fresh = Store(initialState: [], reducer: Receipts.reducer, environment: ())
+    try fresh.record(into: fromStart)
+    fresh.send(.checkedOut(Receipts.Receipt(number: "R-1")))
+    try fromStart.recording().write(toFile: scratch.file("fresh.tide"))
+    let clean = await transcript.run(":load \(scratch.file("fresh.tide"))")
+    #expect(!clean.contains("!"), "\(clean)")
+  }
+
+  /// Receipts, with recordings.
+  static var receipts: REPLFeature {
+    REPLFeature(
+      name: "receipts", summary: "receipts", initialState: [], reducer: Receipts.reducer,
+      environments: [REPLEnvironment("none", summary: "nothing", testExpression: "()") { _ in }],
+      export: REPLTestExport(imports: [], reducer: "Receipts.reducer", initialState: "[]"),
+      recording: REPLRecording(testExpression: "()") { _, _ in })
+  }
+
+  @Test func aStartLineIsCheckedLikeEveryHeaderLine() throws {
+    let header = "# tide session\n# feature: receipts\n"
+    #expect(
+      throws: RecordingError.cannotRead(
+        "line 3: the start is not written like # start: 0123456789abcdef (16 hexadecimal digits)")
+    ) {
+      try Recording(parsing: header + "# start: 12\n")
+    }
+    #expect(
+      throws: RecordingError.cannotRead("line 4: a second '# start:' line (the first is line 3)")
+    ) {
+      try Recording(parsing: header + "# start: 0123456789abcdef\n# start: 0123456789abcdef\n")
+    }
+  }
+}

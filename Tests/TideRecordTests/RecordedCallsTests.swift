@@ -213,9 +213,9 @@ import TideTestSupport
     let value = try await recorder.calls.call("echo") { awkward }
     #expect(value == awkward)
     let text = recorder.recording().text
-    // Eight lines of header, the recording's mark and notes, and the answer on one line.
+    // Nine lines of header, the recording's mark, start and notes, and the answer on one line.
     let lines = text.split(whereSeparator: \.isNewline)
-    #expect(lines.count == 9)
+    #expect(lines.count == 10)
     #expect(
       lines.last?.hasPrefix(#"answer @0ms #1 "echo" value "a\u2028b\u2029c\u0085d\ne\"f\\""#)
         == true)

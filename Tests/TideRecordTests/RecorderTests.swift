@@ -47,6 +47,7 @@ import TideTestSupport
         # feature: login
         # environment: demo
         # recording: its calls answer from the answer lines
+        # start: 0b31aa6f11555ebd
         \(Self.notes)
         # Secrets are stand-ins of the same shape: A for a capital, a for a small letter, 0 for a digit.
         send @0ms .usernameChanged("pritesh")

@@ -21,8 +21,8 @@ final class AttachedREPL {
   let repl: REPL
   let follower: AttachFollower
 
-  init(history: [Login.Action] = []) async throws {
-    served = try ServedLogin()
+  init(history: [Login.Action] = [], initialState: Login.State = Login.State()) async throws {
+    served = try ServedLogin(initialState: initialState)
     for action in history { served.store.send(action) }
     let client = try AttachClient(
       connectingTo: AttachAddress(place: .loopback(port: served.port), token: nil),
@@ -288,16 +288,37 @@ struct AttachFollowTests {
     #expect(try Recording(contentsOfFile: folder.file("gone.tide")).steps.count == 1)
   }
 
+  /// A served store that began from another state than the feature's initial state: its steps
+  /// replay here from the feature's, so the REPL says so, once, and a saved recording keeps where
+  /// it began (a new user's served app showed states it never had, and nothing said so).
+  @Test func aServedStoreThatBeganElsewhereIsSaidToHave() async throws {
+    let folder = try ScratchFolder("attach-start")
+    let begun = Login.State(username: "served")
+    let attached = try await AttachedREPL(
+      history: [.passwordChanged("Secret1")], initialState: begun)
+    let start = StateFingerprint.of(begun)
+    let here = StateFingerprint.of(Login.State())
+    let warning =
+      "! the recorded store began from another state than login's initial state (fingerprint \(start), not \(here)), and its steps replay here from login's: the states shown may not be the ones it had. Record a store made with the feature's initial state, from its start.\n"
+    #expect(await attached.waitForOutput("began from another state"))
+    _ = await attached.repl.handle(#".usernameChanged("ada")"#)
+    #expect(attached.output.text.components(separatedBy: warning).count == 2, "said once")
+    _ = await attached.repl.handle(":save \(folder.file("served.tide"))")
+    #expect(
+      try Recording(contentsOfFile: folder.file("served.tide")).text.contains("# start: \(start)\n")
+    )
+  }
+
   @Test func aLineThatNoLongerReplaysIsNamedByItsLineInTheSavedFile() async throws {
     let attached = try await AttachedREPL(history: [.usernameChanged("a"), .usernameChanged("ab")])
     #expect(await attached.waitForOutput(#"usernameChanged("ab")"#))
     _ = attached.take()
-    // The saved file has six lines of header, then the two steps: the third step is line 9.
+    // The saved file has seven lines of header, then the two steps: the third step is line 10.
     attached.repl.attachedRecordingArrived(["send @0ms .noSuchAction"])
     #expect(await attached.waitForOutput("no longer replays"))
     #expect(
       attached.take()
-        == "! the served store's recording no longer replays here: line 9: Login.Action has no case .noSuchAction; :save still writes it as it arrived\n"
+        == "! the served store's recording no longer replays here: line 10: Login.Action has no case .noSuchAction; :save still writes it as it arrived\n"
     )
   }
 }

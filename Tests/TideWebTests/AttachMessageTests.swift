@@ -109,6 +109,29 @@ struct AttachMessageTests {
         == #"send has no field "x"; it has "type", "id", "action""#)
   }
 
+  /// A welcome may say where the served store began (`start`, a state's fingerprint): read
+  /// back when it does, absent when it does not, refused when it is not one.
+  @Test func aWelcomeSaysWhereTheStoreBeganWhenItKnows() throws {
+    func read(_ line: String) throws -> AttachProtocol.ServerMessage {
+      try AttachProtocol.ServerMessage(AttachMessage.parse(Array(line.utf8)))
+    }
+    let welcome =
+      #"{"type":"welcome","protocol":1,"feature":"login","environment":"demo","lines":0"#
+    #expect(
+      try read(welcome + #","start":"0123456789abcdef"}"#)
+        == .welcome(
+          protocol: 1, feature: "login", environment: "demo", lines: 0, start: "0123456789abcdef"))
+    #expect(
+      try read(welcome + "}")
+        == .welcome(protocol: 1, feature: "login", environment: "demo", lines: 0, start: nil))
+    #expect(throws: AttachProtocol.Refusal(#""start" is 16 hexadecimal digits"#)) {
+      try read(welcome + #","start":"x"}"#)
+    }
+    let written = AttachProtocol.ServerMessage.welcome(
+      protocol: 1, feature: "login", environment: "demo", lines: 0, start: "0123456789abcdef")
+    #expect(try read(String(decoding: written.message.line.dropLast(), as: UTF8.self)) == written)
+  }
+
   /// Random messages read back as written, and random bytes never crash the reader. The seed
   /// is printed when a case fails: run with TIDE_FUZZ_SEED=N to replay it.
   @Test func randomLinesRoundTripAndRandomBytesAreRefusedCleanly() {

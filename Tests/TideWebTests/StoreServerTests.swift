@@ -23,9 +23,12 @@ final class ServedLogin {
   let store: Store<Login.State, Login.Action>
   let server: StoreServer
 
-  init(_ options: StoreServer.Options = StoreServer.Options()) throws {
+  init(
+    _ options: StoreServer.Options = StoreServer.Options(),
+    initialState: Login.State = Login.State()
+  ) throws {
     store = Store(
-      initialState: Login.State(), reducer: Login.reducer,
+      initialState: initialState, reducer: Login.reducer,
       environment: Login.Environment.demo(clock: clock).recorded(by: recorder.calls),
       drivenBy: clock)
     try store.record(into: recorder)
@@ -70,7 +73,7 @@ struct StoreServerTests {
     let client = try served.client()
     #expect(
       await client.lines(2) == [
-        #"{"type":"welcome","protocol":1,"feature":"login","environment":"demo","lines":1}"#,
+        #"{"type":"welcome","protocol":1,"feature":"login","environment":"demo","lines":1,"start":"0b31aa6f11555ebd"}"#,
         #"{"type":"line","text":"send @0ms .usernameChanged(\"ada\")"}"#,
       ])
     await served.clock.advance(by: .milliseconds(250))
@@ -262,7 +265,8 @@ struct StoreServerTests {
     let newcomer = try LoopbackClient(port: served.port)
     newcomer.shrinkReceiveBuffer(to: 16 << 10)
     newcomer.write(#"{"type":"hello","protocol":1,"token":"\#(ServedLogin.token)"}"# + "\n")
-    #expect(await newcomer.lines(1).first?.hasSuffix(#""lines":40}"#) == true)
+    #expect(
+      await newcomer.lines(1).first?.hasSuffix(#""lines":40,"start":"0b31aa6f11555ebd"}"#) == true)
     // Steps while the newcomer has read one line: once the observer has them, so has the loop
     // handled them for the newcomer too.
     for _ in 0..<5 { served.store.send(.passwordChanged("P1")) }
@@ -293,7 +297,9 @@ struct StoreServerTests {
         let newcomer = try LoopbackClient(port: served.port)
         newcomer.shrinkReceiveBuffer(to: 4 << 10)
         newcomer.write(#"{"type":"hello","protocol":1,"token":"\#(ServedLogin.token)"}"# + "\n")
-        #expect(await newcomer.lines(1).first?.hasSuffix(#""lines":40}"#) == true)
+        #expect(
+          await newcomer.lines(1).first?.hasSuffix(#""lines":40,"start":"0b31aa6f11555ebd"}"#)
+            == true)
         #expect(served.server.clientsCatchingUp == 1)
       }
       // Closed with what it has not read (a reset): the loop closes it on a later round, and

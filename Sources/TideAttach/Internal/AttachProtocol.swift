@@ -58,9 +58,11 @@ package enum AttachProtocol {
 
   /// What a server sends.
   package enum ServerMessage: Equatable, Sendable {
-    /// `{"type":"welcome","protocol":1,"feature":"app","environment":"live","lines":12}`:
-    /// `lines` is how many `line` messages follow at once, the recording so far.
-    case welcome(protocol: Int, feature: String, environment: String, lines: Int)
+    /// `{"type":"welcome","protocol":1,"feature":"app","environment":"live","lines":12,
+    /// "start":"0123456789abcdef"}`: `lines` is how many `line` messages follow at once, the
+    /// recording so far; `start`, when there, the fingerprint of the state the store began
+    /// from, as a recording's `# start:` line gives it.
+    case welcome(protocol: Int, feature: String, environment: String, lines: Int, start: String?)
     /// `{"type":"line","text":"send @1.5s .loginButtonTapped"}`: a line of the recording, in
     /// the session-file format, in the order the store recorded them.
     case line(String)
@@ -74,12 +76,13 @@ package enum AttachProtocol {
 
     var message: AttachMessage {
       switch self {
-      case .welcome(let version, let feature, let environment, let lines):
-        AttachMessage([
-          ("type", .string("welcome")), ("protocol", .number(version)),
-          ("feature", .string(feature)), ("environment", .string(environment)),
-          ("lines", .number(lines)),
-        ])
+      case .welcome(let version, let feature, let environment, let lines, let start):
+        AttachMessage(
+          [
+            ("type", .string("welcome")), ("protocol", .number(version)),
+            ("feature", .string(feature)), ("environment", .string(environment)),
+            ("lines", .number(lines)),
+          ] + (start.map { [("start", AttachMessage.Value.string($0))] } ?? []))
       case .line(let text):
         AttachMessage([("type", .string("line")), ("text", .string(text))])
       case .sent(let id):
@@ -97,12 +100,17 @@ package enum AttachProtocol {
     init(_ message: AttachMessage) throws(AttachProtocol.Refusal) {
       switch message.type {
       case "welcome":
-        try Self.check(message, fields: ["type", "protocol", "feature", "environment", "lines"])
+        try Self.check(
+          message, fields: ["type", "protocol", "feature", "environment", "lines", "start"])
+        let start = message["start"] == nil ? nil : try Self.string("start", of: message)
+        if let start, !StateFingerprint.isFingerprint(start) {
+          throw Refusal("\"start\" is 16 hexadecimal digits")
+        }
         self = .welcome(
           protocol: try Self.number("protocol", of: message),
           feature: try Self.string("feature", of: message),
           environment: try Self.string("environment", of: message),
-          lines: try Self.number("lines", of: message))
+          lines: try Self.number("lines", of: message), start: start)
       case "line":
         try Self.check(message, fields: ["type", "text"])
         self = .line(try Self.string("text", of: message))

@@ -22,6 +22,9 @@ extension FeatureSession {
       printNewEntries()
       return
     }
+    if following == nil, let mismatch = startMismatch(of: file) {
+      output.line("! \(mismatch)", .warning)
+    }
     let first = REPLRecording<Environment>.environmentName
     let steps = try followedSteps(of: file, from: 0)
     missingAnswers = .wait

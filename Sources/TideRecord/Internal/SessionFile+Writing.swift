@@ -15,6 +15,7 @@ extension SessionFile {
     var environment = environment
     if let environment { lines.append("# environment: \(environment)") }
     if isRecording { lines.append(Self.recordingLine) }
+    if let start { lines.append("# start: \(start)") }
     lines += notes.map { "# \($0)" }
     var nextResolution = resolutions.startIndex
     var nextAnswer = answers.startIndex

@@ -68,6 +68,9 @@ package struct SessionFile: Equatable {
   /// environment, its calls answered from its answers, even when it has none yet (a call that
   /// was still running when it was taken).
   package var isRecording = false
+  /// The fingerprint of the state the recorded store began from (a `# start:` line), when it
+  /// was recorded with one: see ``StateFingerprint``.
+  package var start: String?
   /// An environment switched to after the last step.
   package var finalEnvironment: String?
   /// Where the clock was when the session was saved, from a `# clock:` line, when it had moved
@@ -94,6 +97,7 @@ package struct SessionFile: Equatable {
     /// The lines of the headers a file has once.
     var featureLine: Int?
     var clockLine: Int?
+    var startLine: Int?
     var previousTime = Duration.zero
     var switched: String?
     /// The calls answered so far, `number name`: each is answered once.
@@ -151,6 +155,21 @@ package struct SessionFile: Equatable {
           }
         } else if comment.hasPrefix("recording:") {
           file.isRecording = true
+        } else if comment.hasPrefix("start:") {
+          if let first = startLine {
+            throw InputError(
+              message: "line \(number): a second '# start:' line (the first is line \(first))",
+              position: 0)
+          }
+          startLine = number
+          let fingerprint = comment.dropFirst("start:".count).trimmingWhitespace()
+          guard StateFingerprint.isFingerprint(fingerprint) else {
+            throw InputError(
+              message:
+                "line \(number): the start is not written like # start: 0123456789abcdef (16 hexadecimal digits)",
+              position: 0)
+          }
+          file.start = String(fingerprint)
         } else if comment.hasPrefix("environment:") {
           let name = comment.dropFirst("environment:".count).trimmingWhitespace()
           if file.environmentLines[name] == nil { file.environmentLines[name] = number }
