@@ -16,8 +16,7 @@ extension REPL {
     Command(
       name: ":use", usage: ":use <feature>", summary: "switch to another feature (a fresh session)"),
     Command(
-      name: ":state", usage: ":state [key.path]",
-      summary: "print the state, or a part: :state savedLocations.value[0]"),
+      name: ":state", usage: ":state [key.path]", summary: "print the state, or a part"),
     Command(name: ":view", usage: ":view", summary: "print the view state, as a front renders it"),
     Command(
       name: ":history", usage: ":history", summary: "every step so far, sent (→) and received (←)"),
@@ -30,8 +29,7 @@ extension REPL {
       summary: "go to step n of the history (0 is the initial state)"),
     Command(name: ":reset", usage: ":reset", summary: "start over from the initial state"),
     Command(
-      name: ":env", usage: ":env [name]",
-      summary: "list environments, or switch: :env login=invalidCredentials"),
+      name: ":env", usage: ":env [name]", summary: "list environments, or switch"),
     Command(name: ":clock", usage: ":clock [virtual|real]", summary: "show or set how time moves"),
     Command(
       name: ":advance", usage: ":advance <duration>",
@@ -145,13 +143,24 @@ extension REPL {
     for command in Self.commands {
       output.line(
         "  \(command.usage.padding(toLength: width, withPad: " ", startingAt: 0))  \(command.summary)"
-      )
+          + (helpExample(for: command.name).map { ": \($0)" } ?? ""))
     }
     if !feature.exampleLines.isEmpty {
       output.line("Actions of \(feature.name), for example:", .heading)
       for example in feature.exampleLines { output.line("  \(example)") }
     }
     output.line("Tab completes commands and case names; ↑ and ↓ walk the history.", .dim)
+  }
+
+  /// An example of a command on the current feature, for `:help`: its own field, its own
+  /// environment, not those of Tide's shipped features.
+  func helpExample(for command: String) -> String? {
+    switch command {
+    case ":state": session.stateFieldExample.map { ":state \($0)" }
+    case ":env":
+      session.environmentNames.first { $0 != session.environmentName }.map { ":env \($0)" }
+    default: nil
+    }
   }
 
   func listFeatures() {

@@ -28,7 +28,9 @@ extension REPL {
   package func sendFromPage(_ line: String) async -> String? {
     let trimmed = line.trimmingWhitespace()
     guard !trimmed.hasPrefix(":"), !trimmed.hasPrefix("#"), !trimmed.isEmpty else {
-      return "a page sends one action in Swift syntax, such as .loginButtonTapped"
+      // The feature's own example, when it gives one.
+      return "a page sends one action in Swift syntax, "
+        + (feature.exampleLines.first.map { "such as \($0)" } ?? "such as .name or .name(…)")
     }
     guard !trimmed.contains(where: \.isNewline) else {
       return "a page sends one action, on one line"

@@ -288,6 +288,16 @@ final class Transcript {
       #expect(help.contains("  \(command)"), "missing \(command)")
     }
     #expect(help.contains("  .set(to: 3)"))
+    // Its examples are the feature's own, not those of Tide's shipped features (a new user's
+    // REPL said `:state savedLocations.value[0]`).
+    #expect(help.contains("  print the state, or a part: :state count\n"), "\(help)")
+    #expect(help.contains("  list environments, or switch\n"), "one environment: \(help)")
+    let tickets = try await Transcript(features: [Tickets.feature()]).run(":help")
+    #expect(tickets.contains("  print the state, or a part: :state isBuying\n"), "\(tickets)")
+    #expect(tickets.contains("  list environments, or switch: :env explore\n"), "\(tickets)")
+    // A page's command is refused with the feature's own first example.
+    let refusal = try await Transcript(features: [Tickets.feature()]).repl.sendFromPage(":help")
+    #expect(refusal == "a page sends one action in Swift syntax, such as .buyTapped")
   }
 
   @Test func completionsCoverCommandsAndCaseNames() throws {

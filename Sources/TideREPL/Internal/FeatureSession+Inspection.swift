@@ -39,6 +39,13 @@ extension FeatureSession {
     return names
   }
 
+  /// The first field of the state, as `:state` takes it.
+  var stateFieldExample: String? {
+    Mirror(reflecting: store.untrackedState).children.lazy.compactMap(\.label).first {
+      !$0.hasPrefix("_")
+    }
+  }
+
   /// The redacted labels of every ``Redacting`` type in the examples, the initial state and the
   /// actions so far: the names whose values ``SecretMask`` hides in a line that failed.
   var secretLabels: Set<String> {

@@ -11,6 +11,8 @@ protocol REPLSession: AnyObject {
   var runningEffectDescriptions: [String] { get }
   var caseNames: [String: Set<String>] { get }
   var topLevelCaseNames: [String] { get }
+  /// The name of a field of the state, for `:help`'s example of `:state`; `nil` when it has none.
+  var stateFieldExample: String? { get }
   /// The labels whose values are secret, for hiding them in lines that failed.
   var secretLabels: Set<String> { get }
 
