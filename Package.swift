@@ -87,7 +87,8 @@ let package = Package(
       name: "TideREPL",
       dependencies: ["Tide", "TideInspect", "TideExplore", "TideRecord", "TideExpressions"]),
     .target(
-      name: "TideWeb", dependencies: ["Tide", "TideREPL", "TideInspect", "TideAttach"],
+      name: "TideWeb",
+      dependencies: ["Tide", "TideREPL", "TideInspect", "TideAttach", "TideRecord"],
       resources: [
         .copy("Resources/inspector.html"), .copy("Resources/inspector.js"),
         .copy("Resources/tide.js"), .copy("Resources/tide.css"), .copy("Resources/handover.js"),

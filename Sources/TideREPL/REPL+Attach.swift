@@ -11,11 +11,11 @@ extension REPL {
   /// - Parameters:
   ///   - environment: The environment the store runs in, as its recording names it.
   ///   - start: The fingerprint of the state the store began from, when the server gave it.
-  ///   - send: Sends an action, in Swift syntax, to the served store; returns why it was
-  ///     refused, or `nil`.
+  ///   - send: Sends an action, in Swift syntax, to the served store; returns why it was not
+  ///     taken, or `nil`.
   package func attach(
     environment: String, start: String? = nil,
-    send: @escaping @MainActor (String) async -> String?
+    send: @escaping @MainActor (String) async -> AttachedSendFailure?
   ) {
     attachment = REPLAttachment(
       feature: feature.name, environment: environment, start: start,
@@ -105,8 +105,10 @@ extension REPL {
       )
       return
     }
-    if let refusal = await attachment.send(source) {
-      fail("the served store refused it: \(refusal)")
+    switch await attachment.send(source) {
+    case .refused(let reason)?: fail("the served store refused it: \(reason)")
+    case .unanswered(let reason)?: fail(reason)
+    case nil: break
     }
     // Its steps arrived before its answer: show them now, before the next line.
     await followServedStore()
@@ -127,6 +129,14 @@ extension REPL {
   }
 }
 
+/// Why an action sent to a served store was not taken.
+package enum AttachedSendFailure: Sendable, Equatable {
+  /// The server refused it, and why.
+  case refused(String)
+  /// No answer came, and why: the connection ended, or the store did not answer in time.
+  case unanswered(String)
+}
+
 /// What `tide attach` follows.
 @MainActor
 final class REPLAttachment {
@@ -136,7 +146,7 @@ final class REPLAttachment {
   let start: String?
   /// The command that runs the REPL, as the saved recording's header names it.
   let commandName: String
-  let send: @MainActor (String) async -> String?
+  let send: @MainActor (String) async -> AttachedSendFailure?
   /// The recording's lines so far, as they arrived.
   var lines: [String] = []
   /// How many of them are read into ``file``.
@@ -149,7 +159,7 @@ final class REPLAttachment {
 
   init(
     feature: String, environment: String, start: String?, commandName: String,
-    send: @escaping @MainActor (String) async -> String?
+    send: @escaping @MainActor (String) async -> AttachedSendFailure?
   ) {
     self.feature = feature
     self.environment = environment

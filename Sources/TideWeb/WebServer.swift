@@ -38,7 +38,9 @@ public final class WebServer {
     /// closed: an answer nobody reads is not kept.
     public var answerTimeout: Duration
     /// How long the session may take to answer a request (an attached store that stopped, a
-    /// main actor held) before the request gets 504; an action sent may still be taken then.
+    /// main actor held) before the request gets 504; an action sent may still be taken then. A
+    /// bound on what a request can hold, not a target: long enough for a large test built
+    /// under load.
     public var handlingTimeout: Duration
     /// The most bytes the downloaded test may have; a larger session is refused with 409 and
     /// the advice to use `:export-test`, before its test is built whole.
@@ -65,7 +67,7 @@ public final class WebServer {
     public init(
       port: UInt16 = 0, token: String? = nil, maximumConnections: Int = 128,
       requestTimeout: Duration = .seconds(5), answerTimeout: Duration = .seconds(10),
-      handlingTimeout: Duration = .seconds(60), maximumTestSize: Int = 16 << 20,
+      handlingTimeout: Duration = .seconds(600), maximumTestSize: Int = 16 << 20,
       maximumStepsAnswer: Int = 4 << 20
     ) {
       self.port = port

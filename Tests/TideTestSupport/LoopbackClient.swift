@@ -123,6 +123,13 @@ public final class LoopbackClient: @unchecked Sendable {
     setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
   }
 
+  /// Makes closing the client reset the connection (a client that went away, not one that
+  /// said it is done): the server learns at once, whatever it is waiting for.
+  public func resetsWhenClosed() {
+    var value = linger(l_onoff: 1, l_linger: 0)
+    setsockopt(fd, SOL_SOCKET, SO_LINGER, &value, socklen_t(MemoryLayout<linger>.size))
+  }
+
   /// Shuts the client's side for writing: the server sees the end of what it sends, and can
   /// still answer.
   public func shutdownWriting() {

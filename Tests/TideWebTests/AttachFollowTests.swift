@@ -309,6 +309,30 @@ struct AttachFollowTests {
     )
   }
 
+  /// An action sent to a served store that never answers (an app stopped in a debugger) is not
+  /// left waiting for ever: a hostile trial's POST to `tide attach --web` held its connection
+  /// for as long as the client waited. Here a server welcomes and then answers nothing.
+  @Test func anActionTheServedStoreNeverAnswersIsToldSo() async throws {
+    let server = try ScriptedServer(
+      answer: #"{"type":"welcome","protocol":1,"feature":"login","environment":"demo","lines":0}"#
+        + "\n", keepsOpen: true)
+    let client = try AttachClient(
+      connectingTo: AttachAddress(place: .loopback(port: server.port), token: nil), token: "t")
+    defer { client.close() }
+    let output = AttachedREPL.Output()
+    let repl = try REPL(
+      features: [AttachedREPL.login], options: REPLOptions(echoesInput: true),
+      write: { output.text += $0 })
+    let follower = AttachFollower(repl: repl, client: client, answerTimeout: .milliseconds(50))
+    await follower.takeInHistory(into: repl)
+    _ = await repl.handle(#".usernameChanged("ada")"#)
+    #expect(
+      output.text.hasSuffix(
+        "error: the served store did not answer within 50ms; the action may still be taken, and its steps show here when they come\n"
+      ), "\(output.text)")
+    withExtendedLifetime(follower) {}
+  }
+
   @Test func aLineThatNoLongerReplaysIsNamedByItsLineInTheSavedFile() async throws {
     let attached = try await AttachedREPL(history: [.usernameChanged("a"), .usernameChanged("ab")])
     #expect(await attached.waitForOutput(#"usernameChanged("ab")"#))

@@ -301,10 +301,11 @@ struct StoreServerTests {
           await newcomer.lines(1).first?.hasSuffix(#""lines":40,"start":"0b31aa6f11555ebd"}"#)
             == true)
         #expect(served.server.clientsCatchingUp == 1)
+        newcomer.resetsWhenClosed()
       }
-      // Closed with what it has not read (a reset): the loop closes it on a later round, and
-      // the pump then forgets it. (The bound only ends a broken run.)
-      let deadline = ContinuousClock.now + .seconds(60)
+      // Gone (a reset): the loop closes it on a later round, and the pump then forgets it. (The
+      // bound only ends a broken run.)
+      let deadline = ContinuousClock.now + failureDetector
       while served.server.clientsCatchingUp != 0 || served.server.connectionCount != 0,
         ContinuousClock.now < deadline
       {

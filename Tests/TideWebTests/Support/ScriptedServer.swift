@@ -16,7 +16,11 @@ final class ScriptedServer: @unchecked Sendable {
   private let listener: Int32
   private let done = DispatchSemaphore(value: 0)
 
-  init(answer: String) throws {
+  /// - Parameters:
+  ///   - answer: What it sends after the client's first line.
+  ///   - keepsOpen: Whether it keeps the connection open after its answer (reading, answering
+  ///     nothing) until the client closes, rather than shutting it for writing.
+  init(answer: String, keepsOpen: Bool = false) throws {
     let listener = LoopbackSocket.make()
     self.listener = listener
     var address = LoopbackSocket.address("127.0.0.1", port: 0)
@@ -39,7 +43,7 @@ final class ScriptedServer: @unchecked Sendable {
       let connection = accept(listener, nil, nil)
       guard connection >= 0 else { return }
       defer { close(connection) }
-      var patience = timeval(tv_sec: 10, tv_usec: 0)
+      var patience = timeval(tv_sec: keepsOpen ? 600 : 10, tv_usec: 0)
       setsockopt(
         connection, SOL_SOCKET, SO_RCVTIMEO, &patience, socklen_t(MemoryLayout<timeval>.size))
       var byte: UInt8 = 0
@@ -47,7 +51,7 @@ final class ScriptedServer: @unchecked Sendable {
       let bytes = Array(answer.utf8)
       _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, 0) }
       // Done sending; then wait for the client to close, so that it reads everything first.
-      shutdown(connection, Int32(SHUT_WR))
+      if !keepsOpen { shutdown(connection, Int32(SHUT_WR)) }
       while recv(connection, &byte, 1, 0) == 1 {}
     }.start()
   }
