@@ -30,26 +30,38 @@ import TideTestSupport
     #expect(received.hasSuffix("data: 1\n\nevent: update\ndata: 2\n\n"))
   }
 
-  /// A reader that stays about 2 MiB behind but keeps pace holds the server to what it has not
-  /// read: each event is let go once sent, so the memory kept stays under the backlog limit and
-  /// one event, however long the stream runs (issue 26: 40 MB grew to 713 MB over 5,000 events of
-  /// 60 KB, as the sent part of a buffer was freed only when it drained completely).
-  @Test func aLaggingReaderThatKeepsPaceHoldsOnlyWhatItHasNotRead() async throws {
+  /// A loop with `limits`, started, and a client whose `GET /events` it has taken as a stream,
+  /// with nothing sent on it yet: what the tests of streams start from. Stop the loop when done.
+  static func streaming(
+    _ limits: EventLoop.Limits, receiveBuffer: Int32? = nil
+  ) async throws -> (EventLoop, LoopbackClient) {
     let (requests, arrived) = AsyncStream.makeStream(of: Int.self)
-    var limits = EventLoop.Limits()
-    limits.sendBuffer = 16 * 1024
     let loop = try EventLoop(port: 0, limits: limits) { _, connection, _ in
       arrived.yield(connection)
       return nil
     }
     loop.start()
-    defer { loop.stop() }
     let client = try LoopbackClient(port: loop.port)
-    client.shrinkReceiveBuffer(to: 16 * 1024)
+    if let receiveBuffer { client.shrinkReceiveBuffer(to: receiveBuffer) }
     client.write("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(loop.port)\r\n\r\n")
     var iterator = requests.makeAsyncIterator()
-    let id = try #require(await iterator.next())
+    guard let id = await iterator.next() else {
+      loop.stop()
+      throw ClientError(message: "the request never reached the handler")
+    }
     loop.submit(.startStream(connection: id, first: []))
+    return (loop, client)
+  }
+
+  /// A reader that stays about 2 MiB behind but keeps pace holds the server to what it has not
+  /// read: each event is let go once sent, so the memory kept stays under the backlog limit and
+  /// one event, however long the stream runs (issue 26: 40 MB grew to 713 MB over 5,000 events of
+  /// 60 KB, as the sent part of a buffer was freed only when it drained completely).
+  @Test func aLaggingReaderThatKeepsPaceHoldsOnlyWhatItHasNotRead() async throws {
+    var limits = EventLoop.Limits()
+    limits.sendBuffer = 16 * 1024
+    let (loop, client) = try await Self.streaming(limits, receiveBuffer: 16 * 1024)
+    defer { loop.stop() }
     let event = [UInt8](repeating: UInt8(ascii: "x"), count: 60 * 1024)
     // 2 MiB the reader is behind.
     for _ in 0..<35 { loop.submit(.broadcast(event)) }
@@ -68,20 +80,10 @@ import TideTestSupport
   /// session view past the 4 MiB backlog, every page was dropped at every change, even one that
   /// had read everything). An event waits behind the one being read, not behind a full backlog.
   @Test func aReaderThatKeepsPaceGetsEventsLargerThanTheBacklog() async throws {
-    let (requests, arrived) = AsyncStream.makeStream(of: Int.self)
     var limits = EventLoop.Limits()
     limits.streamBacklog = 64 * 1024
-    let loop = try EventLoop(port: 0, limits: limits) { _, connection, _ in
-      arrived.yield(connection)
-      return nil
-    }
-    loop.start()
+    let (loop, client) = try await Self.streaming(limits)
     defer { loop.stop() }
-    let client = try LoopbackClient(port: loop.port)
-    client.write("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(loop.port)\r\n\r\n")
-    var iterator = requests.makeAsyncIterator()
-    let id = try #require(await iterator.next())
-    loop.submit(.startStream(connection: id, first: []))
     let event = [UInt8](repeating: UInt8(ascii: "x"), count: 200 * 1024)
     for round in 0..<10 {
       // Two at once: the second waits behind the first, which is being read.
@@ -97,22 +99,11 @@ import TideTestSupport
   /// A reader that falls behind is dropped, and its last event says why, after what it had not
   /// read, so that the page can show it rather than "is tide still running?".
   @Test func aReaderThatFallsBehindIsToldWhyItWasDropped() async throws {
-    let (requests, arrived) = AsyncStream.makeStream(of: Int.self)
     var limits = EventLoop.Limits()
     limits.streamBacklog = 64 * 1024
     limits.sendBuffer = 16 * 1024
-    let loop = try EventLoop(port: 0, limits: limits) { _, connection, _ in
-      arrived.yield(connection)
-      return nil
-    }
-    loop.start()
+    let (loop, client) = try await Self.streaming(limits, receiveBuffer: 16 * 1024)
     defer { loop.stop() }
-    let client = try LoopbackClient(port: loop.port)
-    client.shrinkReceiveBuffer(to: 16 * 1024)
-    client.write("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(loop.port)\r\n\r\n")
-    var iterator = requests.makeAsyncIterator()
-    let id = try #require(await iterator.next())
-    loop.submit(.startStream(connection: id, first: []))
     let event = Array("event: update\ndata: \(String(repeating: "x", count: 30 * 1024))\n\n".utf8)
     for _ in 0..<20 { loop.submit(.broadcast(event)) }
     let received = await client.readToEnd()

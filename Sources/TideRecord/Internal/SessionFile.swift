@@ -85,6 +85,19 @@ package struct SessionFile: Equatable {
   /// The first line of every session file.
   package static let header = "# tide session"
 
+  /// Notes that header line `name` is at line `number`; throws when it was already seen (a
+  /// second one would silently win over the first).
+  private static func takeOnce(
+    _ name: String, at number: Int, first: inout Int?
+  ) throws(InputError) {
+    if let first {
+      throw InputError(
+        message: "line \(number): a second '# \(name):' line (the first is line \(first))",
+        position: 0)
+    }
+    first = number
+  }
+
   /// Reads a session file. Lines may end in LF, CRLF or CR, and the file may start with a
   /// byte-order mark; times must not go back.
   ///
@@ -126,21 +139,10 @@ package struct SessionFile: Equatable {
       if line.hasPrefix("#") {
         let comment = line.dropFirst().trimmingWhitespace()
         if comment.hasPrefix("feature:") {
-          // A second one would silently win over the first.
-          if let first = featureLine {
-            throw InputError(
-              message: "line \(number): a second '# feature:' line (the first is line \(first))",
-              position: 0)
-          }
-          featureLine = number
+          try Self.takeOnce("feature", at: number, first: &featureLine)
           file.feature = comment.dropFirst("feature:".count).trimmingWhitespace()
         } else if comment.hasPrefix("clock:") {
-          if let first = clockLine {
-            throw InputError(
-              message: "line \(number): a second '# clock:' line (the first is line \(first))",
-              position: 0)
-          }
-          clockLine = number
+          try Self.takeOnce("clock", at: number, first: &clockLine)
           let text = comment.dropFirst("clock:".count).trimmingWhitespace()
           guard text.hasPrefix("@") else {
             throw InputError(
@@ -156,12 +158,7 @@ package struct SessionFile: Equatable {
         } else if comment.hasPrefix("recording:") {
           file.isRecording = true
         } else if comment.hasPrefix("start:") {
-          if let first = startLine {
-            throw InputError(
-              message: "line \(number): a second '# start:' line (the first is line \(first))",
-              position: 0)
-          }
-          startLine = number
+          try Self.takeOnce("start", at: number, first: &startLine)
           let fingerprint = comment.dropFirst("start:".count).trimmingWhitespace()
           guard StateFingerprint.isFingerprint(fingerprint) else {
             throw InputError(
