@@ -22,14 +22,14 @@ extension FeatureSession {
       printNewEntries()
       return
     }
-    if following == nil, let mismatch = startMismatch(of: file) {
-      output.line("! \(mismatch)", .warning)
-    }
     let first = REPLRecording<Environment>.environmentName
     let steps = try followedSteps(of: file, from: 0)
     missingAnswers = .wait
     followReruns += 1
     let start = definition.initialState
+    if following == nil, let mismatch = startMismatch(of: file, replayedFrom: start) {
+      output.line("! \(mismatch)", .warning)
+    }
     let replay: Replay
     do {
       replay = try await self.replay(

@@ -139,15 +139,17 @@ extension FeatureSession {
         output.line("  ! \(line)", .warning)
       }
     }
-    if let mismatch = startMismatch(of: file) { output.line("  ! \(mismatch)", .warning) }
+    if let mismatch = startMismatch(of: file, replayedFrom: start) {
+      output.line("  ! \(mismatch)", .warning)
+    }
   }
 
   /// Why the states a recording replays here may not be the ones its store had: it began from
-  /// another state than the feature's initial state, from which its steps are replayed. `nil`
-  /// when it began there, or does not say where it began.
-  func startMismatch(of file: SessionFile) -> String? {
+  /// another state than `state`, the feature's initial state, from which its steps are
+  /// replayed. `nil` when it began there, or does not say where it began.
+  func startMismatch(of file: SessionFile, replayedFrom state: State) -> String? {
     guard let start = file.start else { return nil }
-    let here = StateFingerprint.of(definition.initialState)
+    let here = StateFingerprint.of(state)
     guard start != here else { return nil }
     return "the recorded store began from another state than \(featureName)'s initial state "
       + "(fingerprint \(start), not \(here)), and its steps replay here from \(featureName)'s: "
