@@ -37,6 +37,16 @@ func recordingBenchmarks() async -> [BenchmarkRow] {
   // What taking the recording costs, per action: printing each as Swift source.
   let kept = recorder.count
   let taking = measure(operations: kept, rounds: 1) { blackHole(recorder.recording()) }
+  // What starting a recording costs: the fingerprint of the state the store begins from (its
+  // printing, hashed), once per recorder, here of 100,000 rows.
+  let rows = 100_000
+  let large = Store(
+    initialState: BenchRows(rows: IdentifiedArray((0..<rows).map { BenchRow(id: $0) })),
+    reducer: benchRowsReducer, environment: ())
+  let starting = measure(operations: 1, rounds: 3) {
+    try? large.record(into: Recorder(feature: "rows", environment: "bench"))
+    large.stopRecording()
+  }
   return [
     BenchmarkRow(
       group: "record", name: "app send, never recorded", nanoseconds: plainTime,
@@ -54,5 +64,8 @@ func recordingBenchmarks() async -> [BenchmarkRow] {
     BenchmarkRow(
       group: "record", name: "taking a recording, per action kept", nanoseconds: taking,
       note: "\(kept) actions printed as Swift source by recording()"),
+    BenchmarkRow(
+      group: "record", name: "starting a recording, 100,000-row state", nanoseconds: starting,
+      note: "record(into:) prints and hashes the state it begins from, once per recorder"),
   ]
 }
