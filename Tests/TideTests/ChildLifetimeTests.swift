@@ -20,12 +20,7 @@ import TideTestSupport
     Reducer { state, action, _ in
       switch action {
       case .start, .startAndLeave:
-        return .run(name: "timer") { send in
-          while true {
-            try await clock.sleep(for: .seconds(1))
-            await send(.tick)
-          }
-        }
+        return ticking(.tick, clock: clock)
       case .tick:
         state.ticks += 1
         return .none
@@ -199,7 +194,7 @@ import TideTestSupport
         An action was sent to a child whose state is nil.
 
           Action: .tick
-          Reducer: ifLet(\\Screen.detail) at TideTests/ChildLifetimeTests.swift:64
+          Reducer: ifLet(\\Screen.detail) at TideTests/ChildLifetimeTests.swift:59
 
         Its state is nil: it was dismissed, or never presented. A child's effects are cancelled \
         when its state becomes nil; stop sending to it.
@@ -209,7 +204,7 @@ import TideTestSupport
 
           Action: .tick
           ID: 7
-          Reducer: forEach(\\Screen.rows) at TideTests/ChildLifetimeTests.swift:68
+          Reducer: forEach(\\Screen.rows) at TideTests/ChildLifetimeTests.swift:63
 
         No element has this identifier: it was removed, or never added. An element's effects are \
         cancelled when it is removed; stop sending to it.
@@ -263,5 +258,19 @@ import TideTestSupport
         "Reducer: forEach(\\Screen.<computed IdentifiedArray<Timer>>) at "
           + "TideTests/ChildLifetimeTests.swift:\(line)") == true,
       "\(issues.all)")
+  }
+}
+
+extension ChildLifetimeTests {
+  /// An effect named `timer` that sends `tick` every second on `clock`, until cancelled.
+  nonisolated static func ticking<Action: Sendable>(
+    _ tick: Action, clock: ManualClock
+  ) -> Effect<Action> {
+    .run(name: "timer") { send in
+      while true {
+        try await clock.sleep(for: .seconds(1))
+        await send(tick)
+      }
+    }
   }
 }

@@ -27,12 +27,7 @@ import TideTestSupport
       Reducer<Folder, FolderAction, Void> { state, action, _ in
         switch action {
         case .start:
-          return .run(name: "timer") { send in
-            while true {
-              try await clock.sleep(for: .seconds(1))
-              await send(.tick)
-            }
-          }
+          return ChildLifetimeTests.ticking(.tick, clock: clock)
         case .tick: state.ticks += 1
         case .sub: break
         }
@@ -105,12 +100,7 @@ import TideTestSupport
       Reducer<Node, NodeAction, Void> { state, action, _ in
         switch action {
         case .start:
-          return .run(name: "timer") { send in
-            while true {
-              try await clock.sleep(for: .seconds(1))
-              await send(.tick)
-            }
-          }
+          return ChildLifetimeTests.ticking(.tick, clock: clock)
         case .tick: state.ticks += 1
         case .child, .cutGrandchild: break
         }
