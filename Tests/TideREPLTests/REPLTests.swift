@@ -295,6 +295,16 @@ final class Transcript {
     let tickets = try await Transcript(features: [Tickets.feature()]).run(":help")
     #expect(tickets.contains("  print the state, or a part: :state isBuying\n"), "\(tickets)")
     #expect(tickets.contains("  list environments, or switch: :env explore\n"), "\(tickets)")
+    // A state that is not a struct (here an enum, whose child is its case) has no field to name.
+    let light = REPLFeature(
+      name: "light", summary: "a light", initialState: Light.on(level: 1),
+      reducer: Reducer<Light, Light, Void> { state, action, _ in
+        state = action
+        return .none
+      },
+      environments: [REPLEnvironment("none", summary: "nothing") { _ in }])
+    let lightHelp = try await Transcript(features: [light]).run(":help")
+    #expect(lightHelp.contains("  print the state, or a part\n"), "\(lightHelp)")
     // A page's command is refused with the feature's own first example.
     let refusal = try await Transcript(features: [Tickets.feature()]).repl.sendFromPage(":help")
     #expect(refusal == "a page sends one action in Swift syntax, such as .buyTapped")
@@ -319,4 +329,10 @@ final class Transcript {
       REPLError.unknownEnvironment("x", feature: "counter", suggestions: []).description
         == "counter has no environment 'x'")
   }
+}
+
+/// A state that is an enum, for `:help`'s example of `:state`.
+enum Light: Equatable, Sendable, Codable {
+  case on(level: Int)
+  case off
 }

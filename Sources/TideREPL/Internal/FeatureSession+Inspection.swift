@@ -39,11 +39,12 @@ extension FeatureSession {
     return names
   }
 
-  /// The first field of the state, as `:state` takes it.
+  /// The first field of the state, as `:state` takes it: `nil` for a state that is not a
+  /// struct or a class (an enum's children are its payload, not fields to name).
   var stateFieldExample: String? {
-    Mirror(reflecting: store.untrackedState).children.lazy.compactMap(\.label).first {
-      !$0.hasPrefix("_")
-    }
+    let mirror = Mirror(reflecting: store.untrackedState)
+    guard mirror.displayStyle == .struct || mirror.displayStyle == .class else { return nil }
+    return mirror.children.lazy.compactMap(\.label).first { !$0.hasPrefix("_") }
   }
 
   /// The redacted labels of every ``Redacting`` type in the examples, the initial state and the
