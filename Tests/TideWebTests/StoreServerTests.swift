@@ -436,6 +436,24 @@ struct StoreServerTests {
     #expect(try String(contentsOf: file, encoding: .utf8) == "keep me")
   }
 
+  /// Another file put in the socket's place between binding and setting its mode: a link is
+  /// never followed, so the file it names keeps its mode.
+  @Test func theSocketsModeIsNeverSetThroughALink() throws {
+    let folder = try ScratchFolder()
+    let file = folder.file("someone's")
+    try Data("open to all".utf8).write(to: URL(fileURLWithPath: file))
+    #expect(chmod(file, 0o644) == 0)
+    let link = folder.file("served.sock")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file)
+    #expect(UnixSocket.makeOwnerOnly(link) == -1)
+    var status = stat()
+    #expect(stat(file, &status) == 0)
+    #expect(status.st_mode & 0o777 == 0o644)
+    #expect(UnixSocket.makeOwnerOnly(file) == 0)
+    #expect(stat(file, &status) == 0)
+    #expect(status.st_mode & 0o777 == 0o600)
+  }
+
   @Test func stoppingRemovesOnlyItsOwnSocket() throws {
     let folder = try ScratchFolder()
     let path = folder.file("shared.sock")

@@ -76,13 +76,31 @@ package enum UnixSocket {
       throw .cannotListen("cannot listen on \(path): \(reason)")
     }
     // The token is what admits a client; the mode keeps other users from even connecting.
-    guard chmod(path, 0o600) == 0, startListening(fd) == 0, lstat(path, &status) == 0 else {
+    guard makeOwnerOnly(path) == 0, startListening(fd) == 0, lstat(path, &status) == 0 else {
       let reason = EventLoop.errorText()
       close(fd)
       unlink(path)
       throw .cannotListen("cannot listen on \(path): \(reason)")
     }
     return (fd, Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))
+  }
+
+  /// Makes the file at `path` readable and writable by its owner only, never through a
+  /// symbolic link: a link put in the socket's place between binding and this call fails with
+  /// `ELOOP` or `EOPNOTSUPP`, and the file it names keeps its mode.
+  ///
+  /// - Returns: 0, or -1 with `errno` set.
+  package static func makeOwnerOnly(_ path: String) -> Int32 {
+    let changed = fchmodat(AT_FDCWD, path, 0o600, Int32(AT_SYMLINK_NOFOLLOW))
+    guard changed != 0, errno == EOPNOTSUPP || errno == ENOTSUP else { return changed }
+    // Without /proc, glibc cannot change a mode without following links: look first.
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return -1 }
+    guard status.st_mode & S_IFMT != S_IFLNK else {
+      errno = ELOOP
+      return -1
+    }
+    return chmod(path, 0o600)
   }
 
   private static func startListening(_ fd: Int32) -> Int32 {
