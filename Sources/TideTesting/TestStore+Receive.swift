@@ -28,7 +28,28 @@ extension TestStore {
   /// (Expected: −, Received: +)
   ///
   ///   Sent by an effect of send(.loginButtonTapped) at LoginTests.swift:30
+  ///
+  /// It changed the state:
+  ///
+  ///       Login.State(
+  ///         username: "pritesh",
+  ///         password: "••••••",
+  ///     −   isLoading: true,
+  ///     +   isLoading: false,
+  ///         user: nil,
+  ///     −   alert: nil
+  ///     +   alert: Login.Alert(
+  ///     +     title: "Error",
+  ///     +     message: "The username or password is incorrect."
+  ///     +   )
+  ///       )
+  ///
+  /// (Before: −, After: +)
   /// ```
+  ///
+  /// The store goes on as a live store does: the action it received is reduced, and the message
+  /// ends with what it did to the state (or `It left the state as it was.`), which is what a test
+  /// that meant that action asserts.
   ///
   /// - Parameters:
   ///   - expected: The action an effect should have sent.
@@ -118,6 +139,8 @@ extension TestStore {
   ///
   ///   Sent by an effect of send(.loginButtonTapped) at LoginTests.swift:30
   /// ```
+  ///
+  /// and goes on with what the action did to the state, as for ``receive(_:timeout:assert:fileID:filePath:line:column:)-(Action,_,_,_,_,_,_)``.
   ///
   /// A case path to a case without a payload (`CasePath(Search.Action.clearTapped)`) names one
   /// action: it is described as that action, and a failure shows the two as a diff, as receiving
@@ -234,6 +257,8 @@ extension TestStore {
   ///
   ///   Sent by an effect of send(.searchTapped) at SearchTests.swift:12
   /// ```
+  ///
+  /// and goes on with what the action did to the state.
   ///
   /// A key path to a case inside that case (`\.searchResponse.success`), or to one element's
   /// action (`\.memo[id: 2]`, through `CasePath`'s `[id:]`), names the outer case,
@@ -375,7 +400,10 @@ extension TestStore {
     if matching(received.action) {
       check(before: state, after: after, assert: assert, at: location)
     } else {
-      TestFailure.record(unexpected(received), at: location)
+      TestFailure.record(
+        unexpected(received)
+          + FailureMessage.change(from: state, to: after, changed: after != state),
+        at: location)
     }
     // The state follows what the store did, asserted or not.
     apply(received, after: after, at: location)

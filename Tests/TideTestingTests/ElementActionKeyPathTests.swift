@@ -86,6 +86,19 @@ import TideTesting
 
           Sent by an effect of send(.memo(id: 2, action: .play)) at \
         ElementActionKeyPathTests.swift:\(line)
+
+        It changed the state:
+
+              [
+                [0]: ElementActionKeyPathTests.Memo(id: 1, seconds: 0.0),
+                [1]: ElementActionKeyPathTests.Memo(
+                  id: 2,
+            −     seconds: 0.0
+            +     seconds: 1.0
+                )
+              ]
+
+        (Before: −, After: +)
         """
     }
   }
@@ -107,6 +120,19 @@ import TideTesting
 
           Sent by an effect of send(.memo(id: 2, action: .play)) at \
         ElementActionKeyPathTests.swift:\(line)
+
+        It changed the state:
+
+              [
+                [0]: ElementActionKeyPathTests.Memo(id: 1, seconds: 0.0),
+                [1]: ElementActionKeyPathTests.Memo(
+                  id: 2,
+            −     seconds: 0.0
+            +     seconds: 1.0
+                )
+              ]
+
+        (Before: −, After: +)
         """
     }
   }
@@ -132,6 +158,19 @@ import TideTesting
 
           Sent by an effect of send(.memo(id: 2, action: .play)) at \
         ElementActionKeyPathTests.swift:\(line)
+
+        It changed the state:
+
+              [
+                [0]: ElementActionKeyPathTests.Memo(id: 1, seconds: 0.0),
+                [1]: ElementActionKeyPathTests.Memo(
+                  id: 2,
+            −     seconds: 0.0
+            +     seconds: 1.0
+                )
+              ]
+
+        (Before: −, After: +)
         """
     }
   }

@@ -251,6 +251,22 @@ import TideTestSupport
       (Expected: −, Received: +)
 
         Sent by an effect of send(.queryChanged("a")) at FailureMessageTests.swift:\(line)
+
+      It changed the state:
+
+            Search.State(
+              query: "a",
+              results: [
+          +     [0]: "a 1",
+          +     [1]: "a 2"
+              ],
+          −   isSearching: true,
+          +   isSearching: false,
+              log: [],
+              token: "••••••"
+            )
+
+      (Before: −, After: +)
       """
     ]) {
       await store.receive(.searchResponse(["b"]))

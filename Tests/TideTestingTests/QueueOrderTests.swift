@@ -72,6 +72,16 @@ import TideTesting
         (Expected: −, Received: +)
 
           Sent by an effect of send(.start) at QueueOrderTests.swift:60
+
+        It changed the state:
+
+              [
+                [0]: "start",
+                [1]: "a",
+            +   [2]: "b"
+              ]
+
+        (Before: −, After: +)
         """
     }
     await store.skipReceivedActions()

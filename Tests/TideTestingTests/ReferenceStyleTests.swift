@@ -74,6 +74,16 @@ import TideTestSupport
         (Expected: −, Received: +)
 
           Sent by an effect of send(.load) at ReferenceStyleTests.swift:\(line)
+
+        It changed the state:
+
+              ReferenceStyleTests.Fetch.State(
+            −   value: nil,
+            +   value: 42,
+                failed: false
+              )
+
+        (Before: −, After: +)
         """
     }
   }
@@ -112,6 +122,16 @@ import TideTestSupport
         It is of case .response, but the rest of the key path does not match it (a case inside it, or an element's identifier).
 
           Sent by an effect of send(.load) at ReferenceStyleTests.swift:\(line)
+
+        It changed the state:
+
+              ReferenceStyleTests.Fetch.State(
+                value: 42,
+            −   failed: false
+            +   failed: true
+              )
+
+        (Before: −, After: +)
         """
     }
     await store.send(.load)
@@ -157,6 +177,8 @@ import TideTestSupport
         It is not of case .response.
 
           Sent by an effect of send(.ask) at ReferenceStyleTests.swift:\(line)
+
+        It left the state as it was.
         """
     }
   }
@@ -204,6 +226,16 @@ import TideTestSupport
         (Expected: −, Received: +)
 
           Sent by an effect of send(.load) at ReferenceStyleTests.swift:\(line)
+
+        It changed the state:
+
+              ReferenceStyleTests.Fetch.State(
+            −   value: nil,
+            +   value: 42,
+                failed: false
+              )
+
+        (Before: −, After: +)
         """
     }
   }
@@ -238,6 +270,8 @@ import TideTestSupport
         It is not of case .pong.
 
           Sent by an effect of send(.ping) at ReferenceStyleTests.swift:\(line)
+
+        It left the state as it was.
         """
     }
     await withKnownIssue {
@@ -285,6 +319,8 @@ import TideTestSupport
         It is of another case, or, for one element's actions, of another element.
 
           Sent by an effect of send(.ping) at ReferenceStyleTests.swift:\(line)
+
+        It left the state as it was.
         """
     }
     await withKnownIssue {
@@ -326,6 +362,17 @@ import TideTestSupport
         (Expected: −, Received: +)
 
           Sent by an effect of send(.child(.set(1))) at ReferenceStyleTests.swift:\(line)
+
+        It changed the state:
+
+              ReferenceStyleTests.Parent.State(
+                child: ReferenceStyleTests.Child.State(
+            −     count: 1
+            +     count: 2
+                )
+              )
+
+        (Before: −, After: +)
         """
     }
   }
@@ -347,6 +394,16 @@ import TideTestSupport
         It does not match the predicate.
 
           Sent by an effect of send(.load) at ReferenceStyleTests.swift:\(line)
+
+        It changed the state:
+
+              ReferenceStyleTests.Fetch.State(
+            −   value: nil,
+            +   value: 42,
+                failed: false
+              )
+
+        (Before: −, After: +)
         """
     }
   }
@@ -406,6 +463,17 @@ import TideTestSupport
         (Expected: −, Received: +)
 
           Sent by an effect of send(.child(.set(5))) at ReferenceStyleTests.swift:\(line)
+
+        It changed the state:
+
+              ReferenceStyleTests.Parent.State(
+                child: ReferenceStyleTests.Child.State(
+            −     count: 5
+            +     count: 10
+                )
+              )
+
+        (Before: −, After: +)
         """
     }
     #expect(store.state.child.count == 10)
@@ -441,6 +509,17 @@ import TideTestSupport
         It is of another case, or, for one element's actions, of another element.
 
           Sent by an effect of send(.child(.set(5))) at ReferenceStyleTests.swift:\(line)
+
+        It changed the state:
+
+              ReferenceStyleTests.Parent.State(
+                child: ReferenceStyleTests.Child.State(
+            −     count: 5
+            +     count: 10
+                )
+              )
+
+        (Before: −, After: +)
         """
     }
   }

@@ -142,6 +142,16 @@ enum FailureMessage {
     """
   }
 
+  /// What a received action that was not the one expected did to the state, so that a test
+  /// that meant another payload, or another action, sees what this one does.
+  static func change(from before: Any, to after: Any, changed: Bool) -> String {
+    guard changed else { return "\n\nIt left the state as it was." }
+    guard let diff = inspector.diff(before, after) else {
+      return "\n\nIt changed the state, though the two states print the same."
+    }
+    return "\n\nIt changed the state:\n\n\(diff)\n\n(Before: −, After: +)"
+  }
+
   static func unasserted(_ received: ReceivedAction<some Sendable>) -> String {
     """
     An action was received but never asserted.
