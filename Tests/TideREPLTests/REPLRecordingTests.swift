@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import Tide
 import TideInspect
@@ -147,6 +148,43 @@ enum Receipts {
     try fromStart.recording().write(toFile: scratch.file("fresh.tide"))
     let clean = await transcript.run(":load \(scratch.file("fresh.tide"))")
     #expect(!clean.contains("!"), "\(clean)")
+  }
+
+  /// A feature whose initial state differs each time it is made (here a number that counts the
+  /// states made; in an app, a date or a UUID made by the initialiser) never matches a
+  /// recording's start: the REPL says that, not that the store began elsewhere.
+  @Test func anInitialStateMadeDifferentlyEachTimeIsNamedAsSuch() async throws {
+    let scratch = try ScratchFolder("recording-start")
+    let made = Mutex(0)
+    @Sendable func next() -> [Receipts.Receipt] {
+      let number = made.withLock {
+        $0 += 1
+        return $0
+      }
+      return [Receipts.Receipt(number: "R-\(number)")]
+    }
+    let feature = REPLFeature(
+      name: "receipts", summary: "receipts", initialState: next(), reducer: Receipts.reducer,
+      environments: [REPLEnvironment("none", summary: "nothing", testExpression: "()") { _ in }],
+      recording: REPLRecording(testExpression: "()") { _, _ in })
+    // The app's store began from the feature's initial state as it was made there.
+    let recorder = Recorder(feature: "receipts", environment: "none")
+    let store = Store(
+      initialState: [Receipts.Receipt(number: "R-0")], reducer: Receipts.reducer, environment: ())
+    try store.record(into: recorder)
+    store.send(.checkedOut(Receipts.Receipt(number: "R-9")))
+    let file = scratch.file("receipts.tide")
+    try recorder.recording().write(toFile: file)
+    let start = StateFingerprint.of([Receipts.Receipt(number: "R-0")])
+    let loaded = try await Transcript(features: [feature]).run(":load \(file)")
+    // The last two states made: the one the steps replay from, and one more to compare.
+    let count = made.withLock { $0 }
+    let here = StateFingerprint.of([Receipts.Receipt(number: "R-\(count - 1)")])
+    let again = StateFingerprint.of([Receipts.Receipt(number: "R-\(count)")])
+    #expect(
+      loaded.contains(
+        "  ! receipts's initial state is not the same each time it is made (fingerprints \(here) and \(again): a date, an identifier or a random value made by its initialiser?), so tide cannot tell whether the recorded store (fingerprint \(start)) began from it; its steps replay here from a new one, and the states shown differ from the ones it had wherever the two differ. Take such values from the environment, or pass them in, to make the initial state the same each time.\n"
+      ), "\(loaded)")
   }
 
   /// Receipts, with recordings.

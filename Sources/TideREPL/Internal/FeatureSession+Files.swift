@@ -147,10 +147,23 @@ extension FeatureSession {
   /// Why the states a recording replays here may not be the ones its store had: it began from
   /// another state than `state`, the feature's initial state, from which its steps are
   /// replayed. `nil` when it began there, or does not say where it began.
+  ///
+  /// An initial state that differs each time it is made (a date or an identifier made by its
+  /// initialiser) never matches a recording's: that is said instead, since the recording may
+  /// well have begun from the feature's initial state as it was then.
   func startMismatch(of file: SessionFile, replayedFrom state: State) -> String? {
     guard let start = file.start else { return nil }
     let here = StateFingerprint.of(state)
     guard start != here else { return nil }
+    let again = StateFingerprint.of(definition.initialState)
+    guard again == here else {
+      return "\(featureName)'s initial state is not the same each time it is made "
+        + "(fingerprints \(here) and \(again): a date, an identifier or a random value made by "
+        + "its initialiser?), so tide cannot tell whether the recorded store (fingerprint "
+        + "\(start)) began from it; its steps replay here from a new one, and the states shown "
+        + "differ from the ones it had wherever the two differ. Take such values from the "
+        + "environment, or pass them in, to make the initial state the same each time."
+    }
     return "the recorded store began from another state than \(featureName)'s initial state "
       + "(fingerprint \(start), not \(here)), and its steps replay here from \(featureName)'s: "
       + "the states shown may not be the ones it had. Record a store made with the feature's "
