@@ -11,8 +11,8 @@
 ///
 /// A destination's identity is its case: replacing the rename sheet by the alert is a dismissal
 /// and a presentation, which cancels the sheet's effects. Two screens of the same case (a detail
-/// of one place, then of another) are told apart when the enum is also `Identifiable`, with an
-/// `id` that says which screen it shows.
+/// of one place, then of another) are told apart by the `id` of the case's payload when that is
+/// `Identifiable`, or by the enum's own `id` when the enum is `Identifiable`.
 ///
 /// ```swift
 /// enum Destination {

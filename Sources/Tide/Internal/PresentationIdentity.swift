@@ -4,7 +4,8 @@ import TideInspect
 /// the same screen, changed; a different identity is a dismissal and a new presentation.
 ///
 /// The identity is the child's case, when its state is a ``DestinationState``, and its `id`,
-/// when it is `Identifiable` (a destination enum may be too). A child that is neither has one
+/// when it is `Identifiable`; a destination enum that is not has the `id` of its case's payload,
+/// when that is `Identifiable` (the screen a case shows). A child that is neither has one
 /// identity: present. It is a plain value, copied and compared at every step for nothing: the
 /// `id` is kept as its hash, so two identifiers whose 64-bit hashes collide count as one (the
 /// older screen's effects then outlive it, as for a child changed in place).
@@ -53,8 +54,12 @@ struct PresentationIdentifier<State>: @unchecked Sendable {
       read = { _ in .present }
     case (false, let id?):
       read = { PresentationIdentity(caseAddress: 0, idHash: id($0)) }
-    case (true, let id):
-      read = { PresentationIdentity(caseAddress: enumCaseAddress($0) ?? 0, idHash: id?($0)) }
+    case (true, let id?):
+      read = { PresentationIdentity(caseAddress: enumCaseAddress($0) ?? 0, idHash: id($0)) }
+    case (true, nil):
+      read = {
+        PresentationIdentity(caseAddress: enumCaseAddress($0) ?? 0, idHash: payloadIDHash(of: $0))
+      }
     }
   }
 }
@@ -65,6 +70,20 @@ private func hashOfID<State, Element: Identifiable>(of _: Element.Type) -> (Stat
     // `State` is `Element`: only the compiler does not know it.
     unsafeBitCast(state, to: Element.self).id.hashValue
   }
+}
+
+/// The hash of the `id` of a destination's payload, when the payload is `Identifiable`: a detail
+/// of one place and then of another, in the same case, are two screens. `nil` for a case without
+/// a payload, or whose payload is not `Identifiable` (an alert, several values).
+private func payloadIDHash<State>(of destination: State) -> Int? {
+  guard let payload = Mirror(reflecting: destination).children.first?.value as? any Identifiable
+  else { return nil }
+  return hashOfID(payload)
+}
+
+/// The hash of `value`'s `id`.
+private func hashOfID(_ value: some Identifiable) -> Int {
+  value.id.hashValue
 }
 
 extension PresentationIdentifier {
