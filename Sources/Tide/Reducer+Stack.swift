@@ -79,12 +79,16 @@ extension Reducer {
     // The parent runs after the child: with copies on both sides, it first sees the child's change.
     let core = sharedCore(sync)
     return Self(sharing: sharing) { parentState, parentAction, parentEnvironment in
-      let before = stack.modify(&parentState) { $0.ids }
+      let (before, lineage) = stack.modify(&parentState) { ($0.ids, $0.lineage) }
       var elementEffect = Effect<Action>.none
       var childRan = false
       var operation: ((inout StackState<ElementState>) -> Void)?
       switch action.extract(parentAction) {
       case .element(let id, let elementAction)?:
+        guard id.belongs(to: lineage) else {
+          lifetime.reportScreenOfReplacedStack(elementAction, id: id)
+          return .none
+        }
         let elementEnvironment = environment(parentEnvironment)
         let found = stack.modify(&parentState) { path in
           path.modify(id: id) { screen in
@@ -96,6 +100,8 @@ extension Reducer {
         childRan = found != nil
         if let found {
           if !found.isNone {
+            // As the stack gave it: the screen's actions name this stack's screen alone.
+            let id = StackElementID(rawValue: id.rawValue, lineage: lineage)
             elementEffect = found.map { action.embed(.element(id: id, action: $0)) }
               .replacingDismissal(with: action.embed(.popFrom(id: id)))
               .owned(by: lifetime.id(for: id))
@@ -104,7 +110,11 @@ extension Reducer {
           lifetime.reportMissingScreen(elementAction, id: id)
         }
       case .popFrom(let id)?:
-        if before.contains(id) {
+        if !id.belongs(to: lineage) {
+          lifetime.reportScreenOfReplacedStack(
+            StackAction<ElementState, ElementAction>.popFrom(id: id), id: id)
+          return .none
+        } else if before.contains(id) {
           operation = { $0.pop(from: id) }
         } else {
           lifetime.reportPopOfMissingScreen(id)
@@ -124,9 +134,12 @@ extension Reducer {
       }
       let effect = core(&parentState, parentAction, parentEnvironment, childRan)
       if let operation { stack.modify(&parentState, operation) }
-      let after = stack.modify(&parentState) { $0.ids }
-      guard after != before else { return elementEffect.merged(with: effect) }
-      let popped = removedIDs(before: before, after: after)
+      let (after, afterLineage) = stack.modify(&parentState) { ($0.ids, $0.lineage) }
+      guard after != before || afterLineage != lineage else {
+        return elementEffect.merged(with: effect)
+      }
+      // A stack made anew in place of this one pops every screen it had.
+      let popped = afterLineage == lineage ? removedIDs(before: before, after: after) : before
       return .merge([elementEffect, effect] + popped.map { .cancel(id: lifetime.id(for: $0)) })
     }
     .syncingAfter(sync, sharing: sharing) { stack.modify(&$0) { !$0.isEmpty } }
@@ -136,10 +149,12 @@ extension Reducer {
           before: { state in stack.reading(state) { $0.isEmpty ? .absent : .screens($0.ids) } },
           after: { state, snapshot in
             guard case .screens(let before) = snapshot else { return .none }
-            let after = stack.reading(state) { $0.ids }
-            guard after != before else { return .none }
-            return .merge(
-              removedIDs(before: before, after: after).map { .cancel(id: lifetime.id(for: $0)) })
+            let (after, lineage) = stack.reading(state) { ($0.ids, $0.lineage) }
+            // The screens' identifiers carry their stack's lineage: another one pops them all.
+            let replaced = before.first.map { !$0.belongs(to: lineage) } ?? false
+            guard after != before || replaced else { return .none }
+            let popped = replaced ? before : removedIDs(before: before, after: after)
+            return .merge(popped.map { .cancel(id: lifetime.id(for: $0)) })
           })
       ])
   }
@@ -170,7 +185,7 @@ extension ChildLifetime {
       """
       A pop named a screen that is not in the stack.
 
-        ID: \(describe(id))
+        ID: \(id)
         Reducer: \(name) at \(location.fileID):\(location.line)
 
       No screen has this identifier: it was popped already, or never pushed. Nothing was popped.
@@ -184,11 +199,31 @@ extension ChildLifetime {
       """
       A screen was pushed with an identifier above the largest a stack takes.
 
-        ID: \(describe(id))
-        Largest: \(describe(StackElementID.largest))
+        ID: \(id)
+        Largest: \(StackElementID.largest)
         Reducer: \(name) at \(location.fileID):\(location.line)
 
       Push with the stack's next identifier, or append to the stack in the reducer.
+      """,
+      at: location)
+  }
+
+  /// Reports an action for a screen of a stack that another one has since replaced.
+  @usableFromInline
+  func reportScreenOfReplacedStack(_ action: some Sendable, id: StackElementID) {
+    IssueReporter.current.report(
+      """
+      An action was sent to a screen of a stack that has since been replaced by another.
+
+        Action: \(describe(action))
+        ID: \(id)
+        Reducer: \(name) at \(location.fileID):\(location.line)
+
+      A StackState made anew (state.path = StackState(…)) numbers its screens from #0 again, \
+      but it is another stack: the screens of the one it replaced were popped, and their \
+      effects cancelled, when it was replaced. This identifier was given by the old stack, so \
+      the action reached no screen, though the new stack may have one with that number. Stop \
+      sending to a screen once it is popped.
       """,
       at: location)
   }
@@ -199,12 +234,12 @@ extension ChildLifetime {
       """
       A screen was pushed with an identifier the stack has already given.
 
-        ID: \(describe(id))
-        Next identifier: \(describe(nextID))
+        ID: \(id)
+        Next identifier: \(nextID)
         Reducer: \(name) at \(location.fileID):\(location.line)
 
       Each pushed screen needs a new identifier, so that no action meant for an earlier screen \
-      reaches it: push with \(describe(nextID)) or above, or append to the stack in the reducer.
+      reaches it: push with \(nextID) or above, or append to the stack in the reducer.
       """,
       at: location)
   }

@@ -7,6 +7,13 @@ import TideInspect
 /// the same actions give the same identifiers in a live store, a test, a replayed recording and
 /// the explorer.
 ///
+/// An identifier a stack gave also knows which stack gave it, though it neither prints nor
+/// compares that: a stack made anew (`state.path = StackState([…])`) numbers its screens from
+/// `#0` again, and an identifier of the stack it replaced names none of them (an action for it
+/// is reported, never taken by the new screen with that number). One written as a number (a
+/// test's `.element(id: 1, …)`, the REPL, a decoded action) names the screen with that number in
+/// whichever stack is there.
+///
 /// ```swift
 /// var path = StackState<String>()
 /// let id = path.append("List")
@@ -17,6 +24,8 @@ public struct StackElementID: Hashable, Comparable, Sendable, Codable, CustomStr
 {
   /// The identifier's number: the count of screens the stack had pushed before this one.
   public let rawValue: Int
+  /// Which stack gave it (see `StackState.lineage`); `0` for one written as a number.
+  @usableFromInline let lineage: UInt64
 
   /// An identifier with a number, as a test or a REPL names a screen it saw pushed.
   ///
@@ -28,7 +37,44 @@ public struct StackElementID: Hashable, Comparable, Sendable, Codable, CustomStr
   /// - Parameters:
   ///   - rawValue: The number.
   public init(rawValue: Int) {
+    self.init(rawValue: rawValue, lineage: 0)
+  }
+
+  /// An identifier given by the stack of `lineage`.
+  @inlinable
+  init(rawValue: Int, lineage: UInt64) {
     self.rawValue = rawValue
+    self.lineage = lineage
+  }
+
+  /// Whether it names a screen of the stack of `lineage`: it was given by that stack, or written
+  /// as a number.
+  @inlinable
+  func belongs(to lineage: UInt64) -> Bool {
+    self.lineage == 0 || self.lineage == lineage
+  }
+
+  /// Whether two identifiers have the same number.
+  ///
+  /// ```swift
+  /// #expect(StackElementID(rawValue: 1) == 1)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - lhs: An identifier.
+  ///   - rhs: Another identifier.
+  @inlinable
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.rawValue == rhs.rawValue
+  }
+
+  /// Hashes the number.
+  ///
+  /// - Parameters:
+  ///   - hasher: The hasher.
+  @inlinable
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(rawValue)
   }
 
   /// An identifier written as its number: `.element(id: 1, action: …)`.
@@ -72,6 +118,7 @@ public struct StackElementID: Hashable, Comparable, Sendable, Codable, CustomStr
   ///   - decoder: The decoder.
   public init(from decoder: any Decoder) throws {
     rawValue = try decoder.singleValueContainer().decode(Int.self)
+    lineage = 0
   }
 
   /// Writes the identifier as its number.

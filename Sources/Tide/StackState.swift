@@ -1,3 +1,4 @@
+import Synchronization
 import TideInspect
 
 /// The screens of a navigation stack, as state: each with a ``StackElementID`` given when it is
@@ -18,14 +19,22 @@ import TideInspect
 /// ```
 ///
 /// Identifiers are never reused: a screen pushed after a pop gets a new one, so an action meant
-/// for a popped screen can never reach its successor. Two stacks are equal when they hold the same
-/// identifiers and screens; the counter that gives the next identifier is not compared.
+/// for a popped screen can never reach its successor. A stack made anew in place of another
+/// (`state.path = StackState([…])` for a deep link, `StackState()` to pop everything) numbers
+/// from `#0` again, but it is another stack: `forEach` cancels the effects of every screen of the
+/// one it replaces, and an identifier that stack gave names none of the new one's screens (an
+/// action for it is reported, and taken by no screen). Two stacks are equal when they hold the
+/// same identifiers and screens; the counter that gives the next identifier, and which stack gave
+/// them, are not compared.
 public struct StackState<Element> {
   /// The identifiers, in order: always increasing.
   public private(set) var ids: [StackElementID]
   @usableFromInline var elements: [Element]
   /// The number the next pushed screen gets: above every identifier the stack has given.
   public private(set) var nextID: StackElementID
+  /// Which stack this is: a number no other stack made in the process has, kept by its copies
+  /// and changes, and given to every identifier it hands out. Not compared.
+  @usableFromInline private(set) var lineage: UInt64
 
   /// An empty stack.
   ///
@@ -53,9 +62,17 @@ public struct StackState<Element> {
   /// A stack of `elements`, numbered from `#0`.
   @usableFromInline
   init(numbering elements: [Element]) {
+    let lineage = Self.newLineage()
     self.elements = elements
-    ids = elements.indices.map { StackElementID(rawValue: $0) }
+    self.lineage = lineage
+    ids = elements.indices.map { StackElementID(rawValue: $0, lineage: lineage) }
     nextID = StackElementID(rawValue: ids.count)
+  }
+
+  /// A lineage no stack has had.
+  @usableFromInline
+  static func newLineage() -> UInt64 {
+    stackLineages.add(1, ordering: .relaxed).newValue
   }
 
   /// A stack of screens with their identifiers, as a test's suggested expectation writes one.
@@ -85,8 +102,10 @@ public struct StackState<Element> {
         lower < upper,
         "StackState(ids:elements:): identifiers must increase; \(upper) follows \(lower)")
     }
-    self.ids = ids
+    let lineage = Self.newLineage()
+    self.ids = ids.map { StackElementID(rawValue: $0.rawValue, lineage: lineage) }
     self.elements = elements
+    self.lineage = lineage
     nextID = StackElementID(rawValue: (ids.last?.rawValue ?? -1) + 1)
   }
 
@@ -102,6 +121,8 @@ public struct StackState<Element> {
   /// - Returns: Its position, found by binary search.
   @inlinable
   public func index(id: StackElementID) -> Int? {
+    // An identifier another stack gave names none of this one's screens.
+    guard id.belongs(to: lineage) else { return nil }
     var low = 0
     var high = ids.count
     while low < high {
@@ -142,6 +163,12 @@ public struct StackState<Element> {
         removeID(at: position)
       }
     }
+  }
+
+  /// The screen with `id` while this is the stack of `lineage`: what a screen's store reads, so
+  /// that a store made for one stack's screen is gone once another stack replaces it.
+  subscript(id id: StackElementID, lineage lineage: UInt64) -> Element? {
+    lineage == self.lineage ? self[id: id] : nil
   }
 
   /// Removes the identifier at `position`, as the screen there is removed.
@@ -212,8 +239,9 @@ public struct StackState<Element> {
       return nil
     }
     nextID = StackElementID(rawValue: id.rawValue + 1)
-    ids.append(id)
-    return id
+    let given = StackElementID(rawValue: id.rawValue, lineage: lineage)
+    ids.append(given)
+    return given
   }
 
   /// Pushes a screen with an identifier a ``StackAction/push(id:state:)`` names; the identifier
@@ -441,11 +469,16 @@ extension StackState: Decodable where Element: Decodable {
           "A stack's next identifier \(nextID) is not above its last, \($0)."
         } ?? "A stack's next identifier \(nextID) is negative; a stack counts from #0.")
     }
+    let lineage = Self.newLineage()
     self.elements = elements
-    self.ids = ids
+    self.ids = ids.map { StackElementID(rawValue: $0.rawValue, lineage: lineage) }
     self.nextID = nextID
+    self.lineage = lineage
   }
 }
+
+/// The source of ``StackState``'s lineages.
+@usableFromInline let stackLineages = Atomic<UInt64>(0)
 
 extension StackState {
   enum CodingKeys: String, CodingKey {

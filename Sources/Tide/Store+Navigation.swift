@@ -174,8 +174,12 @@ extension Store where Action: CasePathable {
     state: KeyPath<State, StackState<ElementState>>, id: StackElementID,
     action: KeyPath<Action.AllCasePaths, CasePath<Action, StackAction<ElementState, ElementAction>>>
   ) -> Store<ElementState, ElementAction>? {
-    optionalScope(
-      state: state.appending(path: \.[id: id]), action: action,
+    // The screen of this stack: once another stack replaces it (numbering from #0 again), the
+    // store is gone, and a scope then makes a new one for the new stack's screen.
+    let lineage = currentState[keyPath: state].lineage
+    let id = id.belongs(to: lineage) ? StackElementID(rawValue: id.rawValue, lineage: lineage) : id
+    return optionalScope(
+      state: state.appending(path: \.[id: id, lineage: lineage]), action: action,
       gone: "a screen popped from its stack"
     ) {
       let stack = Action.allCasePaths[keyPath: action]

@@ -328,7 +328,7 @@ import TideTestSupport
       An action was sent to a screen that is not in the stack.
 
         Action: .tick
-        ID: 3
+        ID: #3
         Reducer: forEach(\\State.path) at TideTestSupport/Places.swift:\(Self.forEachLine)
 
       No screen has this identifier: it was popped, or never pushed. A screen's effects are \
@@ -345,7 +345,7 @@ import TideTestSupport
       """
       A pop named a screen that is not in the stack.
 
-        ID: 3
+        ID: #3
         Reducer: forEach(\\State.path) at TideTestSupport/Places.swift:\(Self.forEachLine)
 
       No screen has this identifier: it was popped already, or never pushed. Nothing was popped.
@@ -362,12 +362,12 @@ import TideTestSupport
       """
       A screen was pushed with an identifier the stack has already given.
 
-        ID: 0
-        Next identifier: 1
+        ID: #0
+        Next identifier: #1
         Reducer: forEach(\\State.path) at TideTestSupport/Places.swift:\(Self.forEachLine)
 
       Each pushed screen needs a new identifier, so that no action meant for an earlier screen \
-      reaches it: push with 1 or above, or append to the stack in the reducer.
+      reaches it: push with #1 or above, or append to the stack in the reducer.
       """
     ]) {
       await store.send(.path(.push(id: 0, state: Detail.State(name: "Again"))))
@@ -380,8 +380,8 @@ import TideTestSupport
       """
       A screen was pushed with an identifier above the largest a stack takes.
 
-        ID: 9223372036854775807
-        Largest: 4611686018427387903
+        ID: #9223372036854775807
+        Largest: #4611686018427387903
         Reducer: forEach(\\State.path) at TideTestSupport/Places.swift:\(Self.forEachLine)
 
       Push with the stack's next identifier, or append to the stack in the reducer.

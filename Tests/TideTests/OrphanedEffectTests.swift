@@ -263,7 +263,7 @@ import TideTesting
         An effect of a screen sent it an action after the screen was popped.
 
           Action: .tick
-          ID: 0
+          ID: #0
           Reducer: forEach(\\Host.path) at TideTests/OrphanedEffectTests.swift:\(Self.line + 3)
 
         The screen was popped outside the reducer that forEach(\\Host.path) is called on and the \
