@@ -177,6 +177,51 @@ import TideTestSupport
     #expect(reports.all.first?.message.hasPrefix("Skipped 2 received actions.") == true)
   }
 
+  /// Effects that send other actions without end (a timer on an immediate clock) kept the
+  /// non-exhaustive wait skipping them for ever, past its timeout: the test never ended.
+  @Test func nonExhaustiveReceiveEndsAtItsTimeoutWhileEffectsSendOtherActions() async {
+    enum Action: Equatable, Sendable { case start, tick, done }
+    let reducer = Reducer<Int, Action, ImmediateClock> { ticks, action, clock in
+      switch action {
+      case .start:
+        return .run(name: "ticker") { send in
+          for await _ in clock.timer(interval: .seconds(1)) { await send(.tick) }
+        }
+      case .tick:
+        ticks += 1
+      case .done:
+        break
+      }
+      return .none
+    }
+    let store = TestStore(initialState: 0, reducer: reducer, environment: ImmediateClock())
+    store.exhaustivity = .off
+    let line = #line + 4
+    let recorded = ValueLog<String>()
+    // The ticker never waits, which is reported too, at each step that runs it.
+    await withKnownIssue {
+      await store.send(.start)
+      await store.receive(.done, timeout: .zero)
+    } matching: { issue in
+      recorded.append(issue.comments.first?.rawValue ?? "")
+      return true
+    }
+    #expect(
+      recorded.all.last == """
+        Expected to receive .done, but received none.
+
+          Still running: .run("ticker") started by send(.start) at TestStoreTests.swift:\(line)
+
+        Waited 0.0 seconds of real time. Advance the ManualClock the effect sleeps on, or raise timeout if it waits on something real.
+        """, "\(recorded.all)")
+    #expect(
+      recorded.all.dropLast().allSatisfy {
+        $0.hasPrefix("Effects keep running without ever waiting.")
+      })
+    #expect(store.state > 0)
+    await store.skipInFlightEffects()
+  }
+
   @Test("Non-exhaustive receive waits for the match when it comes after an action it skips")
   func nonExhaustiveReceiveWaitsForTheMatch() async {
     enum Action: Equatable, Sendable {
