@@ -181,10 +181,20 @@ extension Inspector {
       let oldByKey = Dictionary(oldPairs.map { (source.render($0.key), $0.value) }) { a, _ in a }
       let newByKey = Dictionary(newPairs.map { (source.render($0.key), $0.value) }) { a, _ in a }
       return Set(oldByKey.keys).union(newByKey.keys).sorted().flatMap { key -> [String] in
+        let entry = "\(path)[\(key)]"
         switch (oldByKey[key], newByKey[key]) {
-        case (let old?, let new?): return assignments(old, new, path: "\(path)[\(key)]", root: root)
-        case (_?, nil): return ["\(path)[\(key)] = nil"]
-        case (nil, let new?): return ["\(path)[\(key)] = \(source.render(new))"]
+        case (_, .scalar("nil")?):
+          // A value that is an optional's `nil`: `= nil` would remove the key instead.
+          return oldByKey[key] == .scalar("nil") ? [] : ["\(entry) = .some(nil)"]
+        case (let old?, let new?):
+          // The subscript returns an optional: a part of the value is changed through `?`, and
+          // a value set whole is assigned to the entry.
+          return assignments(old, new, path: entry + "?", root: root).map { statement in
+            statement.hasPrefix(entry + "? = ")
+              ? entry + String(statement.dropFirst(entry.count + 1)) : statement
+          }
+        case (_?, nil): return ["\(entry) = nil"]
+        case (nil, let new?): return ["\(entry) = \(source.render(new))"]
         case (nil, nil): return []
         }
       }

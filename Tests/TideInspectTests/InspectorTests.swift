@@ -279,6 +279,44 @@ final class Box {
     #expect(inspector.closure(from: Credentials(), to: Credentials()) == nil)
   }
 
+  /// A dictionary's subscript returns an optional: a change inside a value goes through `?`
+  /// (a hostile trial's `$0.rows["a"].title = "B"` did not compile), and an optional value set to
+  /// `nil` keeps its key (`= nil` removed it, and the test failed again as pasted).
+  @Test func assignmentsIntoADictionarysValuesCompileAndKeepTheKey() {
+    struct Table: Equatable {
+      var rows: [String: Place]
+      var nested: [String: [Int]]
+      var flags: [String: Bool?]
+    }
+    let old = Table(
+      rows: ["a": Place(name: "A", population: 1), "b": Place(name: "B", population: 1)],
+      nested: ["a": [1, 2]], flags: ["a": true, "b": nil])
+    var new = old
+    new.rows["a"]?.population = 2
+    new.rows["b"] = Place(name: "Bee", population: 3)
+    new.nested["a"]?[1] = 9
+    new.flags["a"] = .some(nil)
+    new.flags["c"] = .some(nil)
+    #expect(
+      inspector.assignments(from: old, to: new) == [
+        #"$0.rows["a"]?.population = 2"#,
+        #"$0.rows["b"]?.name = "Bee""#,
+        #"$0.rows["b"]?.population = 3"#,
+        #"$0.nested["a"]?[1] = 9"#,
+        #"$0.flags["a"] = .some(nil)"#,
+        #"$0.flags["c"] = .some(nil)"#,
+      ])
+    // The statements as written, applied: they compile, and make `new`.
+    var applied = old
+    applied.rows["a"]?.population = 2
+    applied.rows["b"]?.name = "Bee"
+    applied.rows["b"]?.population = 3
+    applied.nested["a"]?[1] = 9
+    applied.flags["a"] = .some(nil)
+    applied.flags["c"] = .some(nil)
+    #expect(applied == new)
+  }
+
   @Test func assignmentsRebuildValuesAsSwiftSource() {
     let old = Screen()
     let new = Screen(
