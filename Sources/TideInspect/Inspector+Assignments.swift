@@ -180,6 +180,10 @@ extension Inspector {
     case (.dictionary(let oldPairs), .dictionary(let newPairs)):
       let oldByKey = Dictionary(oldPairs.map { (source.render($0.key), $0.value) }) { a, _ in a }
       let newByKey = Dictionary(newPairs.map { (source.render($0.key), $0.value) }) { a, _ in a }
+      // Keys that print alike cannot be told apart by a subscript: the dictionary is set whole.
+      guard oldByKey.count == oldPairs.count, newByKey.count == newPairs.count else {
+        return ["\(path) = \(source.render(new))"]
+      }
       return Set(oldByKey.keys).union(newByKey.keys).sorted().flatMap { key -> [String] in
         let entry = "\(path)[\(key)]"
         switch (oldByKey[key], newByKey[key]) {

@@ -317,6 +317,42 @@ final class Box {
     #expect(applied == new)
   }
 
+  /// Elements of a set (keys of a dictionary) that print alike were one entry of the diff, the
+  /// first of each side by hash order: a changed password hid, or showed, from run to run.
+  @Test func elementsThatPrintAlikeAreEachShown() {
+    struct Login: Hashable, Redacting {
+      var user: String
+      var password: String
+      static let redactedLabels: Set<String> = ["password"]
+    }
+    let before: Set = [Login(user: "a", password: "p1"), Login(user: "a", password: "p2")]
+    let after: Set = [Login(user: "a", password: "p1"), Login(user: "a", password: "p3")]
+    #expect(
+      inspector.diff(before, after) == """
+              Set([
+                InspectorTests.Login(user: "a", password: "••••••"),
+                InspectorTests.Login(
+                  user: "a",
+            −     password: "••••••"
+            +     password: "••••••"
+                )
+              ])
+        """)
+    final class Token: Hashable {
+      let value = 1
+      static func == (lhs: Token, rhs: Token) -> Bool { lhs === rhs }
+      func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    }
+    let kept = Token()
+    #expect(
+      inspector.diff(Set([kept, Token()]), Set([kept])) == """
+              Set([
+                InspectorTests.Token(value: 1)
+            −   InspectorTests.Token(value: 1)
+              ])
+        """)
+  }
+
   @Test func assignmentsRebuildValuesAsSwiftSource() {
     let old = Screen()
     let new = Screen(

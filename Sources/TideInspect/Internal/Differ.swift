@@ -272,29 +272,85 @@ struct Differ {
   /// Pairs entries by key. A side whose reflection left keys out (a value too large to look at
   /// whole) may hold any key the other side holds alone: such a key is not compared, rather than
   /// shown as removed or added.
+  ///
+  /// Keys that print alike (a redacted password in two elements of a set, two objects with the
+  /// same fields) are one key to the reader but several entries: each is shown. Those equal on
+  /// both sides are unchanged; the others are paired in an order that does not depend on the
+  /// set's or the dictionary's hash order, so the diff is the same from run to run.
   private func keyedEntries(
     _ old: [(key: Node, rest: Node)], _ new: [(key: Node, rest: Node)],
     prefix: (String) -> String
   ) -> [Entry] {
-    func byKey(_ entries: [(key: Node, rest: Node)]) -> (found: [String: Node], leftOut: Int) {
-      let kept = entries.filter { !$0.key.isElided }
-      let found = Dictionary(
-        kept.map { (renderer.line($0.key), $0.rest) }, uniquingKeysWith: { first, _ in first })
-      return (found, entries.count - kept.count)
+    func byKey(_ entries: [(key: Node, rest: Node)])
+      -> (found: [String: [(key: Node, rest: Node)]], leftOut: Int)
+    {
+      var found: [String: [(key: Node, rest: Node)]] = [:]
+      var leftOut = 0
+      for entry in entries {
+        if entry.key.isElided {
+          leftOut += 1
+        } else {
+          found[renderer.line(entry.key), default: []].append(entry)
+        }
+      }
+      return (found, leftOut)
     }
     let (oldByKey, oldLeftOut) = byKey(old)
     let (newByKey, newLeftOut) = byKey(new)
     let leftOut = Node.elided(Node.LeftOut())
     let keys = Set(oldByKey.keys).union(newByKey.keys).sorted()
-    var entries = keys.map { key in
-      var (oldEntry, newEntry) = (oldByKey[key], newByKey[key])
-      if (oldEntry == nil && oldLeftOut > 0) || (newEntry == nil && newLeftOut > 0) {
-        (oldEntry, newEntry) = (leftOut, leftOut)
+    var entries: [Entry] = []
+    for key in keys {
+      let (olds, news) = (oldByKey[key] ?? [], newByKey[key] ?? [])
+      if (olds.isEmpty && oldLeftOut > 0) || (news.isEmpty && newLeftOut > 0) {
+        entries.append(Entry(prefix: prefix(key), old: leftOut, new: leftOut))
+        continue
       }
-      return Entry(prefix: prefix(key), old: oldEntry, new: newEntry)
+      if olds.count <= 1 && news.count <= 1 {
+        entries.append(Entry(prefix: prefix(key), old: olds.first?.rest, new: news.first?.rest))
+        continue
+      }
+      entries += alike(olds, news, prefix: prefix(key))
     }
     entries += Array(
       repeating: Entry(prefix: "", old: leftOut, new: leftOut), count: max(oldLeftOut, newLeftOut))
+    return entries
+  }
+
+  /// The entries of keys that print alike: the ones on both sides unchanged, then the rest paired
+  /// in the order of their full structure (what printing hides included), the extra ones of one
+  /// side removed or added.
+  private func alike(
+    _ olds: [(key: Node, rest: Node)], _ news: [(key: Node, rest: Node)], prefix: String
+  ) -> [Entry] {
+    func signature(_ entry: (key: Node, rest: Node)) -> String { "\(entry.key)\u{0}\(entry.rest)" }
+    var unmatchedNew: [String: [(key: Node, rest: Node)]] = [:]
+    for entry in news { unmatchedNew[signature(entry), default: []].append(entry) }
+    var entries: [Entry] = []
+    var gone: [(signature: String, entry: (key: Node, rest: Node))] = []
+    for entry in olds {
+      let key = signature(entry)
+      if unmatchedNew[key]?.isEmpty == false {
+        unmatchedNew[key]!.removeLast()
+        entries.append(Entry(prefix: prefix, old: entry.rest, new: entry.rest))
+      } else {
+        gone.append((key, entry))
+      }
+    }
+    let came = unmatchedNew.flatMap { key, entries in entries.map { (key, $0) } }
+      .sorted { $0.0 < $1.0 }.map(\.1)
+    let left = gone.sorted { $0.signature < $1.signature }.map(\.entry)
+    for index in 0..<max(left.count, came.count) {
+      let old = index < left.count ? left[index] : nil
+      let new = index < came.count ? came[index] : nil
+      if let old, let new, old.rest == new.rest {
+        // The same value under a key that prints alike but is not: shown as a change.
+        entries.append(Entry(prefix: prefix, old: old.rest, new: nil))
+        entries.append(Entry(prefix: prefix, old: nil, new: new.rest))
+      } else {
+        entries.append(Entry(prefix: prefix, old: old?.rest, new: new?.rest))
+      }
+    }
     return entries
   }
 }
