@@ -141,6 +141,18 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   /// )
   /// ```
   ///
+  /// The state must be a value: a state that is a class fails the test here, as the state before
+  /// a step, the state after it and the state a test expects would be one object (no change
+  /// could be seen, and an assertion closure would change the store's state):
+  ///
+  /// ```
+  /// A TestStore's state must be a value, and Counter is a class.
+  ///
+  /// The state before a step, the state after it and the state the test expects would be one
+  /// object: no change could be seen, and an assertion closure would change the store's state.
+  /// Make the state a struct (or an enum).
+  /// ```
+  ///
   /// - Parameters:
   ///   - initialState: The state to start from.
   ///   - reducer: The feature's reducer.
@@ -197,6 +209,9 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     let dismissed = self.dismissed
     store.rootDismissal = { _ in dismissed.withLock { $0 = true } }
     auditSharedCopies(in: state, at: location)
+    if State.self is AnyObject.Type {
+      TestFailure.record(FailureMessage.stateIsAClass(State.self), at: location)
+    }
   }
 
   deinit {

@@ -228,6 +228,30 @@ import TideTestSupport
     await store.skipInFlightEffects()
   }
 
+  /// A state that is a class let a wrong test pass, and its assertion closure changed the
+  /// store's state: before, after and expected were one object.
+  @Test func aStateThatIsAClassFailsAtTheStore() async {
+    final class Counter: Equatable, @unchecked Sendable {
+      var count = 0
+      static func == (lhs: Counter, rhs: Counter) -> Bool { lhs.count == rhs.count }
+    }
+    let reducer = Reducer<Counter, Bool, Void> { counter, _, _ in
+      counter.count += 1
+      return .none
+    }
+    await expectIssues([
+      """
+      A TestStore's state must be a value, and FailureMessageTests.Counter is a class.
+
+      The state before a step, the state after it and the state the test expects would be one \
+      object: no change could be seen, and an assertion closure would change the store's state. \
+      Make the state a struct (or an enum).
+      """
+    ]) {
+      _ = TestStore(initialState: Counter(), reducer: reducer, environment: ())
+    }
+  }
+
   @Test func receivedUnexpectedAction() async {
     let store = makeStore()
     await store.send(.queryChanged("a")) {

@@ -44,6 +44,17 @@ enum FailureMessage {
     return "The state does not match expectation.\n\n\(diff)\n\n(Expected: −, Actual: +)"
   }
 
+  /// A state that is a class: its before, after and expected are one object.
+  static func stateIsAClass(_ type: Any.Type) -> String {
+    """
+    A TestStore's state must be a value, and \(Inspector.typeName(type)) is a class.
+
+    The state before a step, the state after it and the state the test expects would be one \
+    object: no change could be seen, and an assertion closure would change the store's state. \
+    Make the state a struct (or an enum).
+    """
+  }
+
   static let noChange = """
     Expected state to change, but no change occurred.
 
