@@ -36,6 +36,22 @@ import TideInspect
     #expect(Inspector().closure(from: old, to: new) == #"{ $0["key500"] = -1 }"#)
   }
 
+  /// Past the budget, which keys were looked at depended on the hash order: a change showed in
+  /// one run and not in the next. Changes are looked at first.
+  @Test func aChangedKeyOfADictionaryPastTheBudgetIsAlwaysShown() throws {
+    var old: [Int: Int] = [:]
+    for index in 0..<150_000 { old[index] = 0 }
+    var new = old
+    for changed in [5, 70_000, 149_999] { new[changed] = 1 }
+    let diff = try #require(Inspector().diff(old, new))
+    for changed in [5, 70_000, 149_999] {
+      #expect(diff.contains("−   \(changed): 0"), "\(diff)")
+      #expect(diff.contains("+   \(changed): 1"), "\(diff)")
+    }
+    // Unchanged entries past the budget are left out, and said to be.
+    #expect(diff.contains("not compared)"))
+  }
+
   @Test func keysOneSideLeftOutAreNotCalledRemoved() throws {
     // Every key changed: past the budget, the keys the new side holds are not looked at.
     var old: [Int: Int] = [:]

@@ -428,15 +428,23 @@ struct Reflector {
         .enumCase(type: typeName, name: name, payload: newFields)
       )
     case .dictionary:
-      // Paired by key: an entry whose value stayed costs one box, so a diff of a large
-      // dictionary costs what changed in it.
+      // Paired by key: an entry whose value stayed costs one box and its key's reflection
+      // (every entry is visited, through the mirror).
       guard let oldEntries = Self.entriesByKey(oldMirror),
         let newEntries = Self.entriesByKey(newMirror)
       else { return (node(old), node(new)) }
       var oldPairs: [Node.Pair] = []
       var newPairs: [Node.Pair] = []
+      // What changed is reflected first, so that a budget spent on a large dictionary's keys
+      // leaves out unchanged entries, never a change (which ones it reached depended on the
+      // hash order, so a change showed in one run and not in the next).
+      var unchanged: [(key: Any, value: Any)] = []
       for (key, entry) in oldEntries {
         if let newEntry = newEntries[key] {
+          if isEqual(entry.value, newEntry.value) {
+            unchanged.append((entry.key, entry.value))
+            continue
+          }
           // The key is reflected once for both sides: it is what the entries are sorted and
           // paired by, past the budget too (a key left out is not compared).
           let keyNode = inner.node(entry.key)
@@ -449,6 +457,12 @@ struct Reflector {
       }
       for (key, entry) in newEntries where oldEntries[key] == nil {
         newPairs.append(Node.Pair(key: inner.node(entry.key), value: inner.node(entry.value)))
+      }
+      for entry in unchanged {
+        let keyNode = inner.node(entry.key)
+        let (oldValue, newValue) = inner.pair(entry.value, entry.value)
+        oldPairs.append(Node.Pair(key: keyNode, value: oldValue))
+        newPairs.append(Node.Pair(key: keyNode, value: newValue))
       }
       let line = Renderer(style: .line)
       func sorted(_ pairs: [Node.Pair]) -> [Node.Pair] {
