@@ -1,5 +1,6 @@
 import Testing
 import Tide
+import TideInspect
 import TideTestSupport
 
 @testable import TideTesting
@@ -249,6 +250,47 @@ import TideTestSupport
       """
     ]) {
       _ = TestStore(initialState: Counter(), reducer: reducer, environment: ())
+    }
+  }
+
+  /// A secret in a suggested closure was its stand-in, `"••••••"`, which compiles and fails
+  /// again as pasted (and `••••••`, for another type, is not Swift): it is a placeholder to fill.
+  @Test func aSecretInTheExpectedClosureIsAPlaceholder() async {
+    struct Account: Equatable, Sendable, Redacting {
+      var name = "ada"
+      var password = ""
+      var pin = 0
+      static let redactedLabels: Set<String> = ["password", "pin"]
+    }
+    let reducer = Reducer<Account, String, Void> { account, typed, _ in
+      account.password = typed
+      account.pin = 1234
+      return .none
+    }
+    let store = TestStore(initialState: Account(), reducer: reducer, environment: ())
+    await expectIssues([
+      """
+      A state change does not match expectation.
+
+            FailureMessageTests.Account(
+              name: "ada",
+          −   password: "••••••",
+          +   password: "••••••",
+          −   pin: ••••••
+          +   pin: ••••••
+            )
+
+      (Expected: −, Actual: +)
+
+      Expected closure: {
+        $0.password = <#secret#>
+        $0.pin = <#secret#>
+      }
+
+      A secret is written <#secret#>: type its value in its place.
+      """
+    ]) {
+      await store.send("Secret1")
     }
   }
 
