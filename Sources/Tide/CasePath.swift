@@ -80,6 +80,35 @@ public struct CasePath<Root, Value>: Sendable {
     }
   }
 
+  /// Changes the payload in place when `root` holds a value of this case; does nothing when it
+  /// is `nil` or of another case.
+  ///
+  /// ```swift
+  /// enum Screen: Equatable { case detail(String), settings }
+  /// var shown: Screen? = .detail("Home")
+  /// CasePath(Screen.detail).modify(&shown) { $0 += " 2" }
+  /// var gone: Screen? = nil
+  /// CasePath(Screen.detail).modify(&gone) { $0 += " 2" }
+  /// print(shown == .detail("Home 2"), gone == nil)  // true true
+  /// ```
+  ///
+  /// A test store suggests it for a change inside an optional enum's payload (a destination),
+  /// `CasePath(Destination.State.rename).modify(&$0.destination) { $0.name = "Work" }`: pasted
+  /// into a step where the destination is gone, it changes nothing, and the step's diff shows
+  /// why, where a force-unwrapped `&$0.destination!` would stop every test of the run.
+  ///
+  /// - Parameters:
+  ///   - root: The optional value to change.
+  ///   - body: Changes the payload.
+  /// - Returns: What `body` returns, or `nil` when `root` is `nil` or of another case.
+  @discardableResult
+  public func modify<Result>(
+    _ root: inout Root?, _ body: (inout Value) throws -> Result
+  ) rethrows -> Result? {
+    guard root != nil else { return nil }
+    return try modify(&root!, body)
+  }
+
   /// Changes the payload in place when `root` is of this case; does nothing otherwise.
   ///
   /// ```swift

@@ -127,7 +127,13 @@ extension Inspector {
       let whole = "\(path) = \(wholeSource.render(new))"
       let payloadRoot = StatementRoot("$0", sharing: root.printedLeftOut)
       let inner = assignments(oldPayload[0].node, newPayload[0].node, path: "$0", root: payloadRoot)
-      let target = path.hasSuffix("?") ? String(path.dropLast()) + "!" : path
+      // An optional enum (a destination) is passed as it is, to the `modify` that takes an
+      // optional and does nothing when it is `nil` (`!` trapped, ending the whole test run,
+      // when the closure was pasted where the destination was gone).
+      let target =
+        !path.hasSuffix("?")
+        ? path
+        : path.dropLast().contains("?") ? String(path.dropLast()) + "!" : String(path.dropLast())
       let call = "CasePath(\(type).\(name)).modify(&\(target)) "
       let oneLine = inner.count == 1 ? "{ \(inner[0]) }" : "{ \(inner.joined(separator: "; ")) }"
       // In the closure, `$0` is the payload: a statement that refers to the root stays out.

@@ -34,6 +34,7 @@ import TideTestSupport
   enum Action: Equatable, Sendable {
     case retitle(Int, String)
     case retitleDestination(String)
+    case dismissDestination
   }
 
   static let reducer = Reducer<State, Action, Void> { state, action, _ in
@@ -47,6 +48,9 @@ import TideTestSupport
       guard case .recording(var meeting) = state.destination else { return .none }
       meeting.title = title
       state.destination = .recording(meeting)
+      return .none
+    case .dismissDestination:
+      state.destination = nil
       return .none
     }
   }
@@ -93,13 +97,24 @@ import TideTestSupport
       return text.hasPrefix("A state change does not match expectation.")
         && text.hasSuffix(
           """
-          Expected closure: { CasePath(ExpectedClosureTests.Status.recording).modify(&$0.destination!) \
+          Expected closure: { CasePath(ExpectedClosureTests.Status.recording).modify(&$0.destination) \
           { $0.title = "B" } }
           """)
     }
     // The suggestion compiles, and passes.
     await store.send(.retitleDestination("C")) {
-      CasePath(ExpectedClosureTests.Status.recording).modify(&$0.destination!) { $0.title = "C" }
+      CasePath(ExpectedClosureTests.Status.recording).modify(&$0.destination) { $0.title = "C" }
+    }
+    // Pasted where the destination is gone, it changes nothing: the step's diff says why, and
+    // the run goes on (`&$0.destination!` trapped, ending every test of the run).
+    await store.send(.dismissDestination) { $0.destination = nil }
+    await withKnownIssue {
+      await store.send(.retitleDestination("D")) {
+        CasePath(ExpectedClosureTests.Status.recording).modify(&$0.destination) { $0.title = "D" }
+      }
+    } matching: { issue in
+      issue.comments.first?.rawValue.hasPrefix("Expected state to change, but no change occurred.")
+        == true
     }
   }
 
