@@ -465,9 +465,11 @@ extension ChildLifetime {
         Presented: .\(shown)
         Reducer: \(name) at \(location.fileID):\(location.line)
 
-      The action is for .\(enumCaseName(action) ?? "?"), which is not presented: it changed \
-      nothing, and this reducer did not see it. A destination's state and action name their \
-      cases alike; if these two are meant to match, give them the same name.
+      The action is for .\(enumCaseName(action) ?? "?"), which is not presented (sent while it \
+      was, it may have arrived after it was dismissed): it changed nothing, and this reducer did \
+      not see it. A destination's state and action name their cases alike: if \
+      .\(enumCaseName(action) ?? "?") and .\(shown) are meant to be one case, give them the same \
+      name.
       """,
       at: location)
   }

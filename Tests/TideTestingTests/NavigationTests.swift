@@ -312,9 +312,10 @@ import TideTestSupport
         Presented: .alert
         Reducer: ifLet(\\State.destination) at TideTestSupport/Places.swift:\(Self.ifLetLine)
 
-      The action is for .rename, which is not presented: it changed nothing, and this reducer \
-      did not see it. A destination's state and action name their cases alike; if these two are \
-      meant to match, give them the same name.
+      The action is for .rename, which is not presented (sent while it was, it may have arrived \
+      after it was dismissed): it changed nothing, and this reducer did not see it. A \
+      destination's state and action name their cases alike: if .rename and .alert are meant to \
+      be one case, give them the same name.
       """
     ]) {
       await store.send(.destination(.presented(.rename(.nameChanged("Park")))))
