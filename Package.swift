@@ -146,7 +146,7 @@ let package = Package(
     .target(
       name: "TideTestSupport", dependencies: ["Tide", "TideInspect"],
       path: "Tests/TideTestSupport"),
-    .testTarget(name: "TideInspectTests", dependencies: ["TideInspect"]),
+    .testTarget(name: "TideInspectTests", dependencies: ["TideInspect", "Tide"]),
     .testTarget(name: "TideTests", dependencies: ["Tide", "TideTesting", "TideTestSupport"]),
     .testTarget(
       name: "TidePersistenceTests",

@@ -252,6 +252,9 @@ extension Inspector {
     let inserted = new.count - prefix - suffix
     let changed = max(removed, inserted)
     let kept = prefix + suffix
+    if prefix == 0, suffix == 0, let window = slid(from: old, to: new, path: path, source: source) {
+      return window
+    }
     guard removed == 0 || inserted == 0, kept > 0, changed <= max(3, kept) else { return nil }
     if inserted > 0 {
       let elements = new[prefix..<(prefix + inserted)]
@@ -263,6 +266,26 @@ extension Inspector {
       }
     }
     return Array(repeating: "\(path).remove(at: \(prefix))", count: removed)
+  }
+
+  /// A window that slid: the first elements removed and new ones appended (a capped log), as
+  /// `remove(at: 0)` and `append` calls; `nil` for any other change, or one of more than 3
+  /// elements each way.
+  private func slid(from old: [Node], to new: [Node], path: String, source: Renderer)
+    -> [String]?
+  {
+    guard !old.isEmpty else { return nil }
+    for dropped in 1...min(3, old.count) {
+      let kept = old.count - dropped
+      let appended = new.count - kept
+      guard kept > 0, (0...3).contains(appended),
+        old[dropped...].elementsEqual(new[..<kept])
+      else { continue }
+      // `remove(at:)`, which an identified array has too.
+      return Array(repeating: "\(path).remove(at: 0)", count: dropped)
+        + new[kept...].map { "\(path).append(\(source.render($0)))" }
+    }
+    return nil
   }
 
   /// The statements that turn a value's elements into the new ones through its `[id:]`

@@ -52,6 +52,41 @@ import TideInspect
     #expect(diff.contains("not compared)"))
   }
 
+  /// A capped log that dropped its first entry and gained one: past the alignment table's size
+  /// every element was shown changed (2,002 lines) and the closure made the whole array again.
+  @Test func aSlidingWindowIsTwoEdits() throws {
+    let old = Array(0..<1_000)
+    let new = Array(1...1_000)
+    let diff = try #require(Inspector().diff(old, new))
+    #expect(
+      diff == """
+              [
+            −   [0]: 0,
+                [0]: 1,
+                [1]: 2,
+                … (995 unchanged)
+                [997]: 998,
+                [998]: 999,
+            +   [999]: 1000
+              ]
+        """)
+    #expect(Inspector().assignments(from: old, to: new) == ["$0.remove(at: 0)", "$0.append(1000)"])
+    var applied = old
+    applied.remove(at: 0)
+    applied.append(1000)
+    #expect(applied == new)
+    // Two entries dropped, one gained, in a longer log: still a few edits.
+    let longer = Array(0..<5_000)
+    let slid = Array(2..<5_000) + [-1]
+    #expect(
+      Inspector().assignments(from: longer, to: slid)
+        == ["$0.remove(at: 0)", "$0.remove(at: 0)", "$0.append(-1)"])
+    #expect(try #require(Inspector().diff(longer, slid)).split(separator: "\n").count < 20)
+    // An empty log that gains entries is no window.
+    #expect(
+      Inspector().assignments(from: [Int](), to: [1, 2, 3, 4, 5]) == ["$0 = [1, 2, 3, 4, 5]"])
+  }
+
   @Test func keysOneSideLeftOutAreNotCalledRemoved() throws {
     // Every key changed: past the budget, the keys the new side holds are not looked at.
     var old: [Int: Int] = [:]

@@ -221,17 +221,25 @@ struct Differ {
     return entries
   }
 
-  private enum Step {
+  /// One step of an alignment: an element on both sides, or on one.
+  enum Step: Equatable {
     case same(Int, Int)
     case removed(Int)
     case added(Int)
   }
 
-  /// Longest-common-subsequence alignment; beyond a size where that gets slow, everything in
-  /// the middle is shown as removed then added.
+  /// Longest-common-subsequence alignment. Past a size where the table gets slow, the shortest
+  /// edit script is searched for by Myers's algorithm, whose cost grows with the number of
+  /// elements removed and added rather than with the product of the two lengths (a log that
+  /// dropped its first entry and gained one at the end is two edits); past
+  /// ``maximumEdits`` of those, everything in the middle is shown as removed then added.
   private func align(_ old: [Node], _ new: [Node]) -> [Step] {
-    guard !old.isEmpty, !new.isEmpty, old.count * new.count <= 250_000 else {
+    guard !old.isEmpty, !new.isEmpty else {
       return old.indices.map { .removed($0) } + new.indices.map { .added($0) }
+    }
+    guard old.count * new.count <= 250_000 else {
+      return shortestEdits(old, new)
+        ?? old.indices.map { .removed($0) } + new.indices.map { .added($0) }
     }
     let n = old.count
     let m = new.count
@@ -267,6 +275,69 @@ struct Differ {
       j += 1
     }
     return steps
+  }
+
+  /// The most elements removed and added that ``shortestEdits(_:_:)`` looks for.
+  static let maximumEdits = 1_000
+
+  /// The shortest edit script from `old` to `new` (Myers, 1986), or `nil` when it removes and
+  /// adds more than ``maximumEdits`` elements. Its cost is the lengths times the edits, and its
+  /// memory the edits squared.
+  func shortestEdits(_ old: [Node], _ new: [Node]) -> [Step]? {
+    let (n, m) = (old.count, new.count)
+    let limit = min(n + m, Self.maximumEdits)
+    let offset = limit + 1
+    // furthest[k + offset]: the furthest `x` reached on diagonal k = x - y.
+    var furthest = [Int](repeating: 0, count: 2 * limit + 3)
+    var trace: [[Int]] = []
+    var found = false
+    search: for edits in 0...limit {
+      trace.append(Array(furthest[(offset - edits)...(offset + edits)]))
+      for k in stride(from: -edits, through: edits, by: 2) {
+        var x =
+          k == -edits || (k != edits && furthest[k - 1 + offset] < furthest[k + 1 + offset])
+          ? furthest[k + 1 + offset] : furthest[k - 1 + offset] + 1
+        var y = x - k
+        while x < n, y < m, old[x] == new[y] {
+          x += 1
+          y += 1
+        }
+        furthest[k + offset] = x
+        if x >= n, y >= m {
+          found = true
+          break search
+        }
+      }
+    }
+    guard found else { return nil }
+    // Back from the end: each round of the search added one edit.
+    var steps: [Step] = []
+    var (x, y) = (n, m)
+    for edits in stride(from: trace.count - 1, through: 0, by: -1) {
+      let reached = trace[edits]
+      func at(_ k: Int) -> Int { reached[k + edits] }
+      let k = x - y
+      let previous =
+        edits == 0
+        ? 0
+        : (k == -edits || (k != edits && at(k - 1) < at(k + 1))) ? k + 1 : k - 1
+      let startX = edits == 0 ? 0 : at(previous)
+      let startY = startX - previous
+      while x > startX, y > startY {
+        x -= 1
+        y -= 1
+        steps.append(.same(x, y))
+      }
+      guard edits > 0 else { break }
+      if previous == k + 1 {
+        y -= 1
+        steps.append(.added(y))
+      } else {
+        x -= 1
+        steps.append(.removed(x))
+      }
+    }
+    return steps.reversed()
   }
 
   /// Pairs entries by key. A side whose reflection left keys out (a value too large to look at
