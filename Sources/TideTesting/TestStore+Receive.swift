@@ -73,7 +73,7 @@ extension TestStore {
     let location = SourceCodeLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
     await receive(
-      description: inspector.line(expected), matching: { $0 == expected },
+      description: FailureMessage.line(expected), matching: { $0 == expected },
       unexpected: {
         FailureMessage.unexpected(expected: expected, received: $0.action, origin: $0.origin)
       },
@@ -171,7 +171,7 @@ extension TestStore {
       // A case without a payload is one action: described, and diffed, as that action.
       let expectedAction = casePath.embed(expected)
       await receive(
-        description: inspector.line(expectedAction), matching: { casePath.extract($0) != nil },
+        description: FailureMessage.line(expectedAction), matching: { casePath.extract($0) != nil },
         unexpected: {
           FailureMessage.unexpected(
             expected: expectedAction, received: $0.action, origin: $0.origin)
@@ -226,7 +226,7 @@ extension TestStore {
       fileID: fileID, filePath: filePath, line: line, column: column)
     let expectedAction = casePath.embed(expected)
     await receive(
-      description: inspector.line(expectedAction),
+      description: FailureMessage.line(expectedAction),
       matching: { casePath.extract($0) == expected },
       unexpected: {
         FailureMessage.unexpected(

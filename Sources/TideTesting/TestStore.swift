@@ -281,9 +281,10 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     }
     stepIndex += 1
     let origin = EffectOrigin(
-      step: "send(\(inspector.line(action)))", location: location, index: stepIndex)
+      step: "send(\(FailureMessage.line(action)))", location: location, index: stepIndex)
     if isDismissed {
-      TestFailure.record(FailureMessage.sentAfterDismissal(inspector.line(action)), at: location)
+      TestFailure.record(
+        FailureMessage.sentAfterDismissal(FailureMessage.line(action)), at: location)
       return task(of: EffectTree(scheduler: scheduler, origin: origin))
     }
     var task: StoreTask?

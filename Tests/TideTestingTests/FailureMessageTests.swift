@@ -294,6 +294,38 @@ import TideTestSupport
     }
   }
 
+  /// An action with a payload of 200,000 numbers made each line that names it a megabyte long.
+  @Test func aLargeActionIsNamedOnALineOfBoundedLength() async {
+    enum Action: Equatable, Sendable {
+      case load
+      case loaded([Int])
+      case other
+    }
+    let reducer = Reducer<Int, Action, Void> { count, action, _ in
+      switch action {
+      case .load: return .send(.loaded(Array(0..<200_000)))
+      case .loaded(let numbers): count = numbers.count
+      case .other: break
+      }
+      return .none
+    }
+    let store = TestStore(initialState: 0, reducer: reducer, environment: ())
+    await store.send(.load)
+    let line = #line - 1
+    await expectIssues([
+      """
+      Must handle 1 received action before sending an action.
+
+        .loaded([… 200000 elements])  (from send(.load) at FailureMessageTests.swift:\(line))
+
+      Assert them with receive(_:), or skip them with skipReceivedActions().
+      """
+    ]) {
+      await store.send(.other)
+    }
+    await store.skipReceivedActions()
+  }
+
   @Test func receivedUnexpectedAction() async {
     let store = makeStore()
     await store.send(.queryChanged("a")) {

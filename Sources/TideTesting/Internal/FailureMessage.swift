@@ -5,6 +5,15 @@ import TideInspect
 /// a line on what to do.
 enum FailureMessage {
   static let inspector = Inspector()
+  /// About how long an action, or a value, printed on one line of a message gets: a payload of
+  /// 200,000 numbers made a line of a megabyte. Longer, its inner parts shrink to `Type(…)`,
+  /// `.case(…)` or `[… 4 elements]`.
+  static let lineLimit = 300
+
+  /// `value` on one line of about ``lineLimit`` characters.
+  static func line(_ value: Any) -> String {
+    inspector.line(value, limit: lineLimit)
+  }
   /// The placeholder a suggested closure writes for a secret (a redacted value): it does not
   /// compile until the value is typed in, where the hidden text would compile and fail again.
   static let secretPlaceholder = "<#secret#>"
@@ -157,7 +166,7 @@ enum FailureMessage {
     """
     Received unexpected action.
 
-        + \(inspector.line(received.action))
+        + \(line(received.action))
 
     \(reason)
 
@@ -179,7 +188,7 @@ enum FailureMessage {
     """
     An action was received but never asserted.
 
-      Action: \(inspector.line(received.action))
+      Action: \(line(received.action))
       Sent by an effect of \(received.origin)
 
     Assert it with receive(_:) before the test ends, or call skipReceivedActions().
@@ -268,7 +277,7 @@ enum FailureMessage {
   /// how many more there are: a thousand leftovers make one readable failure.
   private static func list(_ received: [ReceivedAction<some Sendable>]) -> String {
     var lines = received.prefix(listedActions).map {
-      "  \(inspector.line($0.action))  (from \($0.origin))"
+      "  \(line($0.action))  (from \($0.origin))"
     }
     if received.count > listedActions {
       lines.append("  … and \(received.count - listedActions) more (\(received.count) in all)")
