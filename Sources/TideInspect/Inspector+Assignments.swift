@@ -208,6 +208,12 @@ extension Inspector {
         case (nil, nil): return []
         }
       }
+    case (.scalar(let oldText), .scalar(let newText))
+    where oldText.count > Differ.longText && oldText.hasPrefix("\"") && newText.hasPrefix("\"")
+      && newText.count > oldText.count && newText.hasPrefix(oldText.dropLast()):
+      // A long string that grew at its end (a log, a transcript): what was added, not the
+      // whole string again.
+      return ["\(path) += \"\(newText.dropFirst(oldText.count - 1))"]
     default:
       return ["\(path) = \(source.render(new))"]
     }

@@ -87,6 +87,32 @@ import TideInspect
       Inspector().assignments(from: [Int](), to: [1, 2, 3, 4, 5]) == ["$0 = [1, 2, 3, 4, 5]"])
   }
 
+  /// A letter appended to a string of a million made a diff of two million characters and a
+  /// closure of one more.
+  @Test func aLongStringShowsWhatChangedAroundItsDifference() throws {
+    struct Note: Equatable { var text: String }
+    let old = Note(text: String(repeating: "ab", count: 500_000))
+    let new = Note(text: old.text + "c")
+    let diff = try #require(Inspector().diff(old, new))
+    #expect(
+      diff == """
+              LargeValueDiffTests.Note(
+            −   text: "ababababa…(999961 characters the same)…ababababababababababababababab"
+            +   text: "ababababa…(999961 characters the same)…abababababababababababababababc"
+              )
+        """)
+    #expect(Inspector().assignments(from: old, to: new) == [#"$0.text += "c""#])
+    var applied = old
+    applied.text += "c"
+    #expect(applied == new)
+    // A change in the middle of a long string: what both hold on each side, counted.
+    var middle = Array(old.text)
+    middle[500_000] = "X"
+    let changed = try #require(Inspector().diff(old.text, String(middle)))
+    #expect(changed.count < 400, "\(changed)")
+    #expect(changed.contains("…(499960 characters the same)…"), "\(changed)")
+  }
+
   @Test func keysOneSideLeftOutAreNotCalledRemoved() throws {
     // Every key changed: past the budget, the keys the new side holds are not looked at.
     var old: [Int: Int] = [:]

@@ -48,6 +48,12 @@ struct Differ {
     switch (old, new) {
     case (.some(let old), .some(let new)):
       return diff(old, new, prefix: prefix, suffixes: suffixes, indent: indent)
+    case (.scalar(let oldText), .scalar(let newText)):
+      guard let (oldShort, newShort) = Self.shortened(oldText, newText) else { break }
+      return [
+        Line(marker: .removed, indent: indent, text: prefix + oldShort + suffixes.old),
+        Line(marker: .added, indent: indent, text: prefix + newShort + suffixes.new),
+      ]
     case (.structure(let oldType, let oldFields), .structure(let newType, let newFields))
     where oldType == newType && oldFields.map(\.label) == newFields.map(\.label):
       return nested(
@@ -83,9 +89,10 @@ struct Differ {
           oldPairs.map { ($0.key, $0.value) }, newPairs.map { ($0.key, $0.value) },
           prefix: { "\($0): " }))
     default:
-      return block(old, marker: .removed, prefix: prefix, suffix: suffixes.old, indent: indent)
-        + block(new, marker: .added, prefix: prefix, suffix: suffixes.new, indent: indent)
+      break
     }
+    return block(old, marker: .removed, prefix: prefix, suffix: suffixes.old, indent: indent)
+      + block(new, marker: .added, prefix: prefix, suffix: suffixes.new, indent: indent)
   }
 
   private func block(
@@ -275,6 +282,54 @@ struct Differ {
       j += 1
     }
     return steps
+  }
+
+  /// How long two printed strings get before a diff shows what they share as counts.
+  static let longText = 500
+
+  /// Two long printed strings that differ, with what both hold around the difference shown as
+  /// counts, `…(999940 characters the same)…`, and a long difference cut in its middle: appending
+  /// a letter to a string of a million made a diff of two million. `nil` for short ones, and for
+  /// values that are not strings.
+  static func shortened(_ old: String, _ new: String) -> (String, String)? {
+    guard old.hasPrefix("\""), new.hasPrefix("\""), max(old.count, new.count) > longText
+    else { return nil }
+    let (a, b) = (Array(old), Array(new))
+    var shared = 0
+    while shared < a.count, shared < b.count, a[shared] == b[shared] { shared += 1 }
+    var sharedEnd = 0
+    while sharedEnd < a.count - shared, sharedEnd < b.count - shared,
+      a[a.count - 1 - sharedEnd] == b[b.count - 1 - sharedEnd]
+    {
+      sharedEnd += 1
+    }
+    let (context, edge, middle) = (30, 10, 200)
+    func cut(_ text: [Character]) -> String {
+      var result = ""
+      if shared > edge + context + 20 {
+        result += String(text[..<edge]) + "…(\(shared - edge - context) characters the same)…"
+        result += String(text[(shared - context)..<shared])
+      } else {
+        result += String(text[..<shared])
+      }
+      let changed = text[shared..<(text.count - sharedEnd)]
+      if changed.count > middle + 20 {
+        result += String(changed.prefix(middle / 2)) + "…(\(changed.count - middle) more)…"
+        result += String(changed.suffix(middle / 2))
+      } else {
+        result += String(changed)
+      }
+      let end = text.count - sharedEnd
+      if sharedEnd > edge + context + 20 {
+        result += String(text[end..<(end + context)])
+        result += "…(\(sharedEnd - edge - context) characters the same)…"
+        result += String(text[(text.count - edge)...])
+      } else {
+        result += String(text[end...])
+      }
+      return result
+    }
+    return (cut(a), cut(b))
   }
 
   /// The most elements removed and added that ``shortestEdits(_:_:)`` looks for.
