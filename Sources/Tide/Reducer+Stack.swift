@@ -84,11 +84,10 @@ extension Reducer {
       var childRan = false
       var operation: ((inout StackState<ElementState>) -> Void)?
       switch action.extract(parentAction) {
+      case .element(let id, let elementAction)? where !id.belongs(to: lineage):
+        // As for a screen that is not in the stack: reported, and the parent still sees it.
+        lifetime.reportScreenOfReplacedStack(elementAction, id: id)
       case .element(let id, let elementAction)?:
-        guard id.belongs(to: lineage) else {
-          lifetime.reportScreenOfReplacedStack(elementAction, id: id)
-          return .none
-        }
         let elementEnvironment = environment(parentEnvironment)
         let found = stack.modify(&parentState) { path in
           path.modify(id: id) { screen in
@@ -113,7 +112,6 @@ extension Reducer {
         if !id.belongs(to: lineage) {
           lifetime.reportScreenOfReplacedStack(
             StackAction<ElementState, ElementAction>.popFrom(id: id), id: id)
-          return .none
         } else if before.contains(id) {
           operation = { $0.pop(from: id) }
         } else {

@@ -100,7 +100,9 @@ public struct StackPathElement<State: Sendable>: Hashable, Sendable,
   }
 
   /// Whether two entries are the same: the same screen, or the same link's entry (before and
-  /// after the stack pushed its screen).
+  /// after the stack pushed its screen). Screens of a stack made anew in place of another are
+  /// other entries than the old stack's with the same numbers, so a view's path changes with it;
+  /// an entry written as a number (`0`) is the screen with that number in either.
   ///
   /// ```swift
   /// let link = StackPathElement.push("Detail")
@@ -113,7 +115,10 @@ public struct StackPathElement<State: Sendable>: Hashable, Sendable,
   public static func == (lhs: Self, rhs: Self) -> Bool {
     if let left = lhs.pushNumber, let right = rhs.pushNumber { return left == right }
     if case .screen(let left) = lhs.kind, case .screen(let right) = rhs.kind {
+      // A screen of a stack made anew in place of another is another entry, though numbered
+      // alike; one written as a number matches either.
       return left == right
+        && (left.lineage == right.lineage || left.lineage == 0 || right.lineage == 0)
     }
     return false
   }

@@ -152,6 +152,7 @@ public struct StackState<Element> {
   public subscript(id id: StackElementID) -> Element? {
     get { index(id: id).map { elements[$0] } }
     set {
+      guard id.belongs(to: lineage) else { return reportReplaced(id: id) }
       guard let position = index(id: id) else {
         if let newValue, !push(newValue, id: id) { reportRefusedPush(id: id) }
         return
@@ -175,6 +176,16 @@ public struct StackState<Element> {
   @usableFromInline
   mutating func removeID(at position: Int) {
     ids.remove(at: position)
+  }
+
+  /// Reports a screen set through an identifier another stack gave.
+  @usableFromInline
+  func reportReplaced(id: StackElementID) {
+    IssueReporter.current.report(
+      """
+      A screen was set through \(id), an identifier of a stack this one has replaced: it names \
+      none of this stack's screens, though one may have that number. Nothing was changed.
+      """)
   }
 
   /// Reports a screen set for an identifier the stack cannot push.

@@ -90,8 +90,10 @@ extension Store where Action: CasePathable {
     let stack = Action.allCasePaths[keyPath: action]
     return StoreBinding(
       read: { [self] in
-        let linked = pushedByLinks[state] ?? [:]
-        return track(ids, isEqual: ==).map { id in
+        let linked = links(of: state)
+        // A stack made anew in place of this one, with the same numbers, is another path.
+        return track(ids, isEqual: { $0 == $1 && $0.first?.lineage == $1.first?.lineage }).map {
+          id in
           linked[id].map { StackPathElement(kind: .pushed(id, number: $0)) } ?? .screen(id)
         }
       },
@@ -99,7 +101,7 @@ extension Store where Action: CasePathable {
         let current = currentState[keyPath: ids]
         // A link's entry the stack pushed already (SwiftUI writing back a path it held before
         // the push was reduced) is that screen.
-        let linked = pushedByLinks[state] ?? [:]
+        let linked = links(of: state)
         let screenOfLink = Dictionary(linked.map { ($1, $0) }) { first, _ in first }
         let resolved = newPath.map { entry in
           entry.id ?? entry.pushNumber.flatMap { screenOfLink[$0] }
@@ -141,14 +143,28 @@ extension Store where Action: CasePathable {
           let id = isQueued ? next : currentState[keyPath: state].nextID
           next = StackElementID(rawValue: id.rawValue + 1)
           send(stack.embed(.push(id: id, state: pushed)))
-          pushedByLinks[state, default: [:]][id] = number
+          var linked = links(of: state)
+          linked[id] = number
+          pushedByLinks[state] = (currentState[keyPath: state].lineage, linked)
         }
         // Only the screens the stack still holds (a parent may refuse a push by popping it);
         // queued pushes are not held yet, and the next write sorts them out.
         guard !isQueued else { return }
         let held = Set(currentState[keyPath: ids])
-        pushedByLinks[state] = pushedByLinks[state]?.filter { held.contains($0.key) }
+        pushedByLinks[state] = (
+          currentState[keyPath: state].lineage, links(of: state).filter { held.contains($0.key) }
+        )
       })
+  }
+
+  /// The links' screens of the stack at `state` (``pushedByLinks``), while it is the stack they
+  /// were pushed onto.
+  private func links<ElementState>(of state: KeyPath<State, StackState<ElementState>>)
+    -> [StackElementID: Int]
+  {
+    guard let entry = pushedByLinks[state], entry.lineage == currentState[keyPath: state].lineage
+    else { return [:] }
+    return entry.links
   }
 }
 
@@ -175,11 +191,15 @@ extension Store where Action: CasePathable {
     action: KeyPath<Action.AllCasePaths, CasePath<Action, StackAction<ElementState, ElementAction>>>
   ) -> Store<ElementState, ElementAction>? {
     // The screen of this stack: once another stack replaces it (numbering from #0 again), the
-    // store is gone, and a scope then makes a new one for the new stack's screen.
+    // store is gone, and a scope then makes a new one for the new stack's screen. The lineage is
+    // an index of its own in the key path, as identifiers compare by number alone; an identifier
+    // of a stack that is gone names no screen, ever.
     let lineage = currentState[keyPath: state].lineage
-    let id = id.belongs(to: lineage) ? StackElementID(rawValue: id.rawValue, lineage: lineage) : id
+    guard id.belongs(to: lineage) else { return nil }
+    let number = StackElementID(rawValue: id.rawValue)
+    let id = StackElementID(rawValue: id.rawValue, lineage: lineage)
     return optionalScope(
-      state: state.appending(path: \.[id: id, lineage: lineage]), action: action,
+      state: state.appending(path: \.[id: number, lineage: lineage]), action: action,
       gone: "a screen popped from its stack"
     ) {
       let stack = Action.allCasePaths[keyPath: action]

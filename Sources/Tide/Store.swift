@@ -35,8 +35,9 @@ public final class Store<State, Action: Sendable> {
   @usableFromInline let watch: StoreWatch<State>
   /// For each navigation stack a link pushed onto (``stackPath(_:action:)``), the number of the
   /// link's entry of each screen it pushed: the path shows that screen as the entry SwiftUI
-  /// appended, so its identity does not change once the push is reduced.
-  var pushedByLinks: [AnyKeyPath: [StackElementID: Int]] = [:]
+  /// appended, so its identity does not change once the push is reduced. Kept with the lineage
+  /// of the stack they were pushed onto: a stack made anew in its place has none.
+  var pushedByLinks: [AnyKeyPath: (lineage: UInt64, links: [StackElementID: Int])] = [:]
 
   /// Creates a store that runs a feature from its initial state.
   ///

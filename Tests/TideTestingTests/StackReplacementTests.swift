@@ -1,3 +1,4 @@
+import Observation
 import Testing
 import Tide
 import TideTestSupport
@@ -90,6 +91,54 @@ import TideTesting
     #expect(copy[id: listID] == "List")
     old.append("More")
     #expect(old[id: listID] == "List")
+  }
+
+  @Test func settingAScreenThroughAnIdentifierOfAReplacedStackChangesNothing() async {
+    var path = StackState(["a", "b", "c"])
+    let stale = path.ids[2]
+    path = StackState(["x"])
+    await expectIssues([
+      """
+      A screen was set through #2, an identifier of a stack this one has replaced: it names none \
+      of this stack's screens, though one may have that number. Nothing was changed.
+      """
+    ]) {
+      path[id: stale] = "y"
+    }
+    #expect(path == StackState(["x"]))
+  }
+
+  @Test func aScopeThroughAnIdentifierOfAReplacedStackIsNilAndKeepsTheLiveScreensStore() {
+    let store = Store(
+      initialState: Reader.State(path: StackState([Reader.Page(number: 1)])),
+      reducer: Reader.reducer, environment: clock)
+    let stale = store.state.path.ids[0]
+    store.send(.deepLink([2]))
+    let live = store.scope(state: \.path, id: 0, action: \.path)
+    #expect(store.scope(state: \.path, id: stale, action: \.path) == nil)
+    #expect(store.scope(state: \.path, id: 0, action: \.path) === live)
+    #expect(live?.number == 2)
+  }
+
+  /// What a `NavigationStack` reads: the path of a replaced stack is another path, though its
+  /// screens are numbered alike, and a view that read it is told.
+  @Test func aViewsPathChangesWhenItsStackIsReplaced() {
+    let store = Store(
+      initialState: Reader.State(path: StackState([Reader.Page(number: 1)])),
+      reducer: Reader.reducer, environment: clock)
+    let path = store.stackPath(\.path, action: \.path)
+    let told = ValueLog<Bool>()
+    let before = withObservationTracking {
+      path.value
+    } onChange: {
+      told.append(true)
+    }
+    store.send(.deepLink([2]))
+    #expect(told.all == [true])
+    #expect(path.value != before)
+    #expect(path.value.map(\.description) == ["#0"])
+    // An entry written as a number is the screen with that number in either.
+    #expect(path.value == [0])
   }
 
   @Test func aScreensStoreIsGoneOnceItsStackIsReplaced() {
