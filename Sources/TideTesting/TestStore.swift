@@ -568,7 +568,9 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   ///
   /// - Parameter location: The test's line that runs it, where what the work reports fails the
   ///   test; where the store was created when `nil`.
-  func runReadyEffects(at location: SourceCodeLocation? = nil) async {
+  /// - Returns: Whether the effects ran away (and that was reported).
+  @discardableResult
+  func runReadyEffects(at location: SourceCodeLocation? = nil) async -> Bool {
     let limit = 1_000_000
     let location = lastStep.withLock { step in
       if let location { step.location = location }
@@ -579,7 +581,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
       await scheduler.runReadyWork(jobLimit: limit)
     }
     lastStep.withLock { $0.runs -= 1 }
-    guard ran >= limit else { return }
+    guard ran >= limit else { return false }
     TestFailure.record(
       """
       Effects keep running without ever waiting.
@@ -588,6 +590,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
       suspending on anything the test controls: on Task.yield(), on a clock that never sleeps \
       (ImmediateClock), or sending actions whose reductions start it again.
       """, at: location)
+    return true
   }
 }
 
