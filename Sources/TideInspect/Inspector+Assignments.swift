@@ -133,7 +133,8 @@ extension Inspector {
       let target =
         !path.hasSuffix("?")
         ? path
-        : path.dropLast().contains("?") ? String(path.dropLast()) + "!" : String(path.dropLast())
+        : path.dropLast().contains("?.") || path.dropLast().contains("?[")
+          ? String(path.dropLast()) + "!" : String(path.dropLast())
       let call = "CasePath(\(type).\(name)).modify(&\(target)) "
       let oneLine = inner.count == 1 ? "{ \(inner[0]) }" : "{ \(inner.joined(separator: "; ")) }"
       // In the closure, `$0` is the payload: a statement that refers to the root stays out.

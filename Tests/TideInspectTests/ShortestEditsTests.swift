@@ -29,20 +29,39 @@ import Tide
       }
       var rebuilt: [Int] = []
       var edits = 0
+      // The steps walk both arrays in order, each index once.
+      var (nextOld, nextNew) = (0, 0)
       for step in steps {
         switch step {
         case .same(let i, let j):
-          #expect(old[i] == new[j], "seed \(seed)")
+          #expect(i == nextOld && j == nextNew && old[i] == new[j], "seed \(seed)")
           rebuilt.append(new[j])
-        case .removed: edits += 1
+          (nextOld, nextNew) = (i + 1, j + 1)
+        case .removed(let i):
+          #expect(i == nextOld, "seed \(seed)")
+          nextOld = i + 1
+          edits += 1
         case .added(let j):
+          #expect(j == nextNew, "seed \(seed)")
           rebuilt.append(new[j])
+          nextNew = j + 1
           edits += 1
         }
       }
+      #expect(nextOld == old.count && nextNew == new.count, "seed \(seed)")
       #expect(rebuilt == new, "seed \(seed)")
       #expect(edits == old.count + new.count - 2 * Self.lcs(old, new), "seed \(seed)")
     }
+  }
+
+  @Test func aScriptPastTheMostEditsIsNotSearchedFor() {
+    let old = (0..<Differ.maximumEdits).map { Node.scalar("a\($0)") }
+    let new = (0..<Differ.maximumEdits).map { Node.scalar("b\($0)") }
+    // Every element removed and added: twice the most edits.
+    #expect(Differ().shortestEdits(old, new) == nil)
+    // Half of them: within the bound.
+    let half = Array(old.prefix(Differ.maximumEdits / 2))
+    #expect(Differ().shortestEdits(half, Array(new.prefix(Differ.maximumEdits / 2))) != nil)
   }
 
   static func lcs(_ a: [Int], _ b: [Int]) -> Int {

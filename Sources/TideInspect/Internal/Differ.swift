@@ -449,7 +449,11 @@ struct Differ {
   private func alike(
     _ olds: [(key: Node, rest: Node)], _ news: [(key: Node, rest: Node)], prefix: String
   ) -> [Entry] {
-    func signature(_ entry: (key: Node, rest: Node)) -> String { "\(entry.key)\u{0}\(entry.rest)" }
+    // What the entry prints as, and its structure, which holds what printing hides (a secret's
+    // fingerprint): an order that does not depend on the hash order.
+    func signature(_ entry: (key: Node, rest: Node)) -> String {
+      "\(renderer.line(entry.rest))\u{0}\(entry.key)\u{0}\(entry.rest)"
+    }
     var unmatchedNew: [String: [(key: Node, rest: Node)]] = [:]
     for entry in news { unmatchedNew[signature(entry), default: []].append(entry) }
     var entries: [Entry] = []
