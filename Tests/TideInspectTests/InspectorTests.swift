@@ -54,6 +54,9 @@ final class Box {
     #expect(inspector.line("say \"hi\"\n\t\u{1}") == #""say \"hi\"\n\t\u{1}""#)
     #expect(inspector.line(42) == "42")
     #expect(inspector.line(0.3) == "0.3")
+    // A Float as the shortest text that reads back as it (widened to a Double, 0.1 printed
+    // 0.10000000149011612).
+    #expect(inspector.line(Float(0.1)) == "0.1")
     #expect(inspector.line(true) == "true")
     #expect(inspector.line(Optional<Int>.none as Any) == "nil")
     #expect(inspector.line(Optional(3) as Any) == "3")

@@ -601,7 +601,7 @@ struct Reflector {
     case let bool as Bool: return bool ? "true" : "false"
     case let integer as any BinaryInteger: return "\(integer)"
     case let double as Double: return SwiftLiteral.floatingPoint(double)
-    case let float as Float: return SwiftLiteral.floatingPoint(Double(float))
+    case let float as Float: return SwiftLiteral.floatingPoint(float)
     // Other widths (`Float16`, `Float80`), whose mirrors show an opaque field: as each writes
     // itself, with the literals of the two above for what is not a number.
     case let float as any BinaryFloatingPoint: return SwiftLiteral.floatingPoint(float)
