@@ -42,8 +42,13 @@ extension Inspector {
     return statementRoot.printedLeftOut.isSet ? [] : statements
   }
 
+  /// What a statement writes for a secret, a value a ``Redacting`` type hides: an editor
+  /// placeholder, which does not compile until the value is typed in.
+  public static let secretPlaceholder = "<#secret#>"
+
   /// Returns a closure literal that makes the change from `old` to `new`, ready to paste as a
-  /// `TestStore` assertion: `{ $0.isLoading = true }`, or one statement a line.
+  /// `TestStore` assertion: `{ $0.isLoading = true }`, or one statement a line. A secret is
+  /// ``secretPlaceholder``: `{ $0.password = <#secret#> }`.
   ///
   /// <!-- example: given inspector: Inspector, before: Login.State, after: Login.State -->
   /// ```swift
@@ -70,7 +75,10 @@ extension Inspector {
     -> [String]
   {
     if old == new { return [] }
-    var source = Renderer(style: .source, secretPlaceholder: secretPlaceholder, root: root)
+    // A secret is a placeholder to fill in: its stand-in would compile and fail again, or not be
+    // Swift at all (`••••••` for a number).
+    var source = Renderer(
+      style: .source, secretPlaceholder: secretPlaceholder ?? Self.secretPlaceholder, root: root)
     source.wrapsLongSource = true
     switch (old, new) {
     case (.some(let old), .some(let new)):

@@ -280,6 +280,13 @@ final class Box {
       inspector.closure(from: Credentials(), to: Credentials(isLoading: true))
         == "{ $0.isLoading = true }")
     #expect(inspector.closure(from: Credentials(), to: Credentials()) == nil)
+    // A secret is a placeholder to type its value in: its stand-in would compile and fail.
+    #expect(
+      inspector.closure(from: Credentials(), to: Credentials(password: "Other1"))
+        == "{ $0.password = <#secret#> }")
+    #expect(
+      Inspector(redacts: false).closure(from: Credentials(), to: Credentials(password: "Other1"))
+        == #"{ $0.password = "Other1" }"#)
   }
 
   /// A dictionary's subscript returns an optional: a change inside a value goes through `?`

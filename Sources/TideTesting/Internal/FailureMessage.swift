@@ -14,15 +14,10 @@ enum FailureMessage {
   static func line(_ value: Any) -> String {
     inspector.line(value, limit: lineLimit)
   }
+
   /// The placeholder a suggested closure writes for a secret (a redacted value): it does not
   /// compile until the value is typed in, where the hidden text would compile and fail again.
-  static let secretPlaceholder = "<#secret#>"
-  /// What suggests closures: secrets as ``secretPlaceholder``.
-  static let closureInspector = {
-    var inspector = Inspector()
-    inspector.secretPlaceholder = secretPlaceholder
-    return inspector
-  }()
+  static let secretPlaceholder = Inspector.secretPlaceholder
 
   static func stateMismatch(expected: Any, actual: Any, before: Any, changed: Bool) -> String {
     var text = "A state change does not match expectation.\n\n"
@@ -41,7 +36,7 @@ enum FailureMessage {
         + "They may differ only deeper than 100 levels of nesting, which the printer elides; "
         + "otherwise check the state's Equatable conformance."
     }
-    if let closure = closureInspector.closure(from: before, to: actual) {
+    if let closure = inspector.closure(from: before, to: actual) {
       text += "\n\nExpected closure: " + closure
       if closure.contains(secretPlaceholder) {
         text += "\n\nA secret is written \(secretPlaceholder): type its value in its place."
