@@ -97,5 +97,32 @@ func testingBenchmarks() async -> [BenchmarkRow] {
       baseline: "== on a 10,000-element state",
       target: .time(atMost: 50e6, strict: true, "< 50 ms"),
       note: "diff plus expected closure: \(format(diffTime / 1e6, digits: 1)) ms"))
+
+  // A capped log that dropped one entry and gained one: two edits, found by the shortest edit
+  // script past the alignment table's size.
+  let log = Array(0..<1_000)
+  let slid = Array(1...1_000)
+  let slidTime = measure(operations: 1, rounds: 3) {
+    blackHole(inspector.diff(log, slid))
+    blackHole(inspector.closure(from: log, to: slid))
+  }
+  rows.append(
+    BenchmarkRow(
+      group: "testing", name: "failure diff of a 1,000-entry log that slid by one",
+      nanoseconds: slidTime, baseline: "failure diff of a 10,000-element state",
+      note: "diff plus expected closure: \(format(slidTime / 1e6, digits: 1)) ms"))
+
+  // A letter appended to a string of a million: what both hold is counted, not printed.
+  let text = String(repeating: "ab", count: 500_000)
+  let longer = text + "c"
+  let textTime = measure(operations: 1, rounds: 3) {
+    blackHole(inspector.diff(text, longer))
+    blackHole(inspector.closure(from: text, to: longer))
+  }
+  rows.append(
+    BenchmarkRow(
+      group: "testing", name: "failure diff of a 1,000,000-character string, one appended",
+      nanoseconds: textTime, baseline: "failure diff of a 10,000-element state",
+      note: "diff plus expected closure: \(format(textTime / 1e6, digits: 1)) ms"))
   return rows
 }
