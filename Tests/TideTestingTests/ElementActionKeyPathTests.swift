@@ -59,6 +59,23 @@ import TideTesting
       environment: ())
   }
 
+  /// What the second memo's answer did to the state, which each failure below shows after the
+  /// actions.
+  nonisolated static let secondMemoLoaded = """
+    It changed the state:
+
+          [
+            [0]: ElementActionKeyPathTests.Memo(id: 1, seconds: 0.0),
+            [1]: ElementActionKeyPathTests.Memo(
+              id: 2,
+        −     seconds: 0.0
+        +     seconds: 1.0
+            )
+          ]
+
+    (Before: −, After: +)
+    """
+
   @Test("An element's action is sent and received by its identifier and case")
   func anElementsActionIsReceivedByItsIdentifierAndCase() async {
     let store = Self.makeStore()
@@ -87,18 +104,7 @@ import TideTesting
           Sent by an effect of send(.memo(id: 2, action: .play)) at \
         ElementActionKeyPathTests.swift:\(line)
 
-        It changed the state:
-
-              [
-                [0]: ElementActionKeyPathTests.Memo(id: 1, seconds: 0.0),
-                [1]: ElementActionKeyPathTests.Memo(
-                  id: 2,
-            −     seconds: 0.0
-            +     seconds: 1.0
-                )
-              ]
-
-        (Before: −, After: +)
+        \(Self.secondMemoLoaded)
         """
     }
   }
@@ -121,18 +127,7 @@ import TideTesting
           Sent by an effect of send(.memo(id: 2, action: .play)) at \
         ElementActionKeyPathTests.swift:\(line)
 
-        It changed the state:
-
-              [
-                [0]: ElementActionKeyPathTests.Memo(id: 1, seconds: 0.0),
-                [1]: ElementActionKeyPathTests.Memo(
-                  id: 2,
-            −     seconds: 0.0
-            +     seconds: 1.0
-                )
-              ]
-
-        (Before: −, After: +)
+        \(Self.secondMemoLoaded)
         """
     }
   }
@@ -159,18 +154,7 @@ import TideTesting
           Sent by an effect of send(.memo(id: 2, action: .play)) at \
         ElementActionKeyPathTests.swift:\(line)
 
-        It changed the state:
-
-              [
-                [0]: ElementActionKeyPathTests.Memo(id: 1, seconds: 0.0),
-                [1]: ElementActionKeyPathTests.Memo(
-                  id: 2,
-            −     seconds: 0.0
-            +     seconds: 1.0
-                )
-              ]
-
-        (Before: −, After: +)
+        \(Self.secondMemoLoaded)
         """
     }
   }

@@ -9,6 +9,33 @@ import TideTestSupport
 /// state without an action, and a clock's timer.
 @MainActor
 @Suite struct ReferenceStyleTests {
+  /// What the fetch's answer did to the state, which several failures below show.
+  nonisolated static let fetchLoaded = """
+    It changed the state:
+
+          ReferenceStyleTests.Fetch.State(
+        −   value: nil,
+        +   value: 42,
+            failed: false
+          )
+
+    (Before: −, After: +)
+    """
+
+  /// What the child's doubling did to the state, which several failures below show.
+  nonisolated static let childDoubled = """
+    It changed the state:
+
+          ReferenceStyleTests.Parent.State(
+            child: ReferenceStyleTests.Child.State(
+        −     count: 5
+        +     count: 10
+            )
+          )
+
+    (Before: −, After: +)
+    """
+
   struct Failed: Error {}
 
   /// A feature whose action carries an error, so it cannot be `Equatable`.
@@ -75,15 +102,7 @@ import TideTestSupport
 
           Sent by an effect of send(.load) at ReferenceStyleTests.swift:\(line)
 
-        It changed the state:
-
-              ReferenceStyleTests.Fetch.State(
-            −   value: nil,
-            +   value: 42,
-                failed: false
-              )
-
-        (Before: −, After: +)
+        \(Self.fetchLoaded)
         """
     }
   }
@@ -227,15 +246,7 @@ import TideTestSupport
 
           Sent by an effect of send(.load) at ReferenceStyleTests.swift:\(line)
 
-        It changed the state:
-
-              ReferenceStyleTests.Fetch.State(
-            −   value: nil,
-            +   value: 42,
-                failed: false
-              )
-
-        (Before: −, After: +)
+        \(Self.fetchLoaded)
         """
     }
   }
@@ -395,15 +406,7 @@ import TideTestSupport
 
           Sent by an effect of send(.load) at ReferenceStyleTests.swift:\(line)
 
-        It changed the state:
-
-              ReferenceStyleTests.Fetch.State(
-            −   value: nil,
-            +   value: 42,
-                failed: false
-              )
-
-        (Before: −, After: +)
+        \(Self.fetchLoaded)
         """
     }
   }
@@ -464,16 +467,7 @@ import TideTestSupport
 
           Sent by an effect of send(.child(.set(5))) at ReferenceStyleTests.swift:\(line)
 
-        It changed the state:
-
-              ReferenceStyleTests.Parent.State(
-                child: ReferenceStyleTests.Child.State(
-            −     count: 5
-            +     count: 10
-                )
-              )
-
-        (Before: −, After: +)
+        \(Self.childDoubled)
         """
     }
     #expect(store.state.child.count == 10)
@@ -510,16 +504,7 @@ import TideTestSupport
 
           Sent by an effect of send(.child(.set(5))) at ReferenceStyleTests.swift:\(line)
 
-        It changed the state:
-
-              ReferenceStyleTests.Parent.State(
-                child: ReferenceStyleTests.Child.State(
-            −     count: 5
-            +     count: 10
-                )
-              )
-
-        (Before: −, After: +)
+        \(Self.childDoubled)
         """
     }
   }
