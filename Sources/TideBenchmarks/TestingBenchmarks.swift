@@ -98,31 +98,27 @@ func testingBenchmarks() async -> [BenchmarkRow] {
       target: .time(atMost: 50e6, strict: true, "< 50 ms"),
       note: "diff plus expected closure: \(format(diffTime / 1e6, digits: 1)) ms"))
 
+  /// A failure's diff and expected closure from `old` to `new`, against the large state's.
+  func failureDiffRow(_ name: String, from old: Any, to new: Any) -> BenchmarkRow {
+    let time = measure(operations: 1, rounds: 3) {
+      blackHole(inspector.diff(old, new))
+      blackHole(inspector.closure(from: old, to: new))
+    }
+    return BenchmarkRow(
+      group: "testing", name: name, nanoseconds: time,
+      baseline: "failure diff of a 10,000-element state",
+      note: "diff plus expected closure: \(format(time / 1e6, digits: 1)) ms")
+  }
   // A capped log that dropped one entry and gained one: two edits, found by the shortest edit
   // script past the alignment table's size.
-  let log = Array(0..<1_000)
-  let slid = Array(1...1_000)
-  let slidTime = measure(operations: 1, rounds: 3) {
-    blackHole(inspector.diff(log, slid))
-    blackHole(inspector.closure(from: log, to: slid))
-  }
   rows.append(
-    BenchmarkRow(
-      group: "testing", name: "failure diff of a 1,000-entry log that slid by one",
-      nanoseconds: slidTime, baseline: "failure diff of a 10,000-element state",
-      note: "diff plus expected closure: \(format(slidTime / 1e6, digits: 1)) ms"))
-
+    failureDiffRow(
+      "failure diff of a 1,000-entry log that slid by one", from: Array(0..<1_000),
+      to: Array(1...1_000)))
   // A letter appended to a string of a million: what both hold is counted, not printed.
   let text = String(repeating: "ab", count: 500_000)
-  let longer = text + "c"
-  let textTime = measure(operations: 1, rounds: 3) {
-    blackHole(inspector.diff(text, longer))
-    blackHole(inspector.closure(from: text, to: longer))
-  }
   rows.append(
-    BenchmarkRow(
-      group: "testing", name: "failure diff of a 1,000,000-character string, one appended",
-      nanoseconds: textTime, baseline: "failure diff of a 10,000-element state",
-      note: "diff plus expected closure: \(format(textTime / 1e6, digits: 1)) ms"))
+    failureDiffRow(
+      "failure diff of a 1,000,000-character string, one appended", from: text, to: text + "c"))
   return rows
 }
