@@ -31,6 +31,19 @@ struct Screen: Equatable {
   var counts: [String: Int] = [:]
 }
 
+/// Keeps an integer between 0 and 10.
+@propertyWrapper struct Clamped: Equatable {
+  var wrappedValue: Int {
+    didSet { wrappedValue = min(max(wrappedValue, 0), 10) }
+  }
+  init(wrappedValue: Int) { self.wrappedValue = min(max(wrappedValue, 0), 10) }
+}
+
+struct Volume: Equatable {
+  @Clamped var level = 3
+  var name = "main"
+}
+
 final class Box {
   let value = 1
   var name = "box"
@@ -360,6 +373,23 @@ final class Box {
                 InspectorTests.Token(value: 1)
             −   InspectorTests.Token(value: 1)
               ])
+        """)
+  }
+
+  /// A property wrapper's field printed as its storage, `_level`, and was suggested as
+  /// `$0._level.wrappedValue = 5`, which does not compile outside the type's file.
+  @Test func aPropertyWrappersFieldIsThePropertyItWraps() {
+    #expect(inspector.line(Volume()) == "Volume(level: 3, name: \"main\")")
+    var louder = Volume()
+    louder.level = 5
+    #expect(inspector.closure(from: Volume(), to: louder) == "{ $0.level = 5 }")
+    #expect(
+      inspector.diff(Volume(), louder) == """
+              Volume(
+            −   level: 3,
+            +   level: 5,
+                name: "main"
+              )
         """)
   }
 

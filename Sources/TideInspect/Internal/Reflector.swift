@@ -267,7 +267,7 @@ struct Reflector {
       }
       let member = copy?.sharedValueMember
       for each in mirrors {
-        for child in each.children {
+        for child in each.children.map(Self.unwrappingPropertyWrapper) {
           var label = child.label ?? "_"
           if labelsSharedCopiesByRank, let copy, label != "key" { label = copy.sharedRankLabel }
           // A custom mirror's unlabelled child prints as an unlabelled argument, `Box(42)`.
@@ -300,6 +300,18 @@ struct Reflector {
       let text = TerminalText.printable(String(describing: value))
       return .scalar(text.replacing("\n", with: "\\n").replacing("\t", with: "\\t"))
     }
+  }
+
+  /// A property wrapper's storage, `_count` holding a wrapper whose `wrappedValue` is stored, as
+  /// the property it wraps: `count` and its value, which the type's memberwise initialiser and
+  /// its users name (`$0._count.wrappedValue = 5` did not compile outside the type's file).
+  static func unwrappingPropertyWrapper(_ child: Mirror.Child) -> Mirror.Child {
+    guard let label = child.label, label.hasPrefix("_"), label.count > 1,
+      let wrapped = Mirror(reflecting: child.value).children.first(where: {
+        $0.label == "wrappedValue"
+      })
+    else { return child }
+    return (String(label.dropFirst()), wrapped.value)
   }
 
   /// Reflects two values for a diff. Wherever a pair of values is `Equatable` and equal, both
@@ -377,7 +389,10 @@ struct Reflector {
       var oldFields: [Node.Field] = []
       var newFields: [Node.Field] = []
       let member = (old as? any InspectedSharedCopy)?.sharedValueMember
-      for (oldChild, newChild) in zip(oldMirror.children, newMirror.children) {
+      for (oldChild, newChild) in zip(
+        oldMirror.children.map(Self.unwrappingPropertyWrapper),
+        newMirror.children.map(Self.unwrappingPropertyWrapper))
+      {
         let label = oldChild.label ?? "_"
         let (oldNode, newNode) = inner.pair(
           oldChild.value, newChild.value, redacted: hidden.contains(label))
