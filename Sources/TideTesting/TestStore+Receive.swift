@@ -365,11 +365,11 @@ extension TestStore {
     let clock = ContinuousClock()
     let start = clock.now
     var waited = await waitForReceivedAction(timeout: budget, at: location)
+    var skipped: [ReceivedAction<Action>] = []
     if case .off(let showSkipped) = exhaustivity {
       // Skip the received actions before the first that matches. The store goes on reducing
       // what effects send meanwhile, so keep waiting, within the same timeout, while none has
       // matched and effects are still running.
-      var skipped: [ReceivedAction<Action>] = []
       while true {
         skipped += skipReceived(while: { !matching($0) }, location: location)
         let ranAway = await runReadyEffects(at: location)
@@ -401,7 +401,8 @@ extension TestStore {
     guard !unmatched, let (received, after) = log.removeFirst() else {
       TestFailure.record(
         FailureMessage.receivedNone(
-          expected: description, running: registry.inFlight, waited: waited),
+          expected: description, running: registry.inFlight, waited: waited)
+          + FailureMessage.skippedOnTheWay(skipped),
         at: location)
       return
     }

@@ -139,6 +139,14 @@ enum FailureMessage {
     return text
   }
 
+  /// The received actions a non-exhaustive `receive` skipped before it found none: what the
+  /// test may have meant instead. Empty when it skipped none.
+  static func skippedOnTheWay(_ skipped: [ReceivedAction<some Sendable>]) -> String {
+    guard !skipped.isEmpty else { return "" }
+    let count = skipped.count == 1 ? "1 received action" : "\(skipped.count) received actions"
+    return "\n\nIt skipped \(count) on the way:\n\n\(list(skipped))"
+  }
+
   static func unexpected(expected: Any, received: Any, origin: EffectOrigin) -> String {
     let diff =
       inspector.diff(expected, received)
