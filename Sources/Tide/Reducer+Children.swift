@@ -552,7 +552,7 @@ final class ChildLifetime: Sendable {
     let (noun, a, container) = (members.noun, members.article.lowercased(), members.container)
     let details = """
         Action: \(describe(action))
-        ID: \((id as? StackElementID)?.description ?? describe(id))
+        ID: \((id as? StackScreenID)?.description ?? describe(id))
         Reducer: \(name) at \(location.fileID):\(location.line)
       """
     let fromEffect = IssueReporter.isReducingEffectAction

@@ -79,7 +79,7 @@ extension Reducer {
     // The parent runs after the child: with copies on both sides, it first sees the child's change.
     let core = sharedCore(sync)
     return Self(sharing: sharing) { parentState, parentAction, parentEnvironment in
-      let (before, lineage) = stack.modify(&parentState) { ($0.ids, $0.lineage) }
+      let (before, lineage, next) = stack.modify(&parentState) { ($0.ids, $0.lineage, $0.nextID) }
       var elementEffect = Effect<Action>.none
       var childRan = false
       var operation: ((inout StackState<ElementState>) -> Void)?
@@ -103,10 +103,10 @@ extension Reducer {
             let id = StackElementID(rawValue: id.rawValue, lineage: lineage)
             elementEffect = found.map { action.embed(.element(id: id, action: $0)) }
               .replacingDismissal(with: action.embed(.popFrom(id: id)))
-              .owned(by: lifetime.id(for: id))
+              .owned(by: lifetime.id(for: StackScreenID(id, lineage: lineage)))
           }
         } else {
-          lifetime.reportMissingScreen(elementAction, id: id)
+          lifetime.reportMissingScreen(elementAction, id: id, lineage: lineage)
         }
       case .popFrom(let id)?:
         if !id.belongs(to: lineage) {
@@ -132,13 +132,21 @@ extension Reducer {
       }
       let effect = core(&parentState, parentAction, parentEnvironment, childRan)
       if let operation { stack.modify(&parentState, operation) }
-      let (after, afterLineage) = stack.modify(&parentState) { ($0.ids, $0.lineage) }
+      let (after, afterLineage) = stack.modify(&parentState) { path in
+        // An older copy of this stack put back (an undo) counts on from where this one was, so
+        // that an identifier given since is not given again.
+        if path.lineage == lineage { path.countOn(from: next) }
+        return (path.ids, path.lineage)
+      }
       guard after != before || afterLineage != lineage else {
         return elementEffect.merged(with: effect)
       }
       // A stack made anew in place of this one pops every screen it had.
       let popped = afterLineage == lineage ? removedIDs(before: before, after: after) : before
-      return .merge([elementEffect, effect] + popped.map { .cancel(id: lifetime.id(for: $0)) })
+      // Each popped screen's effects, by the lineage of the stack it was in.
+      return .merge(
+        [elementEffect, effect]
+          + popped.map { .cancel(id: lifetime.id(for: StackScreenID($0, lineage: lineage))) })
     }
     .syncingAfter(sync, sharing: sharing) { stack.modify(&$0) { !$0.isEmpty } }
     .watching(
@@ -152,7 +160,8 @@ extension Reducer {
             let replaced = before.first.map { !$0.belongs(to: lineage) } ?? false
             guard after != before || replaced else { return .none }
             let popped = replaced ? before : removedIDs(before: before, after: after)
-            return .merge(popped.map { .cancel(id: lifetime.id(for: $0)) })
+            return .merge(
+              popped.map { .cancel(id: lifetime.id(for: StackScreenID($0, lineage: $0.lineage))) })
           })
       ])
   }
@@ -173,8 +182,8 @@ func removedIDs(before: [StackElementID], after: [StackElementID]) -> [StackElem
 
 extension ChildLifetime {
   @usableFromInline
-  func reportMissingScreen(_ action: some Sendable, id: StackElementID) {
-    reportMissing(action, id: id, in: .stack)
+  func reportMissingScreen(_ action: some Sendable, id: StackElementID, lineage: UInt64) {
+    reportMissing(action, id: StackScreenID(id, lineage: lineage), in: .stack)
   }
 
   @usableFromInline
@@ -209,13 +218,30 @@ extension ChildLifetime {
   /// Reports an action for a screen of a stack that another one has since replaced.
   @usableFromInline
   func reportScreenOfReplacedStack(_ action: some Sendable, id: StackElementID) {
+    let details = """
+        Action: \(describe(action))
+        ID: \(id)
+        Reducer: \(name) at \(location.fileID):\(location.line)
+      """
+    // Replaced above the operator, where no step of its looked: the old screen's effects ran on
+    // until this one of theirs arrived.
+    let screen = EffectID(self.id(for: StackScreenID(id, lineage: id.lineage)))
+    if IssueReporter.isReducingEffectAction, cancelsOrphanedEffects(where: { $0 == screen }) {
+      return IssueReporter.current.report(
+        """
+        An effect of a screen sent it an action after its stack was replaced by another.
+
+        \(details)
+
+        \(orphanAdvice("The stack", went: "was replaced", fix: "Replace stacks"))
+        """,
+        at: location)
+    }
     IssueReporter.current.report(
       """
       An action was sent to a screen of a stack that has since been replaced by another.
 
-        Action: \(describe(action))
-        ID: \(id)
-        Reducer: \(name) at \(location.fileID):\(location.line)
+      \(details)
 
       A StackState made anew (state.path = StackState(…)) numbers its screens from #0 again, \
       but it is another stack: the screens of the one it replaced were popped, and their \

@@ -172,6 +172,13 @@ public struct StackState<Element> {
     lineage == self.lineage ? self[id: id] : nil
   }
 
+  /// Gives identifiers from `next` on, if this stack would give lower ones: an older copy of a
+  /// stack put back in its place gives none that the stack gave since.
+  @usableFromInline
+  mutating func countOn(from next: StackElementID) {
+    if nextID < next { nextID = next }
+  }
+
   /// Removes the identifier at `position`, as the screen there is removed.
   @usableFromInline
   mutating func removeID(at position: Int) {

@@ -112,7 +112,10 @@ extension Store where Action: CasePathable {
           guard case .push(let pushed, let number) = entry.kind else { return nil }
           return (pushed, number)
         }
-        guard kept.count <= current.count, Array(current.prefix(kept.count)) == kept,
+        // An entry of a stack that has since been replaced (numbered alike) is not one of
+        // these screens; one written as a number is the screen with that number.
+        guard kept.count <= current.count,
+          zip(current, kept).allSatisfy({ $0 == $1 && $1.belongs(to: $0.lineage) }),
           pushes.allSatisfy({ $0 != nil })
         else {
           IssueReporter.current.report(

@@ -141,6 +141,85 @@ import TideTesting
     #expect(path.value == [0])
   }
 
+  /// A stack replaced inside an `ifLet`'s child by that operator's parent, where no step of the
+  /// stack's `forEach` looks: the old screen's timer ran on, each tick reported, for ever. Its
+  /// first action after the replacement ends its effects, as for a screen popped there.
+  @Test func aStackReplacedWhereNoStepLooksEndsTheOldScreensEffectsAtTheirNextAction() async {
+    let store = TestStore(
+      initialState: Library.State(reader: Reader.State(path: StackState([Reader.Page(number: 1)]))),
+      reducer: Library.reducer, environment: clock)
+    await store.send(.reader(.path(.element(id: 0, action: .appeared))))
+    let line = #line - 1
+    await store.send(.deepLinkReader) {
+      $0.reader?.path = StackState([Reader.Page(number: 9)])
+    }
+    #expect(store.runningEffects.count == 1)
+    await expectIssues([
+      """
+      An effect of a screen sent it an action after its stack was replaced by another.
+
+        Action: .tick
+        ID: #0
+        Reducer: forEach(\\State.path) at TideTestingTests/StackReplacementTests.swift:\(Reader.forEachLine)
+
+      The stack was replaced outside the reducer that forEach(\\State.path) is called on and the \
+      reducers combined with it (by a reducer above them), so its effects went on running; they \
+      are cancelled now. Replace stacks in the reducer that forEach(\\State.path) is called on, or \
+      one combined with it, where the effects end at once.
+
+        Started by: send(.reader(.path(.element(id: 0, action: .appeared)))) at StackReplacementTests.swift:\(line)
+
+      The effect's action arrived while the test moved a clock between two steps: this is the \
+      step that started the effect.
+      """
+    ]) {
+      await clock.advance(by: .seconds(3))
+      await store.receive(.reader(.path(.element(id: 0, action: .tick))))
+    }
+    #expect(store.runningEffects.isEmpty)
+    #expect(store.state.reader?.path[0].seconds == 0)
+  }
+
+  /// An older copy of the stack put back (an undo) counted again from where it was: an
+  /// identifier given since was given twice, and a parent's action for the popped screen changed
+  /// its successor.
+  @Test func anOlderCopyPutBackCountsOnFromWhereTheStackWas() async {
+    let store = makeStore(Reader.State(path: StackState([Reader.Page(number: 1)])))
+    await store.send(.snapshot) { $0.saved = $0.path }
+    await store.send(.openAndFetch(2)) { $0.path.append(Reader.Page(number: 2)) }
+    await store.send(.undo) { $0.path = $0.saved }
+    await store.send(.open(3)) { $0.path.append(Reader.Page(number: 3)) }
+    #expect(store.state.path.ids == [0, 2])
+    await withKnownIssue {
+      await clock.advance(by: .seconds(1))
+      await store.receive(.path(.element(id: 1, action: .fetched("page 2"))))
+    } matching: { issue in
+      issue.comments.first?.rawValue.hasPrefix(
+        "An effect sent an action to a screen that is not in the stack.") == true
+    }
+    #expect(store.state.path[1].text == "")
+  }
+
+  /// A view that writes back the path it read before its stack was replaced sets screens the
+  /// new stack does not hold, though they are numbered alike: reported, nothing popped.
+  @Test func aPathOfAReplacedStackWrittenBackPopsNothing() async {
+    let store = Store(
+      initialState: Reader.State(
+        path: StackState([Reader.Page(number: 1), Reader.Page(number: 2)])),
+      reducer: Reader.reducer, environment: clock)
+    let path = store.stackPath(\.path, action: \.path)
+    let old = path.value
+    store.send(.deepLink([5, 6, 7]))
+    let reports = ValueLog<String>()
+    IssueReporter.$current.withValue(IssueReporter { message, _ in reports.append(message) }) {
+      path.set(Array(old.prefix(1)))
+    }
+    #expect(
+      reports.all.first?.hasPrefix("A navigation stack's path was set to screens it does not hold.")
+        == true)
+    #expect(store.state.path.ids == [0, 1, 2])
+  }
+
   @Test func aScreensStoreIsGoneOnceItsStackIsReplaced() {
     let store = Store(
       initialState: Reader.State(path: StackState([Reader.Page(number: 1)])),
@@ -186,12 +265,15 @@ enum Reader {
 
   struct State: Equatable, Sendable {
     var path = StackState<Page>()
+    var saved = StackState<Page>()
   }
   enum Action: Equatable, Sendable, CasePathable {
     case open(Int)
     case openAndFetch(Int)
     case deepLink([Int])
     case closeAll
+    case snapshot
+    case undo
     case path(StackAction<Page, PageAction>)
 
     struct AllCasePaths {
@@ -214,6 +296,10 @@ enum Reader {
       state.path = StackState(numbers.map { Page(number: $0) })
     case .closeAll:
       state.path = StackState()
+    case .snapshot:
+      state.saved = state.path
+    case .undo:
+      state.path = state.saved
     case .path:
       break
     }
@@ -222,4 +308,20 @@ enum Reader {
   static let forEachLine = #line + 1
   static let reducer = core.forEach(
     \.path, action: CasePath(Action.path), environment: { $0 }, child: page)
+}
+
+/// A library that holds a reader while it is open, and deep-links into it from above.
+enum Library {
+  struct State: Equatable, Sendable {
+    var reader: Reader.State?
+  }
+  enum Action: Equatable, Sendable {
+    case deepLinkReader
+    case reader(Reader.Action)
+  }
+  static let reducer = Reducer<State, Action, ManualClock> { state, action, _ in
+    if case .deepLinkReader = action { state.reader?.path = StackState([Reader.Page(number: 9)]) }
+    return .none
+  }
+  .ifLet(\.reader, action: CasePath(Action.reader), environment: { $0 }, child: Reader.reducer)
 }
