@@ -225,6 +225,8 @@ extension Reducer {
       // Whether a button of the child dismisses it (an alert's, a dialog's), not `.dismiss`.
       var buttonDismisses = false
       var childRan = false
+      // The identity the child's effects of this step are tied to, when it ran and started any.
+      var shownByChild: PresentationIdentity?
       switch action.extract(parentAction) {
       case .presented(let childAction)?:
         // An action for a child that is not there, or for another case of a destination than
@@ -262,9 +264,12 @@ extension Reducer {
         childRan = true
         if stashes { childSharing?.stash(parentState) }
         if !found.isNone {
+          // A child that gave itself another identity (a photo that moved on to the next) is a
+          // new screen: what it started in this step is that screen's.
+          shownByChild = slot.modify(&parentState) { identifier.identity(of: $0) } ?? before
           childEffect = found.map { action.embed(.presented($0)) }
             .replacingDismissal(with: dismissal)
-            .owned(by: lifetime.presentedID(for: before!))
+            .owned(by: lifetime.presentedID(for: shownByChild!))
         }
       case .dismiss?:
         guard before != nil else {
@@ -307,7 +312,13 @@ extension Reducer {
         after = nil
       }
       guard after != before else { return childEffect.merged(with: effect) }
-      return .merge(childEffect, effect, .cancel(id: lifetime.presentedID(for: before)))
+      // The screen shown before this step went; so did the one the child made of itself, unless
+      // it is the one shown now.
+      let gone =
+        shownByChild.map { $0 != before && $0 != after } == true
+        ? [before, shownByChild!] : [before]
+      return .merge(
+        [childEffect, effect] + gone.map { .cancel(id: lifetime.presentedID(for: $0)) })
     }
     .syncingAfter(sync, sharing: sharing) { slot.modify(&$0) { $0 != nil } }
     .watching(

@@ -24,6 +24,27 @@ import TideTesting
     await clock.advance(by: .seconds(3))
   }
 
+  /// A photo that moves on to the next is a new screen, its own doing: the first photo's timer
+  /// ends, and the timer it starts in that step is the new photo's (it was cancelled with the
+  /// old one, silently).
+  @Test func aScreenThatGivesItselfAnotherIDKeepsWhatItStartsInThatStep() async {
+    let clock = ManualClock()
+    let store = TestStore(
+      initialState: Viewer.State(), reducer: Viewer.reducer, environment: clock)
+    await store.send(.show(1)) { $0.destination = .photo(Viewer.Photo(id: 1)) }
+    await store.send(.destination(.presented(.photo(.appeared))))
+    await store.send(.destination(.presented(.photo(.next)))) {
+      $0.destination = .photo(Viewer.Photo(id: 2))
+    }
+    #expect(store.runningEffects.count == 1)
+    await clock.advance(by: .seconds(1))
+    await store.receive(.destination(.presented(.photo(.tick)))) {
+      $0.destination = .photo(Viewer.Photo(id: 2, seconds: 1))
+    }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
+    #expect(store.runningEffects.isEmpty)
+  }
+
   @Test func theSamePayloadIDChangedIsTheSameScreen() async {
     let clock = ManualClock()
     let store = TestStore(
@@ -54,19 +75,25 @@ private enum Viewer {
   enum PhotoAction: Equatable, Sendable {
     case appeared
     case tick
+    /// Moves on to the next photo, and shows it for as long as it is shown.
+    case next
   }
   static let photo = Reducer<Photo, PhotoAction, ManualClock> { photo, action, clock in
+    let timer = Effect<PhotoAction>.run(name: "timer") { send in
+      while true {
+        try await clock.sleep(for: .seconds(1))
+        await send(.tick)
+      }
+    }
     switch action {
     case .appeared:
-      return .run(name: "timer") { send in
-        while true {
-          try await clock.sleep(for: .seconds(1))
-          await send(.tick)
-        }
-      }
+      return timer
     case .tick:
       photo.seconds += 1
       return .none
+    case .next:
+      photo = Photo(id: photo.id + 1)
+      return timer
     }
   }
 
