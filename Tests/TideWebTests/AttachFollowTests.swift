@@ -31,7 +31,9 @@ final class AttachedREPL {
     repl = try REPL(
       features: [Self.login], options: REPLOptions(echoesInput: true),
       write: { output.text += $0 })
-    follower = AttachFollower(repl: repl, client: client)
+    // Ten minutes for the served store's answer: under the thread sanitizer, with the suite
+    // running beside it, one took longer than the thirty seconds `tide attach` waits.
+    follower = AttachFollower(repl: repl, client: client, answerTimeout: .seconds(600))
     await follower.takeInHistory(into: repl)
   }
 
