@@ -255,14 +255,7 @@ extension Inspector {
   private func edits(from old: [Node], to new: [Node], path: String, source: Renderer)
     -> [String]?
   {
-    var prefix = 0
-    while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
-    var suffix = 0
-    while suffix < old.count - prefix, suffix < new.count - prefix,
-      old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
-    {
-      suffix += 1
-    }
+    let (prefix, suffix) = commonEnds(old, new)
     let removed = old.count - prefix - suffix
     let inserted = new.count - prefix - suffix
     let changed = max(removed, inserted)

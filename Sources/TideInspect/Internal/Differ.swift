@@ -187,14 +187,8 @@ struct Differ {
   /// paired by the longest common subsequence when that keeps more of them unchanged than
   /// pairing by position does.
   private func arrayEntries(_ old: [Node], _ new: [Node]) -> [Entry] {
-    var start = 0
-    while start < old.count && start < new.count && old[start] == new[start] { start += 1 }
-    var oldEnd = old.count
-    var newEnd = new.count
-    while oldEnd > start && newEnd > start && old[oldEnd - 1] == new[newEnd - 1] {
-      oldEnd -= 1
-      newEnd -= 1
-    }
+    let (start, suffix) = commonEnds(old, new)
+    let (oldEnd, newEnd) = (old.count - suffix, new.count - suffix)
     var entries: [Entry] = (0..<start).map {
       Entry(prefix: "[\($0)]: ", old: old[$0], new: new[$0])
     }
@@ -295,14 +289,7 @@ struct Differ {
     guard old.hasPrefix("\""), new.hasPrefix("\""), max(old.count, new.count) > longText
     else { return nil }
     let (a, b) = (Array(old), Array(new))
-    var shared = 0
-    while shared < a.count, shared < b.count, a[shared] == b[shared] { shared += 1 }
-    var sharedEnd = 0
-    while sharedEnd < a.count - shared, sharedEnd < b.count - shared,
-      a[a.count - 1 - sharedEnd] == b[b.count - 1 - sharedEnd]
-    {
-      sharedEnd += 1
-    }
+    let (shared, sharedEnd) = commonEnds(a, b)
     let (context, edge, middle) = (30, 10, 200)
     func cut(_ text: [Character]) -> String {
       var result = ""

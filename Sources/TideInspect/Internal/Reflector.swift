@@ -475,9 +475,12 @@ struct Reflector {
       }
       for entry in unchanged {
         let keyNode = inner.node(entry.key)
-        let (oldValue, newValue) = inner.pair(entry.value, entry.value)
-        oldPairs.append(Node.Pair(key: keyNode, value: oldValue))
-        newPairs.append(Node.Pair(key: keyNode, value: newValue))
+        // Known equal: one box for both sides, as `pair` gives, without comparing again.
+        let value: Node =
+          inner.depth >= Self.maximumDepth
+          ? .elided(Node.LeftOut()) : .unchanged(Node.Unchanged(entry.value, reflector: inner))
+        oldPairs.append(Node.Pair(key: keyNode, value: value))
+        newPairs.append(Node.Pair(key: keyNode, value: value))
       }
       let line = Renderer(style: .line)
       func sorted(_ pairs: [Node.Pair]) -> [Node.Pair] {
