@@ -8,12 +8,19 @@ import TideTesting
 /// it running on, its ticks reaching the second photo).
 @MainActor
 @Suite struct DestinationIdentityTests {
-  @Test func anotherPayloadIDInTheSameCaseIsANewPresentation() async {
-    let clock = ManualClock()
+  let clock = ManualClock()
+
+  /// A viewer showing photo 1, whose timer runs.
+  func showingPhotoOneWithItsTimer() async -> TestStore<Viewer.State, Viewer.Action, ManualClock> {
     let store = TestStore(
       initialState: Viewer.State(), reducer: Viewer.reducer, environment: clock)
     await store.send(.show(1)) { $0.destination = .photo(Viewer.Photo(id: 1)) }
     await store.send(.destination(.presented(.photo(.appeared))))
+    return store
+  }
+
+  @Test func anotherPayloadIDInTheSameCaseIsANewPresentation() async {
+    let store = await showingPhotoOneWithItsTimer()
     await clock.advance(by: .seconds(1))
     await store.receive(.destination(.presented(.photo(.tick)))) {
       $0.destination = .photo(Viewer.Photo(id: 1, seconds: 1))
@@ -28,11 +35,7 @@ import TideTesting
   /// ends, and the timer it starts in that step is the new photo's (it was cancelled with the
   /// old one, silently).
   @Test func aScreenThatGivesItselfAnotherIDKeepsWhatItStartsInThatStep() async {
-    let clock = ManualClock()
-    let store = TestStore(
-      initialState: Viewer.State(), reducer: Viewer.reducer, environment: clock)
-    await store.send(.show(1)) { $0.destination = .photo(Viewer.Photo(id: 1)) }
-    await store.send(.destination(.presented(.photo(.appeared))))
+    let store = await showingPhotoOneWithItsTimer()
     await store.send(.destination(.presented(.photo(.next)))) {
       $0.destination = .photo(Viewer.Photo(id: 2))
     }
@@ -46,11 +49,7 @@ import TideTesting
   }
 
   @Test func theSamePayloadIDChangedIsTheSameScreen() async {
-    let clock = ManualClock()
-    let store = TestStore(
-      initialState: Viewer.State(), reducer: Viewer.reducer, environment: clock)
-    await store.send(.show(1)) { $0.destination = .photo(Viewer.Photo(id: 1)) }
-    await store.send(.destination(.presented(.photo(.appeared))))
+    let store = await showingPhotoOneWithItsTimer()
     await clock.advance(by: .seconds(1))
     await store.receive(.destination(.presented(.photo(.tick)))) {
       $0.destination = .photo(Viewer.Photo(id: 1, seconds: 1))
@@ -67,7 +66,7 @@ import TideTesting
 }
 
 /// A viewer that shows a photo, which counts the seconds it is shown, or a caption.
-private enum Viewer {
+enum Viewer {
   struct Photo: Equatable, Sendable, Identifiable {
     var id: Int
     var seconds = 0
