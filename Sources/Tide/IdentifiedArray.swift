@@ -1,4 +1,5 @@
 import Synchronization
+import TideInspect
 
 /// An ordered collection of identifiable elements, with each element found by its identifier in
 /// constant time.
@@ -462,6 +463,11 @@ extension IdentifiedArray: CustomReflectable {
   public var customMirror: Mirror {
     Mirror(self, unlabeledChildren: elements, displayStyle: .collection)
   }
+}
+
+extension IdentifiedArray: ReflectedElementTypes {
+  /// Its mirror shows its elements alone: what a search for shared copies looks through.
+  package static var reflectedElementTypes: [Any.Type] { [Element.self] }
 }
 
 extension IdentifiedArray: CustomStringConvertible {

@@ -306,11 +306,16 @@ import TideTestSupport
   }
 
   /// The search of the whole state for a copy that holds a change stops at its capacity; a
-  /// state too large to search whole gets no report, since none could be proved.
+  /// state too large to search whole gets no report, since none could be proved. (Values whose
+  /// type may hold a copy count against it one by one; plain ones, below, do not.)
   @Test func aStateTooLargeToSearchIsNotReported() {
+    enum Filler: Equatable, Sendable {
+      case number(Int)
+      case text(String)
+    }
     struct Padded: Equatable, Sendable, SharedState {
       var saved = Shared(key: "saved", default: [String]())
-      var padding: [Int]
+      var padding: [Filler]
       static let sharedFields: [SharedField<Self>] = [.field(\.saved)]
     }
     let dropping = Reducer<Padded, Bool, Void> { state, _, _ in
@@ -319,18 +324,39 @@ import TideTestSupport
       return .none
     }
     let small = Store(
-      initialState: Padded(padding: [0]), reducer: dropping, environment: ())
+      initialState: Padded(padding: [.number(0)]), reducer: dropping, environment: ())
     withKnownIssue {
       small.send(true)
     } matching: { issue in
       issue.comments.first?.rawValue == Self.lostChange
     }
     let large = Store(
-      initialState: Padded(padding: [Int](repeating: 0, count: 30_000)), reducer: dropping,
-      environment: ())
+      initialState: Padded(padding: [Filler](repeating: .number(0), count: 30_000)),
+      reducer: dropping, environment: ())
     let issues = ReportedIssues()
     IssueReporter.$current.withValue(issues.reporter) { large.send(true) }
     #expect(issues.all.isEmpty)
+  }
+
+  /// Numbers cannot hold a copy: 30,000 of them are not searched one by one, and the lost change
+  /// beside them is reported.
+  @Test func aStateOfManyPlainValuesIsSearchedWhole() {
+    struct Padded: Equatable, Sendable, SharedState {
+      var padding = [Int](repeating: 0, count: 30_000)
+      var saved = Shared(key: "saved", default: [String]())
+      static let sharedFields: [SharedField<Self>] = [.field(\.saved)]
+    }
+    let dropping = Reducer<Padded, Bool, Void> { state, _, _ in
+      var copy = state.saved
+      copy.value.append("Oslo")
+      return .none
+    }
+    let store = Store(initialState: Padded(), reducer: dropping, environment: ())
+    withKnownIssue {
+      store.send(true)
+    } matching: { issue in
+      issue.comments.first?.rawValue == Self.lostChange
+    }
   }
 
   /// The search lists no more of a value's children than it could still visit, and says it

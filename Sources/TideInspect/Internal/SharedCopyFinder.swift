@@ -53,18 +53,16 @@ package enum SharedCopyFinder {
       if text.hasPrefix(".") { text.removeFirst() }
       return text
     }
-    // What each type is, decided by the type alone: a shared copy, an object, or one of the
-    // standard library's and Foundation's plain values (a number, a string) costs no mirror.
-    // Anything else is searched value by value, as its mirror shows it (a field of type `Any`
-    // may hold a copy in one value and not in another).
+    // What each type is, decided by the type alone (``CopyHoldingTypes``): a shared copy, a value
+    // that cannot hold one (an object, a number, a struct of such), or one searched value by
+    // value, as its mirror shows it (a field of type `Any` may hold a copy in one value and not
+    // in another). Kept here too, to ask the process's answers once a type.
     var kinds: [ObjectIdentifier: Kind] = [:]
     func kindOfType(of value: Any) -> Kind {
       let type = Swift.type(of: value)
       let identifier = ObjectIdentifier(type)
       if let kind = kinds[identifier] { return kind }
-      let kind: Kind =
-        value is any InspectedSharedCopy
-        ? .copy : type is AnyClass || Self.plainTypes.contains(identifier) ? .skipped : .searched
+      let kind = CopyHoldingTypes.kind(of: type)
       kinds[identifier] = kind
       return kind
     }
@@ -145,23 +143,7 @@ package enum SharedCopyFinder {
   }
 
   /// What a search does with values of one type.
-  private enum Kind {
-    /// A shared copy: found, and not searched inside.
-    case copy
-    /// Any other value: its mirror is searched.
-    case searched
-    /// An object (a state is values, and an object graph may have cycles), or a plain value
-    /// (``plainTypes``): nothing to search.
-    case skipped
-  }
-
-  /// Types whose values hold no shared copy, whatever the value: numbers, strings and the like.
-  private static let plainTypes: Set<ObjectIdentifier> = Set(
-    ([
-      Int.self, Int8.self, Int16.self, Int32.self, Int64.self, UInt.self, UInt8.self, UInt16.self,
-      UInt32.self, UInt64.self, Double.self, Float.self, Bool.self, String.self, Substring.self,
-      Character.self, Duration.self, Date.self, UUID.self, URL.self, Decimal.self, Data.self,
-    ] as [Any.Type]).map(ObjectIdentifier.init))
+  private typealias Kind = CopyHoldingTypes.Kind
 
   /// The first copy of each key in `root`, by key (an element's copies by key and element).
   static func copies(in root: Any) -> [String: Any] {
