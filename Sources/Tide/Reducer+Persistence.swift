@@ -11,8 +11,8 @@ extension Reducer {
   /// `load(default:ifMissing:)`, into a copy made with `Shared(key:value:)`), so what the feature starts
   /// from is in its initial state, where a test sees it. A change made within `debounce` of the
   /// previous one cancels the save that waited, so a burst of changes is saved once, with the
-  /// last value. A save that fails is reported, with the value kept in memory; the next change
-  /// tries again. A save still waiting when the store is released is cancelled with the
+  /// last value. A save that fails is reported, with the value kept in memory; each later
+  /// change is saved again. A save still waiting when the store is released is cancelled with the
   /// store's other effects: an app that may quit within `debounce` of a change saves its last
   /// value itself as it quits.
   ///
@@ -61,7 +61,7 @@ extension Reducer {
 
             Error: \(error)
 
-          It stays as it is in memory; the next change to it tries again.
+          It stays as it is in memory, and each later change to it is saved again.
           """)
       }
       .cancellable(id: SaveID(owner: ObjectIdentifier(owner), key: key), cancelInFlight: true)

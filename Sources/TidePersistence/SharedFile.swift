@@ -31,9 +31,10 @@ import Tide
 ///   compares it with what this one last read or wrote, and writes it. When another writer (a
 ///   process, or another `SharedFile` on the same path) wrote the file since, the save leaves
 ///   that file as it is, writes its own value beside it (`PATH.conflict-1`, one file for the
-///   run, rewritten by each later save) and throws
+///   run, rewritten by each later save until this one loads the file again) and throws
 ///   ``SharedFileError/changedElsewhere(path:keptAt:)``: both values are on disk, and the report
-///   says where. So make **one `SharedFile` per file** and use it to load and to save: a second
+///   says where. A file deleted or moved away since is no conflict: there is nothing at the path
+///   to lose, and the save writes it anew. So make **one `SharedFile` per file** and use it to load and to save: a second
 ///   one that never read the file is another writer, and its save throws
 ///   ``SharedFileError/neverRead(path:keptAt:)``.
 /// - **Symbolic links are followed**, for reading and writing alike: a save writes the file the
@@ -127,6 +128,13 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
     switch FileBytes.read(file) {
     case .missing:
       memory.withLock { $0.known = .bytes(nil) }
+      // A folder that is not there is no first launch: every save would fail.
+      guard FileBytes.folderExists(of: file) else {
+        IssueReporter.current.report(
+          "There is no folder \(FileBytes.folderName(of: file)) for \(file): starting from the default value, and every save fails until the folder is made."
+        )
+        return (defaultValue, .missing)
+      }
       if ifMissing == .report {
         let name = file == path ? path : "\(file) (where the link \(path) leads)"
         IssueReporter.current.report(
@@ -233,7 +241,8 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
         case .bytes(let expected)? where expected == current:
           try FileBytes.writeAtomically(bytes, to: file)
           memory.known = .bytes(bytes)
-        case nil where current == nil:
+        case nil where current == nil, .bytes? where current == nil:
+          // No file, or one deleted or moved away since: nothing at the path to lose.
           try FileBytes.writeAtomically(bytes, to: file)
           memory.known = .bytes(bytes)
         default:

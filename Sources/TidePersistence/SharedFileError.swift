@@ -27,9 +27,9 @@ public enum SharedFileError: Error, Equatable, Sendable, CustomStringConvertible
     case .cannotWrite(let path, let reason):
       "cannot write \(path): \(reason)"
     case .changedElsewhere(let path, let keptAt):
-      "\(path) holds what another writer wrote, not what was last read or written here; it was left as it is, and this value was written to \(keptAt)"
+      "\(path) holds what another writer wrote, not what was last read or written here; it was left as it is, and this value was written to \(keptAt), as is every later save until this SharedFile loads the file again"
     case .neverRead(let path, let keptAt):
-      "this SharedFile never read \(path), which holds a value: it was left as it is, and this value was written to \(keptAt); save with the SharedFile that loaded the file, or load it with this one first"
+      "this SharedFile never read \(path), which holds a value: it was left as it is, and this value was written to \(keptAt), as is every later save until this SharedFile loads the file; save with the SharedFile that loaded the file, or load it with this one first"
     case .unreadable(let path, let reason):
       "\(path) could not be read (\(reason)), so it is not written over"
     }

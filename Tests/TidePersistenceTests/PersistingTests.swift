@@ -103,7 +103,7 @@ import TideTesting
 
           Error: cannot write /x: full
 
-        It stays as it is in memory; the next change to it tries again.
+        It stays as it is in memory, and each later change to it is saved again.
         """
     }
   }

@@ -164,6 +164,11 @@ enum FileBytes {
     // Never through a link: opening one would create a file wherever it leads.
     let fd = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard fd >= 0 else {
+      // The lock is the first thing made beside the file: a folder that is not there is the
+      // file's problem, and said so.
+      if errno == ENOENT, !folderExists(of: path) {
+        throw .cannotWrite(path: path, reason: "its folder \(folderName(of: path)) does not exist")
+      }
       throw .cannotWrite(path: lockPath, reason: String(cString: strerror(errno)))
     }
     defer { close(fd) }
@@ -174,6 +179,18 @@ enum FileBytes {
     }
     defer { flock(fd, LOCK_UN) }
     return try body()
+  }
+
+  /// Whether the folder that holds `path` is there (as a folder, or a link to one).
+  static func folderExists(of path: String) -> Bool {
+    var status = stat()
+    return stat(folderName(of: path), &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  /// The folder that holds `path`: `.` for a name without one.
+  static func folderName(of path: String) -> String {
+    let folder = (path as NSString).deletingLastPathComponent
+    return folder.isEmpty ? "." : folder
   }
 
   /// The start of the names of `path`'s temporary files, `NAME.`: its name cut to 200 bytes, so
