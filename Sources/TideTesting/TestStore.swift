@@ -114,6 +114,8 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   /// Whether a state holding shared copies that no operator keeps equal was reported: once a
   /// test store, at the first step that shows one.
   private var reportedUnlistedCopies = false
+  /// Whether copies of one shared value that disagree at the end of a step were reported.
+  private var reportedDisagreeingCopies = false
   /// Whether the feature dismissed itself: set by a `.dismiss()` that reaches the root.
   private let dismissed = Lock(false)
 
@@ -532,8 +534,15 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   /// state that is not `SharedState`, or that does not list them. Nothing else would say so:
   /// such a copy just never changes with the others.
   func auditSharedCopies(in state: State, at location: SourceCodeLocation) {
-    guard !reportedUnlistedCopies, let problem = SharedCopyAudit.problem(in: state) else { return }
-    reportedUnlistedCopies = true
+    if !reportedUnlistedCopies, let problem = SharedCopyAudit.problem(in: state) {
+      reportedUnlistedCopies = true
+      TestFailure.record(problem, at: location)
+    }
+    // Copies no operator keeps equal come to disagree too: the report above said why.
+    guard !reportedUnlistedCopies, !reportedDisagreeingCopies,
+      let problem = SharedCopyAudit.disagreement(in: state)
+    else { return }
+    reportedDisagreeingCopies = true
     TestFailure.record(problem, at: location)
   }
 

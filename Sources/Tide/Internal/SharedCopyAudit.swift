@@ -46,6 +46,55 @@ package enum SharedCopyAudit {
       """
   }
 
+  /// What is wrong when copies of one key (or of one element) hold different values at the end
+  /// of a step, or `nil` when they agree: copies the operators reach are equal once a step ends,
+  /// so copies that differ were changed where no operator reached them (a child's reducer run
+  /// by hand, in a closure). Copies of one key with two types are reported elsewhere, and a copy
+  /// of an element its collection no longer holds is not compared.
+  package static func disagreement(in state: Any) -> String? {
+    var groups: [SharedCopies.ElementKey: [(path: String, copy: any SharedCopyValue)]] = [:]
+    var order: [SharedCopies.ElementKey] = []
+    SharedCopyFinder.visit(state, maximumValues: maximumValues, tracksPaths: true) { found in
+      guard let copy = found.copy as? any SharedCopyValue else { return }
+      let key = copy.sharedElementKey
+      if groups[key] == nil { order.append(key) }
+      groups[key, default: []].append((found.path, copy))
+    }
+    var lines: [String] = []
+    for key in order {
+      let copies = groups[key]!
+      let first = copies[0].copy
+      var disagree = copies.dropFirst().contains {
+        first.hasSameType(as: $0.copy) && !first.holdsSameValue(as: $0.copy)
+      }
+      var shown = copies
+      if first.isElementCopy, let whole = groups[.wholeValue(of: key.key)]?.first,
+        copies.contains(where: { $0.copy.agreesAsElement(with: whole.copy) == false })
+      {
+        disagree = true
+        shown.insert(whole, at: 0)
+      }
+      guard disagree else { continue }
+      for (path, copy) in shown {
+        let value = Inspector().line(copy.sharedValue)
+        let place = path.isEmpty ? "the state" : path
+        lines.append(
+          "  \(place): \(value.count > 120 ? value.prefix(119) + "…" : Substring(value))")
+      }
+    }
+    guard !lines.isEmpty else { return nil }
+    let shown = lines.prefix(10) + (lines.count > 10 ? ["  … and \(lines.count - 10) more"] : [])
+    return """
+      The state holds copies of a shared value that disagree at the end of the step.
+
+      \(shown.joined(separator: "\n"))
+
+      Copies are kept equal by pullback, ifLet, forEach and combine, and by the store after each \
+      step: a copy changed where none of them reaches (in a child whose reducer runs by hand, in \
+      a closure) changes alone. Compose that child with one of them.
+      """
+  }
+
   /// How many copies `value` lists in its `sharedFields`; `nil` when it is not `SharedState`.
   static func listedCount(_ value: Any) -> Int? {
     guard let type = Swift.type(of: value) as? any SharedState.Type else { return nil }

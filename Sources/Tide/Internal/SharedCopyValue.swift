@@ -8,6 +8,15 @@ protocol SharedCopyValue {
   var isElementCopy: Bool { get }
   /// Its rank: made with a value of its own, then its version.
   var sharedRank: (isNew: Bool, version: Int) { get }
+  /// Whether `other` is a copy of the same type holding a value equal to this one's.
+  func holdsSameValue(as other: any SharedCopyValue) -> Bool
+  /// Whether `other` is a copy of the same type: copies of one key with two types are reported
+  /// elsewhere, and never compared.
+  func hasSameType(as other: any SharedCopyValue) -> Bool
+  /// For a copy of an element: whether `collection`, a copy of the whole collection, holds the
+  /// element under its identifier with this copy's value; `nil` when it holds no such element
+  /// (or the copy is not one of an element).
+  func agreesAsElement(with collection: any SharedCopyValue) -> Bool?
 }
 
 extension Shared: SharedCopyValue {
@@ -17,4 +26,14 @@ extension Shared: SharedCopyValue {
   }
   var isElementCopy: Bool { elementReference != nil }
   var sharedRank: (isNew: Bool, version: Int) { (isNew, version) }
+  func holdsSameValue(as other: any SharedCopyValue) -> Bool {
+    (other as? Self)?.value == value
+  }
+  func hasSameType(as other: any SharedCopyValue) -> Bool { other is Self }
+  func agreesAsElement(with collection: any SharedCopyValue) -> Bool? {
+    guard let reference = elementReference,
+      let element = reference.link.element(reference.id, in: collection.sharedValue)
+    else { return nil }
+    return element as? Value == value
+  }
 }
