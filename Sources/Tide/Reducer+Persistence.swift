@@ -50,10 +50,12 @@ extension Reducer {
       let key = after.key
       let sleep = clock(environment)
       let write = save(environment)
+      // The store this step is reduced in: a file two stores save to tells their saves apart.
+      let origin = SharedSaveOrigin.reducing
       let saving = Effect<Action>.run(name: "save \"\(key)\"") { _ in
         // Without a debounce, each change is written at once, waiting on no clock.
         if debounce > .zero { try await sleep.sleep(for: debounce) }
-        try await write(value)
+        try await SharedSaveOrigin.$current.withValue(origin) { try await write(value) }
       } catch: { error, _ in
         IssueReporter.current.report(
           """

@@ -34,7 +34,13 @@ import Tide
 ///   run, rewritten by each later save until this one loads the file again) and throws
 ///   ``SharedFileError/changedElsewhere(path:keptAt:)``: both values are on disk, and the report
 ///   says where. A file deleted or moved away since is no conflict: there is nothing at the path
-///   to lose, and the save writes it anew. So make **one `SharedFile` per file** and use it to load and to save: a second
+///   to lose, and the save writes it anew.
+/// - **Two stores, one file.** Stores made from one load (two windows of an app) that save
+///   through one `SharedFile` with `persisting` are two writers too: a store's save must find
+///   what that store last wrote there (before its first, what the load read), so the save of a
+///   store whose value never saw the other's change is kept beside the file, as above. A save
+///   the app makes itself, outside a store (as it goes to the background), is taken as made from
+///   what the file held: the stores that had seen all of it go on from it. So make **one `SharedFile` per file** and use it to load and to save: a second
 ///   one that never read the file is another writer, and its save throws
 ///   ``SharedFileError/neverRead(path:keptAt:)``.
 /// - **Symbolic links are followed**, for reading and writing alike: a save writes the file the
@@ -62,10 +68,25 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
   }
 
   private struct Memory {
+    /// What the file held when this one last read or wrote it.
     var known: Known?
+    /// What the last load read, or the last save not made by a store's `persisting` wrote: a
+    /// store that has not saved yet made its value from it.
+    var base: Known?
+    /// What each store that saved through this one last wrote (by `SharedSaveOrigin`): its next
+    /// save must find that in the file, or another store wrote since, from a value this one's
+    /// never saw.
+    var writtenByStore: [UInt64: [UInt8]] = [:]
     /// Where this one keeps its values while another writer's file is in the way: one file
     /// for the whole run, rewritten by each save.
     var conflictPath: String?
+
+    /// Notes what a load found: the value every store is made from next.
+    mutating func read(_ found: Known) {
+      known = found
+      base = found
+      writtenByStore = [:]
+    }
   }
 
   private let memory = Lock(Memory())
@@ -127,7 +148,7 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
     FileBytes.removeAbandonedTemporaries(beside: file)
     switch FileBytes.read(file) {
     case .missing:
-      memory.withLock { $0.known = .bytes(nil) }
+      memory.withLock { $0.read(.bytes(nil)) }
       // A folder that is not there is no first launch: every save would fail.
       guard FileBytes.folderExists(of: file) else {
         IssueReporter.current.report(
@@ -147,7 +168,7 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
     case .bytes(let bytes):
       do {
         let value = try JSONDecoder().decode(Value.self, from: Data(bytes))
-        memory.withLock { $0.known = .bytes(bytes) }
+        memory.withLock { $0.read(.bytes(bytes)) }
         return (value, .loaded)
       } catch {
         let decodingError = Self.reason(error)
@@ -166,7 +187,7 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
           guard let aside else {
             return loadWithOutcome(default: defaultValue, ifMissing: ifMissing)
           }
-          memory.withLock { $0.known = .bytes(nil) }
+          memory.withLock { $0.read(.bytes(nil)) }
           IssueReporter.current.report(
             "\(path) does not hold a \(String(reflecting: Value.self)) (\(decodingError)): it was moved to \(aside), and the value starts from the default."
           )
@@ -174,7 +195,7 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
         } catch {
           let reason = "\(error)"
           memory.withLock {
-            $0.known = .unreadable("it does not decode and could not be moved aside: \(reason)")
+            $0.read(.unreadable("it does not decode and could not be moved aside: \(reason)"))
           }
           IssueReporter.current.report(
             "\(path) does not hold a \(String(reflecting: Value.self)) (\(decodingError)), and it could not be moved aside (\(reason)): starting from the default value, and not writing over the file."
@@ -189,7 +210,7 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
   private func unreadable(
     _ reason: String, default defaultValue: Value
   ) -> (value: Value, outcome: LoadOutcome) {
-    memory.withLock { $0.known = .unreadable(reason) }
+    memory.withLock { $0.read(.unreadable(reason)) }
     IssueReporter.current.report(
       "\(path) could not be read (\(reason)): starting from the default value, and not writing over the file."
     )
@@ -235,17 +256,34 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
         case .missing: current = nil
         case .failed(let reason): throw .unreadable(path: path, reason: reason)
         }
-        switch memory.known {
+        // A store's save (from `persisting`) must find what that store last wrote, or what it
+        // was made from; any other save, what this one last read or wrote.
+        let store = SharedSaveOrigin.current
+        let expected = store.map { memory.writtenByStore[$0].map(Known.bytes) ?? memory.base }
+        let isExpected: Bool
+        switch expected ?? memory.known {
         case .unreadable(let reason)?:
           throw .unreadable(path: path, reason: reason)
-        case .bytes(let expected)? where expected == current:
+        // The file it expects; or no file, or one deleted or moved away since: nothing at the
+        // path to lose.
+        case .bytes(let known)?: isExpected = known == current || current == nil
+        case nil: isExpected = current == nil
+        }
+        if isExpected {
           try FileBytes.writeAtomically(bytes, to: file)
           memory.known = .bytes(bytes)
-        case nil where current == nil, .bytes? where current == nil:
-          // No file, or one deleted or moved away since: nothing at the path to lose.
-          try FileBytes.writeAtomically(bytes, to: file)
-          memory.known = .bytes(bytes)
-        default:
+          if let store {
+            memory.writtenByStore[store] = bytes
+          } else {
+            // The app saved a value of its own (as it quits, or goes to the background), made
+            // from what the file held: the stores that had seen all of that go on from it, and
+            // one that had not is still behind.
+            for (store, written) in memory.writtenByStore where written == current {
+              memory.writtenByStore[store] = bytes
+            }
+            if case .bytes(current)? = memory.base { memory.base = .bytes(bytes) }
+          }
+        } else {
           // Another writer's file (or one this one never read): it stays, and this value is
           // kept beside it, in one file for the run.
           let aside: String

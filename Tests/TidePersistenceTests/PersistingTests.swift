@@ -138,4 +138,63 @@ import TideTesting
     await store.send(.add("Lima")).finish()
     #expect(SharedFile<[String]>(path: file.path).load(default: []) == ["Lima"])
   }
+
+  /// Two stores made from one load (two windows of an app) save through one file: the second
+  /// one's save, made from a value that never saw the first one's change, is a conflict kept
+  /// beside the file, where it once wrote over the first one's change without a word.
+  @Test func twoStoresSavingThroughOneFileLoseNothingSilently() async throws {
+    let folder = try ScratchFolder("persisting")
+    let path = folder.file("saved.json")
+    let file = SharedFile<[String]>(path: path)
+    let loaded = file.load(default: [], ifMissing: .expected)
+    let environment = Names.Environment(clock: ImmediateClock(), save: { try file.save($0) })
+    func window() -> Store<Names.State, Names.Action> {
+      Store(
+        initialState: Names.State(saved: Shared(key: "saved", value: loaded)),
+        reducer: Names.reducer, environment: environment)
+    }
+    let first = window()
+    let second = window()
+    await first.send(.add("Lima")).finish()
+    await withKnownIssue {
+      await second.send(.add("Oslo")).finish()
+    } matching: { issue in
+      issue.comments.first?.rawValue == """
+        The shared value "saved" could not be saved.
+
+          Error: \(SharedFileError.changedElsewhere(path: path, keptAt: path + ".conflict-1"))
+
+        It stays as it is in memory, and each later change to it is saved again.
+        """
+    }
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == #"["Lima"]"# + "\n")
+    #expect(
+      try String(contentsOfFile: path + ".conflict-1", encoding: .utf8) == #"["Oslo"]"# + "\n")
+    // Each store goes on from what it wrote: the first keeps writing the file.
+    await first.send(.add("Quito")).finish()
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == #"["Lima","Quito"]"# + "\n")
+    // A window made from a new load saves to the file.
+    let third = Store(
+      initialState: Names.State(saved: Shared(key: "saved", value: file.load(default: []))),
+      reducer: Names.reducer, environment: environment)
+    await third.send(.add("Rome")).finish()
+    #expect(
+      try String(contentsOfFile: path, encoding: .utf8) == #"["Lima","Quito","Rome"]"# + "\n")
+    // The app's own save, not a store's (as it goes to the background), is made from what the
+    // file held: the store that had seen all of it goes on from it, the first is still behind.
+    try file.save(["Lima", "Quito", "Rome", "Sucre"])
+    await third.send(.add("Tunis")).finish()
+    #expect(
+      try String(contentsOfFile: path, encoding: .utf8)
+        == #"["Lima","Quito","Rome","Tunis"]"# + "\n")
+    await withKnownIssue {
+      await first.send(.add("Ufa")).finish()
+    } matching: { issue in
+      issue.comments.first?.rawValue.hasPrefix(#"The shared value "saved" could not be saved."#)
+        == true
+    }
+    #expect(
+      try String(contentsOfFile: path + ".conflict-1", encoding: .utf8)
+        == #"["Lima","Quito","Ufa"]"# + "\n")
+  }
 }

@@ -99,9 +99,11 @@ final class RootCore<State, Action: Sendable> {
     let body = reducer.body
     if let sharing = reducer.sharing {
       // Every step ends with every shared copy holding its key's value, whatever the
-      // operators between the root and the change did (as `reduceAtRoot` does).
+      // operators between the root and the change did (as `reduceAtRoot` does). Its saves say
+      // which store made them.
+      let origin = SharedSaveOrigin.next()
       self.reduce = { state, action in
-        sharing.reduceAtRoot(&state) { body(&$0, action, environment) }
+        sharing.reduceAtRoot(&state, origin: origin) { body(&$0, action, environment) }
       }
     } else {
       self.reduce = { state, action in body(&state, action, environment) }

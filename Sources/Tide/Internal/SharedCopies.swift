@@ -405,10 +405,16 @@ struct SharedSync<State>: Sendable {
   /// Runs a step at a root (`reduce`), then gives every copy its key's value; with `stashes`,
   /// a change made by a screen the step removes is kept, and given to the copies that remain. A
   /// change to a copy that no copy holds at the end of the step is reported (see ``SharedStep``).
+  ///
+  /// - Parameters:
+  ///   - state: The state.
+  ///   - origin: The store whose root this is (``SharedSaveOrigin``); 0 for a reduction outside
+  ///     a store (the REPL's history, a reducer run by hand).
+  ///   - reduce: The step.
   func reduceAtRoot<Action>(
-    _ state: inout State, _ reduce: (inout State) -> Effect<Action>
+    _ state: inout State, origin: UInt64 = 0, _ reduce: (inout State) -> Effect<Action>
   ) -> Effect<Action> {
-    let outer = SharedStep.begin(keepsRemovedChanges: stashes)
+    let outer = SharedStep.begin(keepsRemovedChanges: stashes, origin: origin)
     let effect = reduce(&state)
     sync(&state, keeping: SharedStep.end(outer))
     return effect

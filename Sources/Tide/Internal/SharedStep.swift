@@ -80,28 +80,33 @@ final class SharedStep: @unchecked Sendable {
     let context: UnsafeMutablePointer<SharedStepContext>
     let wasReducing: Bool
     let keptRemovedChanges: Bool
+    let origin: UInt64
     let step: SharedStep?
   }
 
   /// Begins a root's step on this thread; pass what it returns to ``end(_:)``.
   ///
-  /// - Parameter keepsRemovedChanges: Whether the root keeps the changes of screens its step
-  ///   removes.
+  /// - Parameters:
+  ///   - keepsRemovedChanges: Whether the root keeps the changes of screens its step removes.
+  ///   - origin: The store whose root reduces the step (``SharedSaveOrigin``), or 0.
   @inline(__always)
-  static func begin(keepsRemovedChanges: Bool) -> Outer {
+  static func begin(keepsRemovedChanges: Bool, origin: UInt64) -> Outer {
     let context = SharedStepContext.forThisThread
     let outer = Outer(
       context: context, wasReducing: context.pointee.isReducing,
-      keptRemovedChanges: context.pointee.keepsRemovedChanges, step: context.pointee.step.take())
+      keptRemovedChanges: context.pointee.keepsRemovedChanges, origin: context.pointee.origin,
+      step: context.pointee.step.take())
     context.pointee.isReducing = true
     context.pointee.keepsRemovedChanges = keepsRemovedChanges
+    // A step reduced by hand inside a store's step is that store's.
+    if origin != 0 { context.pointee.origin = origin }
     sharedStepsActive.add(1, ordering: .relaxed)
     return outer
   }
 
-  /// Ends the step ``begin(keepsRemovedChanges:)`` began.
+  /// Ends the step ``begin(keepsRemovedChanges:origin:)`` began.
   ///
-  /// - Parameter outer: What `begin(keepsRemovedChanges:)` returned.
+  /// - Parameter outer: What `begin(keepsRemovedChanges:origin:)` returned.
   /// - Returns: The step, when anything kept a copy or changed one in it.
   @inline(__always)
   static func end(_ outer: Outer) -> SharedStep? {
@@ -109,6 +114,7 @@ final class SharedStep: @unchecked Sendable {
     let step = outer.context.pointee.step.take()
     outer.context.pointee.isReducing = outer.wasReducing
     outer.context.pointee.keepsRemovedChanges = outer.keptRemovedChanges
+    outer.context.pointee.origin = outer.origin
     outer.context.pointee.step = outer.step
     return step
   }

@@ -16,6 +16,8 @@ struct SharedStepContext {
   var keepsRemovedChanges = false
   /// The step, once something kept or changed a copy in it.
   var step: SharedStep?
+  /// The store whose root is reducing the step (``SharedSaveOrigin``); 0 when none is.
+  var origin: UInt64 = 0
   /// How many ``Reducer/recursive(_:)`` reducers with shared copies are running on this thread:
   /// while any is, their syncs reach each row's own copies only (see ``RecursiveReducerBox``).
   var recursiveBodies = 0
