@@ -194,6 +194,8 @@ extension Shared: CustomReflectable {
 extension Shared: InspectedSharedCopy {
   package var sharedKey: String { key }
 
+  package var sharedValueToSearch: Any { value }
+
   package var sharedValueMember: (label: String, property: String)? {
     writtenLabel == "value" ? nil : (writtenLabel, "value")
   }

@@ -4,6 +4,9 @@
 package protocol InspectedSharedCopy {
   /// The key all copies of the value have.
   var sharedKey: String { get }
+  /// The copy's value: what a search for copies looks inside when asked to (a copy inside a
+  /// shared value is never kept in step, and is reported).
+  var sharedValueToSearch: Any { get }
   /// For a copy of one element of a shared collection, the element's identifier as states
   /// print it; `nil` for a copy of the whole value.
   var sharedElementID: String? { get }

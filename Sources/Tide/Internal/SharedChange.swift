@@ -33,8 +33,11 @@ struct SharedChange {
   /// - Parameter state: The state at the end of the step.
   func isHeld(anywhereIn state: Any) -> Bool {
     var held = false
+    // Inside copies too: a copy inside a shared value, changed, holds its change there (and the
+    // test store's audit says that no operator keeps it in step).
     let searchedAll = SharedCopyFinder.visit(
-      state, maximumValues: SharedCopyAudit.maximumValues, tracksPaths: false
+      state, maximumValues: SharedCopyAudit.maximumValues, tracksPaths: false,
+      searchesInsideCopies: true
     ) { found in
       guard !held, let copy = found.copy as? any SharedCopyValue,
         copy.sharedElementKey.key == key.key,

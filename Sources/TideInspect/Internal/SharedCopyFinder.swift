@@ -10,11 +10,14 @@ package enum SharedCopyFinder {
     package var path: String
     /// The nearest struct above the copy, with its path; `nil` for a copy that is the state.
     package var holder: (path: String, value: Any)?
+    /// The key of the copy whose value holds this one, when the search looks inside copies.
+    package var enclosingKey: String?
   }
 
   /// Visits every copy in `root`, outermost first and in field order, visiting at most
-  /// `maximumValues` values: a larger state is searched in part. A copy's own value is not
-  /// searched, nor are objects (a state is values, and an object graph may have cycles).
+  /// `maximumValues` values: a larger state is searched in part. A copy's own value is searched
+  /// only with `searchesInsideCopies`; objects never are (a state is values, and an object graph
+  /// may have cycles).
   ///
   /// - Parameters:
   ///   - root: The state.
@@ -23,12 +26,13 @@ package enum SharedCopyFinder {
   ///   - storedPropertiesOnly: Whether to search only through stored properties of structs
   ///     whose labels Swift can write after a dot, so that each path found (`list.saved`) is
   ///     Swift that reads the copy from the root.
+  ///   - searchesInsideCopies: Whether to search each copy's value too, for copies inside it.
   ///   - visit: Called with each copy found.
   /// - Returns: Whether it visited all of `root`, rather than stopping at `maximumValues`.
   @discardableResult
   package static func visit(
     _ root: Any, maximumValues: Int, tracksPaths: Bool, storedPropertiesOnly: Bool = false,
-    _ visit: (Found) -> Void
+    searchesInsideCopies: Bool = false, _ visit: (Found) -> Void
   ) -> Bool {
     // Where each value listed sits, as its parent's place and the step from it: a path is
     // spelled only for a copy found (a string for every value cost most of a search).
@@ -67,7 +71,9 @@ package enum SharedCopyFinder {
       return kind
     }
     var remaining = maximumValues
-    var pending: [Pending] = [Pending(value: root, place: 0, holder: nil, depth: 0)]
+    var pending: [Pending] = [
+      Pending(value: root, place: 0, holder: nil, depth: 0, enclosingKey: nil)
+    ]
     // Whether children were left unlisted, past what the budget could still visit.
     var leftOut = false
     while let next = pending.popLast() {
@@ -78,7 +84,20 @@ package enum SharedCopyFinder {
       if kind == .copy, let copy = value as? any InspectedSharedCopy {
         let copyPath = tracksPaths ? path(of: place) : ""
         let found = holder.map { (path: tracksPaths ? path(of: $0.place) : "", value: $0.value) }
-        visit(Found(copy: copy, path: copyPath, holder: found))
+        visit(
+          Found(copy: copy, path: copyPath, holder: found, enclosingKey: next.enclosingKey))
+        let inner = copy.sharedValueToSearch
+        if searchesInsideCopies, depth < Reflector.maximumDepth, kindOfType(of: inner) != .skipped {
+          var innerPlace = 0
+          if tracksPaths {
+            innerPlace = places.count
+            places.append(Place(parent: place, step: .label("value")))
+          }
+          pending.append(
+            Pending(
+              value: inner, place: innerPlace, holder: holder, depth: depth + 1,
+              enclosingKey: copy.sharedKey))
+        }
         continue
       }
       guard kind == .searched, depth < Reflector.maximumDepth else { continue }
@@ -106,7 +125,9 @@ package enum SharedCopyFinder {
           places.append(Place(parent: place, step: step))
         }
         children.append(
-          Pending(value: child.value, place: childPlace, holder: nextHolder, depth: depth + 1))
+          Pending(
+            value: child.value, place: childPlace, holder: nextHolder, depth: depth + 1,
+            enclosingKey: next.enclosingKey))
       }
       // Reversed, so that the first child is searched first.
       pending.append(contentsOf: children.reversed())
@@ -134,6 +155,8 @@ package enum SharedCopyFinder {
     let place: Int
     let holder: Holder?
     let depth: Int
+    /// The key of the nearest copy whose value holds it.
+    let enclosingKey: String?
   }
 
   /// The nearest struct above a value, and where it is.
