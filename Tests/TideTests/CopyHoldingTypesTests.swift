@@ -18,6 +18,7 @@ import TideInspect
       var position: (x: Double, y: Double)
       var onTap: () -> Void
       var owner: Owner?
+      var span: Range<Int>
     }
     #expect(CopyHoldingTypes.kind(of: Row.self) == .skipped)
     #expect(CopyHoldingTypes.kind(of: [Row].self) == .skipped)
@@ -40,13 +41,39 @@ import TideInspect
       var id = 0
       var customMirror: Mirror { Mirror(self, children: ["id": id]) }
     }
+    enum SmallPayload {
+      case none
+      case count(UInt8)
+    }
     #expect(CopyHoldingTypes.kind(of: Shared<[String]>.self) == .copy)
     for type in [
       WithCopy.self, [WithCopy].self, WithCopy?.self, [Int: WithCopy].self, WithAny.self,
-      WithExistential.self, WithPayload.self, Tree.self, Mirrored.self, (Int, Any).self,
+      WithExistential.self, WithPayload.self, SmallPayload.self, Tree.self, Mirrored.self,
+      (Int, Any).self,
     ] as [Any.Type] {
       #expect(CopyHoldingTypes.kind(of: type) == .searched, "\(type)")
     }
+  }
+
+  /// A payload's mirror may show what it does not store, whatever its size: an enum of two
+  /// bytes whose payload's mirror shows a copy is searched, and the copy found.
+  @Test func aSmallEnumIsSearchedWhenAPayloadsMirrorShowsACopy() {
+    struct Tag: CustomReflectable {
+      var raw: UInt8
+      var customMirror: Mirror {
+        Mirror(
+          self, children: ["saved": Shared(key: "tag\(raw)", default: 0)], displayStyle: .struct)
+      }
+    }
+    enum Tagged {
+      case none
+      case tag(Tag)
+    }
+    var found: [String] = []
+    SharedCopyFinder.visit(Tagged.tag(Tag(raw: 1)), maximumValues: 100, tracksPaths: true) {
+      found.append("\($0.path) \($0.copy.sharedKey)")
+    }
+    #expect(found == ["tag.saved tag1"])
   }
 
   /// A type that holds itself through an array is decided once its own answer is known: a copy

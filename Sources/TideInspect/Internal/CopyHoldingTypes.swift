@@ -97,11 +97,10 @@ package enum CopyHoldingTypes {
         guard complete else { return .searched }
         return fields.allSatisfy { kind(of: $0) == .skipped } ? .skipped : .searched
       case .enum:
-        // No payload case can hold a copy in less than a pointer's size: a copy holds a string
-        // (its key), and an indirect case holds a pointer to its box.
+        // A case's payload may have a mirror of its own that shows anything, whatever its size:
+        // only an enum without payloads is known to show nothing.
         if type is any CustomReflectable.Type { return .searched }
-        return CopyHoldingTypes.size(of: type) < MemoryLayout<UnsafeRawPointer>.size
-          ? .skipped : .searched
+        return CopyHoldingTypes.payloadCaseCount(ofEnum: type) == 0 ? .skipped : .searched
       default:
         return .searched
       }
@@ -129,10 +128,26 @@ package enum CopyHoldingTypes {
     return kind
   }
 
-  /// The size of a value of `type`, in bytes.
-  static func size(of type: Any.Type) -> Int {
-    func size<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
-    return _openExistential(type, do: size)
+  /// How many of an enum's cases have a payload, as its type descriptor says; `nil` where the
+  /// descriptor cannot be read safely (its pointer is signed on arm64e).
+  ///
+  /// The runtime's metadata for an enum holds, after its kind, a pointer to the enum's
+  /// descriptor; the descriptor holds, after five 32-bit fields (flags, parent, name, access
+  /// function, fields), the number of payload cases in its low 24 bits (the layout of
+  /// `TargetEnumDescriptor` in the Swift ABI, stable since Swift 5).
+  ///
+  /// - Parameters:
+  ///   - type: An enum type: its metadata kind is `enum`.
+  static func payloadCaseCount(ofEnum type: Any.Type) -> Int? {
+    #if _ptrauth(_arm64e)
+      return nil
+    #else
+      let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+      let descriptor = metadata.load(
+        fromByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer.self)
+      let payloadCasesAndOffset = descriptor.load(fromByteOffset: 20, as: UInt32.self)
+      return Int(payloadCasesAndOffset & 0x00FF_FFFF)
+    #endif
   }
 }
 
@@ -166,4 +181,12 @@ extension Set: ReflectedElementTypes {
 
 extension Dictionary: ReflectedElementTypes {
   package static var reflectedElementTypes: [Any.Type] { [Key.self, Value.self] }
+}
+
+extension Range: ReflectedElementTypes {
+  package static var reflectedElementTypes: [Any.Type] { [Bound.self] }
+}
+
+extension ClosedRange: ReflectedElementTypes {
+  package static var reflectedElementTypes: [Any.Type] { [Bound.self] }
 }
