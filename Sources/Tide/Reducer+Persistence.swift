@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Reducer {
   /// Saves a shared value whenever a step changes it, once it has rested for `debounce`: saving
   /// is an effect, named `save "KEY"`, that the REPL and the inspector show and a `TestStore`
@@ -14,7 +16,8 @@ extension Reducer {
   /// last value. A save that fails is reported, with the value kept in memory; each later
   /// change is saved again. A save still waiting when the store is released is cancelled with the
   /// store's other effects: an app that may quit within `debounce` of a change saves its last
-  /// value itself as it quits.
+  /// value itself as it quits. A value that never rests (a field typed into without a pause)
+  /// waits for good: bound the wait with ``persisting(_:debounce:maximumWait:clock:save:)``.
   ///
   /// <!-- example: in sharing-persisting -->
   /// ```swift
@@ -36,9 +39,50 @@ extension Reducer {
     clock: @escaping @Sendable (Environment) -> any Clock<Duration>,
     save: @escaping @Sendable (Environment) -> @Sendable (Value) async throws -> Void
   ) -> Self {
+    persisting(keyPath, debounce: debounce, maximumWait: nil, clock: clock, save: save)
+  }
+
+  /// Saves a shared value as ``persisting(_:debounce:clock:save:)`` does, but never lets a
+  /// change wait longer than `maximumWait`: a value that keeps changing, more often than
+  /// `debounce`, is still saved, with its latest value, `maximumWait` after the first change
+  /// that waits.
+  ///
+  /// <!-- example: in sharing-persisting -->
+  /// ```swift
+  /// static let typedAndSaved = reducer.persisting(
+  ///   \.saved, debounce: .milliseconds(300), maximumWait: .seconds(5), clock: { $0.clock },
+  ///   save: { $0.save })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The shared value, in this reducer's state.
+  ///   - debounce: How long the value must rest before it is saved; with `.zero`, each change
+  ///     is saved at once, without waiting on the clock.
+  ///   - maximumWait: How long a change waits at most, however often the value changes after
+  ///     it; `nil` for no bound. More than zero: a bound of zero or less is reported where the
+  ///     reducer is made, and ignored.
+  ///   - clock: The clock the save waits on, from the environment.
+  ///   - save: What saves a value, from the environment: a file's `save(_:)`, or a test's
+  ///     closure that notes what it was given.
+  /// - Returns: A reducer that runs this one, then saves what changed.
+  public func persisting<Value>(
+    _ keyPath: any WritableKeyPath<State, Shared<Value>> & Sendable,
+    debounce: Duration,
+    maximumWait: Duration?,
+    clock: @escaping @Sendable (Environment) -> any Clock<Duration>,
+    save: @escaping @Sendable (Environment) -> @Sendable (Value) async throws -> Void
+  ) -> Self {
     let body = body
     let sharing = sharing
     let owner = SaveOwner()
+    var maximumWait = maximumWait
+    if let wait = maximumWait, wait <= .zero {
+      IssueReporter.current.report(
+        "persisting's maximumWait must be more than zero, not \(wait): changes are saved once they rest for the debounce alone."
+      )
+      maximumWait = nil
+    }
+    let bound = maximumWait.map { SaveWaits(maximumWait: $0) }
     return Self(sharing: sharing, watches: watches) { state, action, environment in
       let before = state[keyPath: keyPath]
       let effect = body(&state, action, environment)
@@ -52,9 +96,16 @@ extension Reducer {
       let write = save(environment)
       // The store this step is reduced in: a file two stores save to tells their saves apart.
       let origin = SharedSaveOrigin.reducing
+      // With a bound, the wait is what is left of it since the first change that waits.
+      let wait =
+        bound?.wait(debounce: debounce, store: origin, clock: sleep) ?? (
+          duration: debounce, burst: 0
+        )
       let saving = Effect<Action>.run(name: "save \"\(key)\"") { _ in
-        // Without a debounce, each change is written at once, waiting on no clock.
-        if debounce > .zero { try await sleep.sleep(for: debounce) }
+        // Without a wait, each change is written at once, waiting on no clock.
+        if wait.duration > .zero { try await sleep.sleep(for: wait.duration) }
+        // A save cancelled while it waits (by a later change) leaves its burst to that change's.
+        defer { bound?.end(wait.burst, store: origin) }
         try await SharedSaveOrigin.$current.withValue(origin) { try await write(value) }
       } catch: { error, _ in
         IssueReporter.current.report(
@@ -74,6 +125,52 @@ extension Reducer {
 
 /// What tells one `persisting` operator's saves from another's.
 final class SaveOwner: Sendable {}
+
+/// When each store's first change that waits to be saved was made, for a `persisting` operator
+/// with a `maximumWait`: each later change's save waits only what is left of the bound.
+final class SaveWaits: Sendable {
+  let maximumWait: Duration
+  /// The first waiting change of each store (by `SharedSaveOrigin`; 0 outside a store), with
+  /// the number of its burst.
+  private let firstChanges = Mutex<[UInt64: (burst: Int, at: any InstantProtocol<Duration>)]>([:])
+  private let bursts = Atomic<Int>(0)
+
+  init(maximumWait: Duration) {
+    self.maximumWait = maximumWait
+  }
+
+  /// How long the save of a change made now waits, and the burst of changes it is part of.
+  func wait(
+    debounce: Duration, store: UInt64?, clock: any Clock<Duration>
+  ) -> (duration: Duration, burst: Int) {
+    let now = clock.now
+    let first = firstChanges.withLock { firstChanges in
+      if let first = firstChanges[store ?? 0] { return first }
+      let first = (
+        burst: bursts.add(1, ordering: .relaxed).newValue, at: now as any InstantProtocol<Duration>
+      )
+      firstChanges[store ?? 0] = first
+      return first
+    }
+    let waited = Self.duration(from: first.at, to: now)
+    return (min(debounce, max(.zero, maximumWait - waited)), first.burst)
+  }
+
+  /// Ends a burst once its save ran (or failed): the next change starts another.
+  func end(_ burst: Int, store: UInt64?) {
+    firstChanges.withLock { firstChanges in
+      if firstChanges[store ?? 0]?.burst == burst { firstChanges[store ?? 0] = nil }
+    }
+  }
+
+  /// The time from one instant of a clock to a later one of the same clock.
+  private static func duration<Instant: InstantProtocol<Duration>>(
+    from start: any InstantProtocol<Duration>, to end: Instant
+  ) -> Duration {
+    guard let start = start as? Instant else { return .zero }
+    return start.duration(to: end)
+  }
+}
 
 /// The identifier of the save a `persisting` operator waits to make; prints as what it saves.
 struct SaveID: Hashable, Sendable, CustomStringConvertible, CustomReflectable {

@@ -50,6 +50,45 @@ import TideTesting
     #expect(saves.all == [["Lima", "Oslo"]])
   }
 
+  /// A value that keeps changing, more often than the debounce, is saved anyway once its first
+  /// waiting change has waited `maximumWait`, with its latest value; the next change waits anew.
+  @Test func aValueThatKeepsChangingIsSavedWithinTheMaximumWait() async {
+    let clock = ManualClock()
+    let saves = ValueLog<[String]>()
+    let reducer = Names.core.persisting(
+      \.saved, debounce: .milliseconds(300), maximumWait: .seconds(1), clock: { $0.clock },
+      save: { $0.save })
+    let store = TestStore(
+      initialState: Names.State(), reducer: reducer,
+      environment: Names.Environment(clock: clock, save: { saves.append($0) }))
+    var names: [String] = []
+    for name in ["a", "b", "c", "d", "e"] {
+      names.append(name)
+      await store.send(.add(name)) { [names] in $0.saved.value = names }
+      await clock.advance(by: .milliseconds(200))
+    }
+    // One second after "a": the latest value, though it never rested for 300 ms.
+    #expect(saves.all == [["a", "b", "c", "d", "e"]])
+    await store.send(.add("f")) { $0.saved.value = ["a", "b", "c", "d", "e", "f"] }
+    await clock.advance(by: .milliseconds(299))
+    #expect(saves.all.count == 1)
+    await clock.advance(by: .milliseconds(1))
+    #expect(saves.all == [["a", "b", "c", "d", "e"], ["a", "b", "c", "d", "e", "f"]])
+    await store.finish()
+  }
+
+  /// A bound of zero or less is reported where the reducer is made, and ignored.
+  @Test func aMaximumWaitOfZeroIsReported() async {
+    withKnownIssue {
+      _ = Names.core.persisting(
+        \.saved, debounce: .milliseconds(300), maximumWait: .zero, clock: { $0.clock },
+        save: { $0.save })
+    } matching: { issue in
+      issue.comments.first?.rawValue
+        == "persisting's maximumWait must be more than zero, not 0.0 seconds: changes are saved once they rest for the debounce alone."
+    }
+  }
+
   /// A save still waiting out its debounce when the store is released is cancelled with the
   /// store's other effects, as documented: it never writes afterwards.
   @Test func aSaveWaitingWhenTheStoreIsReleasedIsCancelled() async {
