@@ -63,6 +63,9 @@ public struct SharedField<State>: Sendable {
   /// }
   /// ```
   ///
+  /// A shared value whose own type is `SharedState` has the copies it lists kept in step too: a
+  /// `Shared<Profile>` whose `Profile` holds a `Shared<Stats>` and lists it.
+  ///
   /// - Parameters:
   ///   - keyPath: The field.
   /// - Returns: The entry for `sharedFields`.
@@ -70,6 +73,9 @@ public struct SharedField<State>: Sendable {
   public static func field<Value>(
     _ keyPath: any WritableKeyPath<State, Shared<Value>> & Sendable
   ) -> Self {
+    if let inner = SharedSync<Value>.own(Value.self) {
+      return nested(InlineKeyPath(keyPath), inner.fields)
+    }
     // Inlinable, so that each state's closures are specialized for its types, and reach the
     // field by its offset when it has one: a key path applied through the runtime, and generic
     // code that looks up `Shared<Value>`'s metadata on each call, cost a step at a root with one
@@ -84,5 +90,38 @@ public struct SharedField<State>: Sendable {
       },
       stash: { state, step in step.keep(field.read(state)) },
       isSettledAlone: { state in field.reading(state) { $0.isSettled } })
+  }
+
+  /// The field at `field`, whose value lists copies of its own (`inner`): they are collected,
+  /// compared and given their keys' values with the others, inside the copy's value, which
+  /// takes them without counting as a change to it.
+  @usableFromInline
+  static func nested<Value>(
+    _ field: InlineKeyPath<State, Shared<Value>>, _ inner: [SharedField<Value>]
+  ) -> Self {
+    Self(
+      collect: { state, copies in
+        let copy = field.read(state)
+        copies.note(copy)
+        for innerField in inner { innerField.collect(copy.value, &copies) }
+      },
+      isOutdated: { state, copies in
+        let copy = field.read(state)
+        return copies.isOutdated(copy) || inner.contains { $0.isOutdated(copy.value, copies) }
+      },
+      apply: { state, copies in
+        if copies.isOutdated(field.read(state)) { field.modify(&state) { copies.update(&$0) } }
+        let value = field.read(state).value
+        guard inner.contains(where: { $0.isOutdated(value, copies) }) else { return }
+        field.modify(&state) { copy in
+          for innerField in inner { innerField.apply(&copy.storage, copies) }
+        }
+      },
+      stash: { state, step in
+        let copy = field.read(state)
+        step.keep(copy)
+        for innerField in inner { innerField.stash(copy.value, step) }
+      },
+      isSettledAlone: nil)
   }
 }

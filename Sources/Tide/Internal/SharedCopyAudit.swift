@@ -2,7 +2,7 @@ import TideInspect
 
 /// Finds, by reflection, the ``Shared`` copies a state holds that no operator can keep equal:
 /// a copy held by a state that is not `SharedState`, or that does not list it in its
-/// `sharedFields`, or a copy inside another copy's value. Such a copy never takes the others' changes, and nothing else would say so:
+/// `sharedFields` (a shared value's own type too, for the copies inside it). Such a copy never takes the others' changes, and nothing else would say so:
 /// a `TestStore` checks each state it sees with it.
 package enum SharedCopyAudit {
   /// How many values one audit visits at most: a larger state is checked in part.
@@ -14,15 +14,15 @@ package enum SharedCopyAudit {
     /// Where it is, from the state: `editor`.
     var path: String
     var value: Any
-    /// The paths and keys of the copies it holds.
-    var copies: [(path: String, key: String)]
+    /// The paths and keys of the copies it holds, with the key of the copy whose value holds
+    /// them, for copies inside a shared value.
+    var copies: [(path: String, key: String, enclosingKey: String?)]
   }
 
   /// What is wrong, or `nil` when every copy found is listed by the state that holds it.
   package static func problem(in state: Any) -> String? {
     var lines: [String] = []
-    let (holders, nested) = holders(in: state)
-    for holder in holders {
+    for holder in holders(in: state) {
       let listed = listedCount(holder.value)
       guard listed.map({ $0 < holder.copies.count }) ?? true else { continue }
       let type = Inspector.typeName(Swift.type(of: holder.value))
@@ -31,22 +31,12 @@ package enum SharedCopyAudit {
         ? "\(type) is not SharedState"
         : "\(type) holds \(holder.copies.count) and lists \(listed!) in sharedFields"
       for copy in holder.copies {
-        lines.append("  \(copy.path): Shared(key: \(Inspector().line(copy.key))), \(why)")
+        let inside = copy.enclosingKey.map { "inside the shared value \(Inspector().line($0)), " }
+        lines.append(
+          "  \(copy.path): Shared(key: \(Inspector().line(copy.key))), \(inside ?? "")\(why)")
       }
     }
-    for copy in nested {
-      lines.append(
-        "  \(copy.path): Shared(key: \(Inspector().line(copy.key))), inside the shared value \(Inspector().line(copy.enclosingKey))"
-      )
-    }
     guard !lines.isEmpty else { return nil }
-    let nestedAdvice =
-      nested.isEmpty
-      ? ""
-      : """
-       A copy inside a shared value's value is never kept in step: hold that value plainly \
-      there, or its copy beside the shared value.
-      """
     let shown = lines.prefix(10) + (lines.count > 10 ? ["  … and \(lines.count - 10) more"] : [])
     return """
       The state holds shared copies that are not kept in step with the others.
@@ -55,7 +45,7 @@ package enum SharedCopyAudit {
 
       A copy takes the others' changes, and they its, only when the state that holds it conforms \
       to SharedState and lists the field in sharedFields: static let sharedFields: \
-      [SharedField<Self>] = [.field(\\.name)].\(nestedAdvice)
+      [SharedField<Self>] = [.field(\\.name)].
       """
   }
 
@@ -67,7 +57,9 @@ package enum SharedCopyAudit {
   package static func disagreement(in state: Any) -> String? {
     var groups: [SharedCopies.ElementKey: [(path: String, copy: any SharedCopyValue)]] = [:]
     var order: [SharedCopies.ElementKey] = []
-    SharedCopyFinder.visit(state, maximumValues: maximumValues, tracksPaths: true) { found in
+    SharedCopyFinder.visit(
+      state, maximumValues: maximumValues, tracksPaths: true, searchesInsideCopies: true
+    ) { found in
       guard let copy = found.copy as? any SharedCopyValue else { return }
       let key = copy.sharedElementKey
       if groups[key] == nil { order.append(key) }
@@ -121,23 +113,16 @@ package enum SharedCopyAudit {
   }
 
   /// The values in `root` that hold copies, with the copies, by reflection: the holder of a
-  /// copy is the nearest struct above it. Copies inside another copy's value come apart, with
-  /// the key of the copy around them: no operator reaches them.
-  static func holders(
-    in root: Any
-  ) -> (holders: [Holder], nested: [(path: String, key: String, enclosingKey: String)]) {
+  /// copy is the nearest struct above it, inside a shared value's value too (which keeps the
+  /// copies its type lists in step).
+  static func holders(in root: Any) -> [Holder] {
     var holders: [Holder] = []
-    var nested: [(path: String, key: String, enclosingKey: String)] = []
     var indexOfHolder: [String: Int] = [:]
     SharedCopyFinder.visit(
       root, maximumValues: maximumValues, tracksPaths: true, searchesInsideCopies: true
     ) { found in
-      if let enclosingKey = found.enclosingKey {
-        nested.append((found.path, found.copy.sharedKey, enclosingKey))
-        return
-      }
       guard let holder = found.holder else { return }
-      let copy = (found.path, found.copy.sharedKey)
+      let copy = (found.path, found.copy.sharedKey, found.enclosingKey)
       if let index = indexOfHolder[holder.path] {
         holders[index].copies.append(copy)
       } else {
@@ -145,6 +130,6 @@ package enum SharedCopyAudit {
         holders.append(Holder(path: holder.path, value: holder.value, copies: [copy]))
       }
     }
-    return (holders, nested)
+    return holders
   }
 }
