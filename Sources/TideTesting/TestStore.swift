@@ -116,6 +116,10 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   private var reportedUnlistedCopies = false
   /// Whether copies of one shared value that disagree at the end of a step were reported.
   private var reportedDisagreeingCopies = false
+  /// Whether a state of this type may hold shared copies at all, decided from the type.
+  private static var stateMayHoldCopies: Bool {
+    CopyHoldingTypes.kind(of: State.self) != .skipped
+  }
   /// Whether the feature dismissed itself: set by a `.dismiss()` that reaches the root.
   private let dismissed = Lock(false)
 
@@ -534,6 +538,8 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   /// state that is not `SharedState`, or that does not list them. Nothing else would say so:
   /// such a copy just never changes with the others.
   func auditSharedCopies(in state: State, at location: SourceCodeLocation) {
+    // A state whose type cannot hold a copy (numbers, strings, structs of such) has none.
+    guard Self.stateMayHoldCopies else { return }
     if !reportedUnlistedCopies, let problem = SharedCopyAudit.problem(in: state) {
       reportedUnlistedCopies = true
       TestFailure.record(problem, at: location)
