@@ -33,16 +33,16 @@ import Tide
 ///   that file as it is, writes its own value beside it (`PATH.conflict-1`, one file for the
 ///   run, rewritten by each later save until this one loads the file again) and throws
 ///   ``SharedFileError/changedElsewhere(path:keptAt:)``: both values are on disk, and the report
-///   says where. A file deleted or moved away since is no conflict: there is nothing at the path
-///   to lose, and the save writes it anew.
+///   says where. So make **one `SharedFile` per file** and use it to load and to save: a second
+///   one that never read the file is another writer, and its save throws
+///   ``SharedFileError/neverRead(path:keptAt:)``. A file deleted or moved away since is no
+///   conflict: there is nothing at the path to lose, and the save writes it anew.
 /// - **Two stores, one file.** Stores made from one load (two windows of an app) that save
 ///   through one `SharedFile` with `persisting` are two writers too: a store's save must find
 ///   what that store last wrote there (before its first, what the load read), so the save of a
 ///   store whose value never saw the other's change is kept beside the file, as above. A save
 ///   the app makes itself, outside a store (as it goes to the background), is taken as made from
-///   what the file held: the stores that had seen all of it go on from it. So make **one `SharedFile` per file** and use it to load and to save: a second
-///   one that never read the file is another writer, and its save throws
-///   ``SharedFileError/neverRead(path:keptAt:)``.
+///   what the file held: the stores that had seen all of it go on from it.
 /// - **Symbolic links are followed**, for reading and writing alike: a save writes the file the
 ///   link leads to (through a temporary file beside it, in its folder), and the link stays. The
 ///   lock, a corrupt file moved aside and a conflict file go beside that file too, so a writer

@@ -2,8 +2,9 @@ import TideInspect
 
 /// Finds, by reflection, the ``Shared`` copies a state holds that no operator can keep equal:
 /// a copy held by a state that is not `SharedState`, or that does not list it in its
-/// `sharedFields` (a shared value's own type too, for the copies inside it). Such a copy never takes the others' changes, and nothing else would say so:
-/// a `TestStore` checks each state it sees with it.
+/// `sharedFields` (a shared value's own type too, for the copies inside it). Such a copy never
+/// takes the others' changes, and nothing else would say so: a `TestStore` checks each state it
+/// sees with it.
 package enum SharedCopyAudit {
   /// How many values one audit visits at most: a larger state is checked in part.
   static let maximumValues = 20_000
