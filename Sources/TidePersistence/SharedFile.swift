@@ -37,12 +37,17 @@ import Tide
 ///   one that never read the file is another writer, and its save throws
 ///   ``SharedFileError/neverRead(path:keptAt:)``. A file deleted or moved away since is no
 ///   conflict: there is nothing at the path to lose, and the save writes it anew.
-/// - **Two stores, one file.** Stores made from one load (two windows of an app) that save
-///   through one `SharedFile` with `persisting` are two writers too: a store's save must find
-///   what that store last wrote there (before its first, what the load read), so the save of a
-///   store whose value never saw the other's change is kept beside the file, as above. A save
-///   the app makes itself, outside a store (as it goes to the background), is taken as made from
-///   what the file held: the stores that had seen all of it go on from it.
+/// - **Two stores, one file.** Stores (two windows of an app) that save through one
+///   `SharedFile` with `persisting` are two writers too: a store's save must find what that
+///   store last wrote there, or before its first save, what the last load before the store was
+///   made read. So make each store's value from a load: a store made before a newer load, or
+///   from another store's value, whose save finds the file changed keeps its value beside it,
+///   as above, in a conflict file of its own (a load starts new ones). A save the app makes
+///   itself, outside a store, writes when the file holds what this one last read or wrote, and
+///   the stores whose last write it replaced go on from it. A store is known to the file only
+///   when its root's state is `SharedState` and the environment's save calls `save(_:)` in the
+///   task `persisting` runs it in (not on a dispatch queue): otherwise its saves are the app's
+///   own.
 /// - **Symbolic links are followed**, for reading and writing alike: a save writes the file the
 ///   link leads to (through a temporary file beside it, in its folder), and the link stays. The
 ///   lock, a corrupt file moved aside and a conflict file go beside that file too, so a writer
@@ -70,22 +75,31 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
   private struct Memory {
     /// What the file held when this one last read or wrote it.
     var known: Known?
-    /// What the last load read, or the last save not made by a store's `persisting` wrote: a
-    /// store that has not saved yet made its value from it.
-    var base: Known?
+    /// What each load read, with when (numbered as stores are, by `SharedSaveOrigin`): a store
+    /// that has not saved yet was made from the latest before it was made. The last 64.
+    var loads: [(moment: UInt64, known: Known)] = []
     /// What each store that saved through this one last wrote (by `SharedSaveOrigin`): its next
     /// save must find that in the file, or another store wrote since, from a value this one's
     /// never saw.
     var writtenByStore: [UInt64: [UInt8]] = [:]
-    /// Where this one keeps its values while another writer's file is in the way: one file
-    /// for the whole run, rewritten by each save.
-    var conflictPath: String?
+    /// Where each store (0: saves made outside a store) keeps its values while another
+    /// writer's file is in the way: one file each until this one loads the file again.
+    var conflictPaths: [UInt64: String] = [:]
 
-    /// Notes what a load found: the value every store is made from next.
+    /// Notes what a load found: the value the stores made next are made from; a later conflict
+    /// is kept in a file of its own.
     mutating func read(_ found: Known) {
       known = found
-      base = found
-      writtenByStore = [:]
+      loads.append((SharedSaveOrigin.nextMoment(), found))
+      if loads.count > 64 { loads.removeFirst(loads.count - 64) }
+      conflictPaths = [:]
+    }
+
+    /// What `store`'s save must find in the file: what it last wrote, or what the last load
+    /// before it was made read; `nil` when there was none.
+    func expected(by store: UInt64) -> Known? {
+      if let written = writtenByStore[store] { return .bytes(written) }
+      return loads.last(where: { $0.moment < store })?.known
     }
   }
 
@@ -259,9 +273,9 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
         // A store's save (from `persisting`) must find what that store last wrote, or what it
         // was made from; any other save, what this one last read or wrote.
         let store = SharedSaveOrigin.current
-        let expected = store.map { memory.writtenByStore[$0].map(Known.bytes) ?? memory.base }
+        let expected: Known? = store.map { memory.expected(by: $0) } ?? memory.known
         let isExpected: Bool
-        switch expected ?? memory.known {
+        switch expected {
         case .unreadable(let reason)?:
           throw .unreadable(path: path, reason: reason)
         // The file it expects; or no file, or one deleted or moved away since: nothing at the
@@ -275,25 +289,25 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
           if let store {
             memory.writtenByStore[store] = bytes
           } else {
-            // The app saved a value of its own (as it quits, or goes to the background), made
-            // from what the file held: the stores that had seen all of that go on from it, and
-            // one that had not is still behind.
+            // The app saved a value of its own (as it goes to the background): the stores whose
+            // last write the file held go on from it. A store that has not written yet, or was
+            // behind, is not taken to have made it.
             for (store, written) in memory.writtenByStore where written == current {
               memory.writtenByStore[store] = bytes
             }
-            if case .bytes(current)? = memory.base { memory.base = .bytes(bytes) }
           }
         } else {
           // Another writer's file (or one this one never read): it stays, and this value is
-          // kept beside it, in one file for the run.
+          // kept beside it, in a file for this store (or for saves outside a store) until the
+          // file is loaded again.
           let aside: String
-          if let kept = memory.conflictPath {
+          if let kept = memory.conflictPaths[store ?? 0] {
             aside = kept
           } else {
             aside = try FileBytes.unusedPath(beside: file, suffix: "conflict")
           }
           try FileBytes.writeAtomically(bytes, to: aside)
-          memory.conflictPath = aside
+          memory.conflictPaths[store ?? 0] = aside
           if memory.known == nil { throw .neverRead(path: path, keptAt: aside) }
           throw .changedElsewhere(path: path, keptAt: aside)
         }

@@ -406,7 +406,8 @@ extension TestStore {
         at: location)
       return
     }
-    if matching(received.action) {
+    let matched = matching(received.action)
+    if matched {
       check(before: state, after: after, assert: assert, at: location)
     } else {
       TestFailure.record(
@@ -415,7 +416,7 @@ extension TestStore {
         at: location)
     }
     // The state follows what the store did, asserted or not.
-    apply(received, after: after, at: location)
+    apply(received, after: after, at: location, audited: matched)
     await runReadyEffects(at: location)
     checkStateInvariants(at: location)
   }

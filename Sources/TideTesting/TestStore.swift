@@ -111,11 +111,14 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   /// Gives every shared copy of a state the newest value of its key: an expected state is made
   /// consistent as the store's states are, so a shared change is asserted once, on any copy.
   let syncShared: (inout State) -> Void
+  /// The shared copies the reducer's operators reach in a state, with their ranks.
+  let reachedShared: (State) -> ReachedSharedCopies
   /// Whether a state holding shared copies that no operator keeps equal was reported: once a
   /// test store, at the first step that shows one.
   private var reportedUnlistedCopies = false
-  /// Whether copies of one shared value that disagree at the end of a step were reported.
-  private var reportedDisagreeingCopies = false
+  /// The keys of the shared copies reported as not kept in step, or as disagreeing: each is
+  /// reported once a test store.
+  private var reportedSharedKeys: Set<String> = []
   /// Whether a state of this type may hold shared copies at all, decided from the type.
   private static var stateMayHoldCopies: Bool {
     CopyHoldingTypes.kind(of: State.self) != .skipped
@@ -179,6 +182,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     column: UInt = #column
   ) {
     self.syncShared = { reducer.syncShared(&$0) }
+    self.reachedShared = { reducer.reachedSharedCopies(in: $0) }
     let location = SourceCodeLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
     self.location = location
@@ -214,7 +218,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     // Tested alone, a child's dismissal reaches the root: it is the child being dismissed.
     let dismissed = self.dismissed
     store.rootDismissal = { _ in dismissed.withLock { $0 = true } }
-    auditSharedCopies(in: state, at: location)
+    auditSharedCopies(in: state, after: state, at: location)
     if State.self is AnyObject.Type {
       TestFailure.record(FailureMessage.stateIsAClass(State.self), at: location)
     }
@@ -449,12 +453,15 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
   /// Takes a received action and the state after it as asserted: the state moves on, and the
   /// transition invariants are checked.
   func apply(
-    _ received: ReceivedAction<Action>, after: State, at location: SourceCodeLocation
+    _ received: ReceivedAction<Action>, after: State, at location: SourceCodeLocation,
+    audited: Bool = false
   ) {
     if !invariantChecks.invariants.isEmpty {
       checkTransitionInvariants(
         before: state, action: received.action, after: after, at: location)
     }
+    // A received action taken without an assertion is a step all the same.
+    if !audited { auditSharedCopies(in: after, after: state, at: location) }
     state = after
   }
 
@@ -464,7 +471,7 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     assert: ((inout State) throws -> Void)?,
     at location: SourceCodeLocation
   ) {
-    auditSharedCopies(in: after, at: location)
+    auditSharedCopies(in: after, after: before, at: location)
     switch exhaustivity {
     case .on:
       var expected = before
@@ -534,22 +541,25 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     }
   }
 
-  /// Reports, once, the shared copies a state holds that no operator keeps equal: held by a
-  /// state that is not `SharedState`, or that does not list them. Nothing else would say so:
-  /// such a copy just never changes with the others.
-  func auditSharedCopies(in state: State, at location: SourceCodeLocation) {
+  /// Reports the shared copies a state holds that no operator keeps equal (held by a state that
+  /// is not `SharedState`, or that does not list them), once a test store; and, once for each
+  /// key, copies that disagree at the end of a step (a change made where no operator reached).
+  /// Nothing else would say so: such a copy just never changes with the others.
+  func auditSharedCopies(in state: State, after before: State, at location: SourceCodeLocation) {
     // A state whose type cannot hold a copy (numbers, strings, structs of such) has none.
     guard Self.stateMayHoldCopies else { return }
     if !reportedUnlistedCopies, let problem = SharedCopyAudit.problem(in: state) {
       reportedUnlistedCopies = true
-      TestFailure.record(problem, at: location)
+      // Copies no operator keeps equal come to disagree too: this report said why.
+      reportedSharedKeys.formUnion(problem.keys)
+      TestFailure.record(problem.message, at: location)
     }
-    // Copies no operator keeps equal come to disagree too: the report above said why.
-    guard !reportedUnlistedCopies, !reportedDisagreeingCopies,
-      let problem = SharedCopyAudit.disagreement(in: state)
+    guard
+      let problem = SharedCopyAudit.disagreement(
+        in: state, before: before, reached: reachedShared(state), skipping: reportedSharedKeys)
     else { return }
-    reportedDisagreeingCopies = true
-    TestFailure.record(problem, at: location)
+    reportedSharedKeys.formUnion(problem.keys)
+    TestFailure.record(problem.message, at: location)
   }
 
   /// Takes the received actions as they are, without asserting them.

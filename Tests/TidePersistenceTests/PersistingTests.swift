@@ -232,8 +232,69 @@ import TideTesting
       issue.comments.first?.rawValue.hasPrefix(#"The shared value "saved" could not be saved."#)
         == true
     }
+    // Its value goes beside the file, in a file of its own: the second's stays as it was.
     #expect(
-      try String(contentsOfFile: path + ".conflict-1", encoding: .utf8)
+      try String(contentsOfFile: path + ".conflict-2", encoding: .utf8)
         == #"["Lima","Quito","Ufa"]"# + "\n")
+    #expect(
+      try String(contentsOfFile: path + ".conflict-1", encoding: .utf8) == #"["Oslo"]"# + "\n")
+  }
+
+  /// A store is compared with what the last load before it was made read, whatever was loaded
+  /// or saved since: a window made before a newer load, or made from another window's value
+  /// rather than from a load, is behind; stale windows each keep their value in a file of their
+  /// own.
+  @Test func eachStoreIsComparedWithTheLoadItWasMadeFrom() async throws {
+    let folder = try ScratchFolder("persisting")
+    let path = folder.file("saved.json")
+    let file = SharedFile<[String]>(path: path)
+    try file.save(["v0"])
+    let loaded = file.load(default: [])
+    let reported = ReportedSaves()
+    let environment = Names.Environment(clock: ImmediateClock(), save: { try file.save($0) })
+    func window(_ value: [String]) -> Store<Names.State, Names.Action> {
+      Store(
+        initialState: Names.State(saved: Shared(key: "saved", value: value)),
+        reducer: Names.reducer, environment: environment)
+    }
+    func contents(_ name: String) throws -> String {
+      try String(contentsOfFile: folder.file(name), encoding: .utf8)
+    }
+    let first = window(loaded)
+    let second = window(loaded)
+    let third = window(loaded)
+    await first.send(.add("Lima")).finish()
+    // A fourth window made from a new load: the second and third are still behind.
+    let fourth = window(file.load(default: []))
+    await reported.collect { await second.send(.add("Oslo")).finish() }
+    await reported.collect { await third.send(.add("Quito")).finish() }
+    #expect(try contents("saved.json") == #"["v0","Lima"]"# + "\n")
+    #expect(try contents("saved.json.conflict-1") == #"["v0","Oslo"]"# + "\n")
+    #expect(try contents("saved.json.conflict-2") == #"["v0","Quito"]"# + "\n")
+    await fourth.send(.add("Rome")).finish()
+    #expect(try contents("saved.json") == #"["v0","Lima","Rome"]"# + "\n")
+    // A window made from the first one's value, not from a load, may be behind the file (it is
+    // here: it lacks "Rome"): its save is kept beside the file too.
+    let fifth = window(first.state.saved.value)
+    await reported.collect { await fifth.send(.add("Sucre")).finish() }
+    #expect(try contents("saved.json") == #"["v0","Lima","Rome"]"# + "\n")
+    #expect(try contents("saved.json.conflict-3") == #"["v0","Lima","Sucre"]"# + "\n")
+    #expect(reported.count == 3)
+  }
+}
+
+/// Counts the save failures `persisting` reports while a body runs.
+@MainActor
+final class ReportedSaves {
+  private(set) var count = 0
+
+  func collect(_ body: () async -> Void) async {
+    await withKnownIssue {
+      await body()
+    } matching: { issue in
+      issue.comments.first?.rawValue.hasPrefix(#"The shared value "saved" could not be saved."#)
+        == true
+    }
+    count += 1
   }
 }

@@ -20,9 +20,11 @@ package enum SharedCopyAudit {
     var copies: [(path: String, key: String, enclosingKey: String?)]
   }
 
-  /// What is wrong, or `nil` when every copy found is listed by the state that holds it.
-  package static func problem(in state: Any) -> String? {
+  /// What is wrong, with the keys of the copies named, or `nil` when every copy found is listed
+  /// by the state that holds it.
+  package static func problem(in state: Any) -> (message: String, keys: Set<String>)? {
     var lines: [String] = []
+    var keys: Set<String> = []
     for holder in holders(in: state) {
       let listed = listedCount(holder.value)
       guard listed.map({ $0 < holder.copies.count }) ?? true else { continue }
@@ -32,6 +34,7 @@ package enum SharedCopyAudit {
         ? "\(type) is not SharedState"
         : "\(type) holds \(holder.copies.count) and lists \(listed!) in sharedFields"
       for copy in holder.copies {
+        keys.insert(copy.key)
         let inside = copy.enclosingKey.map { "inside the shared value \(Inspector().line($0)), " }
         lines.append(
           "  \(copy.path): Shared(key: \(Inspector().line(copy.key))), \(inside ?? "")\(why)")
@@ -39,7 +42,7 @@ package enum SharedCopyAudit {
     }
     guard !lines.isEmpty else { return nil }
     let shown = lines.prefix(10) + (lines.count > 10 ? ["  … and \(lines.count - 10) more"] : [])
-    return """
+    let message = """
       The state holds shared copies that are not kept in step with the others.
 
       \(shown.joined(separator: "\n"))
@@ -48,14 +51,99 @@ package enum SharedCopyAudit {
       to SharedState and lists the field in sharedFields: static let sharedFields: \
       [SharedField<Self>] = [.field(\\.name)].
       """
+    return (message, keys)
   }
 
   /// What is wrong when copies of one key (or of one element) hold different values at the end
-  /// of a step, or `nil` when they agree: copies the operators reach are equal once a step ends,
-  /// so copies that differ were changed where no operator reached them (a child's reducer run
-  /// by hand, in a closure). Copies of one key with two types are reported elsewhere, and a copy
-  /// of an element its collection no longer holds is not compared.
-  package static func disagreement(in state: Any) -> String? {
+  /// of a step, or `nil` when they agree. Copies the operators reach hold one value once a step
+  /// ends, so a copy with another value that the step changed, or that is newer than them, was
+  /// changed where no operator reached it (a child's reducer run by hand, in a closure). A copy
+  /// the step did not change, older than them, was kept from before (an undo history), and takes
+  /// their value when put back; copies of one key with two types are reported elsewhere, and a
+  /// copy of an element its collection no longer holds is not compared.
+  ///
+  /// - Parameters:
+  ///   - state: The state at the end of a step.
+  ///   - before: The state before it: a copy at the same place with another value there was
+  ///     changed by the step.
+  ///   - reached: The copies the reducer's operators reach in `state`.
+  ///   - skipping: Keys not to compare (already reported).
+  /// - Returns: The report, with the keys it names.
+  package static func disagreement(
+    in state: Any, before: Any, reached: ReachedSharedCopies, skipping: Set<String> = []
+  ) -> (message: String, keys: Set<String>)? {
+    let groups = copiesByKey(in: state)
+    var beforeByPath: [String: any SharedCopyValue]?
+    /// Whether the step changed the copy at `path`: another value there before.
+    func changedInStep(_ path: String, _ copy: any SharedCopyValue) -> Bool {
+      if beforeByPath == nil {
+        beforeByPath = [:]
+        for (_, copies) in copiesByKey(in: before).groups {
+          for (path, copy) in copies { beforeByPath![path] = copy }
+        }
+      }
+      guard let old = beforeByPath![path] else { return false }
+      return copy.hasSameType(as: old) && !copy.holdsSameValue(as: old)
+    }
+    var lines: [String] = []
+    var keys: Set<String> = []
+    for key in groups.order where !skipping.contains(key.key) {
+      let copies = groups.groups[key]!
+      var shown: [(path: String, copy: any SharedCopyValue)]
+      if let value = reached.value(of: key) {
+        // Against the value the reached copies hold: only a copy the step changed, or one
+        // newer than them, holds a change no operator gave the others.
+        let apart = copies.filter { path, copy in
+          copy.hasSameType(of: value) && !copy.holds(value)
+            && (reached.isNewer(copy.sharedRank, thanReachedOf: key) || changedInStep(path, copy))
+        }
+        guard !apart.isEmpty else { continue }
+        shown = Array(copies.filter { $0.copy.holds(value) }.prefix(1)) + apart
+      } else {
+        let first = copies[0].copy
+        let disagree = copies.dropFirst().contains {
+          first.hasSameType(as: $0.copy) && !first.holdsSameValue(as: $0.copy)
+        }
+        shown = copies
+        let wholeKey = SharedCopies.ElementKey.wholeValue(of: key.key)
+        if first.isElementCopy, let whole = groups.groups[wholeKey]?.first,
+          copies.contains(where: { $0.copy.agreesAsElement(with: whole.copy) == false })
+        {
+          shown.insert(whole, at: 0)
+        } else if !disagree {
+          continue
+        }
+      }
+      keys.insert(key.key)
+      for (path, copy) in shown {
+        let value = Inspector().line(copy.sharedValue)
+        let place = path.isEmpty ? "the state" : path
+        lines.append(
+          "  \(place): \(value.count > 120 ? value.prefix(119) + "…" : Substring(value))")
+      }
+    }
+    guard !lines.isEmpty else { return nil }
+    let shown = lines.prefix(10) + (lines.count > 10 ? ["  … and \(lines.count - 10) more"] : [])
+    let message = """
+      The state holds copies of a shared value that disagree at the end of the step.
+
+      \(shown.joined(separator: "\n"))
+
+      Copies are kept equal by pullback, ifLet, forEach and combine, and by the store after each \
+      step: a copy changed where none of them reaches (in a child whose reducer runs by hand, in \
+      a closure) changes alone. Compose that child with one of them.
+      """
+    return (message, keys)
+  }
+
+  /// The copies in `state`, inside shared values too, by key (and element), with their paths;
+  /// the keys in the order their first copies were found.
+  private static func copiesByKey(
+    in state: Any
+  ) -> (
+    groups: [SharedCopies.ElementKey: [(path: String, copy: any SharedCopyValue)]],
+    order: [SharedCopies.ElementKey]
+  ) {
     var groups: [SharedCopies.ElementKey: [(path: String, copy: any SharedCopyValue)]] = [:]
     var order: [SharedCopies.ElementKey] = []
     SharedCopyFinder.visit(
@@ -66,39 +154,7 @@ package enum SharedCopyAudit {
       if groups[key] == nil { order.append(key) }
       groups[key, default: []].append((found.path, copy))
     }
-    var lines: [String] = []
-    for key in order {
-      let copies = groups[key]!
-      let first = copies[0].copy
-      var disagree = copies.dropFirst().contains {
-        first.hasSameType(as: $0.copy) && !first.holdsSameValue(as: $0.copy)
-      }
-      var shown = copies
-      if first.isElementCopy, let whole = groups[.wholeValue(of: key.key)]?.first,
-        copies.contains(where: { $0.copy.agreesAsElement(with: whole.copy) == false })
-      {
-        disagree = true
-        shown.insert(whole, at: 0)
-      }
-      guard disagree else { continue }
-      for (path, copy) in shown {
-        let value = Inspector().line(copy.sharedValue)
-        let place = path.isEmpty ? "the state" : path
-        lines.append(
-          "  \(place): \(value.count > 120 ? value.prefix(119) + "…" : Substring(value))")
-      }
-    }
-    guard !lines.isEmpty else { return nil }
-    let shown = lines.prefix(10) + (lines.count > 10 ? ["  … and \(lines.count - 10) more"] : [])
-    return """
-      The state holds copies of a shared value that disagree at the end of the step.
-
-      \(shown.joined(separator: "\n"))
-
-      Copies are kept equal by pullback, ifLet, forEach and combine, and by the store after each \
-      step: a copy changed where none of them reaches (in a child whose reducer runs by hand, in \
-      a closure) changes alone. Compose that child with one of them.
-      """
+    return (groups, order)
   }
 
   /// How many copies `value` lists in its `sharedFields`; `nil` when it is not `SharedState`.

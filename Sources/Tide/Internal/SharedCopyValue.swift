@@ -13,6 +13,10 @@ protocol SharedCopyValue {
   /// Whether `other` is a copy of the same type: copies of one key with two types are reported
   /// elsewhere, and never compared.
   func hasSameType(as other: any SharedCopyValue) -> Bool
+  /// Whether the copy's value is `value`.
+  func holds(_ value: Any) -> Bool
+  /// Whether `value` is of the copy's value's type.
+  func hasSameType(of value: Any) -> Bool
   /// For a copy of an element: whether `collection`, a copy of the whole collection, holds the
   /// element under its identifier with this copy's value; `nil` when it holds no such element
   /// (or the copy is not one of an element).
@@ -30,6 +34,8 @@ extension Shared: SharedCopyValue {
     (other as? Self)?.value == value
   }
   func hasSameType(as other: any SharedCopyValue) -> Bool { other is Self }
+  func holds(_ value: Any) -> Bool { (value as? Value) == self.value }
+  func hasSameType(of value: Any) -> Bool { value is Value }
   func agreesAsElement(with collection: any SharedCopyValue) -> Bool? {
     guard let reference = elementReference,
       let element = reference.link.element(reference.id, in: collection.sharedValue)

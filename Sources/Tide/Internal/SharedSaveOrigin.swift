@@ -16,6 +16,12 @@ package enum SharedSaveOrigin {
     origins.add(1, ordering: .relaxed).newValue
   }
 
+  /// A moment in the order stores are made in: what a file notes when it reads or writes, so
+  /// that a store's first save is compared with what the file held when the store was made.
+  package static func nextMoment() -> UInt64 {
+    next()
+  }
+
   /// The store whose root is reducing a step on this thread; `nil` when none is.
   static var reducing: UInt64? {
     guard let context = SharedStepContext.ofThisThread, context.pointee.isReducing,
