@@ -277,7 +277,9 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
         let isExpected: Bool
         switch expected {
         case .unreadable(let reason)?:
-          throw .unreadable(path: path, reason: reason)
+          // What could not be read is not written over; once it is gone, nothing is left to lose.
+          guard current == nil else { throw .unreadable(path: path, reason: reason) }
+          isExpected = true
         // The file it expects; or no file, or one deleted or moved away since: nothing at the
         // path to lose.
         case .bytes(let known)?: isExpected = known == current || current == nil
