@@ -1,8 +1,9 @@
-/// The rank of the newest copy of each key (and of each element) that a reducer's operators
-/// reach in a state: what a `TestStore` compares the copies it finds by reflection with. A
-/// copy newer than those reached holds a change no operator gave the others (a child whose
-/// reducer ran by hand); one older is a copy kept from before (an undo history), which takes
-/// their value when it is put back.
+/// The rank and value of the newest copy of each key (and of each element) that a reducer's
+/// operators reach in a state: what a `TestStore` compares the copies it finds by reflection
+/// with. A copy with another value that the step changed, or that is newer than those reached,
+/// holds a change no operator gave the others (a child whose reducer ran by hand); one older and
+/// unchanged is a copy kept from before (an undo history), which takes their value when it is
+/// put back.
 package struct ReachedSharedCopies {
   private var ranks: [SharedCopies.ElementKey: (isNew: Bool, version: Int)] = [:]
   /// The newest reached copy's value, by key.
