@@ -90,23 +90,13 @@ import TideTesting
   /// reach: its copy changes alone. A test store says so at the step that sets the copies apart,
   /// though the step's assertion matched what the store did.
   @Test func copiesSetApartByAChildRunByHandFailTheTest() async {
-    enum Child {
-      struct State: Equatable, Sendable, SharedState {
-        var saved = Shared(key: "saved", default: [String]())
-        static let sharedFields: [SharedField<Self>] = [.field(\.saved)]
-      }
-      static let reducer = Reducer<State, String, Void> { state, name, _ in
-        state.saved.value.append(name)
-        return .none
-      }
-    }
     struct State: Equatable, Sendable, SharedState {
       var saved = Shared(key: "saved", default: [String]())
-      var child = Child.State()
+      var child = NameList.State()
       static let sharedFields: [SharedField<Self>] = [.field(\.saved)]
     }
     let byHand = Reducer<State, String, Void> { state, name, _ in
-      _ = Child.reducer.reduce(into: &state.child, action: name, environment: ())
+      _ = NameList.reducer.reduce(into: &state.child, action: name, environment: ())
       return .none
     }
     let store = TestStore(initialState: State(), reducer: byHand, environment: ())
@@ -132,20 +122,10 @@ import TideTesting
   /// operators reach: they are not compared, and an undo that assigns a kept copy's value is
   /// asserted as usual.
   @Test func copiesKeptForAnUndoAreNotReportedAsDisagreeing() async {
-    enum Editor {
-      struct State: Equatable, Sendable, SharedState {
-        var saved = Shared(key: "saved", default: [String]())
-        static let sharedFields: [SharedField<Self>] = [.field(\.saved)]
-      }
-      static let reducer = Reducer<State, String, Void> { state, name, _ in
-        state.saved.value.append(name)
-        return .none
-      }
-    }
     struct State: Equatable, Sendable, SharedState {
       var saved = Shared(key: "saved", default: [String]())
-      var editor = Editor.State()
-      var history: [Editor.State] = []
+      var editor = NameList.State()
+      var history: [NameList.State] = []
       static let sharedFields: [SharedField<Self>] = [.field(\.saved)]
     }
     enum Action: Equatable, Sendable {
@@ -161,11 +141,11 @@ import TideTesting
         }
         return .none
       },
-      Editor.reducer.pullback(
+      NameList.reducer.pullback(
         state: \.editor, action: CasePath(Action.editor), environment: { $0 }))
     let store = TestStore(initialState: State(), reducer: reducer, environment: ())
     await store.send(.editor("Rome")) {
-      $0.history = [Editor.State()]
+      $0.history = [NameList.State()]
       $0.saved.value = ["Rome"]
     }
     await store.send(.editor("Oslo")) {
@@ -183,16 +163,10 @@ import TideTesting
   /// disagreement of another key, and a received action skipped without an assertion is checked
   /// like any step.
   @Test func eachKeyIsReportedOnceWhateverWasReportedBefore() async {
-    enum Child {
-      struct State: Equatable, Sendable, SharedState {
-        var saved = Shared(key: "saved", default: [String]())
-        static let sharedFields: [SharedField<Self>] = [.field(\.saved)]
-      }
-    }
     struct Theme: Equatable, Sendable { var name = Shared(key: "theme", default: "light") }
     struct State: Equatable, Sendable, SharedState {
       var saved = Shared(key: "saved", default: [String]())
-      var child = Child.State()
+      var child = NameList.State()
       var theme = Theme()
       static let sharedFields: [SharedField<Self>] = [.field(\.saved)]
     }
@@ -396,3 +370,15 @@ let forgottenSharedChangeInAStack = """
 
   Expected closure: { $0.saved.value = ["Oslo"] }
   """
+
+/// A child feature that appends each name it is sent to its copy of the shared list "saved".
+enum NameList {
+  struct State: Equatable, Sendable, SharedState {
+    var saved = Shared(key: "saved", default: [String]())
+    static let sharedFields: [SharedField<Self>] = [.field(\.saved)]
+  }
+  static let reducer = Reducer<State, String, Void> { state, name, _ in
+    state.saved.value.append(name)
+    return .none
+  }
+}
