@@ -31,7 +31,8 @@ import Tide
 ///   compares it with what this one last read or wrote, and writes it. When another writer (a
 ///   process, or another `SharedFile` on the same path) wrote the file since, the save leaves
 ///   that file as it is, writes its own value beside it (`PATH.conflict-1`, one file for the
-///   run, rewritten by each later save until this one loads the file again) and throws
+///   writer, rewritten by each of its later saves until it saves what the file holds, or for a
+///   save outside a store until this one loads the file again) and throws
 ///   ``SharedFileError/changedElsewhere(path:keptAt:)``: both values are on disk, and the report
 ///   says where. So make **one `SharedFile` per file** and use it to load and to save: a second
 ///   one that never read the file is another writer, and its save throws
@@ -42,7 +43,8 @@ import Tide
 ///   store last wrote there, or before its first save, what the last load before the store was
 ///   made read. So make each store's value from a load: a store made before a newer load, or
 ///   from another store's value, whose save finds the file changed keeps its value beside it,
-///   as above, in a conflict file of its own (a load starts new ones). A save the app makes
+///   as above, in a conflict file of its own, until it saves what the file holds (a window that
+///   reloads, taking the file's value, goes on from it). A save the app makes
 ///   itself, outside a store, writes when the file holds what this one last read or wrote, and
 ///   the stores whose last write it replaced go on from it. A store is known to the file only
 ///   when its root's state is `SharedState` and the environment's save calls `save(_:)` in the
@@ -83,16 +85,17 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
     /// never saw.
     var writtenByStore: [UInt64: [UInt8]] = [:]
     /// Where each store (0: saves made outside a store) keeps its values while another
-    /// writer's file is in the way: one file each until this one loads the file again.
+    /// writer's file is in the way: one file each, until that writer saves what the file holds
+    /// (for saves outside a store, until this one loads the file again).
     var conflictPaths: [UInt64: String] = [:]
 
     /// Notes what a load found: the value the stores made next are made from; a later conflict
-    /// is kept in a file of its own.
+    /// of a save outside a store is kept in a file of its own.
     mutating func read(_ found: Known) {
       known = found
       loads.append((SharedSaveOrigin.nextMoment(), found))
       if loads.count > 64 { loads.removeFirst(loads.count - 64) }
-      conflictPaths = [:]
+      conflictPaths[0] = nil
     }
 
     /// What `store`'s save must find in the file: what it last wrote, or what the last load
@@ -285,9 +288,13 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
         case .bytes(let known)?: isExpected = known == current || current == nil
         case nil: isExpected = current == nil
         }
-        if isExpected {
-          try FileBytes.writeAtomically(bytes, to: file)
+        // A value that is what the file holds loses nothing either: a writer that took the
+        // file's value again (a window that reloaded) goes on from it.
+        if isExpected || bytes == current {
+          if bytes != current { try FileBytes.writeAtomically(bytes, to: file) }
           memory.known = .bytes(bytes)
+          // Its conflicts are over: a later one is kept in a file of its own.
+          memory.conflictPaths[store ?? 0] = nil
           if let store {
             memory.writtenByStore[store] = bytes
           } else {

@@ -18,6 +18,7 @@ import TideTesting
     enum Action: Equatable, Sendable {
       case add(String)
       case typed(String)
+      case reloaded([String])
     }
     struct Environment: Sendable {
       var clock: any Clock<Duration>
@@ -27,6 +28,7 @@ import TideTesting
       switch action {
       case .add(let name): state.saved.value.append(name)
       case .typed(let text): state.typed = text
+      case .reloaded(let names): state.saved.value = names
       }
       return .none
     }
@@ -279,6 +281,13 @@ import TideTesting
     await reported.collect { await fifth.send(.add("Sucre")).finish() }
     #expect(try contents("saved.json") == #"["v0","Lima","Rome"]"# + "\n")
     #expect(try contents("saved.json.conflict-3") == #"["v0","Lima","Sucre"]"# + "\n")
+    #expect(reported.count == 3)
+    // The stale second window reloads: its value is the file's, which loses nothing, and it goes
+    // on from it; its conflict file keeps what it had kept.
+    await second.send(.reloaded(file.load(default: []))).finish()
+    await second.send(.add("Tunis")).finish()
+    #expect(try contents("saved.json") == #"["v0","Lima","Rome","Tunis"]"# + "\n")
+    #expect(try contents("saved.json.conflict-1") == #"["v0","Oslo"]"# + "\n")
     #expect(reported.count == 3)
   }
 }

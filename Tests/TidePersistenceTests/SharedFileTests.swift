@@ -221,7 +221,7 @@ import TideTesting
     #expect(try Self.contents(path + ".conflict-1") == #"["start","from second"]"# + "\n")
     #expect(
       "\(SharedFileError.changedElsewhere(path: path, keptAt: path + ".conflict-1"))"
-        == "\(path) holds what another writer wrote, not what was last read or written here; it was left as it is, and this value was written to \(path).conflict-1, as is every later save until this SharedFile loads the file again"
+        == "\(path) holds what another writer wrote, not what was last read or written here; it was left as it is, and this value was written to \(path).conflict-1, as is every later save from the same writer until it saves what the file holds (load the file and take its value)"
     )
     // Its next save keeps to the same file beside it: one per run, however many saves.
     #expect(throws: SharedFileError.changedElsewhere(path: path, keptAt: path + ".conflict-1")) {
