@@ -16,8 +16,8 @@ package enum SharedSaveOrigin {
     origins.add(1, ordering: .relaxed).newValue
   }
 
-  /// A moment in the order stores are made in: what a file notes when it reads or writes, so
-  /// that a store's first save is compared with what the file held when the store was made.
+  /// A moment in the order stores are made in: what a file notes when it loads, so that a
+  /// store's first save is compared with what the last load before the store was made read.
   package static func nextMoment() -> UInt64 {
     next()
   }
