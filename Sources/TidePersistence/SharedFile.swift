@@ -45,8 +45,11 @@ import Tide
 ///   from another store's value, whose save finds the file changed keeps its value beside it,
 ///   as above, in a conflict file of its own, until it saves what the file holds (a window that
 ///   reloads, taking the file's value, goes on from it). A save the app makes
-///   itself, outside a store, writes when the file holds what this one last read or wrote, and
-///   the stores whose last write it replaced go on from it. A store is known to the file only
+///   itself, outside a store (as it goes to the background), writes when the file holds what
+///   this one last read or wrote, and the stores that were up to date with the file go on from
+///   it, whether they had saved yet or not; one that was behind stays behind. With several
+///   windows, such a save of one window's value lets another that was up to date write over it
+///   later: there, let each window's `persisting` save its own value. A store is known to the file only
 ///   when its root's state is `SharedState` and the environment's save calls `save(_:)` in the
 ///   task `persisting` runs it in (not on a dispatch queue): otherwise its saves are the app's
 ///   own.
@@ -98,11 +101,21 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
       conflictPaths[0] = nil
     }
 
-    /// What `store`'s save must find in the file: what it last wrote, or what the last load
-    /// before it was made read; `nil` when there was none.
+    /// The saves made outside a store that this one wrote, in order: what the file held
+    /// before, and what it holds after. The last 64.
+    var ownSaves: [(moment: UInt64, before: [UInt8]?, after: [UInt8])] = []
+
+    /// What `store`'s save must find in the file: what it last wrote; or, before its first,
+    /// what the last load before it was made read, carried through the saves made outside a
+    /// store since (the app saving as it goes to the background); `nil` when there was none.
     func expected(by store: UInt64) -> Known? {
       if let written = writtenByStore[store] { return .bytes(written) }
-      return loads.last(where: { $0.moment < store })?.known
+      guard let load = loads.last(where: { $0.moment < store }) else { return nil }
+      guard case .bytes(var held) = load.known else { return load.known }
+      for save in ownSaves where save.moment > load.moment && save.before == held {
+        held = save.after
+      }
+      return .bytes(held)
     }
   }
 
@@ -298,11 +311,15 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
           if let store {
             memory.writtenByStore[store] = bytes
           } else {
-            // The app saved a value of its own (as it goes to the background): the stores whose
-            // last write the file held go on from it. A store that has not written yet, or was
-            // behind, is not taken to have made it.
+            // The app saved a value of its own (as it goes to the background): the stores that
+            // were up to date with the file go on from it, those that wrote and those that have
+            // not yet; a store that was behind stays behind.
             for (store, written) in memory.writtenByStore where written == current {
               memory.writtenByStore[store] = bytes
+            }
+            memory.ownSaves.append((SharedSaveOrigin.nextMoment(), current, bytes))
+            if memory.ownSaves.count > 64 {
+              memory.ownSaves.removeFirst(memory.ownSaves.count - 64)
             }
           }
         } else {

@@ -242,6 +242,28 @@ import TideTesting
       try String(contentsOfFile: path + ".conflict-1", encoding: .utf8) == #"["Oslo"]"# + "\n")
   }
 
+  /// The app saves the store's value itself as it goes to the background, while the store's
+  /// own save waits out its debounce: the store, up to date with the file, goes on from what the
+  /// app wrote, and its next save reaches the file (the reference's "resign and debounce").
+  @Test func theAppsOwnSaveWhileTheStoresWaitsLetsTheStoreGoOn() async throws {
+    let folder = try ScratchFolder("persisting")
+    let file = SharedFile<[String]>(path: folder.file("saved.json"))
+    let clock = ManualClock()
+    let store = TestStore(
+      initialState: Names.State(
+        saved: Shared(key: "saved", value: file.load(default: [], ifMissing: .expected))),
+      reducer: Names.reducer,
+      environment: Names.Environment(clock: clock, save: { try file.save($0) }))
+    await store.send(.add("Lima")) { $0.saved.value = ["Lima"] }
+    await clock.advance(by: .milliseconds(100))
+    try file.save(store.state.saved.value)
+    await store.send(.add("Oslo")) { $0.saved.value = ["Lima", "Oslo"] }
+    await clock.advance(by: .milliseconds(300))
+    await store.finish()
+    #expect(
+      try String(contentsOfFile: file.path, encoding: .utf8) == #"["Lima","Oslo"]"# + "\n")
+  }
+
   /// A store is compared with what the last load before it was made read, whatever was loaded
   /// or saved since: a window made before a newer load, or made from another window's value
   /// rather than from a load, is behind; stale windows each keep their value in a file of their
