@@ -207,10 +207,7 @@ extension Shared: InspectedSharedCopy {
   }
 
   package func isElement(of collectionCopy: Any) -> Bool {
-    guard let reference = elementReference,
-      let collection = collectionCopy as? any SharedCopyValue,
-      let element = reference.link.element(reference.id, in: collection.sharedValue)
-    else { return false }
-    return element as? Value == value
+    guard let collection = collectionCopy as? any SharedCopyValue else { return false }
+    return agreesAsElement(with: collection) == true
   }
 }

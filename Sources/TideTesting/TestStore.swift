@@ -556,7 +556,8 @@ public final class TestStore<State: Equatable, Action: Sendable, Environment> {
     }
     guard
       let problem = SharedCopyAudit.disagreement(
-        in: state, before: before, reached: reachedShared(state), skipping: reportedSharedKeys)
+        in: state, before: before, reached: { self.reachedShared(state) },
+        skipping: reportedSharedKeys)
     else { return }
     reportedSharedKeys.formUnion(problem.keys)
     TestFailure.record(problem.message, at: location)

@@ -66,13 +66,16 @@ package enum SharedCopyAudit {
   ///   - state: The state at the end of a step.
   ///   - before: The state before it: a copy at the same place with another value there was
   ///     changed by the step.
-  ///   - reached: The copies the reducer's operators reach in `state`.
+  ///   - reached: The copies the reducer's operators reach in `state`: asked for only when the
+  ///     state holds a copy.
   ///   - skipping: Keys not to compare (already reported).
   /// - Returns: The report, with the keys it names.
   package static func disagreement(
-    in state: Any, before: Any, reached: ReachedSharedCopies, skipping: Set<String> = []
+    in state: Any, before: Any, reached: () -> ReachedSharedCopies, skipping: Set<String> = []
   ) -> (message: String, keys: Set<String>)? {
     let groups = copiesByKey(in: state)
+    guard !groups.order.isEmpty else { return nil }
+    let reached = reached()
     var beforeByPath: [String: any SharedCopyValue]?
     /// Whether the step changed the copy at `path`: another value there before.
     func changedInStep(_ path: String, _ copy: any SharedCopyValue) -> Bool {

@@ -11,15 +11,11 @@ package enum SharedSaveOrigin {
   /// `persisting` started in a store.
   @TaskLocal package static var current: UInt64?
 
-  /// A number no other store of the process has: never 0.
-  static func next() -> UInt64 {
+  /// A number no other store, or moment a file notes, of the process has: never 0. A store
+  /// takes one when it is made, and a file when it loads, so that a store's first save is
+  /// compared with what the last load before the store was made read.
+  package static func next() -> UInt64 {
     origins.add(1, ordering: .relaxed).newValue
-  }
-
-  /// A moment in the order stores are made in: what a file notes when it loads, so that a
-  /// store's first save is compared with what the last load before the store was made read.
-  package static func nextMoment() -> UInt64 {
-    next()
   }
 
   /// The store whose root is reducing a step on this thread; `nil` when none is.
