@@ -70,10 +70,11 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
   /// The file's path.
   public let path: String
 
-  /// What this one knows of the file: the bytes it last read or wrote (`nil`: there was no
-  /// file), or that it could not read it.
+  /// What this one knows of the file: a digest of the bytes it read or wrote (`nil`: there
+  /// was no file), or that it could not read it. A digest, not the bytes: the memory keeps one
+  /// for each load, each store and each save outside a store, and a file may hold 64 MiB.
   private enum Known {
-    case bytes([UInt8]?)
+    case bytes(FileDigest?)
     case unreadable(String)
   }
 
@@ -86,7 +87,7 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
     /// What each store that saved through this one last wrote (by `SharedSaveOrigin`): its next
     /// save must find that in the file, or another store wrote since, from a value this one's
     /// never saw.
-    var writtenByStore: [UInt64: [UInt8]] = [:]
+    var writtenByStore: [UInt64: FileDigest] = [:]
     /// Where each store (0: saves made outside a store) keeps its values while another
     /// writer's file is in the way: one file each, until that writer saves what the file holds
     /// (for saves outside a store, until this one loads the file again).
@@ -96,14 +97,14 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
     /// of a save outside a store is kept in a file of its own.
     mutating func read(_ found: Known) {
       known = found
-      loads.append((SharedSaveOrigin.nextMoment(), found))
+      loads.append((SharedSaveOrigin.next(), found))
       if loads.count > 64 { loads.removeFirst(loads.count - 64) }
       conflictPaths[0] = nil
     }
 
     /// The saves made outside a store that this one wrote, in order: what the file held
     /// before, and what it holds after. The last 64.
-    var ownSaves: [(moment: UInt64, before: [UInt8]?, after: [UInt8])] = []
+    var ownSaves: [(moment: UInt64, before: FileDigest?, after: FileDigest)] = []
 
     /// What `store`'s save must find in the file: what it last wrote; or, before its first,
     /// what the last load before it was made read, carried through the saves made outside a
@@ -198,7 +199,7 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
     case .bytes(let bytes):
       do {
         let value = try JSONDecoder().decode(Value.self, from: Data(bytes))
-        memory.withLock { $0.read(.bytes(bytes)) }
+        memory.withLock { $0.read(.bytes(FileDigest(bytes))) }
         return (value, .loaded)
       } catch {
         let decodingError = Self.reason(error)
@@ -280,9 +281,9 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
     }
     try memory.withLock { (memory: inout Memory) throws(SharedFileError) in
       try FileBytes.withLock(beside: file) { () throws(SharedFileError) in
-        var current: [UInt8]?
+        var current: FileDigest?
         switch FileBytes.read(file) {
-        case .bytes(let bytes): current = bytes
+        case .bytes(let bytes): current = FileDigest(bytes)
         case .missing: current = nil
         case .failed(let reason): throw .unreadable(path: path, reason: reason)
         }
@@ -303,21 +304,22 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
         }
         // A value that is what the file holds loses nothing either: a writer that took the
         // file's value again (a window that reloaded) goes on from it.
-        if isExpected || bytes == current {
-          if bytes != current { try FileBytes.writeAtomically(bytes, to: file) }
-          memory.known = .bytes(bytes)
+        let written = FileDigest(bytes)
+        if isExpected || written == current {
+          if written != current { try FileBytes.writeAtomically(bytes, to: file) }
+          memory.known = .bytes(written)
           // Its conflicts are over: a later one is kept in a file of its own.
           memory.conflictPaths[store ?? 0] = nil
           if let store {
-            memory.writtenByStore[store] = bytes
+            memory.writtenByStore[store] = written
           } else {
             // The app saved a value of its own (as it goes to the background): the stores that
             // were up to date with the file go on from it, those that wrote and those that have
             // not yet; a store that was behind stays behind.
-            for (store, written) in memory.writtenByStore where written == current {
-              memory.writtenByStore[store] = bytes
+            for (store, last) in memory.writtenByStore where last == current {
+              memory.writtenByStore[store] = written
             }
-            memory.ownSaves.append((SharedSaveOrigin.nextMoment(), current, bytes))
+            memory.ownSaves.append((SharedSaveOrigin.next(), current, written))
             if memory.ownSaves.count > 64 {
               memory.ownSaves.removeFirst(memory.ownSaves.count - 64)
             }
@@ -350,5 +352,19 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
     case DecodingError.valueNotFound(let type, _): "a \(type) is missing"
     default: "\(error)"
     }
+  }
+}
+
+/// A file's length and its FNV-1a hash: what a ``SharedFile`` remembers of the bytes it read or
+/// wrote, to tell whether the file still holds them.
+private struct FileDigest: Hashable {
+  let count: Int
+  let hash: UInt64
+
+  init(_ bytes: [UInt8]) {
+    count = bytes.count
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    self.hash = hash
   }
 }

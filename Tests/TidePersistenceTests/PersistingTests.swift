@@ -264,6 +264,28 @@ import TideTesting
       try String(contentsOfFile: file.path, encoding: .utf8) == #"["Lima","Oslo"]"# + "\n")
   }
 
+  /// A file remembers its last 64 loads: a store made before them all is not taken to be up to
+  /// date, and its save, once the file changed, is kept beside it rather than written over it.
+  @Test func aStoreOlderThanTheLoadsAFileRemembersIsKeptBeside() async throws {
+    let folder = try ScratchFolder("persisting")
+    let path = folder.file("saved.json")
+    let file = SharedFile<[String]>(path: path)
+    try file.save(["v0"])
+    let old = Store(
+      initialState: Names.State(saved: Shared(key: "saved", value: file.load(default: []))),
+      reducer: Names.reducer,
+      environment: Names.Environment(clock: ImmediateClock(), save: { try file.save($0) }))
+    for _ in 0..<70 { _ = file.load(default: []) }
+    // Another process writes the file.
+    try (#"["v1"]"# + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    let reported = ReportedSaves()
+    await reported.collect { await old.send(.add("Lima")).finish() }
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == #"["v1"]"# + "\n")
+    #expect(
+      try String(contentsOfFile: path + ".conflict-1", encoding: .utf8)
+        == #"["v0","Lima"]"# + "\n")
+  }
+
   /// A store is compared with what the last load before it was made read, whatever was loaded
   /// or saved since: a window made before a newer load, or made from another window's value
   /// rather than from a load, is behind; stale windows each keep their value in a file of their
