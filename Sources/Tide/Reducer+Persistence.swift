@@ -45,7 +45,10 @@ extension Reducer {
   /// Saves a shared value as ``persisting(_:debounce:clock:save:)`` does, but never lets a
   /// change wait longer than `maximumWait`: a value that keeps changing, more often than
   /// `debounce`, is still saved, with its latest value, `maximumWait` after the first change
-  /// that waits.
+  /// that waits. The bound runs from the first change whose save waits until the save of the
+  /// latest change ends: saved, failed, or cancelled by anything but a later change (the
+  /// store released, or the task of the step that made it cancelled), so the next change
+  /// waits out the debounce again.
   ///
   /// <!-- example: in sharing-persisting -->
   /// ```swift
@@ -99,13 +102,14 @@ extension Reducer {
       // With a bound, the wait is what is left of it since the first change that waits.
       let wait =
         bound?.wait(debounce: debounce, store: origin, clock: sleep) ?? (
-          duration: debounce, burst: 0
+          duration: debounce, change: 0
         )
       let saving = Effect<Action>.run(name: "save \"\(key)\"") { _ in
+        // However the task ends (saved, failed, or cancelled while it waits: by a later change,
+        // whose save goes on with the burst, or by anything else, which ends it).
+        defer { bound?.end(wait.change, store: origin) }
         // Without a wait, each change is written at once, waiting on no clock.
         if wait.duration > .zero { try await sleep.sleep(for: wait.duration) }
-        // A save cancelled while it waits (by a later change) leaves its burst to that change's.
-        defer { bound?.end(wait.burst, store: origin) }
         try await SharedSaveOrigin.$current.withValue(origin) { try await write(value) }
       } catch: { error, _ in
         IssueReporter.current.report(
@@ -128,38 +132,46 @@ final class SaveOwner: Sendable {}
 
 /// When each store's first change that waits to be saved was made, for a `persisting` operator
 /// with a `maximumWait`: each later change's save waits only what is left of the bound.
+///
+/// A burst of changes lasts until the save of its latest change ends, however it ends: saved,
+/// failed, or cancelled other than by a later change (the store released, the step's task
+/// cancelled). A save cancelled by a later change leaves the burst to that change's save.
 final class SaveWaits: Sendable {
   let maximumWait: Duration
-  /// The first waiting change of each store (by `SharedSaveOrigin`; 0 outside a store), with
-  /// the number of its burst.
-  private let firstChanges = Mutex<[UInt64: (burst: Int, at: any InstantProtocol<Duration>)]>([:])
-  private let bursts = Atomic<Int>(0)
+  /// Each store's burst (by `SharedSaveOrigin`; 0 outside a store): when its first change was
+  /// made, and the number of its latest change.
+  private let bursts = Mutex<[UInt64: (latestChange: Int, since: any InstantProtocol<Duration>)]>(
+    [:])
+  private let changes = Atomic<Int>(0)
 
   init(maximumWait: Duration) {
     self.maximumWait = maximumWait
   }
 
-  /// How long the save of a change made now waits, and the burst of changes it is part of.
+  /// How many stores have a burst of changes waiting: for tests.
+  var waitingStores: Int { bursts.withLock { $0.count } }
+
+  /// How long the save of a change made now waits, and the number of the change, for
+  /// ``end(_:store:)``.
   func wait(
     debounce: Duration, store: UInt64?, clock: any Clock<Duration>
-  ) -> (duration: Duration, burst: Int) {
+  ) -> (duration: Duration, change: Int) {
     let now = clock.now
-    let first = firstChanges.withLock { firstChanges in
-      if let first = firstChanges[store ?? 0] { return first }
-      let first = (
-        burst: bursts.add(1, ordering: .relaxed).newValue, at: now as any InstantProtocol<Duration>
-      )
-      firstChanges[store ?? 0] = first
-      return first
+    let change = changes.add(1, ordering: .relaxed).newValue
+    let since = bursts.withLock { bursts in
+      let since = bursts[store ?? 0]?.since ?? now
+      bursts[store ?? 0] = (change, since)
+      return since
     }
-    let waited = Self.duration(from: first.at, to: now)
-    return (min(debounce, max(.zero, maximumWait - waited)), first.burst)
+    let waited = Self.duration(from: since, to: now)
+    return (min(debounce, max(.zero, maximumWait - waited)), change)
   }
 
-  /// Ends a burst once its save ran (or failed): the next change starts another.
-  func end(_ burst: Int, store: UInt64?) {
-    firstChanges.withLock { firstChanges in
-      if firstChanges[store ?? 0]?.burst == burst { firstChanges[store ?? 0] = nil }
+  /// Ends a store's burst when `change`, whose save just ended, is its latest: the next change
+  /// starts another.
+  func end(_ change: Int, store: UInt64?) {
+    bursts.withLock { bursts in
+      if bursts[store ?? 0]?.latestChange == change { bursts[store ?? 0] = nil }
     }
   }
 

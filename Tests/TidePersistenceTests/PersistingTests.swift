@@ -79,6 +79,28 @@ import TideTesting
     await store.finish()
   }
 
+  /// A save cancelled other than by a later change (here its step's task; a released store's
+  /// saves end the same way) ends its burst: a change long after waits out the debounce, not
+  /// what is left of a bound that ran out while nothing waited.
+  @Test func aSaveCancelledOtherwiseEndsItsBurst() async {
+    let clock = ManualClock()
+    let saves = ValueLog<[String]>()
+    let reducer = Names.core.persisting(
+      \.saved, debounce: .milliseconds(300), maximumWait: .seconds(1), clock: { $0.clock },
+      save: { $0.save })
+    let store = TestStore(
+      initialState: Names.State(), reducer: reducer,
+      environment: Names.Environment(clock: clock, save: { saves.append($0) }))
+    await store.send(.add("a")) { $0.saved.value = ["a"] }.cancel()
+    await clock.advance(by: .seconds(10))
+    await store.send(.add("b")) { $0.saved.value = ["a", "b"] }
+    await clock.advance(by: .milliseconds(299))
+    #expect(saves.all.isEmpty)
+    await clock.advance(by: .milliseconds(1))
+    #expect(saves.all == [["a", "b"]])
+    await store.finish()
+  }
+
   /// A bound of zero or less is reported where the reducer is made, and ignored.
   @Test func aMaximumWaitOfZeroIsReported() async {
     withKnownIssue {
