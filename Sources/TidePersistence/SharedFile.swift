@@ -52,7 +52,10 @@ import Tide
 ///   later: there, let each window's `persisting` save its own value. A store is known to the file only
 ///   when its root's state is `SharedState` and the environment's save calls `save(_:)` in the
 ///   task `persisting` runs it in (not on a dispatch queue): otherwise its saves are the app's
-///   own.
+///   own. It remembers the stores that saved last (at least 256, at most 512), so that a
+///   process that makes a store for each request does not keep one for each for good: a store
+///   forgotten saves as one made from the load before it, and if the file changed since, its
+///   value is kept beside it, as above, even when the change was its own.
 /// - **Symbolic links are followed**, for reading and writing alike: a save writes the file the
 ///   link leads to (through a temporary file beside it, in its folder), and the link stays. The
 ///   lock, a corrupt file moved aside and a conflict file go beside that file too, so a writer
@@ -84,14 +87,44 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
     /// What each load read, with when (numbered as stores are, by `SharedSaveOrigin`): a store
     /// that has not saved yet was made from the latest before it was made. The last 64.
     var loads: [(moment: UInt64, known: Known)] = []
-    /// What each store that saved through this one last wrote (by `SharedSaveOrigin`): its next
-    /// save must find that in the file, or another store wrote since, from a value this one's
-    /// never saw.
-    var writtenByStore: [UInt64: FileDigest] = [:]
+    /// What each store that saved through this one last wrote (by `SharedSaveOrigin`), with
+    /// when: its next save must find that in the file, or another store wrote since, from a
+    /// value this one's never saw. The stores that saved last, at most ``storesKept``: a
+    /// process that makes a store for each request must not keep one for each for good. A
+    /// store forgotten saves as one made from the load before it: behind, if the file changed
+    /// since, and kept beside it.
+    var writtenByStore: [UInt64: (digest: FileDigest, moment: UInt64)] = [:]
     /// Where each store (0: saves made outside a store) keeps its values while another
     /// writer's file is in the way: one file each, until that writer saves what the file holds
-    /// (for saves outside a store, until this one loads the file again).
-    var conflictPaths: [UInt64: String] = [:]
+    /// (for saves outside a store, until this one loads the file again). At most
+    /// ``storesKept``, the latest; a store forgotten keeps its next conflict in a new file.
+    var conflictPaths: [UInt64: (path: String, moment: UInt64)] = [:]
+
+    /// How many stores' saves it remembers; it forgets the older half once it holds twice as
+    /// many.
+    static var storesKept: Int { 256 }
+
+    /// Notes that `store` last wrote `digest`, forgetting the stores that saved longest ago
+    /// past ``storesKept``.
+    mutating func note(_ digest: FileDigest, writtenBy store: UInt64) {
+      writtenByStore[store] = (digest, SharedSaveOrigin.next())
+      Self.forgetOldest(&writtenByStore, moment: \.moment)
+    }
+
+    /// Notes where `store` keeps its conflicting values.
+    mutating func note(conflictPath path: String, of store: UInt64) {
+      conflictPaths[store] = (path, SharedSaveOrigin.next())
+      Self.forgetOldest(&conflictPaths, moment: \.moment)
+    }
+
+    /// Keeps the latest ``storesKept`` of `entries` once it holds twice as many.
+    private static func forgetOldest<Entry>(
+      _ entries: inout [UInt64: Entry], moment: (Entry) -> UInt64
+    ) {
+      guard entries.count > 2 * storesKept else { return }
+      let kept = entries.sorted { moment($0.value) > moment($1.value) }.prefix(storesKept)
+      entries = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
+    }
 
     /// Notes what a load found: the value the stores made next are made from; a later conflict
     /// of a save outside a store is kept in a file of its own.
@@ -110,7 +143,7 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
     /// what the last load before it was made read, carried through the saves made outside a
     /// store since (the app saving as it goes to the background); `nil` when there was none.
     func expected(by store: UInt64) -> Known? {
-      if let written = writtenByStore[store] { return .bytes(written) }
+      if let written = writtenByStore[store] { return .bytes(written.digest) }
       guard let load = loads.last(where: { $0.moment < store }) else { return nil }
       guard case .bytes(var held) = load.known else { return load.known }
       for save in ownSaves where save.moment > load.moment && save.before == held {
@@ -121,6 +154,9 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
   }
 
   private let memory = Lock(Memory())
+
+  /// How many stores' saves it remembers now: for tests.
+  var rememberedStores: Int { memory.withLock { $0.writtenByStore.count } }
 
   /// A file at `path`; nothing is read until ``load(default:ifMissing:)``.
   ///
@@ -311,13 +347,13 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
           // Its conflicts are over: a later one is kept in a file of its own.
           memory.conflictPaths[store ?? 0] = nil
           if let store {
-            memory.writtenByStore[store] = written
+            memory.note(written, writtenBy: store)
           } else {
             // The app saved a value of its own (as it goes to the background): the stores that
             // were up to date with the file go on from it, those that wrote and those that have
             // not yet; a store that was behind stays behind.
-            for (store, last) in memory.writtenByStore where last == current {
-              memory.writtenByStore[store] = written
+            for (store, last) in memory.writtenByStore where last.digest == current {
+              memory.writtenByStore[store]?.digest = written
             }
             memory.ownSaves.append((SharedSaveOrigin.next(), current, written))
             if memory.ownSaves.count > 64 {
@@ -330,12 +366,12 @@ public final class SharedFile<Value: Codable & Sendable>: Sendable {
           // file is loaded again.
           let aside: String
           if let kept = memory.conflictPaths[store ?? 0] {
-            aside = kept
+            aside = kept.path
           } else {
             aside = try FileBytes.unusedPath(beside: file, suffix: "conflict")
           }
           try FileBytes.writeAtomically(bytes, to: aside)
-          memory.conflictPaths[store ?? 0] = aside
+          memory.note(conflictPath: aside, of: store ?? 0)
           if memory.known == nil { throw .neverRead(path: path, keptAt: aside) }
           throw .changedElsewhere(path: path, keptAt: aside)
         }
