@@ -27,7 +27,9 @@ extension Effect {
   /// ```
   ///
   /// It can end a sequence: `.concatenate(.run(name: "save") { _ in try await save() },
-  /// .dismiss())` dismisses once the save has finished.
+  /// .dismiss())` dismisses once the save has ended, even when it threw. To dismiss only once
+  /// the work succeeded, call ``Send/dismiss(fileID:filePath:line:column:)`` inside the `.run`,
+  /// after it.
   ///
   /// A dismissal that no presentation or stack runs (the reducer is a store's root, or composed
   /// only with `pullback` and plain `ifLet`) dismisses nothing and is reported (in a `TestStore`
@@ -59,14 +61,24 @@ extension Effect {
         nested: false))
   }
 
-  /// The same effect with every dismissal in it (outside `.run` operations, which cannot hold
-  /// one) replaced by sending `action`: how a presentation or a stack takes its child's
-  /// dismissals.
+  /// The same effect with every dismissal in it replaced by sending `action`, and its `.run`
+  /// operations' ``Send/dismiss(fileID:filePath:line:column:)`` sending it: how a presentation
+  /// or a stack takes its child's dismissals.
   @usableFromInline
   func replacingDismissal(with action: Action) -> Self {
     switch operation {
-    case .none, .send, .run, .cancel:
+    case .none, .send, .cancel:
       return self
+    case .run(let run):
+      let handler = run.handler.map { handler in
+        { @Sendable (error: any Error, send: Send<Action>) in
+          await handler(error, send.dismissing(with: action))
+        }
+      }
+      return .run(
+        name: run.name, priority: run.priority,
+        operation: { send in try await run.operation(send.dismissing(with: action)) },
+        catch: handler)
     case .dismiss:
       return .send(action)
     case .merge(let effects):

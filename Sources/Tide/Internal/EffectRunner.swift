@@ -147,12 +147,8 @@ package final class EffectRunner<Action: Sendable>: Sendable {
         plan.dismissesRoot = true
         return
       }
-      let message = effectMessage(
-        "An effect asked to dismiss a screen, but nothing presents it.", effect: effect,
-        origin: context.origin, detail: nil,
-        advice: ".dismiss() reaches the nearest ifLet over a PresentationAction, or forEach "
-          + "over a StackAction, above the reducer that returns it; this one runs under neither.")
-      IssueReporter.current.report(message, at: location)
+      reportDismissalOfNothing(
+        by: effect, at: location, context: context, to: IssueReporter.current)
     case .cancellable(let id, let cancelInFlight, let inner):
       if cancelInFlight {
         plan.cancel(id)
@@ -251,7 +247,19 @@ package final class EffectRunner<Action: Sendable>: Sendable {
     // cancellation is final.
     let life = Lock(EffectLifeState())
     let reporter = IssueReporter.current
-    let send = Send<Action> { action in
+    // What `send.dismiss()` does when no presentation or stack took it on the way down.
+    let dismissal: @Sendable (SendDismissal) async -> Void = { [weak self] call in
+      guard let self else { return }
+      if !call.isNested, let handler = rootDismissal.withLock({ $0 }) {
+        handler(call.location)
+        // The feature dismissed itself: its effects, this one among them, are cancelled.
+        registry.cancelAll()
+        return
+      }
+      reportDismissalOfNothing(
+        by: effect, at: call.location, context: context, to: reporter, fromSend: true)
+    }
+    let send = Send<Action>(dismissal: dismissal, isNested: false) { action in
       let phase = life.withLock { state -> EffectLife in
         if state.phase == .running { state.inFlight += 1 }
         return state.phase
@@ -302,6 +310,24 @@ package final class EffectRunner<Action: Sendable>: Sendable {
       }
       if ended { return }
     }
+  }
+
+  /// Reports a dismissal (the `.dismiss()` effect, or `send.dismiss()` in `effect`) that no
+  /// presentation or stack runs.
+  private func reportDismissalOfNothing(
+    by effect: Effect<Action>, at location: SourceCodeLocation, context: Context,
+    to reporter: IssueReporter, fromSend: Bool = false
+  ) {
+    let advice =
+      fromSend
+      ? "send.dismiss() reaches the nearest ifLet over a PresentationAction, or forEach over a "
+        + "StackAction, above the reducer whose effect calls it; this one runs under neither."
+      : ".dismiss() reaches the nearest ifLet over a PresentationAction, or forEach over a "
+        + "StackAction, above the reducer that returns it; this one runs under neither."
+    let message = effectMessage(
+      "An effect asked to dismiss a screen, but nothing presents it.", effect: effect,
+      origin: context.origin, detail: nil, advice: advice)
+    reporter.report(message, at: location)
   }
 
   /// Runs a `.run` effect's operation with `send`, and its handler when it throws.
