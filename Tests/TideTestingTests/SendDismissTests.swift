@@ -131,6 +131,7 @@ import TideTesting
     let reducer = Form.reducer.pullback(
       state: \Holder.form, action: CasePath(HolderAction.form), environment: { $0 })
     let store = TestStore(initialState: Holder(), reducer: reducer, environment: environment())
+    let sendLine = #line + 2
     await withKnownIssue {
       await store.send(.form(.saveTapped))
       await clock.advance(by: .seconds(1))
@@ -139,7 +140,7 @@ import TideTesting
         An effect asked to dismiss a screen, but nothing presents it.
 
           Effect: .run("save")
-          Started by: send(.form(.saveTapped)) at SendDismissTests.swift:134
+          Started by: send(.form(.saveTapped)) at SendDismissTests.swift:\(sendLine)
 
         send.dismiss() reaches the nearest ifLet over a PresentationAction, or forEach over a \
         StackAction, above the reducer whose effect calls it; this one runs under neither.
@@ -154,6 +155,14 @@ import TideTesting
     let dismissed = ValueLog<Bool>()
     let send = Send<Form.Action>(send: { _ in }, dismiss: { dismissed.append(true) })
     await send.dismiss()
+    #expect(dismissed.all == [true])
+    // From a task that was cancelled, nothing.
+    let cancelled = Task {
+      while !Task.isCancelled { await Task.yield() }
+      await send.dismiss()
+    }
+    cancelled.cancel()
+    await cancelled.value
     #expect(dismissed.all == [true])
     await withKnownIssue {
       await Send<Form.Action> { _ in }.dismiss()
