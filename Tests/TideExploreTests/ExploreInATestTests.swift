@@ -174,6 +174,41 @@ import TideTestSupport
     #expect(try Data(contentsOf: file) == big)
   }
 
+  /// The size is what the link leads to: a link to a large file is refused as the file is.
+  @Test func aLinkToAFileTooLargeIsRefusedAndTheFileLeftAlone() async throws {
+    let scratch = try ScratchFolder("seeds")
+    let target = URL(fileURLWithPath: scratch.file("real-seeds"))
+    let link = URL(fileURLWithPath: scratch.file("failing-seeds"))
+    let big = Data(repeating: UInt8(ascii: "#"), count: FailingSeeds.byteLimit + 1)
+    try big.write(to: target)
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+    await withKnownIssue {
+      _ = await explore(seed: 3, failingSeeds: link)
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text == "The failing-seeds file \(link.path) has 1048577 bytes, more than 1048576: "
+        + "it holds one line per failure. Nothing was read from it or written to it."
+        || text.hasPrefix("An invariant does not hold")
+    }
+    #expect(try Data(contentsOf: target) == big)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+  }
+
+  /// A folder, or a link to one, is no file of runs.
+  @Test func aFolderIsRefused() async throws {
+    let scratch = try ScratchFolder("seeds")
+    let folder = URL(fileURLWithPath: scratch.file("failing-seeds"))
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    await withKnownIssue {
+      _ = await explore(seed: 3, failingSeeds: folder)
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text == "The failing-seeds file \(folder.path) is not a regular file. Nothing was "
+        + "read from it or written to it."
+        || text.hasPrefix("An invariant does not hold")
+    }
+  }
+
   @Test func aStoreBehindASymbolicLinkStaysALink() async throws {
     let scratch = try ScratchFolder("seeds")
     let target = URL(fileURLWithPath: scratch.file("real-seeds"))

@@ -31,8 +31,15 @@ struct FailingSeeds {
     self.url = url
     let data: Data
     do {
-      let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+      // What a symbolic link leads to, which is what is read and written.
+      let attributes = try? FileManager.default.attributesOfItem(
+        atPath: url.resolvingSymlinksInPath().path)
       if attributes == nil, !FileManager.default.fileExists(atPath: url.path) { return }
+      if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
+        throw FailingSeedsError(
+          "The failing-seeds file \(url.path) is not a regular file. Nothing was read from it or "
+            + "written to it.")
+      }
       if let size = attributes?[.size] as? Int, size > Self.byteLimit {
         throw FailingSeedsError(
           "The failing-seeds file \(url.path) has \(size) bytes, more than \(Self.byteLimit): "
