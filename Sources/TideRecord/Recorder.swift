@@ -24,7 +24,9 @@ import TideInspect
 /// real clock otherwise, counted from the moment the store starts recording. Actions are kept
 /// as values and printed only when a recording is taken, so recording costs a send well under a
 /// microsecond. A recorder keeps at most `limit` entries; past that it stops, says so once
-/// through the runtime's warnings, and its recording says where it stopped.
+/// through the runtime's warnings, and its recording says where it stopped. It stops the same
+/// way when the clock passes a billion seconds (about 31 years) from the start: the furthest
+/// time a recording reads back.
 public final class Recorder: Sendable {
   /// The feature's name, written as `# feature:`.
   public let feature: String
@@ -41,7 +43,8 @@ public final class Recorder: Sendable {
     var isAttached = false
     /// The store it records; another may not take its place.
     var store = StoreReference()
-    var overflowed = false
+    /// Why it stopped keeping entries, once it did.
+    var stop: Stop?
     /// The fingerprint of the state the store began from when it was first recorded.
     var start: String?
     /// The problems already reported, each reported once.
@@ -55,6 +58,14 @@ public final class Recorder: Sendable {
     // @unchecked: only compared by identity, under the recorder's lock.
     weak var object: AnyObject?
     var wasSet = false
+  }
+
+  /// Why a recorder stopped keeping entries.
+  enum Stop: Equatable {
+    /// It kept `limit` entries.
+    case limit
+    /// The clock went past ``DurationText/limit``, the furthest a recording's times go.
+    case clock
   }
 
   enum Entry {
@@ -146,7 +157,7 @@ public final class Recorder: Sendable {
   ///   - redacts: Whether to keep hidden values out; `false` writes them as they are.
   /// - Returns: The recording.
   public func recording(redacts: Bool = true) -> Recording {
-    let (entries, overflowed, start) = storage.withLock { ($0.entries, $0.overflowed, $0.start) }
+    let (entries, stop, start) = storage.withLock { ($0.entries, $0.stop, $0.start) }
     let inspector = Self.actionWriter(redacts: redacts)
     var file = SessionFile()
     file.feature = feature
@@ -173,8 +184,15 @@ public final class Recorder: Sendable {
         "Secrets are stand-ins of the same shape: A for a capital, a for a small letter, 0 for a digit."
       )
     }
-    if overflowed {
+    switch stop {
+    case .limit?:
       notes.append("The recorder stopped at its limit of \(limit) steps and answers.")
+    case .clock?:
+      notes.append(
+        "The recorder stopped when the clock passed \(DurationText.format(DurationText.limit)), the furthest a recording's times go."
+      )
+    case nil:
+      break
     }
     return Recording(file: file, notes: notes)
   }
@@ -209,16 +227,28 @@ public final class Recorder: Sendable {
 
   /// Keeps a reduced action.
   func append(_ action: any Sendable, received: Bool) {
+    keep { time in .step(received: received, time: time, action: action) }
+  }
+
+  /// Keeps the entry `make` makes at the time now, unless the recorder has stopped or stops now
+  /// (which it reports, once).
+  private func keep(_ make: (Duration) -> Entry) {
     // One lock for the entry and the handler to tell.
-    let (overflowedNow, onEntry) = storage.withLock { storage -> (Bool, (@Sendable () -> Void)?) in
-      guard storage.entries.count < limit else {
-        defer { storage.overflowed = true }
-        return (!storage.overflowed, nil)
+    let (stoppedNow, onEntry) = storage.withLock { storage -> (Stop?, (@Sendable () -> Void)?) in
+      guard storage.stop == nil else { return (nil, nil) }
+      let time = storage.time.now()
+      // A time past the furthest a recording reads back would make a file that cannot be
+      // read: the recording ends before it.
+      let stop: Stop? =
+        storage.entries.count >= limit ? .limit : time > DurationText.limit ? .clock : nil
+      if let stop {
+        storage.stop = stop
+        return (stop, nil)
       }
-      storage.entries.append(.step(received: received, time: storage.time.now(), action: action))
-      return (false, storage.onEntry)
+      storage.entries.append(make(time))
+      return (nil, storage.onEntry)
     }
-    if overflowedNow { reportOverflow() }
+    if let stoppedNow { reportStop(stoppedNow) }
     onEntry?()
   }
 
@@ -239,19 +269,10 @@ public final class Recorder: Sendable {
 
   /// Keeps a call's answer, timed now.
   func answer(_ name: String, number: Int, _ result: SessionFile.AnswerResult) {
-    let (overflowedNow, onEntry) = storage.withLock { storage -> (Bool, (@Sendable () -> Void)?) in
-      guard storage.entries.count < limit else {
-        defer { storage.overflowed = true }
-        return (!storage.overflowed, nil)
-      }
-      storage.entries.append(
-        .answer(
-          SessionFile.Answer(
-            index: 0, time: storage.time.now(), name: name, number: number, result: result)))
-      return (false, storage.onEntry)
+    keep { time in
+      .answer(
+        SessionFile.Answer(index: 0, time: time, name: name, number: number, result: result))
     }
-    if overflowedNow { reportOverflow() }
-    onEntry?()
   }
 
   /// Calls `handler` after each step or answer is kept, on the thread that kept it; `nil`
@@ -291,9 +312,16 @@ public final class Recorder: Sendable {
     }
   }
 
-  private func reportOverflow() {
-    IssueReporter.current.report(
-      "The recorder of \(feature) stopped at its limit of \(limit) steps and answers; what came after is not recorded."
-    )
+  private func reportStop(_ stop: Stop) {
+    switch stop {
+    case .limit:
+      IssueReporter.current.report(
+        "The recorder of \(feature) stopped at its limit of \(limit) steps and answers; what came after is not recorded."
+      )
+    case .clock:
+      IssueReporter.current.report(
+        "The recorder of \(feature) stopped when the clock passed \(DurationText.format(DurationText.limit)) (about 31 years), the furthest a recording's times go; what came after is not recorded."
+      )
+    }
   }
 }

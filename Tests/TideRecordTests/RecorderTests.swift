@@ -210,6 +210,37 @@ import TideTestSupport
         "# The recorder stopped at its limit of 2 steps and answers."))
   }
 
+  /// A clock past the furthest a recording's times go (about 31 years) would make a file that
+  /// cannot be read back: the recording ends before it, and says so.
+  @Test func aRecorderStopsWhenTheClockPassesTheFurthestARecordingReads() async throws {
+    let issues = ReportedIssues()
+    let clock = ManualClock()
+    let recorder = Recorder(feature: "login", environment: "test")
+    let store = Store(
+      initialState: Login.State(), reducer: Login.reducer, environment: .unimplemented,
+      drivenBy: clock)
+    try store.record(into: recorder)
+    store.send(.usernameChanged("a"))
+    await clock.advance(by: .seconds(1_000_000_000))
+    store.send(.usernameChanged("ab"))
+    await clock.advance(by: .milliseconds(1))
+    IssueReporter.$current.withValue(issues.reporter) {
+      store.send(.usernameChanged("abc"))
+      store.send(.usernameChanged("abcd"))
+    }
+    #expect(recorder.count == 2)
+    #expect(
+      issues.all == [
+        "The recorder of login stopped when the clock passed 1000000000000ms (about 31 years), the furthest a recording's times go; what came after is not recorded."
+      ])
+    let recording = recorder.recording()
+    #expect(
+      recording.text.contains(
+        "# The recorder stopped when the clock passed 1000000000000ms, the furthest a recording's times go."
+      ))
+    #expect(try Recording(parsing: recording.text) == recording)
+  }
+
   @Test func realTimeIsUsedWhenTheStoreHasNoVirtualClock() async throws {
     let recorder = Recorder(feature: "login", environment: "test")
     let store = Store(

@@ -1,4 +1,5 @@
 import Foundation
+import LoginFeature
 import Testing
 import Tide
 import TideRecord
@@ -130,16 +131,30 @@ import TideTestSupport
   }
 
   @Test func anAnswerLongerThanALineOfInputReadsBack() async throws {
-    // Two million characters: longer than the longest action line tide reads.
+    // Two million characters: longer than the longest line tide reads as typed.
     let long = String(repeating: "x", count: 2_000_000)
     let text = "# tide session\nanswer @0ms #1 \"fetch\" value \"\(long)\"\n"
     let recording = try Recording(parsing: text)
     let value = try await RecordedCalls(replaying: recording, clock: ManualClock())
       .call("fetch") { "" }
     #expect(value == long)
+    // Other lines than steps and answers are still held to a million characters.
     #expect(throws: RecordingError.self) {
-      try Recording(parsing: "# tide session\nsend @0ms .fetched(\"\(long)\")\n")
+      try Recording(parsing: "# tide session\n# \(long)\n")
     }
+  }
+
+  /// A step is as long as its action, which may carry all a search found: a recorder writes it
+  /// whatever its length, so it reads back.
+  @MainActor @Test func aStepLongerThanAMillionCharactersReadsBack() async throws {
+    let recorder = Recorder(feature: "login", environment: "test")
+    let store = Store(
+      initialState: Login.State(), reducer: Login.reducer, environment: .unimplemented)
+    try store.record(into: recorder)
+    store.send(.usernameChanged(String(repeating: "x", count: 2_000_000)))
+    let recording = recorder.recording()
+    #expect(recording.text.utf8.count > 2_000_000)
+    #expect(try Recording(parsing: recording.text) == recording)
   }
 
   /// The system reads a name up to its first NUL: `victim\u{0}.tide` would replace `victim`.

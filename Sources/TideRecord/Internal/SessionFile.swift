@@ -120,9 +120,12 @@ package struct SessionFile: Equatable {
       .enumerated()
     {
       let number = offset + 1
-      // An answer is as long as what the call answered (every place a search found): its line
-      // is bounded by the file's size alone, and only a replay decodes its payload.
-      if !raw.drop(while: \.isWhitespace).hasPrefix("answer ") {
+      // An answer is as long as what the call answered (every place a search found), and a
+      // step as long as its action (the places the search's answer carries back): their lines
+      // are bounded by the file's size alone, as a recorder writes them whatever their length.
+      // Reading them is linear in their length.
+      let start = raw.drop(while: \.isWhitespace)
+      if !start.hasPrefix("answer "), !start.hasPrefix("send "), !start.hasPrefix("receive ") {
         try InputLimits.check(raw, what: "line \(number)")
       }
       let line = raw.trimmingWhitespace()
