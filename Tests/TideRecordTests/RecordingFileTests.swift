@@ -76,6 +76,8 @@ import TideTestSupport
       ),
       ("# clock: @1ms\n# clock: @2ms", "line 3: a second '# clock:' line (the first is line 2)"),
       ("# clock: 5ms", "line 2: the clock is not written like # clock: @800ms"),
+      // A clock line can hold anything, a password among it: only a time is quoted.
+      ("# clock: @hunter2", "line 2: the time is not written like # clock: @800ms"),
       (
         "# clock: @5ms\nsend @10ms .tapped",
         "line 2: the # clock: line says @5ms, before the last step's @10ms"

@@ -87,6 +87,23 @@ package struct SessionFile: Equatable {
 
   /// Notes that header line `name` is at line `number`; throws when it was already seen (a
   /// second one would silently win over the first).
+  /// The time `text` writes, on line `line`; an error quotes it only when it is a time: a
+  /// damaged line can run into an action, and a clock line can be anything a file holds, a
+  /// password among them.
+  private static func time(_ text: String, line: Int, written: String) throws(InputError)
+    -> Duration
+  {
+    do {
+      return try DurationText.parse(text)
+    } catch {
+      let isNumeric = text.allSatisfy { $0.isASCIIDigit || ".emsEMS+-".contains($0) }
+      throw InputError(
+        message: "line \(line): "
+          + (isNumeric ? error.message : "the time is not written like \(written)"),
+        position: 0)
+    }
+  }
+
   private static func takeOnce(
     _ name: String, at number: Int, first: inout Int?
   ) throws(InputError) {
@@ -152,12 +169,8 @@ package struct SessionFile: Equatable {
               message: "line \(number): the clock is not written like # clock: @800ms",
               position: 0)
           }
-          do {
-            file.clock = try DurationText.parse(String(text.dropFirst()))
-          } catch {
-            // As for a step's time: the reason, since a clock line holds nothing secret.
-            throw InputError(message: "line \(number): \(error.message)", position: 0)
-          }
+          file.clock = try Self.time(
+            String(text.dropFirst()), line: number, written: "# clock: @800ms")
         } else if comment.hasPrefix("recording:") {
           file.isRecording = true
         } else if comment.hasPrefix("start:") {
@@ -191,19 +204,7 @@ package struct SessionFile: Equatable {
             "line \(number) is not 'send @<time> <action>', 'receive @<time> <action>', 'resolve @<time> <outcome> <call>' or 'answer @<time> #<number> \"<call>\" <result>'",
           position: 0)
       }
-      let time: Duration
-      let timeText = String(parts[1].dropFirst())
-      do {
-        time = try DurationText.parse(timeText)
-      } catch {
-        // Quote the time only when it is one: a damaged line can run into the action, and an
-        // action can hold a password.
-        let isNumeric = timeText.allSatisfy { $0.isASCIIDigit || ".emsEMS+-".contains($0) }
-        throw InputError(
-          message: "line \(number): "
-            + (isNumeric ? error.message : "the time is not written like @800ms"),
-          position: 0)
-      }
+      let time = try Self.time(String(parts[1].dropFirst()), line: number, written: "@800ms")
       guard time >= previousTime else {
         throw InputError(
           message:
