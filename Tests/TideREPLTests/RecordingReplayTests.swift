@@ -121,6 +121,53 @@ enum Quotes {
 
 @MainActor
 @Suite struct RecordingReplayTests {
+  /// A received action checked against the file is checked by its action; its time is the
+  /// re-run's, which a recording made on the real clock cannot match to the nanosecond: the
+  /// REPL says when they differ, rather than show other times without a word.
+  @Test func aReceivedActionAtAnotherTimeThanTheFileSaysIsNoted() async throws {
+    let folder = try ScratchFolder("quotes")
+    let path = try await Quotes.recordedFile(in: folder)
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let moved = folder.path + "/moved.tide"
+    // The last step: the second call's failure, sent at 400 ms.
+    try text.replacingOccurrences(of: "receive @400ms", with: "receive @450ms")
+      .write(toFile: moved, atomically: true, encoding: .utf8)
+    let transcript = try Transcript(features: [Quotes.feature()])
+    let output = await transcript.run(":load \(moved)")
+    #expect(
+      output.contains(
+        "    1 received action came at another time here than the file says (line 15: @400ms, not @450ms): the history keeps this run's times\n"
+      ), "\(output)")
+    // The file as recorded says nothing of it.
+    let clean = await transcript.run(":load \(path)")
+    #expect(!clean.contains("another time"), "\(clean)")
+  }
+
+  /// An answer for a call the steps never made (a name the feature has no call of) is taken
+  /// by no call: said, and kept.
+  @Test func anAnswerNoCallTakesIsReportedAndKept() async throws {
+    let folder = try ScratchFolder("quotes")
+    let path = folder.path + "/other.tide"
+    try """
+    # tide session
+    # feature: quotes
+    # recording: its calls answer from the answer lines
+    send @0ms .fetchTapped
+    answer @0ms #1 "weather" value "sunny"
+    answer @200ms #1 "fetch" value "A quote."
+    receive @200ms .fetched("A quote.")
+
+    """.write(toFile: path, atomically: true, encoding: .utf8)
+    let transcript = try Transcript(features: [Quotes.feature()])
+    let output = await transcript.run(":load \(path)", ":save \(folder.path)/saved.tide")
+    #expect(
+      output.contains(
+        "  ! the file answers 1 call the steps never made here (#1 \"weather\"): quotes makes no such call, or fewer of them, so nothing takes the answer (it stays in the session, and :save keeps it)\n"
+      ), "\(output)")
+    let saved = try String(contentsOfFile: folder.path + "/saved.tide", encoding: .utf8)
+    #expect(saved.contains("answer @0ms #1 \"weather\" value \"sunny\""), "\(saved)")
+  }
+
   @Test func aLoadedRecordingReplaysWithItsCallsAnsweredFromTheFile() async throws {
     let folder = try ScratchFolder("quotes")
     let path = try await Quotes.recordedFile(in: folder)

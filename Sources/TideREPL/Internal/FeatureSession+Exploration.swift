@@ -199,7 +199,7 @@ extension FeatureSession {
     adopt(
       Replay(
         clock: clock, calls: calls, recorded: recorded, answers: answers, store: store,
-        history: history, environment: environment, warnings: quiet))
+        history: history, environment: environment, warnings: quiet, retimed: []))
     initialState = initial
     startedAtStep = start?.step
     printed = 0

@@ -98,11 +98,15 @@ extension FeatureSession {
       throw InputError(message: "\(error.message); the session is unchanged", position: 0)
     }
     loaded = true
+    // Answers for calls the steps never made (a name the feature has no call of, or more calls
+    // than it made): no later call takes them, since a call past the recording's end fails.
+    var untaken: [SessionFile.Answer] = []
     if replaysRecording {
       // The calls the recording's steps made are its calls; any later one is past its end.
       let made = replay.recorded.callCounts
       missingAnswers = .waitUpTo(made)
       replay.recorded.setMissingAnswers(.waitUpTo(made))
+      untaken = file.answers.filter { $0.number > made[$0.name] ?? 0 }
     }
     adopt(replay)
     // The file's steps never ran here before: what they reported is news.
@@ -134,6 +138,13 @@ extension FeatureSession {
     if !running.isEmpty {
       output.line("    in flight: \(running.joined(separator: ", "))", .effect)
     }
+    if let first = replay.retimed.first {
+      output.line(
+        "    \(English.count(replay.retimed.count, "received action")) came at another time "
+          + "here than the file says (\(first.place): @\(DurationText.format(first.reRun)), not "
+          + "@\(DurationText.format(first.given))): the history keeps this run's times",
+        .dim)
+    }
     for warning in reported {
       for line in warning.split(separator: "\n", omittingEmptySubsequences: false) {
         output.line("  ! \(line)", .warning)
@@ -141,6 +152,18 @@ extension FeatureSession {
     }
     if let mismatch = startMismatch(of: file, replayedFrom: start) {
       output.line("  ! \(mismatch)", .warning)
+    }
+    if !untaken.isEmpty {
+      let named = untaken.prefix(3).map { "#\($0.number) \(JSONQuoting.quoted($0.name))" }
+        .joined(separator: ", ")
+      output.line(
+        "  ! the file answers \(English.count(untaken.count, "call")) the steps never made "
+          + "here (\(named)\(untaken.count > 3 ? ", …" : "")): \(featureName) makes no such "
+          + "call, or fewer of them, so nothing takes "
+          + (untaken.count == 1
+            ? "the answer (it stays in the session, and :save keeps it)"
+            : "the answers (they stay in the session, and :save keeps them)"),
+        .warning)
     }
   }
 

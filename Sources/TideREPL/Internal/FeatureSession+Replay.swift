@@ -39,6 +39,9 @@ extension FeatureSession {
     /// What the re-run's effects reported; those still running report on into it, and it
     /// forwards to the session's log once the re-run is in use.
     let warnings: WarningLog
+    /// The received steps the effects sent at another time than the steps say (a recording
+    /// made on the real clock, or a time changed by hand): where, and the two times.
+    let retimed: [(place: String, given: Duration, reRun: Duration)]
   }
 
   /// Why a re-run stopped.
@@ -82,6 +85,7 @@ extension FeatureSession {
       clock.abandonReadyWork()
     }
     var pendingResolutions = resolutions[...]
+    var retimed: [(place: String, given: Duration, reRun: Duration)] = []
     /// Ends the calls resolved before step `index`, in order.
     func resolve(before index: Int) async throws(ReplayDivergence) {
       while let resolution = pendingResolutions.first, resolution.index <= index {
@@ -163,11 +167,14 @@ extension FeatureSession {
           message: "\(step.place): re-running the session gave \(gave) where the history has \(has)"
         )
       }
+      if step.received, entry.time != step.time {
+        retimed.append((step.place, step.time, entry.time))
+      }
     }
     try await resolve(before: steps.count)
     return Replay(
       clock: clock, calls: calls, recorded: recorded, answers: answers, store: store,
-      history: history, environment: environment, warnings: quiet)
+      history: history, environment: environment, warnings: quiet, retimed: retimed)
   }
 
   /// Puts a finished re-run in place of the session's store, clock and history, with the cursor
