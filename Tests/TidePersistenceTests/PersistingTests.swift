@@ -52,9 +52,11 @@ import TideTesting
     #expect(saves.all == [["Lima", "Oslo"]])
   }
 
-  /// A value that keeps changing, more often than the debounce, is saved anyway once its first
-  /// waiting change has waited `maximumWait`, with its latest value; the next change waits anew.
-  @Test func aValueThatKeepsChangingIsSavedWithinTheMaximumWait() async {
+  /// A test store of `Names` whose saves debounce 300 ms and wait one second at most, with its
+  /// clock and the values it saved.
+  static func boundedStore() -> (
+    TestStore<Names.State, Names.Action, Names.Environment>, ManualClock, ValueLog<[String]>
+  ) {
     let clock = ManualClock()
     let saves = ValueLog<[String]>()
     let reducer = Names.core.persisting(
@@ -63,6 +65,13 @@ import TideTesting
     let store = TestStore(
       initialState: Names.State(), reducer: reducer,
       environment: Names.Environment(clock: clock, save: { saves.append($0) }))
+    return (store, clock, saves)
+  }
+
+  /// A value that keeps changing, more often than the debounce, is saved anyway once its first
+  /// waiting change has waited `maximumWait`, with its latest value; the next change waits anew.
+  @Test func aValueThatKeepsChangingIsSavedWithinTheMaximumWait() async {
+    let (store, clock, saves) = Self.boundedStore()
     var names: [String] = []
     for name in ["a", "b", "c", "d", "e"] {
       names.append(name)
@@ -83,14 +92,7 @@ import TideTesting
   /// saves end the same way) ends its burst: a change long after waits out the debounce, not
   /// what is left of a bound that ran out while nothing waited.
   @Test func aSaveCancelledOtherwiseEndsItsBurst() async {
-    let clock = ManualClock()
-    let saves = ValueLog<[String]>()
-    let reducer = Names.core.persisting(
-      \.saved, debounce: .milliseconds(300), maximumWait: .seconds(1), clock: { $0.clock },
-      save: { $0.save })
-    let store = TestStore(
-      initialState: Names.State(), reducer: reducer,
-      environment: Names.Environment(clock: clock, save: { saves.append($0) }))
+    let (store, clock, saves) = Self.boundedStore()
     await store.send(.add("a")) { $0.saved.value = ["a"] }.cancel()
     await clock.advance(by: .seconds(10))
     await store.send(.add("b")) { $0.saved.value = ["a", "b"] }
