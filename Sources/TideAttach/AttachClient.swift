@@ -113,10 +113,11 @@ public final class AttachClient: Sendable {
   }
 
   /// Connects, taking at most `maximumRecording` bytes of recording lines in all, and lines of
-  /// at most `maximumLine` bytes (tests make them small).
+  /// at most `maximumLine` bytes (tests make them small), to a Unix socket only when a process
+  /// of `user` serves it (tests name another).
   package init(
     connectingTo address: AttachAddress, token: String, timeout: Duration,
-    maximumRecording: Int, maximumLine: Int = AttachClient.maximumLine
+    maximumRecording: Int, maximumLine: Int = AttachClient.maximumLine, user: uid_t = getuid()
   ) throws(AttachError) {
     recordingLimit = maximumRecording
     lineLimit = maximumLine
@@ -139,6 +140,17 @@ public final class AttachClient: Sendable {
       case .failure(let error):
         throw AttachError.cannotConnect(
           "nothing is served at \(place): \(error.reason); is the process running?")
+      }
+      // The token goes only to a process of this user: one of another user's, listening where
+      // the socket was (moved away in a folder others can change), would take it, and show a
+      // session of its own making.
+      let peer = UnixSocket.peerUser(of: fd)
+      guard peer == user else {
+        closeDescriptor(fd)
+        throw AttachError.cannotConnect(
+          "\(place) is served by "
+            + (peer.map { "a process of user \($0)" } ?? "a process the system does not name")
+            + ", not one of yours (user \(user)): tide attach sends it nothing, the token least")
       }
     }
     #if canImport(Darwin)

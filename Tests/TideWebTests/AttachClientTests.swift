@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TideTestSupport
 import TideWeb
 
 @testable import TideAttach
@@ -56,6 +57,33 @@ struct AttachClientTests {
           + "\n"
       )?
       .hasSuffix("sent a welcome whose names break lines") == true)
+  }
+
+  /// A Unix socket served by another user's process (one listening where the socket was,
+  /// moved aside) gets nothing, the token least: the client asks the system who serves it.
+  /// Here the client is told to expect another user, as it cannot be made to run as one.
+  @MainActor @Test func aSocketAnotherUserServesGetsNothing() async throws {
+    let folder = try ScratchFolder()
+    let path = folder.file("login.sock")
+    let served = try ServedLogin(StoreServer.Options(endpoint: .unixSocket(path: path)))
+    defer { served.server.stop() }
+    let address = AttachAddress(place: .unixSocket(path: path), token: nil)
+    let token = ServedLogin.token
+    let other = getuid() &+ 1
+    #expect(
+      throws: AttachError.cannotConnect(
+        "tide+unix:\(path) is served by a process of user \(getuid()), not one of yours (user \(other)): tide attach sends it nothing, the token least"
+      )
+    ) {
+      _ = try AttachClient(
+        connectingTo: address, token: token, timeout: .seconds(60), maximumRecording: 64 << 10,
+        user: other)
+    }
+    // Its own user's process is welcomed (off the main actor, which the server's store needs).
+    let client = try await Task.detached {
+      try AttachClient(connectingTo: address, token: token)
+    }.value
+    client.close()
   }
 
   @Test func aLongRecordingLineArrivingInManyReadsIsReadWhole() throws {

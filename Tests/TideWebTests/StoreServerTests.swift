@@ -412,6 +412,37 @@ struct StoreServerTests {
     #expect(lstat(path, &status) != 0)
   }
 
+  /// In a folder others can change, another user could move the socket aside and listen in
+  /// its place (the socket's own mode does not stop a rename): refused, named. A sticky folder,
+  /// as /tmp is, lets no one but the owner rename it.
+  @Test func aFolderOthersCanChangeIsRefused() throws {
+    let folder = try ScratchFolder()
+    let open = folder.file("open")
+    try FileManager.default.createDirectory(atPath: open, withIntermediateDirectories: false)
+    #expect(chmod(open, 0o777) == 0)
+    let path = open + "/login.sock"
+    let recorder = Recorder(feature: "login", environment: "demo")
+    let store = Store(
+      initialState: Login.State(), reducer: Login.reducer,
+      environment: Login.Environment.unimplemented)
+    let server = StoreServer(
+      store: store, recorder: recorder,
+      options: StoreServer.Options(endpoint: .unixSocket(path: path)))
+    let resolved = try #require(realpath(open, nil))
+    defer { free(resolved) }
+    #expect(
+      throws: ServerError.cannotListen(
+        "the folder \(String(cString: resolved)) is writable by other users, without the sticky bit: another user could move the socket away and listen in its place, and take the token of every tide attach that connects; pick a folder only you can change (or a sticky one, as /tmp is)"
+      )
+    ) {
+      try server.start()
+    }
+    #expect(!FileManager.default.fileExists(atPath: path))
+    #expect(chmod(open, 0o1777) == 0)
+    let served = try ServedLogin(StoreServer.Options(endpoint: .unixSocket(path: path)))
+    served.server.stop()
+  }
+
   @Test func anExistingPathIsNeverReplaced() throws {
     let folder = try ScratchFolder()
     let file = folder.url.appendingPathComponent("taken")

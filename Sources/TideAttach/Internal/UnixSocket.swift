@@ -40,6 +40,11 @@ package enum UnixSocket {
       )
     }
     guard !path.utf8.contains(0) else { throw .cannotListen("a path cannot hold a zero byte") }
+    if let problem = folderOthersCanChange(of: path) {
+      throw .cannotListen(
+        "\(problem): another user could move the socket away and listen in its place, and take the token of every tide attach that connects; pick a folder only you can change (or a sticky one, as /tmp is)"
+      )
+    }
     var status = stat()
     if lstat(path, &status) == 0 {
       let listening: Bool
@@ -83,6 +88,53 @@ package enum UnixSocket {
       throw .cannotListen("cannot listen on \(path): \(reason)")
     }
     return (fd, Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)))
+  }
+
+  /// Why another user could rename or replace entries of the folder `path` is in, or of a
+  /// folder above it: one that is writable by others without the sticky bit, or that another
+  /// user (not root) owns. `nil` when none can; the folder's own problems (it does not exist)
+  /// are left to `bind`.
+  package static func folderOthersCanChange(of path: String) -> String? {
+    let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+      .joined(separator: "/")
+    guard let resolved = realpath(parent.isEmpty ? "/" : parent, nil) else { return nil }
+    defer { free(resolved) }
+    var folder = String(cString: resolved)
+    let me = getuid()
+    while true {
+      var status = stat()
+      guard stat(folder, &status) == 0 else { return nil }
+      let sticky = status.st_mode & S_ISVTX != 0
+      if status.st_uid != me, status.st_uid != 0 {
+        return "the folder \(folder) belongs to another user"
+      }
+      if status.st_mode & (S_IWGRP | S_IWOTH) != 0, !sticky {
+        return "the folder \(folder) is writable by other users, without the sticky bit"
+      }
+      if folder == "/" { return nil }
+      let up = folder.split(separator: "/").dropLast().joined(separator: "/")
+      folder = "/" + up
+    }
+  }
+
+  /// The user the process at the other end of the connected Unix socket `fd` runs as; `nil`
+  /// when the system does not say.
+  package static func peerUser(of fd: Int32) -> uid_t? {
+    #if canImport(Glibc)
+      // `struct ucred` (pid, uid, gid), which Glibc's module leaves out: it needs _GNU_SOURCE.
+      var credentials: (pid: pid_t, uid: uid_t, gid: gid_t) = (0, 0, 0)
+      var length = socklen_t(MemoryLayout.size(ofValue: credentials))
+      guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0,
+        Int(length) == MemoryLayout.size(ofValue: credentials)
+      else { return nil }
+      return credentials.uid
+    #else
+      // Not built by CI (Apple's systems only).
+      var user = uid_t()
+      var group = gid_t()
+      guard getpeereid(fd, &user, &group) == 0 else { return nil }
+      return user
+    #endif
   }
 
   /// Makes the file at `path` readable and writable by its owner only, never through a
