@@ -100,6 +100,8 @@ public final class WebServer {
   /// How many pages of steps were begun, and how many are being built now, handing the main
   /// actor back as they go: for tests.
   package private(set) var stepPagesBegun = 0
+  /// How many pages of steps were given up once their client no longer waited: for tests.
+  package private(set) var stepPagesAbandoned = 0
   package private(set) var stepPagesInProgress = 0
 
   /// Creates a server for `repl`; nothing listens until ``start()``.
@@ -140,7 +142,7 @@ public final class WebServer {
               loop.submit(.respond(connection: connection, .text(503, "the server is stopping")))
               return
             }
-            switch await self.answerOnMain(work) {
+            switch await self.answerOnMain(work, wanted: { loop.wantsAnswer(connection) }) {
             case .response(let response):
               loop.submit(.respond(connection: connection, response))
             case .stream(let first):
@@ -166,6 +168,9 @@ public final class WebServer {
     loop?.stop()
     loop = nil
   }
+
+  /// How many connections are open: for tests.
+  package var connectionCount: Int { loop?.connectionCount ?? 0 }
 
   /// The port it listens on, once started.
   public var port: UInt16? { loop?.port }
@@ -204,42 +209,64 @@ public final class WebServer {
   /// Steps `from...to` as the page asks for them: while the whole answer stays within
   /// `maximumStepsAnswer` bytes (one step at least), so that a page of steps of a large state is
   /// bounded and the page asks for the rest from where it ends. Built a step at a time, handing
-  /// the main actor back every couple of milliseconds, so that a line typed meanwhile is not
-  /// held up; a page whose session changed while it was built is built again (the third time
-  /// without handing back), so that its steps and counts are of one session.
-  private func stepPage(from: Int, to: Int) async -> String {
+  /// the main actor back every couple of milliseconds, every time, so that a line typed
+  /// meanwhile is not held up. A step added at the end meanwhile leaves the steps built as they
+  /// were; any other change (time travel, a step that discards the undone future) builds the
+  /// page again, so that its steps are of one session, three times at most: a session that
+  /// changes that often is answered 503, and the page asks again when the change reaches it.
+  /// `nil` once the client no longer waits (it left, or the answer took too long).
+  private func stepPage(from: Int, to: Int, wanted: () -> Bool) async -> HTTPResponse? {
     let clock = ContinuousClock()
-    var attempts = 0
-    while true {
-      attempts += 1
-      let started = revision
-      let counts = repl.webStepCounts
-      let head = "{\"total\":\(counts.total),\"cursor\":\(counts.cursor),\"steps\":["
+    for _ in 0..<3 {
+      var counts = repl.webStepCounts
+      var seen = revision
       var steps: [String] = []
-      var size = head.utf8.count + 2
+      // What goes around the steps: `{"total":N,"cursor":N,"steps":[` and `]}`, 71 bytes at most.
+      var size = 71
       var turn = clock.now
-      var changed = false
+      var rewritten = false
       for number in from...to {
         guard let step = repl.webSteps(number...number).first else { break }
         let added = step.utf8.count + (steps.isEmpty ? 0 : 1)
         if !steps.isEmpty, size + added > options.maximumStepsAnswer { break }
         steps.append(step)
         size += added
-        if attempts < 3, clock.now - turn > .milliseconds(2) {
+        if clock.now - turn > .milliseconds(2) {
           await Task.yield()
           turn = clock.now
-          if revision != started {
-            changed = true
-            break
+          guard wanted() else {
+            stepPagesAbandoned += 1
+            return nil
+          }
+          if revision != seen {
+            let now = repl.webStepCounts
+            // As the page tells them apart: steps appended at the end, the cursor following.
+            let appended =
+              now.total >= counts.total && counts.cursor == counts.total
+              && now.cursor == now.total
+            (counts, seen) = (now, revision)
+            if !appended {
+              rewritten = true
+              break
+            }
           }
         }
       }
-      if !changed { return head + steps.joined(separator: ",") + "]}" }
+      if !rewritten {
+        return .json(
+          "{\"total\":\(counts.total),\"cursor\":\(counts.cursor),\"steps\":["
+            + steps.joined(separator: ",") + "]}")
+      }
     }
+    return .text(
+      503, "the session changed three times while this page of steps was built; ask again")
   }
 
-  /// The routes that read or change the session, on the main actor.
-  func answerOnMain(_ work: Routes.MainWork) async -> MainAnswer {
+  /// The routes that read or change the session, on the main actor; `wanted` says whether the
+  /// client still waits for the answer (a long build stops once it does not).
+  func answerOnMain(
+    _ work: Routes.MainWork, wanted: @escaping () -> Bool = { true }
+  ) async -> MainAnswer {
     switch work {
     case .home:
       // The token moves from the address to the page's own storage, and the address loses it.
@@ -256,7 +283,10 @@ public final class WebServer {
       stepPagesBegun += 1
       stepPagesInProgress += 1
       defer { stepPagesInProgress -= 1 }
-      return .response(.json(await stepPage(from: from, to: to)))
+      guard let page = await stepPage(from: from, to: to, wanted: wanted) else {
+        return .response(.text(503, "the page of steps was no longer wanted"))
+      }
+      return .response(page)
     case .effects:
       return .response(.json(repl.webEffects))
     case .test:

@@ -270,6 +270,59 @@ struct WebServerTests {
     #expect(answer.body.contains(#"usernameChanged(\"line\")"#))
   }
 
+  /// A session rewritten while a page of steps is built (time travel) builds the page again,
+  /// handing the main actor back every time: each line typed meanwhile is handled at once, and
+  /// a page whose session changes a third time is answered 503 (the page asks again when the
+  /// change reaches it). Its third build held the main actor until it was done (a hostile
+  /// trial: ten clients held a typed line for 24 s).
+  @Test func aPageOfStepsNeverHoldsALineWhileTheSessionIsRewritten() async throws {
+    let web = try WebFixture(options: WebServer.Options(answerTimeout: .seconds(600)))
+    let long = String(repeating: "u", count: 2_000)
+    for index in 0..<400 {
+      _ = await web.repl.handle(".login(.usernameChanged(\"\(long)\(index)\"))")
+    }
+    let client = try LoopbackClient(port: web.port)
+    client.write(web.request("GET", "/api/steps?from=1&to=500"))
+    while web.server.stepPagesBegun == 0 { await Task.yield() }
+    var linesWhileBuilt = 0
+    while web.server.stepPagesInProgress == 1 {
+      _ = await web.repl.handle(linesWhileBuilt % 2 == 0 ? ":jump 10" : ":jump 20")
+      linesWhileBuilt += 1
+      // The page goes on in the main actor's next turn.
+      await Task.yield()
+    }
+    let answer = Answer(await client.readToEnd())
+    #expect(linesWhileBuilt >= 3)
+    #expect(answer.status == 503)
+    #expect(
+      answer.body.trimmingCharacters(in: .whitespacesAndNewlines)
+        == "the session changed three times while this page of steps was built; ask again")
+  }
+
+  /// A page of steps whose client has gone is given up at the next turn of the main actor
+  /// (it was built whole, three times over if the session changed).
+  @Test func aPageOfStepsWhoseClientLeftIsGivenUp() async throws {
+    let web = try WebFixture(options: WebServer.Options(answerTimeout: .seconds(600)))
+    let long = String(repeating: "u", count: 2_000)
+    for index in 0..<400 {
+      _ = await web.repl.handle(".login(.usernameChanged(\"\(long)\(index)\"))")
+    }
+    do {
+      let client = try LoopbackClient(port: web.port)
+      client.write(web.request("GET", "/api/steps?from=1&to=500"))
+      while web.server.stepPagesBegun == 0 { await Task.yield() }
+      // The client resets the connection as it is closed, here.
+      var reset = linger(l_onoff: 1, l_linger: 0)
+      setsockopt(client.fd, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
+    }
+    // The main actor is held (the page cannot go on) until the server's loop, on its own
+    // thread, has closed the connection.
+    let deadline = ContinuousClock.now + .seconds(60)
+    while web.server.connectionCount > 0, ContinuousClock.now < deadline {}
+    while web.server.stepPagesInProgress == 1 { await Task.yield() }
+    #expect(web.server.stepPagesAbandoned == 1)
+  }
+
   /// A page of steps is bounded in bytes: steps of a large state come in several answers, each
   /// starting where the last ended (a hostile review got 36 MB in one answer, built in 16 s).
   /// A step's diff of a long string shows what changed around its difference, so the bound is

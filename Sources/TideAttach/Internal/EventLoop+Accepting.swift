@@ -65,6 +65,7 @@ extension EventLoop {
       nextID += 1
       connections[id] = Connection(
         fd: fd, deadline: Self.now() + Self.nanoseconds(limits.requestTime))
+      noteOpen(id, true)
     }
   }
 

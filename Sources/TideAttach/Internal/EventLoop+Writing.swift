@@ -122,6 +122,7 @@ extension EventLoop {
         let milliseconds = Self.nanoseconds(limits.requestTime) / 1_000_000
         answer(id, .text(408, "the request took longer than \(milliseconds)ms to arrive"))
       case .waiting where waitingExpires:
+        noteOpen(id, false)
         let milliseconds = Self.nanoseconds(limits.handlingTime!) / 1_000_000
         answer(
           id,
@@ -143,6 +144,7 @@ extension EventLoop {
 
   package func closeConnection(_ id: Int) {
     guard let connection = connections.removeValue(forKey: id) else { return }
+    noteOpen(id, false)
     if connection.phase == .streaming { streams.subtract(1, ordering: .sequentiallyConsistent) }
     if connection.isCatchingUp { onGoneWhileCatchingUp?(id) }
     close(connection.fd)

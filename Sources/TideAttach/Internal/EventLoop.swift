@@ -129,6 +129,10 @@ package final class EventLoop: @unchecked Sendable {
   package let retained = Atomic<Int>(0)
   package let unreadDropped = Atomic<Int>(0)
   package let openConnections = Atomic<Int>(0)
+  /// The connections whose request still wants its answer, readable from any thread: work for
+  /// a request whose client has gone, or that the loop answered itself (it took too long),
+  /// stops early.
+  private let openIDs = Lock<Set<Int>>([])
   /// How many rounds the loop has made, for tests that a connection does not keep it busy.
   package let rounds = Atomic<Int>(0)
 
@@ -372,6 +376,17 @@ package final class EventLoop: @unchecked Sendable {
 
   /// How many connections were open after the loop's last round, for tests of the bounds.
   package var connectionCount: Int { openConnections.load(ordering: .relaxed) }
+
+  /// Whether the connection `id` is open and its request not answered by the loop itself:
+  /// callable from any thread.
+  package func wantsAnswer(_ id: Int) -> Bool { openIDs.withLock { $0.contains(id) } }
+
+  /// Notes whether the connection `id` wants an answer, for ``wantsAnswer(_:)``.
+  package func noteOpen(_ id: Int, _ open: Bool) {
+    openIDs.withLock { ids in
+      if open { ids.insert(id) } else { ids.remove(id) }
+    }
+  }
 
   /// How many rounds the loop has made.
   package var roundCount: Int { rounds.load(ordering: .relaxed) }
