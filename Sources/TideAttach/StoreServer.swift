@@ -365,9 +365,10 @@ package final class RecordingPump: @unchecked Sendable {
   private let queue = DispatchQueue(label: "tide.attach.pump")
   private let scheduled = Atomic<Bool>(false)
   weak var loop: EventLoop?
-  /// The recording's lines printed so far, each once: the ones sent to every admitted client,
-  /// and what a client admitted later gets first.
-  private var printed: [String] = []
+  /// How many of the recording's lines have been sent to every admitted client: a client
+  /// admitted later gets them first, printed again from the recorder as it reads them (a copy of
+  /// each kept here doubled what a long recording holds, for the life of the server).
+  private var printed = 0
 
   /// - Parameters:
   ///   - chunkBytes: The most bytes of the recording so far a client is given at a time: at most
@@ -414,13 +415,15 @@ package final class RecordingPump: @unchecked Sendable {
   package func admit(_ connection: Int) {
     queue.async { [self] in
       sendNewLines()
-      printNewLines()
+      // With no stream open, nothing was sent: the newcomer gets every entry so far as it
+      // catches up (each line is one entry).
+      printed = recorder.count
       let welcome = AttachProtocol.ServerMessage.welcome(
         protocol: AttachProtocol.version, feature: recorder.feature,
-        environment: recorder.environment, lines: printed.count, start: recorder.start
+        environment: recorder.environment, lines: printed, start: recorder.start
       ).message.line
       let (chunk, next) = self.chunk(from: 0, startingWith: welcome)
-      let isCatchingUp = next < printed.count
+      let isCatchingUp = next < printed
       if isCatchingUp { catchingUp[connection] = next }
       loop?.submit(.startStream(connection: connection, first: chunk, catchingUp: isCatchingUp))
     }
@@ -433,7 +436,7 @@ package final class RecordingPump: @unchecked Sendable {
       sendNewLines()
       guard let start = catchingUp[connection] else { return }
       let (chunk, next) = self.chunk(from: start, startingWith: [])
-      let isDone = next == printed.count
+      let isDone = next == printed
       catchingUp[connection] = isDone ? nil : next
       loop?.submit(.catchUp(connection: connection, chunk, isDone: isDone))
     }
@@ -447,37 +450,41 @@ package final class RecordingPump: @unchecked Sendable {
   /// How many clients are catching up, for tests that a client that leaves is forgotten.
   package var clientsCatchingUp: Int { queue.sync { catchingUp.count } }
 
-  /// `start` and the lines of ``printed`` after it, as messages, while they fit in
-  /// the chunk limit (one at least); and where the next chunk starts.
+  /// The lines from `start` on of the first ``printed``, as messages after `bytes`, while they
+  /// fit in the chunk limit (one at least); and where the next chunk starts.
   private func chunk(from start: Int, startingWith bytes: [UInt8]) -> ([UInt8], Int) {
     var bytes = bytes
     var next = start
-    while next < printed.count {
-      let line = AttachProtocol.ServerMessage.line(printed[next]).message.line
-      if next > start, bytes.count + line.count > chunkLimit { break }
-      bytes += line
-      next += 1
+    while next < printed {
+      // A few at a time: a chunk holds a few hundred lines, and what is printed past the limit
+      // is printed again for the next.
+      let lines = recorder.lines(from: next, upTo: min(next + 32, printed), redacts: redacts)
+      guard !lines.isEmpty else { break }
+      for text in lines {
+        let line = AttachProtocol.ServerMessage.line(text).message.line
+        if next > start, bytes.count + line.count > chunkLimit { return (bytes, next) }
+        bytes += line
+        next += 1
+      }
     }
     return (bytes, next)
   }
 
-  /// Prints the entries recorded since the last call (up to entry `end`, when given); returns
-  /// how many lines there were before.
-  @discardableResult
-  private func printNewLines(upTo end: Int? = nil) -> Int {
-    let before = printed.count
-    printed += recorder.lines(from: before, upTo: end, redacts: redacts)
-    return before
+  /// Prints the entries recorded since the last call (up to entry `end`, when given).
+  private func printNewLines(upTo end: Int? = nil) -> [String] {
+    let lines = recorder.lines(from: printed, upTo: end, redacts: redacts)
+    printed += lines.count
+    return lines
   }
 
   private func sendNewLines(upTo end: Int? = nil) {
     // Nobody to send to: nothing is printed until a client is admitted, which reads everything
     // from the start.
     guard let loop, loop.hasStreams else { return }
-    let before = printNewLines(upTo: end)
-    guard printed.count > before else { return }
+    let lines = printNewLines(upTo: end)
+    guard !lines.isEmpty else { return }
     var bytes: [UInt8] = []
-    for line in printed[before...] { bytes += AttachProtocol.ServerMessage.line(line).message.line }
+    for line in lines { bytes += AttachProtocol.ServerMessage.line(line).message.line }
     loop.submit(.broadcast(bytes))
   }
 }
