@@ -190,3 +190,38 @@ extension SendDismissTests {
     #expect(store.runningEffects.isEmpty)
   }
 }
+
+extension SendDismissTests {
+  /// The reference's intermediate child that dismisses itself after a wait: a screen that pops
+  /// itself pops the screens above it, and their waits end with them.
+  enum Waiter {
+    struct State: Equatable, Sendable { var seconds: Int }
+    enum Action: Equatable, Sendable { case appeared }
+    static let reducer = Reducer<State, Action, any Clock<Duration>> { state, _, clock in
+      .run(name: "wait") { [seconds = state.seconds] send in
+        try await clock.sleep(for: .seconds(seconds))
+        await send.dismiss()
+      }
+    }
+  }
+  enum Waiters {
+    struct State: Equatable, Sendable { var path = StackState<Waiter.State>() }
+    enum Action: Equatable, Sendable { case path(StackAction<Waiter.State, Waiter.Action>) }
+    static let reducer = Reducer<State, Action, any Clock<Duration>> { _, _, _ in .none }
+      .forEach(
+        \.path, action: CasePath(Action.path), environment: { $0 }, child: Waiter.reducer)
+  }
+
+  @Test func aScreenThatPopsItselfPopsThoseAboveAndEndsTheirWork() async {
+    var state = Waiters.State()
+    for seconds in [1, 5, 5] { state.path.append(Waiter.State(seconds: seconds)) }
+    let store = TestStore(initialState: state, reducer: Waiters.reducer, environment: clock)
+    for id in 0..<3 {
+      await store.send(.path(.element(id: StackElementID(rawValue: id), action: .appeared)))
+    }
+    #expect(store.runningEffects.count == 3)
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.popFrom(id: 0))) { $0.path = StackState() }
+    #expect(store.runningEffects.isEmpty)
+  }
+}
