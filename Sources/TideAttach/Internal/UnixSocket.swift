@@ -97,23 +97,24 @@ package enum UnixSocket {
   package static func folderOthersCanChange(of path: String) -> String? {
     let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
       .joined(separator: "/")
-    guard let resolved = realpath(parent.isEmpty ? "/" : parent, nil) else { return nil }
+    // `/x.sock` is in `/`; a relative `x.sock`, in the working folder.
+    let folder = parent.isEmpty ? (path.hasPrefix("/") ? "/" : ".") : parent
+    guard let resolved = realpath(folder, nil) else { return nil }
     defer { free(resolved) }
-    var folder = String(cString: resolved)
+    var current = String(cString: resolved)
     let me = getuid()
     while true {
       var status = stat()
-      guard stat(folder, &status) == 0 else { return nil }
+      guard stat(current, &status) == 0 else { return nil }
       let sticky = status.st_mode & S_ISVTX != 0
       if status.st_uid != me, status.st_uid != 0 {
-        return "the folder \(folder) belongs to another user"
+        return "the folder \(current) belongs to another user"
       }
       if status.st_mode & (S_IWGRP | S_IWOTH) != 0, !sticky {
-        return "the folder \(folder) is writable by other users, without the sticky bit"
+        return "the folder \(current) is writable by other users, without the sticky bit"
       }
-      if folder == "/" { return nil }
-      let up = folder.split(separator: "/").dropLast().joined(separator: "/")
-      folder = "/" + up
+      if current == "/" { return nil }
+      current = "/" + current.split(separator: "/").dropLast().joined(separator: "/")
     }
   }
 
