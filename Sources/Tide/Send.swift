@@ -95,14 +95,20 @@ public struct Send<Action: Sendable>: Sendable {
   /// A presented child (an `ifLet` over a ``PresentationAction``) is dismissed by sending its
   /// parent the presentation's `.dismiss`, and a screen of a stack is popped by sending
   /// `.popFrom(id:)`: the parent receives that action, and a test asserts it like any other.
-  /// Dismissing cancels the screen's effects, this one among them, so what follows the call
-  /// does not run. The feature a store or a test store runs itself is dismissed as the effect
+  /// Dismissing cancels the screen's effects, this one among them: what follows the call runs
+  /// in a cancelled task, where a send is dropped and a clock's sleep throws, so end the
+  /// operation with it. The feature a store or a test store runs itself is dismissed as the effect
   /// dismisses it (a test store's `isDismissed`). Where nothing presents the screen (a child
-  /// composed with `pullback` or a plain `ifLet`), or from a task that was cancelled, nothing
-  /// is dismissed; the first is reported as the effect's dismissal is:
+  /// composed with `pullback` or a plain `ifLet`), from a task that was cancelled, or once the
+  /// effect has ended (its send kept, or handed to an unstructured task, and called later),
+  /// nothing is dismissed; the first and the last are reported:
   ///
   /// ```
   /// An effect asked to dismiss a screen, but nothing presents it.
+  /// ```
+  ///
+  /// ```
+  /// An effect asked to dismiss its screen after it had ended.
   /// ```
   ///
   /// - Parameters:
@@ -138,13 +144,34 @@ public struct Send<Action: Sendable>: Sendable {
   /// dismissals its child's `.run` effects make.
   /// The one set last wins: an inner presentation's, which runs closer to the operation.
   func dismissing(with action: Action) -> Self {
-    Send(dismissal: { [send] _ in await send(action) }, isNested: false, send: send)
+    let base = dismissal
+    return Send(
+      dismissal: { [send] call in
+        // The innermost presentation's action: set first, as the call goes outwards.
+        let call = call.deliver == nil ? call.delivering { await send(action) } : call
+        if let base {
+          // The store's own dismissal, which knows whether the effect has ended.
+          await base(call)
+        } else {
+          await call.deliver?()
+        }
+      }, isNested: false, send: send)
   }
 }
 
-/// A call of ``Send/dismiss(fileID:filePath:line:column:)``: where it was made, and whether it
-/// came up through a composition.
+/// A call of ``Send/dismiss(fileID:filePath:line:column:)``: where it was made, whether it came
+/// up through a composition, and what a presentation or a stack sends for it.
 struct SendDismissal: Sendable {
   let location: SourceCodeLocation
   let isNested: Bool
+  /// Sends the action of the nearest presentation or stack that takes the dismissal; `nil`
+  /// when none does.
+  var deliver: (@Sendable () async -> Void)? = nil
+
+  /// This call, taken by a presentation or a stack that sends with `deliver`.
+  func delivering(_ deliver: @escaping @Sendable () async -> Void) -> Self {
+    var call = self
+    call.deliver = deliver
+    return call
+  }
 }

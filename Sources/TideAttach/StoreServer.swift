@@ -416,8 +416,9 @@ package final class RecordingPump: @unchecked Sendable {
     queue.async { [self] in
       sendNewLines()
       // With no stream open, nothing was sent: the newcomer gets every entry so far as it
-      // catches up (each line is one entry).
-      printed = recorder.count
+      // catches up (each line is one entry). With streams, what they were sent is what it gets:
+      // an entry recorded since goes to all of them in the next broadcast.
+      if loop?.hasStreams != true { printed = recorder.count }
       let welcome = AttachProtocol.ServerMessage.welcome(
         protocol: AttachProtocol.version, feature: recorder.feature,
         environment: recorder.environment, lines: printed, start: recorder.start
@@ -456,16 +457,14 @@ package final class RecordingPump: @unchecked Sendable {
     var bytes = bytes
     var next = start
     while next < printed {
-      // A few at a time: a chunk holds a few hundred lines, and what is printed past the limit
-      // is printed again for the next.
-      let lines = recorder.lines(from: next, upTo: min(next + 32, printed), redacts: redacts)
-      guard !lines.isEmpty else { break }
-      for text in lines {
-        let line = AttachProtocol.ServerMessage.line(text).message.line
-        if next > start, bytes.count + line.count > chunkLimit { return (bytes, next) }
-        bytes += line
-        next += 1
+      // One at a time: a line printed past the limit would be printed again for the next chunk.
+      guard let text = recorder.lines(from: next, upTo: next + 1, redacts: redacts).first else {
+        break
       }
+      let line = AttachProtocol.ServerMessage.line(text).message.line
+      if next > start, bytes.count + line.count > chunkLimit { break }
+      bytes += line
+      next += 1
     }
     return (bytes, next)
   }

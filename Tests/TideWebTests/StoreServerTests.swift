@@ -443,6 +443,22 @@ struct StoreServerTests {
     served.server.stop()
   }
 
+  /// A symbolic link on the socket's way that another user owns is theirs to point elsewhere,
+  /// even in a folder only its owner may change: refused. (Giving a link to another user takes
+  /// root.)
+  @Test(.enabled(if: getuid() == 0)) func aLinkAnotherUserOwnsIsRefused() throws {
+    let folder = try ScratchFolder()
+    let mine = folder.file("mine")
+    try FileManager.default.createDirectory(atPath: mine, withIntermediateDirectories: false)
+    let link = folder.file("link")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: mine)
+    #expect(lchown(link, 65_534, 65_534) == 0)
+    #expect(
+      UnixSocket.folderOthersCanChange(of: link + "/app.sock")
+        == "the symbolic link \(link) belongs to another user")
+    #expect(UnixSocket.folderOthersCanChange(of: mine + "/app.sock") == nil)
+  }
+
   @Test func anExistingPathIsNeverReplaced() throws {
     let folder = try ScratchFolder()
     let file = folder.url.appendingPathComponent("taken")

@@ -247,9 +247,26 @@ package final class EffectRunner<Action: Sendable>: Sendable {
     // cancellation is final.
     let life = Lock(EffectLifeState())
     let reporter = IssueReporter.current
-    // What `send.dismiss()` does when no presentation or stack took it on the way down.
+    // What `send.dismiss()` does: the action of the presentation or stack that took it on the
+    // way down, or the store's own dismissal; in either case only while the effect runs.
     let dismissal: @Sendable (SendDismissal) async -> Void = { [weak self] call in
       guard let self else { return }
+      let phase = life.withLock { $0.phase }
+      guard phase == .running, context.tree?.wasCancelled != true, registry.isLive(token) else {
+        // A send that escaped the operation, called after the effect ended: a screen shown
+        // since (another sheet in the same place) must not close for it.
+        let message = effectMessage(
+          "An effect asked to dismiss its screen after it had ended.", effect: effect,
+          origin: context.origin, detail: nil,
+          advice: "Nothing was dismissed: the effect's send escaped its operation. Call "
+            + "send.dismiss() inside the operation, so that the effect lasts until it does.")
+        reporter.report(message, at: call.location)
+        return
+      }
+      if let deliver = call.deliver {
+        await deliver()
+        return
+      }
       if !call.isNested, let handler = rootDismissal.withLock({ $0 }) {
         handler(call.location)
         // The feature dismissed itself: its effects, this one among them, are cancelled.

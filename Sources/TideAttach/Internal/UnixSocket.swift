@@ -99,10 +99,20 @@ package enum UnixSocket {
       .joined(separator: "/")
     // `/x.sock` is in `/`; a relative `x.sock`, in the working folder.
     let folder = parent.isEmpty ? (path.hasPrefix("/") ? "/" : ".") : parent
+    let me = getuid()
+    // A symbolic link on the way is changed by its owner at will, wherever it is.
+    var prefix = folder.hasPrefix("/") ? "" : "."
+    for component in folder.split(separator: "/") {
+      prefix += "/" + component
+      var status = stat()
+      guard lstat(prefix, &status) == 0 else { break }
+      if status.st_mode & S_IFMT == S_IFLNK, status.st_uid != me, status.st_uid != 0 {
+        return "the symbolic link \(prefix) belongs to another user"
+      }
+    }
     guard let resolved = realpath(folder, nil) else { return nil }
     defer { free(resolved) }
     var current = String(cString: resolved)
-    let me = getuid()
     while true {
       var status = stat()
       guard stat(current, &status) == 0 else { return nil }

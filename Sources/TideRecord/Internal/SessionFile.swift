@@ -85,8 +85,6 @@ package struct SessionFile: Equatable {
   /// The first line of every session file.
   package static let header = "# tide session"
 
-  /// Notes that header line `name` is at line `number`; throws when it was already seen (a
-  /// second one would silently win over the first).
   /// The time `text` writes, on line `line`; an error quotes it only when it is a time: a
   /// damaged line can run into an action, and a clock line can be anything a file holds, a
   /// password among them.
@@ -104,6 +102,8 @@ package struct SessionFile: Equatable {
     }
   }
 
+  /// Notes that header line `name` is at line `number`; throws when it was already seen (a
+  /// second one would silently win over the first).
   private static func takeOnce(
     _ name: String, at number: Int, first: inout Int?
   ) throws(InputError) {
