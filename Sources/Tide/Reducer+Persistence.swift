@@ -47,8 +47,10 @@ extension Reducer {
   /// `debounce`, is still saved, with its latest value, `maximumWait` after the first change
   /// that waits. The bound runs from the first change whose save waits until the save of the
   /// latest change ends: saved, failed, or cancelled by anything but a later change (the
-  /// store released, or the task of the step that made it cancelled), so the next change
-  /// waits out the debounce again.
+  /// store released, or the task of the step that made it cancelled) once its task has
+  /// started, so the next change waits out the debounce again. (A save cancelled before its
+  /// task first ran leaves the bound running: the next change of that store, however much
+  /// later, is saved without waiting.)
   ///
   /// <!-- example: in sharing-persisting -->
   /// ```swift
@@ -135,7 +137,9 @@ final class SaveOwner: Sendable {}
 ///
 /// A burst of changes lasts until the save of its latest change ends, however it ends: saved,
 /// failed, or cancelled other than by a later change (the store released, the step's task
-/// cancelled). A save cancelled by a later change leaves the burst to that change's save.
+/// cancelled). A save cancelled by a later change leaves the burst to that change's save. A
+/// save cancelled before its task first ran never ends its burst, since its operation, where
+/// the end is noted, never runs.
 final class SaveWaits: Sendable {
   let maximumWait: Duration
   /// Each store's burst (by `SharedSaveOrigin`; 0 outside a store): when its first change was
