@@ -48,9 +48,8 @@ extension Reducer {
   /// that waits. The bound runs from the first change whose save waits until the save of the
   /// latest change ends: saved, failed, or cancelled by anything but a later change (the
   /// store released, or the task of the step that made it cancelled) once its task has
-  /// started, so the next change waits out the debounce again. (A save cancelled before its
-  /// task first ran leaves the bound running: the next change of that store, however much
-  /// later, is saved without waiting.)
+  /// started, so the next change waits out the debounce again; a burst whose latest change
+  /// is older than `debounce` is over too (its save was cancelled before its task ran).
   ///
   /// <!-- example: in sharing-persisting -->
   /// ```swift
@@ -138,14 +137,17 @@ final class SaveOwner: Sendable {}
 /// A burst of changes lasts until the save of its latest change ends, however it ends: saved,
 /// failed, or cancelled other than by a later change (the store released, the step's task
 /// cancelled). A save cancelled by a later change leaves the burst to that change's save. A
-/// save cancelled before its task first ran never ends its burst, since its operation, where
-/// the end is noted, never runs.
+/// save cancelled before its task first ran, whose operation (where the end is noted) never
+/// runs, is over once its change is older than the debounce (see ``wait(debounce:store:clock:)``).
 final class SaveWaits: Sendable {
   let maximumWait: Duration
   /// Each store's burst (by `SharedSaveOrigin`; 0 outside a store): when its first change was
-  /// made, and the number of its latest change.
-  private let bursts = Mutex<[UInt64: (latestChange: Int, since: any InstantProtocol<Duration>)]>(
-    [:])
+  /// made, the number of its latest change, and when that was made.
+  private let bursts = Mutex<
+    [UInt64: (
+      latestChange: Int, since: any InstantProtocol<Duration>, at: any InstantProtocol<Duration>
+    )]
+  >([:])
   private let changes = Atomic<Int>(0)
 
   init(maximumWait: Duration) {
@@ -157,14 +159,20 @@ final class SaveWaits: Sendable {
 
   /// How long the save of a change made now waits, and the number of the change, for
   /// ``end(_:store:)``.
+  ///
+  /// A burst whose latest change is older than `debounce` is over, whether or not its save
+  /// said so: that save would have run by now, unless it was cancelled before its task first
+  /// ran, when nothing notes its end (a save still writing, slowly, only starts the next burst
+  /// here). Such bursts of every store are dropped.
   func wait(
     debounce: Duration, store: UInt64?, clock: any Clock<Duration>
   ) -> (duration: Duration, change: Int) {
     let now = clock.now
     let change = changes.add(1, ordering: .relaxed).newValue
     let since = bursts.withLock { bursts in
+      bursts = bursts.filter { Self.duration(from: $0.value.at, to: now) <= debounce }
       let since = bursts[store ?? 0]?.since ?? now
-      bursts[store ?? 0] = (change, since)
+      bursts[store ?? 0] = (change, since, now)
       return since
     }
     let waited = Self.duration(from: since, to: now)

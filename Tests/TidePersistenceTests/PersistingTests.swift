@@ -103,6 +103,27 @@ import TideTesting
     await store.finish()
   }
 
+  /// A save cancelled before its task first ran (a live store's step cancelled at once) never
+  /// runs the operation where its end is noted: its burst is over once its change is older
+  /// than the debounce, so a change long after waits out the debounce (found by a review).
+  @Test func aSaveCancelledBeforeItsTaskRanEndsItsBurstToo() async {
+    let clock = ManualClock()
+    let saves = ValueLog<[String]>()
+    let store = Store(
+      initialState: Names.State(),
+      reducer: Names.core.persisting(
+        \.saved, debounce: .milliseconds(300), maximumWait: .seconds(1), clock: { $0.clock },
+        save: { $0.save }),
+      environment: Names.Environment(clock: clock, save: { saves.append($0) }), drivenBy: clock)
+    store.send(.add("a")).cancel()
+    await clock.advance(by: .seconds(10))
+    store.send(.add("b"))
+    await clock.advance(by: .milliseconds(299))
+    #expect(saves.all.isEmpty)
+    await clock.advance(by: .milliseconds(1))
+    #expect(saves.all == [["a", "b"]])
+  }
+
   /// A bound of zero or less is reported where the reducer is made, and ignored.
   @Test func aMaximumWaitOfZeroIsReported() async {
     withKnownIssue {

@@ -17,4 +17,17 @@ import Testing
     waits.end(second.change, store: 7)
     #expect(waits.waitingStores == 0)
   }
+
+  /// A burst whose latest change is older than the debounce is over, whether or not its save
+  /// said so (one cancelled before its task ran never does), for every store.
+  @Test func aBurstOlderThanTheDebounceIsOver() async {
+    let clock = ManualClock()
+    let waits = SaveWaits(maximumWait: .seconds(1))
+    _ = waits.wait(debounce: .milliseconds(300), store: 1, clock: clock)
+    _ = waits.wait(debounce: .milliseconds(300), store: 2, clock: clock)
+    await clock.advance(by: .seconds(10))
+    let next = waits.wait(debounce: .milliseconds(300), store: 1, clock: clock)
+    #expect(next.duration == .milliseconds(300))
+    #expect(waits.waitingStores == 1)
+  }
 }
