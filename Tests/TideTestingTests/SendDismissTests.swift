@@ -62,6 +62,14 @@ import TideTesting
 
   let clock = ManualClock()
 
+  /// `Screen` with `form` as its sheet.
+  static func screen(
+    presenting form: Reducer<Form.State, Form.Action, Form.Environment>
+  ) -> Reducer<Screen.State, Screen.Action, Form.Environment> {
+    Reducer<Screen.State, Screen.Action, Form.Environment> { _, _, _ in .none }
+      .ifLet(\.sheet, action: CasePath(Screen.Action.sheet), environment: { $0 }, child: form)
+  }
+
   func environment(failing: Bool = false) -> Form.Environment {
     Form.Environment(
       clock: clock, save: { _ in if failing { throw Form.SaveError() } })
@@ -237,10 +245,8 @@ extension SendDismissTests {
         await send(.saveFailed("after"))
       }
     }
-    let screen = Reducer<Screen.State, Screen.Action, Form.Environment> { _, _, _ in .none }
-      .ifLet(\.sheet, action: CasePath(Screen.Action.sheet), environment: { $0 }, child: form)
     let store = TestStore(
-      initialState: Screen.State(sheet: Form.State()), reducer: screen,
+      initialState: Screen.State(sheet: Form.State()), reducer: Self.screen(presenting: form),
       environment: environment())
     await store.send(.sheet(.presented(.saveTapped)))
     await store.receive(.sheet(.dismiss)) { $0.sheet = nil }
@@ -271,10 +277,8 @@ extension SendDismissTests {
     }
     #expect(!alone.isDismissed)
     // A sheet: it stays.
-    let screen = Reducer<Screen.State, Screen.Action, Form.Environment> { _, _, _ in .none }
-      .ifLet(\.sheet, action: CasePath(Screen.Action.sheet), environment: { $0 }, child: form)
     let store = TestStore(
-      initialState: Screen.State(sheet: Form.State()), reducer: screen,
+      initialState: Screen.State(sheet: Form.State()), reducer: Self.screen(presenting: form),
       environment: environment())
     await store.send(.sheet(.presented(.saveTapped)))
     await withKnownIssue {

@@ -412,6 +412,17 @@ struct StoreServerTests {
     #expect(lstat(path, &status) != 0)
   }
 
+  /// A server of a login store, to listen on a Unix socket at `path`, not started.
+  @MainActor
+  static func unstartedServer(at path: String) -> StoreServer {
+    StoreServer(
+      store: Store(
+        initialState: Login.State(), reducer: Login.reducer,
+        environment: Login.Environment.unimplemented),
+      recorder: Recorder(feature: "login", environment: "demo"),
+      options: StoreServer.Options(endpoint: .unixSocket(path: path)))
+  }
+
   /// In a folder others can change, another user could move the socket aside and listen in
   /// its place (the socket's own mode does not stop a rename): refused, named. A sticky folder,
   /// as /tmp is, lets no one but the owner rename it.
@@ -421,13 +432,7 @@ struct StoreServerTests {
     try FileManager.default.createDirectory(atPath: open, withIntermediateDirectories: false)
     #expect(chmod(open, 0o777) == 0)
     let path = open + "/login.sock"
-    let recorder = Recorder(feature: "login", environment: "demo")
-    let store = Store(
-      initialState: Login.State(), reducer: Login.reducer,
-      environment: Login.Environment.unimplemented)
-    let server = StoreServer(
-      store: store, recorder: recorder,
-      options: StoreServer.Options(endpoint: .unixSocket(path: path)))
+    let server = Self.unstartedServer(at: path)
     let resolved = try #require(realpath(open, nil))
     defer { free(resolved) }
     #expect(
@@ -466,13 +471,7 @@ struct StoreServerTests {
     let link = folder.url.appendingPathComponent("link")
     try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)
     for path in [file.path, link.path] {
-      let recorder = Recorder(feature: "login", environment: "demo")
-      let store = Store(
-        initialState: Login.State(), reducer: Login.reducer,
-        environment: Login.Environment.unimplemented)
-      let server = StoreServer(
-        store: store, recorder: recorder,
-        options: StoreServer.Options(endpoint: .unixSocket(path: path)))
+      let server = Self.unstartedServer(at: path)
       #expect(
         throws: ServerError.cannotListen(
           "\(path) exists; tide never replaces a file: remove it, or pick another path")

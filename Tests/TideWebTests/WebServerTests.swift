@@ -248,11 +248,9 @@ struct WebServerTests {
     #expect(!answer.body.contains(#"usernameChanged("line")"#))
   }
 
-  /// A page of steps is built a step at a time, handing the main actor back: a line typed
-  /// while it is built is handled before the page is done, and the page, built again, is of the
-  /// session with that line's step (a hostile trial: four clients asking for pages held a typed
-  /// line for 3 s).
-  @Test func aLineIsHandledWhileAPageOfStepsIsBuilt() async throws {
+  /// A session of 400 steps of 2,000-character states, and a client whose page of all of them
+  /// the server has begun to build.
+  static func pageOfStepsBeingBuilt() async throws -> (WebFixture, LoopbackClient) {
     let web = try WebFixture(options: WebServer.Options(answerTimeout: .seconds(600)))
     let long = String(repeating: "u", count: 2_000)
     for index in 0..<400 {
@@ -261,6 +259,15 @@ struct WebServerTests {
     let client = try LoopbackClient(port: web.port)
     client.write(web.request("GET", "/api/steps?from=1&to=500"))
     while web.server.stepPagesBegun == 0 { await Task.yield() }
+    return (web, client)
+  }
+
+  /// A page of steps is built a step at a time, handing the main actor back: a line typed
+  /// while it is built is handled before the page is done, and the page, built again, is of the
+  /// session with that line's step (a hostile trial: four clients asking for pages held a typed
+  /// line for 3 s).
+  @Test func aLineIsHandledWhileAPageOfStepsIsBuilt() async throws {
+    let (web, client) = try await Self.pageOfStepsBeingBuilt()
     _ = await web.repl.handle(".login(.usernameChanged(\"line\"))")
     // Built in one piece, the page would have been done before the line could start.
     #expect(web.server.stepPagesInProgress == 1, "the line waited for the whole page")
@@ -276,14 +283,7 @@ struct WebServerTests {
   /// change reaches it). Its third build held the main actor until it was done (a hostile
   /// trial: ten clients held a typed line for 24 s).
   @Test func aPageOfStepsNeverHoldsALineWhileTheSessionIsRewritten() async throws {
-    let web = try WebFixture(options: WebServer.Options(answerTimeout: .seconds(600)))
-    let long = String(repeating: "u", count: 2_000)
-    for index in 0..<400 {
-      _ = await web.repl.handle(".login(.usernameChanged(\"\(long)\(index)\"))")
-    }
-    let client = try LoopbackClient(port: web.port)
-    client.write(web.request("GET", "/api/steps?from=1&to=500"))
-    while web.server.stepPagesBegun == 0 { await Task.yield() }
+    let (web, client) = try await Self.pageOfStepsBeingBuilt()
     var linesWhileBuilt = 0
     while web.server.stepPagesInProgress == 1 {
       _ = await web.repl.handle(linesWhileBuilt % 2 == 0 ? ":jump 10" : ":jump 20")
@@ -302,16 +302,11 @@ struct WebServerTests {
   /// A page of steps whose client has gone is given up at the next turn of the main actor
   /// (it was built whole, three times over if the session changed).
   @Test func aPageOfStepsWhoseClientLeftIsGivenUp() async throws {
-    let web = try WebFixture(options: WebServer.Options(answerTimeout: .seconds(600)))
-    let long = String(repeating: "u", count: 2_000)
-    for index in 0..<400 {
-      _ = await web.repl.handle(".login(.usernameChanged(\"\(long)\(index)\"))")
-    }
+    let web: WebFixture
     do {
-      let client = try LoopbackClient(port: web.port)
-      client.write(web.request("GET", "/api/steps?from=1&to=500"))
-      while web.server.stepPagesBegun == 0 { await Task.yield() }
-      // The client resets the connection as it is closed, here.
+      let (fixture, client) = try await Self.pageOfStepsBeingBuilt()
+      web = fixture
+      // The client resets the connection as it is closed, at the end of this block.
       var reset = linger(l_onoff: 1, l_linger: 0)
       setsockopt(client.fd, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
     }
