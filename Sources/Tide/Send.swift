@@ -141,8 +141,8 @@ public struct Send<Action: Sendable>: Sendable {
   }
 
   /// This `Send`, dismissing by sending `action`: how a presentation or a stack takes the
-  /// dismissals its child's `.run` effects make.
-  /// The one set last wins: an inner presentation's, which runs closer to the operation.
+  /// dismissals its child's `.run` effects make. Of nested presentations, the innermost takes
+  /// a call: it is the first the call meets on its way out to the store.
   func dismissing(with action: Action) -> Self {
     let base = dismissal
     return Send(
@@ -156,22 +156,5 @@ public struct Send<Action: Sendable>: Sendable {
           await call.deliver?()
         }
       }, isNested: false, send: send)
-  }
-}
-
-/// A call of ``Send/dismiss(fileID:filePath:line:column:)``: where it was made, whether it came
-/// up through a composition, and what a presentation or a stack sends for it.
-struct SendDismissal: Sendable {
-  let location: SourceCodeLocation
-  let isNested: Bool
-  /// Sends the action of the nearest presentation or stack that takes the dismissal; `nil`
-  /// when none does.
-  var deliver: (@Sendable () async -> Void)? = nil
-
-  /// This call, taken by a presentation or a stack that sends with `deliver`.
-  func delivering(_ deliver: @escaping @Sendable () async -> Void) -> Self {
-    var call = self
-    call.deliver = deliver
-    return call
   }
 }
