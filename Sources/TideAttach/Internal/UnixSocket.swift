@@ -92,8 +92,8 @@ package enum UnixSocket {
 
   /// Why another user could rename or replace entries of the folder `path` is in, or of a
   /// folder above it: one that is writable by others without the sticky bit, or that another
-  /// user (not root) owns. `nil` when none can; the folder's own problems (it does not exist)
-  /// are left to `bind`.
+  /// user (not root) owns, or a symbolic link on the way that another user owns. `nil` when
+  /// none can; the folder's own problems (it does not exist) are left to `bind`.
   package static func folderOthersCanChange(of path: String) -> String? {
     let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
       .joined(separator: "/")
