@@ -166,6 +166,23 @@ enum Quotes {
       ), "\(output)")
     let saved = try String(contentsOfFile: folder.path + "/saved.tide", encoding: .utf8)
     #expect(saved.contains("answer @0ms #1 \"weather\" value \"sunny\""), "\(saved)")
+    // A name as long as a file may hold is cut, and its odd characters are escaped.
+    let long = folder.path + "/long.tide"
+    let name = "\u{1B}[31m" + String(repeating: "w", count: 100_000)
+    try """
+    # tide session
+    # feature: quotes
+    # recording: its calls answer from the answer lines
+    send @0ms .fetchTapped
+    answer @0ms #1 "\\u001b[31m\(name.dropFirst(5))" value "sunny"
+
+    """.write(toFile: long, atomically: true, encoding: .utf8)
+    let cut = await transcript.run(":load \(long)")
+    #expect(
+      cut.contains(
+        "(#1 \"\\u001b[31m\(String(repeating: "w", count: 75))…\"): quotes makes no such call"),
+      "\(cut.prefix(2_000))")
+    #expect(cut.utf8.count < 2_000)
   }
 
   @Test func aLoadedRecordingReplaysWithItsCallsAnsweredFromTheFile() async throws {

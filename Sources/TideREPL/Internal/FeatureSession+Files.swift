@@ -154,8 +154,11 @@ extension FeatureSession {
       output.line("  ! \(mismatch)", .warning)
     }
     if !untaken.isEmpty {
-      let named = untaken.prefix(3).map { "#\($0.number) \(JSONQuoting.quoted($0.name))" }
-        .joined(separator: ", ")
+      // A name from the file is as long as its answer line may be: each is cut to 80 characters.
+      let named = untaken.prefix(3).map { answer in
+        let name = answer.name.count > 80 ? answer.name.prefix(80) + "…" : answer.name
+        return "#\(answer.number) \(JSONQuoting.quoted(String(name)))"
+      }.joined(separator: ", ")
       output.line(
         "  ! the file answers \(English.count(untaken.count, "call")) the steps never made "
           + "here (\(named)\(untaken.count > 3 ? ", …" : "")): \(featureName) makes no such "
